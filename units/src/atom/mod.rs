@@ -1,0 +1,2 @@
+//! atom unit.
+pub mod model;

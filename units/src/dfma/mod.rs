@@ -1,0 +1,2 @@
+//! dfma unit.
+pub mod model;

@@ -1,0 +1,1 @@
+//! Shared floating-point helpers.

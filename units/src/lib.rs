@@ -1,0 +1,12 @@
+//! Synthesizable rust-hdl models of a GPU's scoreboard-driven execution units.
+//!
+//! One folder per unit: RTL (`rtl.rs`), bit-exact golden model (`model.rs`) and,
+//! for the MUFU, the coefficient-table generator (`tables.rs`) side by side.
+//! Shared floating-point helpers live once in [`fp`].
+
+pub mod atom;
+pub mod dfma;
+pub mod fp;
+pub mod mufu;
+pub mod redux;
+pub mod xmu;

@@ -1,0 +1,2 @@
+//! mufu unit.
+pub mod model;

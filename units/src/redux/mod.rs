@@ -1,0 +1,2 @@
+//! redux unit.
+pub mod model;

@@ -1,0 +1,1 @@
+//! Conversions golden model (being written).

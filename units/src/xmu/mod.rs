@@ -1,0 +1,3 @@
+//! XMU: conversion / extended-math unit.
+pub mod bitops;
+pub mod convert;
