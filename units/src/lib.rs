@@ -9,4 +9,5 @@ pub mod dfma;
 pub mod fp;
 pub mod mufu;
 pub mod redux;
+pub mod vector;
 pub mod xmu;
