@@ -7,7 +7,10 @@
 pub mod atom;
 pub mod dfma;
 pub mod fp;
+pub mod hw;
 pub mod mufu;
 pub mod redux;
+pub mod registry;
+pub mod unit;
 pub mod vector;
 pub mod xmu;

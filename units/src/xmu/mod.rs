@@ -1,3 +1,11 @@
-//! XMU: conversion / extended-math unit.
+//! XMU: the conversion / extended-math unit (SPEC.md §4).
+//!
+//! - [`bitops`]: golden model of POPC, FLO and BREV.
+//! - [`rtl`]: the pipelined rust-hdl datapath.
+//! - [`convert`]: golden model of the conversions.
+//! - [`codec`]: vector lines ↔ ports, the unit's info.
+
 pub mod bitops;
+pub mod codec;
 pub mod convert;
+pub mod rtl;

@@ -1,0 +1,3 @@
+//! Small RTL building blocks shared by the units.
+
+pub mod lzc;

@@ -1,0 +1,64 @@
+//! The units the tools know, by name.
+
+use crate::unit::{UnitCodec, UnitInfo};
+use crate::xmu;
+
+/// Every unit name, in the order `rtl-gen list` prints them.
+pub const UNIT_NAMES: &[&str] = &["xmu"];
+
+/// The codec (vector format + golden model) of a unit.
+pub fn codec(name: &str) -> Option<Box<dyn UnitCodec>> {
+    match name {
+        "xmu" => Some(Box::new(xmu::codec::XmuCodec)),
+        _ => None,
+    }
+}
+
+/// The info of a unit.
+pub fn info(name: &str) -> Option<UnitInfo> {
+    codec(name).map(|c| c.info())
+}
+
+/// The unit's Verilog, with the top module named after the unit and its
+/// sub-modules prefixed by it (`xmu`, `xmu$lzc`, ...).
+pub fn verilog(name: &str) -> Option<String> {
+    let text = match name {
+        "xmu" => rust_hdl::prelude::generate_verilog(&built(xmu::rtl::Xmu::default())),
+        _ => return None,
+    };
+    Some(rename_top(&text, name))
+}
+
+/// Connects a top block so that it can be checked and exported.
+fn built<B: rust_hdl::prelude::Block>(mut uut: B) -> B {
+    uut.connect_all();
+    uut
+}
+
+/// Renames rust-hdl's `top` module (and `top$...` sub-modules) after the unit:
+/// every identifier `top` or `top$...` (not part of a longer identifier).
+pub fn rename_top(verilog: &str, name: &str) -> String {
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut out = String::with_capacity(verilog.len());
+    let mut rest = verilog;
+    while let Some(pos) = rest.find("top") {
+        let before_ok = !rest[..pos].chars().next_back().is_some_and(is_ident);
+        let after = &rest[pos + 3..];
+        let after_ok = after.starts_with('$') || !after.chars().next().is_some_and(is_ident);
+        out.push_str(&rest[..pos]);
+        out.push_str(if before_ok && after_ok { name } else { "top" });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn xmu_verilog_is_renamed() {
+        let v = super::verilog("xmu").unwrap();
+        assert!(v.contains("module xmu("), "{v}");
+        assert!(!v.contains("top$"), "{v}");
+    }
+}

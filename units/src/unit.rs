@@ -1,0 +1,202 @@
+//! What every unit tells the tools about itself: its ports (in a fixed order),
+//! latency and parameters ([`UnitInfo`]); how a vector line becomes values on its
+//! input ports and how its output ports become a result line ([`UnitCodec`]);
+//! and how a simulator reaches the ports of its rust-hdl top block ([`PortIo`]).
+//!
+//! Port order convention, shared by every engine (rust-hdl, Verilator, iverilog):
+//! inputs are `in_valid`, `in_tag`, then the operation's own inputs; outputs are
+//! `out_valid`, `out_tag`, then the results. A unit with back-pressure has an
+//! output named `in_ready`. `clock` is implicit and not listed.
+
+use crate::vector::FieldError;
+use rust_hdl::prelude::*;
+
+/// Width of the opaque tag every unit carries from input to output.
+pub const TAG_W: usize = 8;
+
+/// Direction of a port, seen from the unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PortDir {
+    In,
+    Out,
+}
+
+/// One port of a unit's top module.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Port {
+    pub name: &'static str,
+    pub dir: PortDir,
+    /// Width in bits (1..=128).
+    pub width: u32,
+    /// One line on what the port carries.
+    pub doc: &'static str,
+}
+
+impl Port {
+    pub const fn input(name: &'static str, width: u32, doc: &'static str) -> Port {
+        Port {
+            name,
+            dir: PortDir::In,
+            width,
+            doc,
+        }
+    }
+    pub const fn output(name: &'static str, width: u32, doc: &'static str) -> Port {
+        Port {
+            name,
+            dir: PortDir::Out,
+            width,
+            doc,
+        }
+    }
+}
+
+/// One generator parameter of a unit with the value the tools use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Param {
+    pub name: &'static str,
+    pub value: String,
+    pub doc: &'static str,
+}
+
+/// Everything `rtl-gen info` reports about a unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitInfo {
+    /// CLI name (`xmu`, `mufu`, ...), also the Verilog top module's name.
+    pub name: &'static str,
+    pub description: &'static str,
+    /// Cycles from an accepted operation to its answer (`out_valid`).
+    pub latency: usize,
+    /// Number of pipeline register stages in the datapath.
+    pub pipeline_stages: usize,
+    /// Bits of coefficient ROM (0 when the unit has none).
+    pub rom_bits: u64,
+    pub params: Vec<Param>,
+    /// Ports in the convention order (inputs first), clock excluded.
+    pub ports: Vec<Port>,
+}
+
+impl UnitInfo {
+    pub fn inputs(&self) -> impl Iterator<Item = &Port> {
+        self.ports.iter().filter(|p| p.dir == PortDir::In)
+    }
+    pub fn outputs(&self) -> impl Iterator<Item = &Port> {
+        self.ports.iter().filter(|p| p.dir == PortDir::Out)
+    }
+    /// Index of an output port among the outputs.
+    pub fn output_index(&self, name: &str) -> Option<usize> {
+        self.outputs().position(|p| p.name == name)
+    }
+    /// Whether the unit can refuse an operation (has an `in_ready` output).
+    pub fn has_ready(&self) -> bool {
+        self.output_index("in_ready").is_some()
+    }
+
+    /// The info as JSON (hand-written to keep the units crate dependency-free).
+    pub fn to_json(&self) -> String {
+        let ports: Vec<String> = self
+            .ports
+            .iter()
+            .map(|p| {
+                format!(
+                    "{{\"name\":\"{}\",\"dir\":\"{}\",\"width\":{},\"doc\":{}}}",
+                    p.name,
+                    if p.dir == PortDir::In { "in" } else { "out" },
+                    p.width,
+                    json_string(p.doc)
+                )
+            })
+            .collect();
+        let params: Vec<String> = self
+            .params
+            .iter()
+            .map(|p| {
+                format!(
+                    "{{\"name\":\"{}\",\"value\":{},\"doc\":{}}}",
+                    p.name,
+                    json_string(&p.value),
+                    json_string(p.doc)
+                )
+            })
+            .collect();
+        format!(
+            "{{\"name\":\"{}\",\"description\":{},\"latency\":{},\"pipeline_stages\":{},\"rom_bits\":{},\"clock\":\"clock\",\"params\":[{}],\"ports\":[{}]}}",
+            self.name,
+            json_string(self.description),
+            self.latency,
+            self.pipeline_stages,
+            self.rom_bits,
+            params.join(","),
+            ports.join(",")
+        )
+    }
+}
+
+/// Escapes a string for JSON.
+pub fn json_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// One operation of a vector file, encoded onto the unit's ports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Operation {
+    /// Values of the operation's own input ports (after `in_valid`, `in_tag`).
+    pub inputs: Vec<u128>,
+    /// Whether the unit answers this operation (`red`/`st` do not).
+    pub answers: bool,
+}
+
+/// How a unit's vector lines map onto its ports, and its golden model.
+pub trait UnitCodec {
+    fn info(&self) -> UnitInfo;
+    /// Parses the text of one line (comment already stripped, not empty).
+    fn parse(&self, text: &str) -> Result<Operation, FieldError>;
+    /// Formats the answer of `op` from the values of the result outputs
+    /// (the outputs after `out_valid`, `out_tag`).
+    fn format(&self, op: &Operation, results: &[u128]) -> String;
+    /// The golden model's answer line for `op`, or `None` when it does not
+    /// answer. Stateful units (ATOM) apply the operation to their model state.
+    fn model(&mut self, op: &Operation) -> Option<String>;
+    /// Forgets the golden model's state (memory contents).
+    fn reset_model(&mut self) {}
+}
+
+/// Reaches the ports of a rust-hdl top block, in the [`UnitInfo`] port order.
+pub trait PortIo: Block {
+    /// Sets `.next` of every input port (clock excluded).
+    fn set_inputs(&mut self, values: &[u128]);
+    /// Reads every output port.
+    fn outputs(&self) -> Vec<u128>;
+    /// The clock input.
+    fn clock(&mut self) -> &mut Signal<In, Clock>;
+}
+
+/// Converts a `u128` port value to `Bits<N>` (bits above `N` are dropped).
+pub fn to_bits<const N: usize>(value: u128) -> Bits<N> {
+    let masked = if N >= 128 {
+        value
+    } else {
+        value & ((1u128 << N) - 1)
+    };
+    if N <= 64 {
+        (masked as u64).into()
+    } else {
+        masked.to_bits::<N>()
+    }
+}
+
+/// Converts `Bits<N>` to a `u128` port value.
+pub fn from_bits<const N: usize>(bits: Bits<N>) -> u128 {
+    bits.to_u128()
+}

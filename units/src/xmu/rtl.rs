@@ -1,0 +1,186 @@
+//! RTL of the XMU bit operations: one operation per clock, two pipeline stages.
+//!
+//! Stage 1 (`s1_`) computes the three raw results side by side from the operand:
+//! the population count (a field-wise adder tree), the bit reversal
+//! (wiring only) and the leading-zero count of the FLO source (for `.s32` the
+//! operand XOR its sign fill, so that "differs from the sign" becomes "is set").
+//! Stage 2 (`s2_`) selects by opcode and turns the count into the FLO index
+//! (`31 − lzc`) or shift amount (`lzc`), with `0xFFFFFFFF` when nothing is set.
+
+use super::bitops::BitOp;
+use crate::hw::lzc::LeadingZeroCount32;
+use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
+use rust_hdl::prelude::*;
+
+/// Width of the opcode field `in_op`.
+pub const OP_W: usize = 4;
+/// Width of the operand and of the result.
+pub const DATA_W: usize = 32;
+/// Cycles from `in_valid` to `out_valid`.
+pub const LATENCY: usize = 2;
+
+/// Opcode of a bit operation on `in_op` (its index in [`BitOp::ALL`]).
+pub fn opcode(op: BitOp) -> u32 {
+    BitOp::ALL.iter().position(|&o| o == op).unwrap() as u32
+}
+
+/// The XMU top block.
+#[derive(LogicBlock)]
+pub struct Xmu {
+    /// Rising-edge clock.
+    pub clock: Signal<In, Clock>,
+    /// An operation is presented this cycle.
+    pub in_valid: Signal<In, Bit>,
+    /// Opaque tag carried to `out_tag`.
+    pub in_tag: Signal<In, Bits<TAG_W>>,
+    /// Opcode: 0 POPC, 1 BREV, 2 FLO.U32, 3 FLO.S32, 4 FLO.U32.SH, 5 FLO.S32.SH.
+    pub in_op: Signal<In, Bits<OP_W>>,
+    /// Operand.
+    pub in_x: Signal<In, Bits<DATA_W>>,
+    /// The result of the operation accepted `LATENCY` cycles ago is on `out_d`.
+    pub out_valid: Signal<Out, Bit>,
+    /// Tag of that operation.
+    pub out_tag: Signal<Out, Bits<TAG_W>>,
+    /// Result.
+    pub out_d: Signal<Out, Bits<DATA_W>>,
+
+    /// Population-count tree: the counts of 2-, 4-, 8- and 16-bit fields.
+    pop1: Signal<Local, Bits<DATA_W>>,
+    pop2: Signal<Local, Bits<DATA_W>>,
+    pop4: Signal<Local, Bits<DATA_W>>,
+    pop8: Signal<Local, Bits<DATA_W>>,
+    /// FLO source: the operand, XOR its sign fill for `.s32` opcodes.
+    flo_src: Signal<Local, Bits<DATA_W>>,
+    /// The operand with its bits reversed.
+    brev: Signal<Local, Bits<DATA_W>>,
+    lzc: LeadingZeroCount32,
+
+    s1_valid: DFF<Bit>,
+    s1_tag: DFF<Bits<TAG_W>>,
+    s1_op: DFF<Bits<OP_W>>,
+    s1_popc: DFF<Bits<6>>,
+    s1_brev: DFF<Bits<DATA_W>>,
+    s1_lzc: DFF<Bits<6>>,
+
+    s2_valid: DFF<Bit>,
+    s2_tag: DFF<Bits<TAG_W>>,
+    s2_d: DFF<Bits<DATA_W>>,
+}
+
+impl Default for Xmu {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            in_valid: Default::default(),
+            in_tag: Default::default(),
+            in_op: Default::default(),
+            in_x: Default::default(),
+            out_valid: Default::default(),
+            out_tag: Default::default(),
+            out_d: Default::default(),
+            pop1: Default::default(),
+            pop2: Default::default(),
+            pop4: Default::default(),
+            pop8: Default::default(),
+            flo_src: Default::default(),
+            brev: Default::default(),
+            lzc: Default::default(),
+            s1_valid: Default::default(),
+            s1_tag: Default::default(),
+            s1_op: Default::default(),
+            s1_popc: Default::default(),
+            s1_brev: Default::default(),
+            s1_lzc: Default::default(),
+            s2_valid: Default::default(),
+            s2_tag: Default::default(),
+            s2_d: Default::default(),
+        }
+    }
+}
+
+impl Logic for Xmu {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, s1_valid, s1_tag, s1_op, s1_popc, s1_brev, s1_lzc);
+        dff_setup!(self, clock, s2_valid, s2_tag, s2_d);
+
+        // ---- stage 1: raw results ----
+        // Population count as a field-wise adder tree (Hacker's Delight 5-1): each
+        // level adds neighbouring fields of the level below; the masks keep every
+        // field's sum inside its field, so no carry crosses a field boundary.
+        self.pop1.next =
+            (self.in_x.val() & 0x5555_5555_u64) + ((self.in_x.val() >> 1) & 0x5555_5555_u64);
+        self.pop2.next =
+            (self.pop1.val() & 0x3333_3333_u64) + ((self.pop1.val() >> 2) & 0x3333_3333_u64);
+        self.pop4.next =
+            (self.pop2.val() & 0x0F0F_0F0F_u64) + ((self.pop2.val() >> 4) & 0x0F0F_0F0F_u64);
+        self.pop8.next =
+            (self.pop4.val() & 0x00FF_00FF_u64) + ((self.pop4.val() >> 8) & 0x00FF_00FF_u64);
+        self.s1_popc.d.next = self.pop8.val().get_bits::<6>(0) + self.pop8.val().get_bits::<6>(16);
+
+        // Every bit of `brev` is overwritten; starting from the operand avoids a latch.
+        self.brev.next = self.in_x.val();
+        for i in 0..32 {
+            self.brev.next = self
+                .brev
+                .val()
+                .replace_bit(31 - i, self.in_x.val().get_bit(i));
+        }
+        self.s1_brev.d.next = self.brev.val();
+
+        // Opcodes 3 and 5 are the .s32 forms: bit 0 set and not POPC/BREV's range.
+        self.flo_src.next = self.in_x.val();
+        if (self.in_op.val() == 3) | (self.in_op.val() == 5) {
+            if self.in_x.val().get_bit(31) {
+                self.flo_src.next = !self.in_x.val();
+            }
+        }
+        self.lzc.x.next = self.flo_src.val();
+        self.s1_lzc.d.next = self.lzc.count.val();
+
+        self.s1_valid.d.next = self.in_valid.val();
+        self.s1_tag.d.next = self.in_tag.val();
+        self.s1_op.d.next = self.in_op.val();
+
+        // ---- stage 2: select and format ----
+        self.s2_d.d.next = self.s1_brev.q.val();
+        if self.s1_op.q.val() == 0 {
+            self.s2_d.d.next = bit_cast::<DATA_W, 6>(self.s1_popc.q.val());
+        }
+        if self.s1_op.q.val() >= 2 {
+            if self.s1_lzc.q.val() == 32 {
+                self.s2_d.d.next = 0xFFFF_FFFF_u64.into();
+            } else if self.s1_op.q.val() >= 4 {
+                self.s2_d.d.next = bit_cast::<DATA_W, 6>(self.s1_lzc.q.val());
+            } else {
+                self.s2_d.d.next =
+                    bit_cast::<DATA_W, 6>(31.into()) - bit_cast::<DATA_W, 6>(self.s1_lzc.q.val());
+            }
+        }
+        self.s2_valid.d.next = self.s1_valid.q.val();
+        self.s2_tag.d.next = self.s1_tag.q.val();
+
+        self.out_valid.next = self.s2_valid.q.val();
+        self.out_tag.next = self.s2_tag.q.val();
+        self.out_d.next = self.s2_d.q.val();
+    }
+}
+
+impl PortIo for Xmu {
+    fn set_inputs(&mut self, values: &[u128]) {
+        self.in_valid.next = values[0] & 1 == 1;
+        self.in_tag.next = to_bits(values[1]);
+        self.in_op.next = to_bits(values[2]);
+        self.in_x.next = to_bits(values[3]);
+    }
+    fn outputs(&self) -> Vec<u128> {
+        vec![
+            self.out_valid.val() as u128,
+            from_bits(self.out_tag.val()),
+            from_bits(self.out_d.val()),
+        ]
+    }
+    fn clock(&mut self) -> &mut Signal<In, Clock> {
+        &mut self.clock
+    }
+}
