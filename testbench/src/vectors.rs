@@ -34,6 +34,14 @@ impl fmt::Display for InputError {
     }
 }
 
+/// The unit's example vector file (`testbench/vectors/<unit>.txt`), compiled in.
+pub fn example_vectors(unit: &str) -> &'static str {
+    match unit {
+        "xmu" => include_str!("../vectors/xmu.txt"),
+        _ => "",
+    }
+}
+
 /// Parses a whole vector file. `file` names it in errors. Bytes that are not
 /// UTF-8 and control characters are reported on their line.
 pub fn parse_vectors(
@@ -49,8 +57,8 @@ pub fn parse_vectors(
     let mut ops = Vec::new();
     for (index, raw) in bytes.split(|&b| b == b'\n').enumerate() {
         let line = index + 1;
-        let text = std::str::from_utf8(raw)
-            .map_err(|e| error(line, format!("not UTF-8 text ({e})")))?;
+        let text =
+            std::str::from_utf8(raw).map_err(|e| error(line, format!("not UTF-8 text ({e})")))?;
         let text = text.strip_suffix('\r').unwrap_or(text);
         if let Some(c) = text.chars().find(|c| c.is_control() && *c != '\t') {
             return Err(error(
@@ -61,9 +69,7 @@ pub fn parse_vectors(
         let Some(body) = strip_comment(text) else {
             continue;
         };
-        let op = codec
-            .parse(body)
-            .map_err(|e| error(line, e.to_string()))?;
+        let op = codec.parse(body).map_err(|e| error(line, e.to_string()))?;
         ops.push(LineOp {
             line,
             text: body.to_string(),
@@ -71,7 +77,10 @@ pub fn parse_vectors(
         });
     }
     if ops.is_empty() {
-        return Err(error(0, "no operations (the file is empty or only comments)".into()));
+        return Err(error(
+            0,
+            "no operations (the file is empty or only comments)".into(),
+        ));
     }
     Ok(ops)
 }

@@ -195,7 +195,10 @@ impl VerilatorModel {
                     .arg(&cpp_file),
             )?;
             if std::fs::rename(&scratch, &dir).is_err() && !binary.exists() {
-                return Err(format!("cannot move the Verilator build to {}", dir.display()));
+                return Err(format!(
+                    "cannot move the Verilator build to {}",
+                    dir.display()
+                ));
             }
             let _ = std::fs::remove_dir_all(&scratch);
         }

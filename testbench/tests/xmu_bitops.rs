@@ -80,7 +80,12 @@ fn model_matches_plain_rust_on_directed_and_random_inputs() {
     let randoms: Vec<u32> = (0..1_000_000).map(|_| rng.gen()).collect();
     for x in directed_operands().into_iter().chain(randoms) {
         for op in BitOp::ALL {
-            assert_eq!(execute(op, x), reference(op, x), "{} {x:08x}", op.mnemonic());
+            assert_eq!(
+                execute(op, x),
+                reference(op, x),
+                "{} {x:08x}",
+                op.mnemonic()
+            );
         }
     }
 }
@@ -97,7 +102,12 @@ fn model_matches_plain_rust_exhaustively() {
                 for x in (t * chunk)..((t + 1) * chunk) {
                     let x = x as u32;
                     for op in BitOp::ALL {
-                        assert_eq!(execute(op, x), reference(op, x), "{} {x:08x}", op.mnemonic());
+                        assert_eq!(
+                            execute(op, x),
+                            reference(op, x),
+                            "{} {x:08x}",
+                            op.mnemonic()
+                        );
                     }
                 }
             });
@@ -141,7 +151,10 @@ fn simulation_harness_writes_a_vcd_and_agrees_with_direct_driving() {
     assert_eq!(traced, direct, "cycle-exact agreement");
     check_against_model(&mut XmuCodec, &list, &traced).unwrap();
     let text = std::fs::read_to_string(&vcd).unwrap();
-    assert!(text.contains("$var") && text.contains("out_d"), "VCD has signals");
+    assert!(
+        text.contains("$var") && text.contains("out_d"),
+        "VCD has signals"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -179,4 +192,18 @@ fn iverilog_matches_model_and_rust_hdl_cycle_for_cycle() {
     check_against_model(&mut XmuCodec, &list, &obs).unwrap();
     let direct = run_ops("xmu", Engine::RustHdl, &list, gaps, None).unwrap();
     assert_eq!(obs, direct);
+}
+
+#[test]
+fn exported_verilog_is_lint_clean_under_the_policy() {
+    if require("xmu lint", &["verilator"]).is_none() {
+        return;
+    }
+    let verilog = units::registry::verilog("xmu").unwrap();
+    let report = testbench::lint::lint("xmu", &verilog).unwrap();
+    assert!(
+        report.violations.is_empty(),
+        "lint violations:\n{}",
+        report.violations.join("\n")
+    );
 }

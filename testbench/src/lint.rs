@@ -1,0 +1,104 @@
+//! `verilator --lint-only -Wall` on exported Verilog, under the project's lint
+//! policy (STYLE.md): nothing is switched off wholesale; each warning is sorted
+//! into a waiver with its reason, or a failure.
+//!
+//! Waived, because they are how rust-hdl 0.46 writes Verilog and are harmless:
+//! - `DECLFILENAME`: rust-hdl exports every module of a unit into one file;
+//! - `UNUSEDSIGNAL`: parts of wide intermediates that the datapath does not use;
+//! - `WIDTH` where the narrower side is a value (a signal, a slice, a literal or
+//!   arithmetic): rust-hdl writes literals as 32 bits (64 with `_u64`) and
+//!   `replace_bit`/`bit_cast` as shifts and masks; Verilog's context widths make
+//!   these exact, and the co-simulation tests confirm it.
+//!
+//! Never waived: a 1-bit comparison or logical result used inside a wider
+//! operation ("… EQ generates 1 bits": the precedence bug), undriven or
+//! multiply-driven signals, latches, and every other warning.
+
+use crate::verilator::tempdir;
+use std::collections::BTreeMap;
+use std::process::Command;
+
+/// Operators whose 1-bit result inside a wider operation betrays a precedence bug.
+const ONE_BIT_RESULTS: &[&str] = &[
+    "EQ", "NEQ", "LT", "LTE", "GT", "GTE", "LTS", "LTES", "GTS", "GTES", "EQCASE", "NEQCASE",
+    "EQWILD", "NEQWILD", "LOGAND", "LOGOR", "LOGNOT", "LOGIF", "LOGEQ", "REDAND", "REDOR",
+    "REDXOR",
+];
+
+/// The outcome of a lint run.
+#[derive(Debug, Default)]
+pub struct LintReport {
+    /// Waived warnings: reason → count.
+    pub waived: BTreeMap<&'static str, usize>,
+    /// Warnings the policy does not allow, verbatim.
+    pub violations: Vec<String>,
+}
+
+/// Sorts one Verilator warning line (`%Warning-CODE: file:line:col: message`).
+pub fn classify(line: &str) -> Result<&'static str, ()> {
+    let Some(rest) = line.strip_prefix("%Warning-") else {
+        return Err(());
+    };
+    let code = rest.split(':').next().unwrap_or("");
+    match code {
+        "DECLFILENAME" => Ok("DECLFILENAME: one file holds all of a unit's modules"),
+        "UNUSEDSIGNAL" => Ok("UNUSEDSIGNAL: unused bits of wide intermediates"),
+        "WIDTH" => {
+            let narrow_is_one_bit_result = ONE_BIT_RESULTS
+                .iter()
+                .any(|op| rest.contains(&format!("'s {op} generates 1 bits")));
+            if narrow_is_one_bit_result {
+                Err(())
+            } else {
+                Ok("WIDTH: rust-hdl's 32/64-bit literals, shifts and masks")
+            }
+        }
+        _ => Err(()),
+    }
+}
+
+/// Lints `verilog` (top module `top`) with `verilator --lint-only -Wall`.
+pub fn lint(top: &str, verilog: &str) -> Result<LintReport, String> {
+    let dir = tempdir(&format!("lint-{top}"))?;
+    let file = dir.join(format!("{top}.v"));
+    std::fs::write(&file, verilog).map_err(|e| e.to_string())?;
+    let output = Command::new("verilator")
+        .args(["--lint-only", "-Wall", "-Wno-fatal", "--top-module", top])
+        .arg(&file)
+        .output()
+        .map_err(|e| format!("cannot start verilator: {e}"))?;
+    let _ = std::fs::remove_dir_all(&dir);
+    let text = String::from_utf8_lossy(&output.stderr);
+    let mut report = LintReport::default();
+    for line in text.lines().filter(|l| l.starts_with('%')) {
+        if line.starts_with("%Error") {
+            report.violations.push(line.to_string());
+            continue;
+        }
+        match classify(line) {
+            Ok(reason) => *report.waived.entry(reason).or_default() += 1,
+            Err(()) => report.violations.push(line.to_string()),
+        }
+    }
+    if !output.status.success() && report.violations.is_empty() {
+        report
+            .violations
+            .push(format!("verilator exited with {}", output.status));
+    }
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::classify;
+
+    #[test]
+    fn precedence_bug_is_never_waived() {
+        let bad = "%Warning-WIDTH: a.v:3:5: Operator AND expects 32 bits on the RHS, but RHS's EQ generates 1 bits.";
+        assert!(classify(bad).is_err());
+        let literal = "%Warning-WIDTH: a.v:3:5: Operator EQ expects 32 bits on the LHS, but LHS's SEL generates 16 bits.";
+        assert!(classify(literal).is_ok());
+        assert!(classify("%Warning-LATCH: a.v:1:1: Latch inferred").is_err());
+        assert!(classify("%Warning-MULTIDRIVEN: a.v:1:1: x").is_err());
+    }
+}
