@@ -100,7 +100,10 @@ pub fn expect_fields(fields: &[&str], count: usize, usage: &str) -> Result<(), F
         return Err(FieldError::new(
             count + 1,
             "operand",
-            format!("unexpected extra field {:?}; expected `{usage}`", fields[count]),
+            format!(
+                "unexpected extra field {:?}; expected `{usage}`",
+                fields[count]
+            ),
         ));
     }
     Ok(())
