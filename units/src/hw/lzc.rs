@@ -1,6 +1,8 @@
-//! Leading-zero count of a 32-bit word as a normalising shifter: five levels of
-//! 2:1 multiplexers (shift by 16, 8, 4, 2, 1 when the top part is zero), one bit
-//! of the count per level. Log depth, no priority chain.
+//! Leading-zero count of a 32-bit word as a tree, the shape that maps well onto
+//! 4-input LUTs: each nibble gives "has a one" and its own 2-bit count (one LUT
+//! each), then three levels of 2:1 merges — `count = hi.has ? {0, hi.count} :
+//! {1, lo.count}` — whose selects are ready in parallel with the data.
+//! About five LUT levels in all, against fifteen for a normalising shifter.
 
 use rust_hdl::prelude::*;
 
@@ -11,49 +13,85 @@ pub struct LeadingZeroCount32 {
     pub x: Signal<In, Bits<32>>,
     /// Number of zeros above the most significant set bit (32 for zero).
     pub count: Signal<Out, Bits<6>>,
-    /// The word after each normalisation level.
-    by16: Signal<Local, Bits<32>>,
-    by8: Signal<Local, Bits<32>>,
-    by4: Signal<Local, Bits<32>>,
-    by2: Signal<Local, Bits<32>>,
-    by1: Signal<Local, Bits<32>>,
-    /// Count bits gathered level by level (bit 4 = shifted by 16, ...).
-    shifted: Signal<Local, Bits<5>>,
+    /// Nibble `i`: bits 4i+3..4i of `x`.
+    nibble: [Signal<Local, Bits<4>>; 8],
+    /// Per nibble: it holds a one; its leading zeros.
+    has1: [Signal<Local, Bit>; 8],
+    count1: [Signal<Local, Bits<2>>; 8],
+    /// Per byte (merge of nibbles 2j+1, 2j).
+    has2: [Signal<Local, Bit>; 4],
+    count2: [Signal<Local, Bits<3>>; 4],
+    /// Per half word.
+    has3: [Signal<Local, Bit>; 2],
+    count3: [Signal<Local, Bits<4>>; 2],
+    /// Whole word.
+    count4: Signal<Local, Bits<5>>,
 }
 
 impl Logic for LeadingZeroCount32 {
     #[hdl_gen]
     fn update(&mut self) {
-        self.shifted.next = 0.into();
-        self.by16.next = self.x.val();
-        if self.x.val().get_bits::<16>(16) == 0 {
-            self.by16.next = self.x.val() << 16;
-            self.shifted.next = self.shifted.val() | 16;
+        // rust-hdl's loop indices cannot do arithmetic in slice offsets: one line each.
+        self.nibble[0].next = self.x.val().get_bits::<4>(0);
+        self.nibble[1].next = self.x.val().get_bits::<4>(4);
+        self.nibble[2].next = self.x.val().get_bits::<4>(8);
+        self.nibble[3].next = self.x.val().get_bits::<4>(12);
+        self.nibble[4].next = self.x.val().get_bits::<4>(16);
+        self.nibble[5].next = self.x.val().get_bits::<4>(20);
+        self.nibble[6].next = self.x.val().get_bits::<4>(24);
+        self.nibble[7].next = self.x.val().get_bits::<4>(28);
+        for i in 0..8 {
+            self.has1[i].next = self.nibble[i].val().any();
+            self.count1[i].next = 3.into();
+            if self.nibble[i].val().get_bit(1) {
+                self.count1[i].next = 2.into();
+            }
+            if self.nibble[i].val().get_bit(2) {
+                self.count1[i].next = 1.into();
+            }
+            if self.nibble[i].val().get_bit(3) {
+                self.count1[i].next = 0.into();
+            }
         }
-        self.by8.next = self.by16.val();
-        if self.by16.val().get_bits::<8>(24) == 0 {
-            self.by8.next = self.by16.val() << 8;
-            self.shifted.next = self.shifted.val() | 8;
+        // Bytes: nibble 2j+1 is the upper one.
+        self.has2[3].next = self.has1[7].val() | self.has1[6].val();
+        self.has2[2].next = self.has1[5].val() | self.has1[4].val();
+        self.has2[1].next = self.has1[3].val() | self.has1[2].val();
+        self.has2[0].next = self.has1[1].val() | self.has1[0].val();
+        self.count2[3].next = bit_cast::<3, 2>(self.count1[7].val());
+        if !self.has1[7].val() {
+            self.count2[3].next = bit_cast::<3, 2>(self.count1[6].val()) | 4;
         }
-        self.by4.next = self.by8.val();
-        if self.by8.val().get_bits::<4>(28) == 0 {
-            self.by4.next = self.by8.val() << 4;
-            self.shifted.next = self.shifted.val() | 4;
+        self.count2[2].next = bit_cast::<3, 2>(self.count1[5].val());
+        if !self.has1[5].val() {
+            self.count2[2].next = bit_cast::<3, 2>(self.count1[4].val()) | 4;
         }
-        self.by2.next = self.by4.val();
-        if self.by4.val().get_bits::<2>(30) == 0 {
-            self.by2.next = self.by4.val() << 2;
-            self.shifted.next = self.shifted.val() | 2;
+        self.count2[1].next = bit_cast::<3, 2>(self.count1[3].val());
+        if !self.has1[3].val() {
+            self.count2[1].next = bit_cast::<3, 2>(self.count1[2].val()) | 4;
         }
-        self.by1.next = self.by2.val();
-        if !self.by2.val().get_bit(31) {
-            self.by1.next = self.by2.val() << 1;
-            self.shifted.next = self.shifted.val() | 1;
+        self.count2[0].next = bit_cast::<3, 2>(self.count1[1].val());
+        if !self.has1[1].val() {
+            self.count2[0].next = bit_cast::<3, 2>(self.count1[0].val()) | 4;
         }
-        // After the five levels the top bit is set unless x was zero.
-        if self.by1.val().get_bit(31) {
-            self.count.next = bit_cast::<6, 5>(self.shifted.val());
-        } else {
+        // Half words.
+        self.has3[1].next = self.has2[3].val() | self.has2[2].val();
+        self.has3[0].next = self.has2[1].val() | self.has2[0].val();
+        self.count3[1].next = bit_cast::<4, 3>(self.count2[3].val());
+        if !self.has2[3].val() {
+            self.count3[1].next = bit_cast::<4, 3>(self.count2[2].val()) | 8;
+        }
+        self.count3[0].next = bit_cast::<4, 3>(self.count2[1].val());
+        if !self.has2[1].val() {
+            self.count3[0].next = bit_cast::<4, 3>(self.count2[0].val()) | 8;
+        }
+        // Word.
+        self.count4.next = bit_cast::<5, 4>(self.count3[1].val());
+        if !self.has3[1].val() {
+            self.count4.next = bit_cast::<5, 4>(self.count3[0].val()) | 16;
+        }
+        self.count.next = bit_cast::<6, 5>(self.count4.val());
+        if !(self.has3[1].val() | self.has3[0].val()) {
             self.count.next = 32.into();
         }
     }

@@ -1,14 +1,15 @@
 //! RTL of the XMU bit operations: one operation per clock, two pipeline stages.
 //!
 //! Stage 1 (`s1_`) computes the three raw results side by side from the operand:
-//! the population count (a field-wise adder tree), the bit reversal
+//! the population count (a tree of small adders), the bit reversal
 //! (wiring only) and the leading-zero count of the FLO source (for `.s32` the
 //! operand XOR its sign fill, so that "differs from the sign" becomes "is set").
 //! Stage 2 (`s2_`) selects by opcode and turns the count into the FLO index
-//! (`31 − lzc`) or shift amount (`lzc`), with `0xFFFFFFFF` when nothing is set.
+//! (`31 − lzc`, which is `!lzc` on five bits) or shift amount (`lzc`), with `0xFFFFFFFF` when nothing is set.
 
 use super::bitops::BitOp;
 use crate::hw::lzc::LeadingZeroCount32;
+use crate::hw::popcount::PopCount32;
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use rust_hdl::prelude::*;
 
@@ -44,11 +45,8 @@ pub struct Xmu {
     /// Result.
     pub out_d: Signal<Out, Bits<DATA_W>>,
 
-    /// Population-count tree: the counts of 2-, 4-, 8- and 16-bit fields.
-    pop1: Signal<Local, Bits<DATA_W>>,
-    pop2: Signal<Local, Bits<DATA_W>>,
-    pop4: Signal<Local, Bits<DATA_W>>,
-    pop8: Signal<Local, Bits<DATA_W>>,
+    /// Population count of the operand.
+    popc: PopCount32,
     /// FLO source: the operand, XOR its sign fill for `.s32` opcodes.
     flo_src: Signal<Local, Bits<DATA_W>>,
     /// The operand with its bits reversed.
@@ -78,10 +76,7 @@ impl Default for Xmu {
             out_valid: Default::default(),
             out_tag: Default::default(),
             out_d: Default::default(),
-            pop1: Default::default(),
-            pop2: Default::default(),
-            pop4: Default::default(),
-            pop8: Default::default(),
+            popc: Default::default(),
             flo_src: Default::default(),
             brev: Default::default(),
             lzc: Default::default(),
@@ -105,18 +100,8 @@ impl Logic for Xmu {
         dff_setup!(self, clock, s2_valid, s2_tag, s2_d);
 
         // ---- stage 1: raw results ----
-        // Population count as a field-wise adder tree (Hacker's Delight 5-1): each
-        // level adds neighbouring fields of the level below; the masks keep every
-        // field's sum inside its field, so no carry crosses a field boundary.
-        self.pop1.next =
-            (self.in_x.val() & 0x5555_5555_u64) + ((self.in_x.val() >> 1) & 0x5555_5555_u64);
-        self.pop2.next =
-            (self.pop1.val() & 0x3333_3333_u64) + ((self.pop1.val() >> 2) & 0x3333_3333_u64);
-        self.pop4.next =
-            (self.pop2.val() & 0x0F0F_0F0F_u64) + ((self.pop2.val() >> 4) & 0x0F0F_0F0F_u64);
-        self.pop8.next =
-            (self.pop4.val() & 0x00FF_00FF_u64) + ((self.pop4.val() >> 8) & 0x00FF_00FF_u64);
-        self.s1_popc.d.next = self.pop8.val().get_bits::<6>(0) + self.pop8.val().get_bits::<6>(16);
+        self.popc.x.next = self.in_x.val();
+        self.s1_popc.d.next = self.popc.count.val();
 
         // Every bit of `brev` is overwritten; starting from the operand avoids a latch.
         self.brev.next = self.in_x.val();
