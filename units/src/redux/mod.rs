@@ -1,2 +1,7 @@
-//! redux unit.
+//! The warp-reduction unit REDUX (SPEC.md §3): 32 lanes × 32 bits and an active
+//! mask → one 32-bit result, no memory.
+//!
+//! - [`model`]: bit-exact golden model.
+//! - [`vectors`]: the vector-line format of INTERFACES.md.
 pub mod model;
+pub mod vectors;
