@@ -1,1 +1,1093 @@
-//! Golden model (being written).
+//! Bit-exact golden model of the DFMA unit (SPEC.md §2), in plain Rust.
+//!
+//! The fused multiply-add is written as the datapath the RTL implements, one
+//! function per phase, joined by named bundles (after Berkeley HardFloat's
+//! `MulAddRecFN`):
+//!
+//! ```text
+//!  a b c ──► unpack ──► special_case ──────────────────────────────┐ bypass
+//!             │ (classify, normalise subnormal significands)        │
+//!             ├──► multiply      53×53 → 106-bit product ─┐        │
+//!             └──► align_addend  addend into the 164-bit  │        │
+//!                                sum window, sticky-jammed│        │
+//!                  accumulate ◄───────────────────────────┘        │
+//!                      │ signed add/subtract, magnitude + sign      │
+//!                  normalise   leading-zero count, shift, clamp at  │
+//!                      │       the subnormal exponent               │
+//!                  round_pack  RN/RM/RP/RZ, carry-out, overflow ◄───┘
+//! ```
+//!
+//! # Sum window
+//! The product of two normalised significands lies in `[2^104, 2^106)`; it sits
+//! in the window at a fixed place, [`GUARD_W`] bits above the window's LSB. The
+//! addend (53 bits) is first placed with its LSB at [`ADDEND_LSB_MAX`], three bits
+//! above the product's MSB, and shifted right by the exponent difference,
+//! clamped to `0..=`[`ALIGN_MAX`]; bits shifted out are ORed into the LSB (jam).
+//!
+//! * Addend more than [`ADDEND_LEAD`] binades above the product: the shift clamps
+//!   at 0. The product then sits too high in the window, but it stays below the
+//!   round bit of every possible result, so it still contributes exactly what it
+//!   must: a sticky bit and, in an effective subtraction, a borrow.
+//! * Addend far below the product: its shifted-out bits are jammed. This only
+//!   happens when the addend's MSB lies more than 54 places under the product's
+//!   MSB; nothing cancels, the sum's MSB stays within one place of the
+//!   product's, and its round bit is ≥ 50 places above the jammed bit 0. The
+//!   [`GUARD_W`] = 2 zero bits under the product keep it even, which makes the
+//!   jammed subtraction round like the exact one (every value strictly between
+//!   two consecutive even window integers rounds the same way).
+//! * Everything between is exact: no bit is lost before normalisation, so
+//!   massive cancellation needs no special care.
+//!
+//! # Decisions (SPEC is silent or leaves the choice to us)
+//! * **Subnormal inputs are normalised at unpack** (as HardFloat's recoded
+//!   format does): the product is then always in `[2^104, 2^106)` and the
+//!   alignment distance follows from exponents alone. The RTL may instead keep
+//!   un-normalised significands if it proves the same results.
+//! * **DADD** is `a·1.0 + b` on the FMA path: the product `a·1.0` is exact, so the
+//!   result is the correctly rounded `a + b` in every mode; the NaN preference
+//!   (last NaN of c, b, a) becomes "b, else a", as SPEC requires.
+//! * **DMUL** is `a·b + z` where `z` is a zero whose sign is `sign(a) XOR sign(b)`,
+//!   the product's own sign. A fixed addend would be wrong in one mode: `+0`
+//!   turns `(−0)·1 = −0` into `+0` under RN/RZ/RP, and `−0` turns `(+0)·1 = +0`
+//!   into `−0` under RM. With equal signs the IEEE zero-sum rule keeps the
+//!   product's sign in every mode (it costs one XOR in hardware). A non-zero
+//!   product that underflows to zero keeps its sign too.
+//! * **Operand modifiers** act on the raw bits: `abs` clears bit 63, then `neg`
+//!   flips it (`-|x|` is both), NaNs included, before any classification.
+//! * **MIN/MAX** compare with an integer key (sign-magnitude → biased order) in
+//!   which `−0 < +0`, which gives `min(−0, +0) = −0` and `max(−0, +0) = +0` for free.
+//! * **SETP** `ne` is ordered (false when either operand is NaN), as in PTX;
+//!   `neu` is its unordered twin.
+
+/// Sign bit of a binary64.
+pub const SIGN_BIT: u64 = 1 << 63;
+/// Stored fraction bits of a binary64.
+pub const FRAC_W: u32 = 52;
+/// Significand width with the hidden bit: binary64's precision p.
+pub const SIG_W: u32 = FRAC_W + 1;
+/// Exponent field width.
+pub const EXP_W: u32 = 11;
+/// Exponent bias.
+pub const EXP_BIAS: i32 = 1023;
+/// Smallest normal exponent (unbiased); also the exponent of every subnormal.
+pub const EMIN: i32 = 1 - EXP_BIAS;
+/// Largest finite exponent (unbiased).
+pub const EMAX: i32 = EXP_BIAS;
+/// Mask of the fraction field.
+pub const FRAC_MASK: u64 = (1 << FRAC_W) - 1;
+/// The all-ones exponent field (Inf/NaN), in place.
+pub const EXP_MASK: u64 = ((1 << EXP_W) - 1) << FRAC_W;
+/// Quiet bit: the fraction's MSB.
+pub const QUIET_BIT: u64 = 1 << (FRAC_W - 1);
+/// NaN produced by an invalid operation without a NaN input (SPEC §2).
+pub const DEFAULT_NAN: u64 = 0xFFF8_0000_0000_0000;
+/// NaN produced by MIN/MAX when both operands are NaN (SPEC §2).
+pub const MINMAX_NAN: u64 = 0x7FF8_0000_0000_0000;
+/// +1.0, the multiplier DADD feeds to the product (a·1.0 + b).
+pub const ONE: u64 = 0x3FF0_0000_0000_0000;
+/// Largest finite magnitude.
+pub const MAX_FINITE: u64 = 0x7FEF_FFFF_FFFF_FFFF;
+/// +Infinity.
+pub const INFINITY: u64 = 0x7FF0_0000_0000_0000;
+
+/// Product width: two 53-bit significands.
+pub const PROD_W: u32 = 2 * SIG_W;
+/// Zero bits under the product in the sum window: an even product makes a
+/// jammed (sticky-ORed) addend subtract exactly like the true one.
+pub const GUARD_W: u32 = 2;
+/// Window position of the product's MSB.
+pub const PROD_MSB: u32 = GUARD_W + PROD_W - 1;
+/// Window position of the addend's LSB before the alignment shift: three bits
+/// above the product (room for a round bit, a guard bit and one to spare), so a
+/// product under an addend at this place never reaches a result's round bit.
+pub const ADDEND_LSB_MAX: u32 = PROD_MSB + 3;
+/// Width of the sum window: the unshifted addend plus one carry bit.
+pub const SUM_W: u32 = ADDEND_LSB_MAX + SIG_W + 1;
+/// Alignment shift at which the whole addend lies under the window (sticky only).
+pub const ALIGN_MAX: u32 = ADDEND_LSB_MAX + SIG_W;
+/// Binades the addend may lead the product before the alignment shift clamps
+/// at zero: `exp(c) − exp(a·b) > ADDEND_LEAD` ⇒ the product is only sticky.
+pub const ADDEND_LEAD: i32 = (ADDEND_LSB_MAX - GUARD_W - FRAC_W) as i32;
+/// Width of the [`Wide`] container of the sum window.
+const WIDE_BITS: u32 = 192;
+const _: () = assert!(SUM_W <= WIDE_BITS, "the sum window must fit the Wide word");
+
+/// Rounding mode; the discriminant is the 2-bit `rm` field of SPEC §2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rounding {
+    /// To nearest, ties to even.
+    Rn = 0,
+    /// Toward −∞.
+    Rm = 1,
+    /// Toward +∞.
+    Rp = 2,
+    /// Toward zero.
+    Rz = 3,
+}
+
+impl Rounding {
+    /// All modes in encoding order.
+    pub const ALL: [Rounding; 4] = [Rounding::Rn, Rounding::Rm, Rounding::Rp, Rounding::Rz];
+
+    /// The 2-bit encoding.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// Decodes the 2-bit field (only the low two bits are looked at).
+    pub fn from_code(code: u8) -> Rounding {
+        Rounding::ALL[(code & 3) as usize]
+    }
+
+    /// Vector-file suffix: `rn`, `rm`, `rp`, `rz`.
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            Rounding::Rn => "rn",
+            Rounding::Rm => "rm",
+            Rounding::Rp => "rp",
+            Rounding::Rz => "rz",
+        }
+    }
+
+    /// Parses a vector-file suffix.
+    pub fn from_mnemonic(text: &str) -> Option<Rounding> {
+        Rounding::ALL.into_iter().find(|r| r.mnemonic() == text)
+    }
+}
+
+/// SETP comparison; the discriminant is the 4-bit compare field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cmp {
+    /// Ordered equal.
+    Eq = 0,
+    /// Ordered not equal (false when either is NaN).
+    Ne = 1,
+    /// Ordered less.
+    Lt = 2,
+    /// Ordered less or equal.
+    Le = 3,
+    /// Ordered greater.
+    Gt = 4,
+    /// Ordered greater or equal.
+    Ge = 5,
+    /// Unordered or equal.
+    Equ = 6,
+    /// Unordered or not equal.
+    Neu = 7,
+    /// Unordered or less.
+    Ltu = 8,
+    /// Unordered or less or equal.
+    Leu = 9,
+    /// Unordered or greater.
+    Gtu = 10,
+    /// Unordered or greater or equal.
+    Geu = 11,
+    /// Neither is NaN.
+    Num = 12,
+    /// Either is NaN.
+    Nan = 13,
+}
+
+impl Cmp {
+    /// All compares in encoding order.
+    pub const ALL: [Cmp; 14] = [
+        Cmp::Eq,
+        Cmp::Ne,
+        Cmp::Lt,
+        Cmp::Le,
+        Cmp::Gt,
+        Cmp::Ge,
+        Cmp::Equ,
+        Cmp::Neu,
+        Cmp::Ltu,
+        Cmp::Leu,
+        Cmp::Gtu,
+        Cmp::Geu,
+        Cmp::Num,
+        Cmp::Nan,
+    ];
+
+    /// The 4-bit encoding.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// Decodes the 4-bit field; 14 and 15 are not compares.
+    pub fn from_code(code: u8) -> Option<Cmp> {
+        Cmp::ALL.get(code as usize).copied()
+    }
+
+    /// Vector-file suffix (`eq`, `ltu`, `num`, ...).
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            Cmp::Eq => "eq",
+            Cmp::Ne => "ne",
+            Cmp::Lt => "lt",
+            Cmp::Le => "le",
+            Cmp::Gt => "gt",
+            Cmp::Ge => "ge",
+            Cmp::Equ => "equ",
+            Cmp::Neu => "neu",
+            Cmp::Ltu => "ltu",
+            Cmp::Leu => "leu",
+            Cmp::Gtu => "gtu",
+            Cmp::Geu => "geu",
+            Cmp::Num => "num",
+            Cmp::Nan => "nan",
+        }
+    }
+
+    /// Parses a vector-file suffix.
+    pub fn from_mnemonic(text: &str) -> Option<Cmp> {
+        Cmp::ALL.into_iter().find(|c| c.mnemonic() == text)
+    }
+}
+
+/// The operation selected on the unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DfmaOp {
+    /// d = a·b + c, one rounding.
+    Fma,
+    /// d = a + b (as a·1.0 + b).
+    Add,
+    /// d = a·b (as a·b ± 0, the zero carrying the product's sign).
+    Mul,
+    /// d = min(a, b); a NaN loses to a number.
+    Min,
+    /// d = max(a, b); a NaN loses to a number.
+    Max,
+    /// p = a `cmp` b, one predicate bit.
+    Setp(Cmp),
+}
+
+impl DfmaOp {
+    /// 3-bit opcode for the unit's `in_op` port: 0 FMA, 1 ADD, 2 MUL, 3 MIN,
+    /// 4 MAX, 5 SETP (the compare goes on its own field, [`Cmp::code`]).
+    pub fn opcode(self) -> u8 {
+        match self {
+            DfmaOp::Fma => 0,
+            DfmaOp::Add => 1,
+            DfmaOp::Mul => 2,
+            DfmaOp::Min => 3,
+            DfmaOp::Max => 4,
+            DfmaOp::Setp(_) => 5,
+        }
+    }
+
+    /// Number of source operands the operation reads (a, b[, c]).
+    pub fn operand_count(self) -> usize {
+        match self {
+            DfmaOp::Fma => 3,
+            _ => 2,
+        }
+    }
+
+    /// Whether the rounding mode matters (FMA, ADD, MUL).
+    pub fn rounds(self) -> bool {
+        matches!(self, DfmaOp::Fma | DfmaOp::Add | DfmaOp::Mul)
+    }
+}
+
+/// SASS source modifiers of one operand: `|x|` (abs) then `-x` (neg).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SrcMod {
+    /// Flip the sign bit (after `abs`).
+    pub neg: bool,
+    /// Clear the sign bit.
+    pub abs: bool,
+}
+
+impl SrcMod {
+    /// No modifier.
+    pub const NONE: SrcMod = SrcMod {
+        neg: false,
+        abs: false,
+    };
+    /// `-x`.
+    pub const NEG: SrcMod = SrcMod {
+        neg: true,
+        abs: false,
+    };
+    /// `|x|`.
+    pub const ABS: SrcMod = SrcMod {
+        neg: false,
+        abs: true,
+    };
+    /// `-|x|`.
+    pub const NEG_ABS: SrcMod = SrcMod {
+        neg: true,
+        abs: true,
+    };
+
+    /// The operand's bits after the modifier (NaNs included: only bit 63 moves).
+    #[inline]
+    pub fn apply(self, bits: u64) -> u64 {
+        let magnitude = if self.abs { bits & !SIGN_BIT } else { bits };
+        if self.neg {
+            magnitude ^ SIGN_BIT
+        } else {
+            magnitude
+        }
+    }
+}
+
+/// One operation as presented to the unit: what the harness and the vector
+/// files carry. Operands the operation does not read (c for ADD/MUL/MIN/MAX/
+/// SETP) are ignored, and so is `rm` for MIN/MAX/SETP.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DfmaOperation {
+    pub op: DfmaOp,
+    pub rm: Rounding,
+    pub a: u64,
+    pub b: u64,
+    pub c: u64,
+    pub a_mod: SrcMod,
+    pub b_mod: SrcMod,
+    pub c_mod: SrcMod,
+}
+
+impl DfmaOperation {
+    /// An operation without modifiers.
+    pub fn new(op: DfmaOp, rm: Rounding, a: u64, b: u64, c: u64) -> Self {
+        DfmaOperation {
+            op,
+            rm,
+            a,
+            b,
+            c,
+            a_mod: SrcMod::NONE,
+            b_mod: SrcMod::NONE,
+            c_mod: SrcMod::NONE,
+        }
+    }
+}
+
+/// What the unit answers: a binary64 (`out_d`) or a predicate (`out_pred`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DfmaResult {
+    Value(u64),
+    Pred(bool),
+}
+
+/// Runs one operation: modifiers first, then the operation.
+pub fn execute(operation: &DfmaOperation) -> DfmaResult {
+    let a = operation.a_mod.apply(operation.a);
+    let b = operation.b_mod.apply(operation.b);
+    let c = operation.c_mod.apply(operation.c);
+    match operation.op {
+        DfmaOp::Fma => DfmaResult::Value(fma(a, b, c, operation.rm)),
+        DfmaOp::Add => DfmaResult::Value(add(a, b, operation.rm)),
+        DfmaOp::Mul => DfmaResult::Value(mul(a, b, operation.rm)),
+        DfmaOp::Min => DfmaResult::Value(min(a, b)),
+        DfmaOp::Max => DfmaResult::Value(max(a, b)),
+        DfmaOp::Setp(cmp) => DfmaResult::Pred(setp(cmp, a, b)),
+    }
+}
+
+/// DADD: `a + b`, routed through the FMA as `a·1.0 + b` (exact product).
+#[inline]
+pub fn add(a: u64, b: u64, rm: Rounding) -> u64 {
+    fma(a, ONE, b, rm)
+}
+
+/// DMUL: `a·b`, routed through the FMA with a zero addend that carries the
+/// product's sign, so the zero-sum rule cannot change the product's zero sign.
+#[inline]
+pub fn mul(a: u64, b: u64, rm: Rounding) -> u64 {
+    let zero_with_product_sign = (a ^ b) & SIGN_BIT;
+    fma(a, b, zero_with_product_sign, rm)
+}
+
+/// DFMA: `a·b + c` with a single rounding.
+pub fn fma(a: u64, b: u64, c: u64, rm: Rounding) -> u64 {
+    let (ua, ub, uc) = (unpack(a), unpack(b), unpack(c));
+    if let Some(bypass) = special_case(&ua, &ub, &uc, rm) {
+        return bypass;
+    }
+    let product = multiply(&ua, &ub);
+    let addend = align_addend(&product, &uc);
+    let sum = accumulate(&product, &addend);
+    if sum.mag.is_zero() {
+        // Exact cancellation of two non-zero terms (a zero product was bypassed).
+        return exact_zero(false, true, rm);
+    }
+    round_pack(&normalise(&sum), rm)
+}
+
+// ---------------------------------------------------------------- phase 1: unpack
+
+/// What kind of value an operand is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Class {
+    Zero,
+    Subnormal,
+    Normal,
+    Infinite,
+    QuietNan,
+    SignalingNan,
+}
+
+/// An operand after unpacking: classified, with its significand normalised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unpacked {
+    /// The operand's bits (after modifiers), kept for NaN propagation.
+    pub bits: u64,
+    pub sign: bool,
+    pub class: Class,
+    /// Unbiased exponent of the significand's MSB (finite non-zero only;
+    /// below [`EMIN`] for subnormals, whose significand was shifted up).
+    pub exp: i32,
+    /// Significand with its MSB at bit 52, in `[2^52, 2^53)` (finite non-zero
+    /// only; 0 otherwise). The value is `sig · 2^(exp − 52)`.
+    pub sig: u64,
+}
+
+impl Unpacked {
+    #[inline]
+    pub fn is_nan(&self) -> bool {
+        matches!(self.class, Class::QuietNan | Class::SignalingNan)
+    }
+    #[inline]
+    pub fn is_inf(&self) -> bool {
+        self.class == Class::Infinite
+    }
+    #[inline]
+    pub fn is_zero(&self) -> bool {
+        self.class == Class::Zero
+    }
+}
+
+/// Splits a binary64 into sign, class, exponent and normalised significand.
+#[inline]
+pub fn unpack(bits: u64) -> Unpacked {
+    let sign = bits & SIGN_BIT != 0;
+    let exp_field = ((bits & EXP_MASK) >> FRAC_W) as i32;
+    let frac = bits & FRAC_MASK;
+    let (class, exp, sig) = if exp_field == (1 << EXP_W) - 1 {
+        let class = if frac == 0 {
+            Class::Infinite
+        } else if frac & QUIET_BIT != 0 {
+            Class::QuietNan
+        } else {
+            Class::SignalingNan
+        };
+        (class, 0, 0)
+    } else if exp_field == 0 {
+        if frac == 0 {
+            (Class::Zero, 0, 0)
+        } else {
+            // Shift the fraction's top one up to the hidden-bit place.
+            let shift = frac.leading_zeros() - (64 - SIG_W);
+            (Class::Subnormal, EMIN - shift as i32, frac << shift)
+        }
+    } else {
+        (Class::Normal, exp_field - EXP_BIAS, frac | (1 << FRAC_W))
+    };
+    Unpacked {
+        bits,
+        sign,
+        class,
+        exp,
+        sig,
+    }
+}
+
+/// The NaN with its quiet bit set, sign and payload kept.
+#[inline]
+pub fn quiet(bits: u64) -> u64 {
+    bits | QUIET_BIT
+}
+
+/// Whether a binary64 is a NaN (quiet or signaling).
+#[inline]
+pub fn is_nan(bits: u64) -> bool {
+    bits & !SIGN_BIT > EXP_MASK
+}
+
+/// ±0 for an exact zero result. Without `cancelled` both terms were zeros of
+/// sign `sign`, which the result keeps; with it (opposite-signed zeros, or two
+/// non-zero terms cancelling exactly) IEEE 754 gives +0, or −0 under RM.
+#[inline]
+fn exact_zero(sign: bool, cancelled: bool, rm: Rounding) -> u64 {
+    let negative = if cancelled { rm == Rounding::Rm } else { sign };
+    if negative {
+        SIGN_BIT
+    } else {
+        0
+    }
+}
+
+// ------------------------------------------------------ phase 1b: special cases
+
+/// The special-case bypass: NaN propagation, invalid operations, infinities
+/// and zero products. `None` when the datapath result is needed (finite,
+/// non-zero product; the addend may be zero).
+#[inline]
+pub fn special_case(a: &Unpacked, b: &Unpacked, c: &Unpacked, rm: Rounding) -> Option<u64> {
+    // Any NaN input: the last NaN in source order, quieted.
+    if c.is_nan() {
+        return Some(quiet(c.bits));
+    }
+    if b.is_nan() {
+        return Some(quiet(b.bits));
+    }
+    if a.is_nan() {
+        return Some(quiet(a.bits));
+    }
+    let product_sign = a.sign != b.sign;
+    if (a.is_inf() && b.is_zero()) || (a.is_zero() && b.is_inf()) {
+        return Some(DEFAULT_NAN);
+    }
+    if a.is_inf() || b.is_inf() {
+        if c.is_inf() && c.sign != product_sign {
+            return Some(DEFAULT_NAN);
+        }
+        return Some(INFINITY | ((product_sign as u64) << 63));
+    }
+    if c.is_inf() {
+        return Some(c.bits);
+    }
+    if a.is_zero() || b.is_zero() {
+        if c.is_zero() {
+            return Some(exact_zero(product_sign, product_sign != c.sign, rm));
+        }
+        // ±0 + c = c exactly.
+        return Some(c.bits);
+    }
+    None
+}
+
+// ------------------------------------------------------------ phase 2: multiply
+
+/// The exact product of the two significands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Product {
+    pub sign: bool,
+    /// `exp(a) + exp(b)`: the product's value is `sig · 2^(exp − 104)`.
+    pub exp: i32,
+    /// 106-bit product in `[2^104, 2^106)`.
+    pub sig: u128,
+}
+
+/// 53×53 → 106-bit multiply (the RTL builds it from 16×16 tiles).
+#[inline]
+pub fn multiply(a: &Unpacked, b: &Unpacked) -> Product {
+    Product {
+        sign: a.sign != b.sign,
+        exp: a.exp + b.exp,
+        sig: (a.sig as u128) * (b.sig as u128),
+    }
+}
+
+// -------------------------------------------------------- phase 3: align addend
+
+/// The addend placed in the sum window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlignedAddend {
+    pub sign: bool,
+    /// The addend in the [`SUM_W`]-bit window, shifted-out bits jammed into bit 0.
+    pub mag: Wide,
+    /// Right shift applied from the addend's leftmost place, `0..=ALIGN_MAX`.
+    pub align_dist: u32,
+    /// Exponent of the window's bit 0: the window's scale for the whole sum.
+    pub lsb_exp: i32,
+}
+
+/// Aligns the addend to the product: `align_dist = exp(a·b) − exp(c) + ADDEND_LEAD`,
+/// clamped to `0..=ALIGN_MAX`. A zero addend contributes nothing.
+#[inline]
+pub fn align_addend(product: &Product, c: &Unpacked) -> AlignedAddend {
+    // With the product at its fixed place, window bit 0 weighs 2^(exp − 104 − GUARD_W).
+    let product_lsb_exp = product.exp - (PROD_W as i32 - 2) - GUARD_W as i32;
+    if c.is_zero() {
+        return AlignedAddend {
+            sign: c.sign,
+            mag: Wide::ZERO,
+            align_dist: ALIGN_MAX,
+            lsb_exp: product_lsb_exp,
+        };
+    }
+    let dist = product.exp - c.exp + ADDEND_LEAD;
+    let align_dist = dist.clamp(0, ALIGN_MAX as i32) as u32;
+    // Clamped at 0 the addend sets the scale: its LSB sits at ADDEND_LSB_MAX.
+    let lsb_exp = if dist < 0 {
+        c.exp - FRAC_W as i32 - ADDEND_LSB_MAX as i32
+    } else {
+        product_lsb_exp
+    };
+    let placed = Wide::from_u128(c.sig as u128).shift_left(ADDEND_LSB_MAX);
+    AlignedAddend {
+        sign: c.sign,
+        mag: placed.shr_jam(align_dist),
+        align_dist,
+        lsb_exp,
+    }
+}
+
+// ---------------------------------------------------------- phase 4: accumulate
+
+/// The sum in sign-magnitude form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sum {
+    pub sign: bool,
+    /// `|a·b ± c|` in the window (bit 0 may be a jam bit).
+    pub mag: Wide,
+    /// Exponent of the window's bit 0.
+    pub lsb_exp: i32,
+}
+
+/// Adds (or, for opposite signs, subtracts) the aligned addend and the
+/// product; a negative difference is negated and takes the addend's sign.
+#[inline]
+pub fn accumulate(product: &Product, addend: &AlignedAddend) -> Sum {
+    let p = Wide::from_u128(product.sig << GUARD_W);
+    let c = addend.mag;
+    let (sign, mag) = if product.sign == addend.sign {
+        (product.sign, p.wrapping_add(c))
+    } else if p >= c {
+        (product.sign, p.wrapping_sub(c))
+    } else {
+        (addend.sign, c.wrapping_sub(p))
+    };
+    Sum {
+        sign,
+        mag,
+        lsb_exp: addend.lsb_exp,
+    }
+}
+
+// ----------------------------------------------------------- phase 5: normalise
+
+/// The sum normalised to 53 bits plus round and sticky.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Normalised {
+    pub sign: bool,
+    /// Unbiased exponent of `sig`'s bit 52 (≥ EMIN; EMIN with a subnormal sig).
+    pub exp: i32,
+    /// 53 bits; below 2^52 only for a subnormal (or zero) result.
+    pub sig: u64,
+    /// The first bit under `sig`.
+    pub round: bool,
+    /// OR of everything under the round bit.
+    pub sticky: bool,
+}
+
+/// Leading-zero count and shift left, clamped so the exponent never goes
+/// under [`EMIN`]; a sum whose top lies under EMIN is shifted right (jammed).
+#[inline]
+pub fn normalise(sum: &Sum) -> Normalised {
+    let lz = sum.mag.leading_zeros() - (WIDE_BITS - SUM_W);
+    // Exponent of the window's MSB (bit SUM_W − 1).
+    let top_exp = sum.lsb_exp + SUM_W as i32 - 1;
+    let (mag, exp) = if top_exp - lz as i32 >= EMIN {
+        (sum.mag.shift_left(lz), top_exp - lz as i32)
+    } else {
+        // Subnormal result: bring the 2^EMIN bit to the window's MSB.
+        let shift = top_exp - EMIN;
+        let mag = if shift >= 0 {
+            sum.mag.shift_left(shift as u32)
+        } else {
+            sum.mag.shr_jam(shift.unsigned_abs())
+        };
+        (mag, EMIN)
+    };
+    let round_pos = SUM_W - SIG_W - 1;
+    Normalised {
+        sign: sum.sign,
+        exp,
+        sig: mag.shift_right(round_pos + 1).lo as u64,
+        round: mag.bit(round_pos),
+        sticky: mag.any_below(round_pos),
+    }
+}
+
+// ---------------------------------------------------------- phase 6: round/pack
+
+/// Rounds to 53 bits in mode `rm`, handles the carry-out and overflow, packs.
+#[inline]
+pub fn round_pack(n: &Normalised, rm: Rounding) -> u64 {
+    let inexact = n.round || n.sticky;
+    let increment = match rm {
+        Rounding::Rn => n.round && (n.sticky || n.sig & 1 == 1),
+        Rounding::Rz => false,
+        Rounding::Rm => n.sign && inexact,
+        Rounding::Rp => !n.sign && inexact,
+    };
+    let mut sig = n.sig + increment as u64;
+    let mut exp = n.exp;
+    if sig >> SIG_W != 0 {
+        // All ones rounded up: 2^53 becomes 2^52 one binade higher.
+        sig >>= 1;
+        exp += 1;
+    }
+    let sign = (n.sign as u64) << 63;
+    if exp > EMAX {
+        return sign | overflow_magnitude(n.sign, rm);
+    }
+    // A subnormal sig that rounded up to 2^52 becomes the smallest normal here.
+    let biased = if sig >> FRAC_W != 0 {
+        (exp + EXP_BIAS) as u64
+    } else {
+        0
+    };
+    sign | (biased << FRAC_W) | (sig & FRAC_MASK)
+}
+
+/// Overflowed magnitude: ∞ when the mode rounds away from zero for this sign,
+/// else the largest finite.
+#[inline]
+fn overflow_magnitude(negative: bool, rm: Rounding) -> u64 {
+    let to_infinity = match rm {
+        Rounding::Rn => true,
+        Rounding::Rz => false,
+        Rounding::Rm => negative,
+        Rounding::Rp => !negative,
+    };
+    if to_infinity {
+        INFINITY
+    } else {
+        MAX_FINITE
+    }
+}
+
+// ------------------------------------------------------------ MIN, MAX, SETP
+
+/// Monotonic integer key of a non-NaN binary64: `key(x) < key(y)` iff x < y,
+/// with −0 just under +0.
+#[inline]
+pub fn order_key(bits: u64) -> u64 {
+    if bits & SIGN_BIT != 0 {
+        !bits
+    } else {
+        bits | SIGN_BIT
+    }
+}
+
+/// DMNMX min: a NaN loses to a number; two NaNs give [`MINMAX_NAN`];
+/// `min(−0, +0) = −0`.
+#[inline]
+pub fn min(a: u64, b: u64) -> u64 {
+    match (is_nan(a), is_nan(b)) {
+        (true, true) => MINMAX_NAN,
+        (true, false) => b,
+        (false, true) => a,
+        (false, false) => {
+            if order_key(a) <= order_key(b) {
+                a
+            } else {
+                b
+            }
+        }
+    }
+}
+
+/// DMNMX max: a NaN loses to a number; two NaNs give [`MINMAX_NAN`];
+/// `max(−0, +0) = +0`.
+#[inline]
+pub fn max(a: u64, b: u64) -> u64 {
+    match (is_nan(a), is_nan(b)) {
+        (true, true) => MINMAX_NAN,
+        (true, false) => b,
+        (false, true) => a,
+        (false, false) => {
+            if order_key(a) >= order_key(b) {
+                a
+            } else {
+                b
+            }
+        }
+    }
+}
+
+/// DSETP: one predicate bit. Ordered compares are false when either operand is
+/// NaN, the `u` forms true; ±0 compare equal.
+#[inline]
+pub fn setp(cmp: Cmp, a: u64, b: u64) -> bool {
+    let unordered = is_nan(a) || is_nan(b);
+    let both_zero = (a | b) & !SIGN_BIT == 0;
+    let equal = !unordered && (a == b || both_zero);
+    let less = !unordered && !equal && order_key(a) < order_key(b);
+    let greater = !unordered && !equal && !less;
+    match cmp {
+        Cmp::Eq => equal,
+        Cmp::Ne => less || greater,
+        Cmp::Lt => less,
+        Cmp::Le => less || equal,
+        Cmp::Gt => greater,
+        Cmp::Ge => greater || equal,
+        Cmp::Equ => unordered || equal,
+        Cmp::Neu => unordered || less || greater,
+        Cmp::Ltu => unordered || less,
+        Cmp::Leu => unordered || less || equal,
+        Cmp::Gtu => unordered || greater,
+        Cmp::Geu => unordered || greater || equal,
+        Cmp::Num => !unordered,
+        Cmp::Nan => unordered,
+    }
+}
+
+// ------------------------------------------------------------- the wide word
+
+/// An unsigned 192-bit word holding the [`SUM_W`]-bit sum window
+/// (`hi · 2^128 + lo`). Only what the datapath needs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Wide {
+    /// Bits 191..128 (field order makes the derived ordering numeric).
+    pub hi: u64,
+    /// Bits 127..0.
+    pub lo: u128,
+}
+
+impl Wide {
+    pub const ZERO: Wide = Wide { hi: 0, lo: 0 };
+
+    #[inline]
+    pub fn from_u128(lo: u128) -> Wide {
+        Wide { hi: 0, lo }
+    }
+
+    #[inline]
+    pub fn is_zero(self) -> bool {
+        self.hi == 0 && self.lo == 0
+    }
+
+    /// Leading zeros of the 192-bit word.
+    #[inline]
+    pub fn leading_zeros(self) -> u32 {
+        if self.hi != 0 {
+            self.hi.leading_zeros()
+        } else {
+            64 + self.lo.leading_zeros()
+        }
+    }
+
+    /// Bit `i` (< 192).
+    #[inline]
+    pub fn bit(self, i: u32) -> bool {
+        if i >= 128 {
+            (self.hi >> (i - 128)) & 1 == 1
+        } else {
+            (self.lo >> i) & 1 == 1
+        }
+    }
+
+    /// Whether any bit under position `n` (≤ 128) is set.
+    #[inline]
+    pub fn any_below(self, n: u32) -> bool {
+        debug_assert!(n <= 128);
+        if n == 128 {
+            self.lo != 0
+        } else {
+            self.lo & ((1u128 << n) - 1) != 0
+        }
+    }
+
+    /// Shift left (bits above 191 are lost).
+    #[inline]
+    pub fn shift_left(self, n: u32) -> Wide {
+        match n {
+            0 => self,
+            1..=63 => Wide {
+                hi: (self.hi << n) | (self.lo >> (128 - n)) as u64,
+                lo: self.lo << n,
+            },
+            64..=127 => Wide {
+                hi: (self.lo >> (128 - n)) as u64,
+                lo: self.lo << n,
+            },
+            128..=191 => Wide {
+                hi: (self.lo << (n - 128)) as u64,
+                lo: 0,
+            },
+            _ => Wide::ZERO,
+        }
+    }
+
+    /// Logical shift right, bits shifted out are dropped.
+    #[inline]
+    pub fn shift_right(self, n: u32) -> Wide {
+        match n {
+            0 => self,
+            1..=63 => Wide {
+                hi: self.hi >> n,
+                lo: (self.lo >> n) | ((self.hi as u128) << (128 - n)),
+            },
+            64..=127 => Wide {
+                hi: 0,
+                lo: (self.lo >> n) | ((self.hi as u128) << (128 - n)),
+            },
+            128..=191 => Wide {
+                hi: 0,
+                lo: (self.hi >> (n - 128)) as u128,
+            },
+            _ => Wide::ZERO,
+        }
+    }
+
+    /// Shift right with jamming: bit 0 of the result is ORed with every bit
+    /// shifted out (the hardware's sticky).
+    #[inline]
+    pub fn shr_jam(self, n: u32) -> Wide {
+        let lost = match n {
+            0 => false,
+            1..=127 => self.lo & ((1u128 << n) - 1) != 0,
+            128..=191 => self.lo != 0 || self.hi & ((1u64 << (n - 128)) - 1) != 0,
+            _ => !self.is_zero(),
+        };
+        let mut out = self.shift_right(n);
+        out.lo |= lost as u128;
+        out
+    }
+
+    /// Sum modulo 2^192.
+    #[inline]
+    pub fn wrapping_add(self, other: Wide) -> Wide {
+        let (lo, carry) = self.lo.overflowing_add(other.lo);
+        Wide {
+            hi: self.hi.wrapping_add(other.hi).wrapping_add(carry as u64),
+            lo,
+        }
+    }
+
+    /// Difference modulo 2^192.
+    #[inline]
+    pub fn wrapping_sub(self, other: Wide) -> Wide {
+        let (lo, borrow) = self.lo.overflowing_sub(other.lo);
+        Wide {
+            hi: self.hi.wrapping_sub(other.hi).wrapping_sub(borrow as u64),
+            lo,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(x: f64) -> u64 {
+        x.to_bits()
+    }
+
+    #[test]
+    fn window_constants_are_consistent() {
+        assert_eq!(PROD_W, 106);
+        assert_eq!(SUM_W, 164);
+        assert_eq!(ADDEND_LEAD, 56);
+        // The clamped addend's MSB plus one carry bit fills the window.
+        assert_eq!(ADDEND_LSB_MAX + FRAC_W + 2, SUM_W);
+    }
+
+    #[test]
+    fn simple_values() {
+        let rn = Rounding::Rn;
+        assert_eq!(fma(f(1.0), f(2.0), f(-1.0), rn), f(1.0));
+        assert_eq!(add(f(1.5), f(2.25), rn), f(3.75));
+        assert_eq!(mul(f(-3.0), f(0.5), rn), f(-1.5));
+        assert_eq!(
+            fma(f(0.1), f(10.0), f(-1.0), rn),
+            f(0.1f64.mul_add(10.0, -1.0))
+        );
+    }
+
+    #[test]
+    fn zero_signs() {
+        for rm in Rounding::ALL {
+            let cancel = if rm == Rounding::Rm { SIGN_BIT } else { 0 };
+            assert_eq!(add(f(1.0), f(-1.0), rm), cancel, "{rm:?}");
+            assert_eq!(add(f(0.0), f(-0.0), rm), cancel, "{rm:?}");
+            assert_eq!(add(f(-0.0), f(-0.0), rm), SIGN_BIT, "{rm:?}");
+            assert_eq!(mul(f(-0.0), f(1.0), rm), SIGN_BIT, "{rm:?}");
+            assert_eq!(mul(f(0.0), f(1.0), rm), 0, "{rm:?}");
+            assert_eq!(mul(f(-0.0), f(-1.0), rm), 0, "{rm:?}");
+        }
+    }
+
+    #[test]
+    fn nan_rules() {
+        let qa = 0x7FF8_0000_0000_00AA;
+        let sb = 0xFFF0_0000_0000_00BB;
+        let qc = 0x7FF8_0000_0000_00CC;
+        let inf = INFINITY;
+        assert_eq!(fma(qa, sb, qc, Rounding::Rn), qc);
+        assert_eq!(fma(qa, sb, f(1.0), Rounding::Rn), quiet(sb));
+        assert_eq!(fma(qa, f(1.0), f(1.0), Rounding::Rn), qa);
+        assert_eq!(fma(inf, 0, f(1.0), Rounding::Rn), DEFAULT_NAN);
+        assert_eq!(fma(inf, 0, qc, Rounding::Rn), qc);
+        assert_eq!(fma(inf, f(1.0), inf | SIGN_BIT, Rounding::Rn), DEFAULT_NAN);
+        assert_eq!(min(qa, qc), MINMAX_NAN);
+        assert_eq!(max(qa, f(-2.0)), f(-2.0));
+        assert_eq!(min(f(0.0), f(-0.0)), f(-0.0));
+        assert_eq!(max(f(-0.0), f(0.0)), f(0.0));
+    }
+
+    #[test]
+    fn modifiers_act_on_bits() {
+        let nan = 0x7FF4_0000_0000_0001;
+        assert_eq!(SrcMod::NEG.apply(nan), nan | SIGN_BIT);
+        assert_eq!(SrcMod::ABS.apply(nan | SIGN_BIT), nan);
+        assert_eq!(SrcMod::NEG_ABS.apply(nan), nan | SIGN_BIT);
+        let op = DfmaOperation {
+            c_mod: SrcMod::NEG,
+            ..DfmaOperation::new(DfmaOp::Fma, Rounding::Rn, nan, f(1.0), f(1.0))
+        };
+        assert_eq!(execute(&op), DfmaResult::Value(quiet(nan)));
+        let op = DfmaOperation {
+            a_mod: SrcMod::NEG_ABS,
+            ..DfmaOperation::new(DfmaOp::Add, Rounding::Rn, nan, f(1.0), 0)
+        };
+        assert_eq!(execute(&op), DfmaResult::Value(quiet(nan) | SIGN_BIT));
+    }
+
+    #[test]
+    fn overflow_per_mode() {
+        let big = MAX_FINITE;
+        assert_eq!(add(big, big, Rounding::Rn), INFINITY);
+        assert_eq!(add(big, big, Rounding::Rz), MAX_FINITE);
+        assert_eq!(add(big, big, Rounding::Rm), MAX_FINITE);
+        assert_eq!(add(big, big, Rounding::Rp), INFINITY);
+        let nbig = big | SIGN_BIT;
+        assert_eq!(add(nbig, nbig, Rounding::Rm), INFINITY | SIGN_BIT);
+        assert_eq!(add(nbig, nbig, Rounding::Rp), MAX_FINITE | SIGN_BIT);
+    }
+
+    #[test]
+    fn setp_basics() {
+        let nan = 0x7FF8_0000_0000_0000;
+        assert!(setp(Cmp::Eq, f(0.0), f(-0.0)));
+        assert!(!setp(Cmp::Lt, f(-0.0), f(0.0)));
+        assert!(!setp(Cmp::Ne, nan, f(1.0)));
+        assert!(setp(Cmp::Neu, nan, f(1.0)));
+        assert!(setp(Cmp::Lt, f(-1.0), f(0.0)));
+        assert!(setp(Cmp::Nan, f(1.0), nan));
+        assert!(!setp(Cmp::Num, f(1.0), nan));
+        assert_eq!(Cmp::from_code(13), Some(Cmp::Nan));
+        assert_eq!(Cmp::from_code(14), None);
+    }
+
+    #[test]
+    fn wide_shifts() {
+        let x = Wide {
+            hi: 0x5,
+            lo: 0x8000_0000_0000_0000_0000_0000_0000_0001,
+        };
+        assert_eq!(x.shift_left(1), Wide { hi: 0xB, lo: 2 });
+        assert_eq!(
+            x.shift_right(1),
+            Wide {
+                hi: 0x2,
+                lo: (1u128 << 127) | (1 << 126)
+            }
+        );
+        assert_eq!(x.shr_jam(1).lo & 1, 1);
+        assert_eq!(x.shr_jam(300), Wide { hi: 0, lo: 1 });
+        assert_eq!(x.shift_right(128), Wide { hi: 0, lo: 5 });
+        assert_eq!(x.shift_left(128), Wide { hi: 1, lo: 0 });
+        assert_eq!(x.leading_zeros(), 61);
+        assert_eq!(
+            Wide::from_u128(1)
+                .wrapping_sub(Wide::from_u128(2))
+                .wrapping_add(Wide::from_u128(1)),
+            Wide::ZERO
+        );
+    }
+}
