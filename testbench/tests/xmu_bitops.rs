@@ -207,3 +207,23 @@ fn exported_verilog_is_lint_clean_under_the_policy() {
         report.violations.join("\n")
     );
 }
+
+#[test]
+fn gtkwave_save_file_names_only_signals_of_the_vcd() {
+    let list = ops(40, 11);
+    let dir = testbench::verilator::tempdir("gtkw-test").unwrap();
+    let vcd = dir.join("xmu.vcd");
+    run_ops(
+        "xmu",
+        Engine::RustHdlSimulation,
+        &list,
+        Gaps::None,
+        Some(&vcd),
+    )
+    .unwrap();
+    let gtkw = include_str!("../../waveforms/xmu.gtkw");
+    assert!(testbench::waves::gtkw_signals(gtkw).len() >= 10);
+    let missing = testbench::waves::missing_signals(gtkw, &vcd).unwrap();
+    assert!(missing.is_empty(), "signals not in the VCD: {missing:?}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
