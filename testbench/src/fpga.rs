@@ -217,6 +217,47 @@ fn utilization_of(report: &str, cell: &str) -> Option<(u64, u64)> {
     Some((field("used")?, field("available")?))
 }
 
+/// The yosys cell types counted in each column of the report.
+struct CellNames {
+    lut: &'static [&'static str],
+    ff: &'static [&'static str],
+    carry: &'static [&'static str],
+    dsp: &'static [&'static str],
+    bram: &'static [&'static str],
+}
+
+impl CellNames {
+    fn of(target: Target) -> CellNames {
+        match target {
+            Target::Ecp5_85k => CellNames {
+                lut: &["LUT4"],
+                ff: &["TRELLIS_FF"],
+                carry: &["CCU2C"],
+                dsp: &["MULT18X18D"],
+                bram: &["DP16KD"],
+            },
+            Target::Ice40Up5k => CellNames {
+                lut: &["SB_LUT4"],
+                ff: &[
+                    "SB_DFF",
+                    "SB_DFFE",
+                    "SB_DFFSR",
+                    "SB_DFFR",
+                    "SB_DFFS",
+                    "SB_DFFESR",
+                    "SB_DFFER",
+                    "SB_DFFES",
+                    "SB_DFFSS",
+                    "SB_DFFESS",
+                ],
+                carry: &["SB_CARRY"],
+                dsp: &["SB_MAC16"],
+                bram: &["SB_RAM40_4K", "SB_SPRAM256KA"],
+            },
+        }
+    }
+}
+
 /// The build folder of a unit on a target.
 pub fn build_dir(unit: &str, target: Target) -> PathBuf {
     workspace_root()
@@ -251,41 +292,15 @@ pub fn run(info: &UnitInfo, verilog: &str, target: Target) -> Result<FpgaReport,
     ]));
     log.map_err(|e| format!("yosys failed (log in {}): {e}", dir.display()))?;
     let stat = std::fs::read_to_string(dir.join("unit_stat.json")).map_err(|e| e.to_string())?;
-    let (lut, ff, carry, dsp, bram): (&[&str], &[&str], &[&str], &[&str], &[&str]) = match target {
-        Target::Ecp5_85k => (
-            &["LUT4"],
-            &["TRELLIS_FF"],
-            &["CCU2C"],
-            &["MULT18X18D"],
-            &["DP16KD"],
-        ),
-        Target::Ice40Up5k => (
-            &["SB_LUT4"],
-            &[
-                "SB_DFF",
-                "SB_DFFE",
-                "SB_DFFSR",
-                "SB_DFFR",
-                "SB_DFFS",
-                "SB_DFFESR",
-                "SB_DFFER",
-                "SB_DFFES",
-                "SB_DFFSS",
-                "SB_DFFESS",
-            ],
-            &["SB_CARRY"],
-            &["SB_MAC16"],
-            &["SB_RAM40_4K", "SB_SPRAM256KA"],
-        ),
-    };
+    let cells = CellNames::of(target);
     let mut report = FpgaReport {
         unit: info.name.to_string(),
         target: target.name().to_string(),
-        lut4: cells_of(&stat, lut),
-        ff: cells_of(&stat, ff),
-        carry: cells_of(&stat, carry),
-        dsp: cells_of(&stat, dsp),
-        bram: cells_of(&stat, bram),
+        lut4: cells_of(&stat, cells.lut),
+        ff: cells_of(&stat, cells.ff),
+        carry: cells_of(&stat, cells.carry),
+        dsp: cells_of(&stat, cells.dsp),
+        bram: cells_of(&stat, cells.bram),
         build_dir: dir.clone(),
         ..FpgaReport::default()
     };
@@ -335,8 +350,7 @@ pub fn run(info: &UnitInfo, verilog: &str, target: Target) -> Result<FpgaReport,
             let log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default();
             let reason = log
                 .lines()
-                .filter(|l| l.contains("ERROR"))
-                .last()
+                .rfind(|l| l.contains("ERROR"))
                 .map(str::to_string)
                 .unwrap_or(e);
             report.failure = Some(reason);

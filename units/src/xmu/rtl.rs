@@ -26,7 +26,7 @@ pub fn opcode(op: BitOp) -> u32 {
 }
 
 /// The XMU top block.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct Xmu {
     /// Rising-edge clock.
     pub clock: Signal<In, Clock>,
@@ -65,34 +65,6 @@ pub struct Xmu {
     s2_d: DFF<Bits<DATA_W>>,
 }
 
-impl Default for Xmu {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            in_valid: Default::default(),
-            in_tag: Default::default(),
-            in_op: Default::default(),
-            in_x: Default::default(),
-            out_valid: Default::default(),
-            out_tag: Default::default(),
-            out_d: Default::default(),
-            popc: Default::default(),
-            flo_src: Default::default(),
-            brev: Default::default(),
-            lzc: Default::default(),
-            s1_valid: Default::default(),
-            s1_tag: Default::default(),
-            s1_op: Default::default(),
-            s1_popc: Default::default(),
-            s1_brev: Default::default(),
-            s1_lzc: Default::default(),
-            s2_valid: Default::default(),
-            s2_tag: Default::default(),
-            s2_d: Default::default(),
-        }
-    }
-}
-
 impl Logic for Xmu {
     #[hdl_gen]
     fn update(&mut self) {
@@ -113,12 +85,10 @@ impl Logic for Xmu {
         }
         self.s1_brev.d.next = self.brev.val();
 
-        // Opcodes 3 and 5 are the .s32 forms: bit 0 set and not POPC/BREV's range.
+        // Opcodes 3 and 5 are the .s32 forms.
         self.flo_src.next = self.in_x.val();
-        if (self.in_op.val() == 3) | (self.in_op.val() == 5) {
-            if self.in_x.val().get_bit(31) {
-                self.flo_src.next = !self.in_x.val();
-            }
+        if ((self.in_op.val() == 3) | (self.in_op.val() == 5)) & self.in_x.val().get_bit(31) {
+            self.flo_src.next = !self.in_x.val();
         }
         self.lzc.x.next = self.flo_src.val();
         self.s1_lzc.d.next = self.lzc.count.val();
