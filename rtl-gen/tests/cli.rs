@@ -1,0 +1,209 @@
+//! The command line as a user runs it: results, exit codes and error messages.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn rtl_gen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rtl-gen"))
+        .args(args)
+        .output()
+        .expect("rtl-gen runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rtl-gen-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn example() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testbench/vectors/xmu.txt")
+}
+
+/// The expected results written as comments in the example file.
+fn expected_from_comments() -> String {
+    std::fs::read_to_string(example())
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split('#').nth(1).unwrap().trim().to_string() + "\n")
+        .collect()
+}
+
+#[test]
+fn sim_prints_one_line_per_operation_in_both_engines() {
+    let file = example();
+    let out = rtl_gen(&["sim", "xmu", "--input", file.to_str().unwrap(), "--check"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout.clone()).unwrap(),
+        expected_from_comments()
+    );
+    if testbench::tools::require("cli verilator", &["verilator"]).is_some() {
+        let v = rtl_gen(&[
+            "sim",
+            "xmu",
+            "--input",
+            file.to_str().unwrap(),
+            "--engine",
+            "verilator",
+        ]);
+        assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+        assert_eq!(v.stdout, out.stdout);
+    }
+    if testbench::tools::require("cli iverilog", &["iverilog", "vvp"]).is_some() {
+        let i = rtl_gen(&[
+            "sim",
+            "xmu",
+            "--input",
+            file.to_str().unwrap(),
+            "--engine",
+            "iverilog",
+        ]);
+        assert!(i.status.success(), "{}", String::from_utf8_lossy(&i.stderr));
+        assert_eq!(i.stdout, out.stdout);
+    }
+}
+
+#[test]
+fn bad_input_exits_2_naming_file_line_and_field_and_writes_nothing() {
+    let dir = scratch("bad");
+    let cases: &[(&str, &[u8], &str)] = &[
+        (
+            "mnemonic",
+            b"popc 00000001\nfoo 00000001\n",
+            ":2: field 1 (mnemonic)",
+        ),
+        ("hex", b"popc 0000zz01\n", ":1: field 2"),
+        ("width", b"# c\npopc 001\n", ":2: field 2"),
+        ("missing", b"popc\n", ":1: field 2"),
+        ("extra", b"popc 00000001 00000002\n", ":1: field 3"),
+        ("empty", b"", "no operations"),
+        ("comments", b"# nothing\n\n", "no operations"),
+        (
+            "binary",
+            &[0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0xff, 0xfe],
+            ":1:",
+        ),
+        ("control", b"popc 00000001\x00\n", ":1: control character"),
+    ];
+    for (name, bytes, needle) in cases {
+        let input = dir.join(format!("{name}.txt"));
+        let output = dir.join(format!("{name}.out"));
+        let vcd = dir.join(format!("{name}.vcd"));
+        std::fs::write(&input, bytes).unwrap();
+        let out = rtl_gen(&[
+            "sim",
+            "xmu",
+            "--input",
+            input.to_str().unwrap(),
+            "--output",
+            output.to_str().unwrap(),
+            "--vcd",
+            vcd.to_str().unwrap(),
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(stderr.contains(needle), "{name}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{name}.txt")),
+            "{name}: names the file: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+        assert!(!output.exists() && !vcd.exists(), "{name}: wrote something");
+    }
+    let unknown = rtl_gen(&["sim", "nosuchunit", "--input", "x"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    let missing = rtl_gen(&[
+        "sim",
+        "xmu",
+        "--input",
+        dir.join("absent").to_str().unwrap(),
+    ]);
+    assert_eq!(missing.status.code(), Some(2));
+    let target = rtl_gen(&["fpga", "xmu", "--target", "virtex"]);
+    assert_eq!(target.status.code(), Some(2));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn sim_reads_stdin_and_writes_output_and_vcd_files() {
+    let dir = scratch("files");
+    let output = dir.join("r.txt");
+    let vcd = dir.join("w.vcd");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rtl-gen"))
+        .args(["sim", "xmu", "--input", "-", "--output"])
+        .arg(&output)
+        .arg("--vcd")
+        .arg(&vcd)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"popc 0000ffff\nflo.s32 80000000\nflo.s32.sh 80000000\n")
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(
+        std::fs::read_to_string(&output).unwrap(),
+        "00000010\n0000001e\n00000001\n"
+    );
+    assert!(std::fs::read_to_string(&vcd)
+        .unwrap()
+        .contains("$enddefinitions"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn info_verilog_and_list_describe_the_unit() {
+    let info = rtl_gen(&["info", "xmu", "--json"]);
+    let text = String::from_utf8(info.stdout).unwrap();
+    assert!(
+        text.contains("\"latency\":2")
+            && text.contains("\"name\":\"in_x\",\"dir\":\"in\",\"width\":32"),
+        "{text}"
+    );
+    let dir = scratch("verilog");
+    let file = dir.join("xmu.v");
+    assert!(
+        rtl_gen(&["verilog", "xmu", "--out", file.to_str().unwrap()])
+            .status
+            .success()
+    );
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .contains("module xmu("));
+    let list = String::from_utf8(rtl_gen(&["list"]).stdout).unwrap();
+    assert!(list.contains("xmu"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn all_writes_verilog_and_waveforms() {
+    let dir = scratch("all");
+    let out = rtl_gen(&["all", "--root", dir.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for unit in units::registry::UNIT_NAMES {
+        assert!(
+            dir.join("fpga/build").join(format!("{unit}.v")).exists(),
+            "{unit}"
+        );
+        assert!(
+            dir.join("waveforms").join(format!("{unit}.vcd")).exists(),
+            "{unit}"
+        );
+    }
+    assert!(String::from_utf8(out.stdout).unwrap().contains("agrees"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
