@@ -166,7 +166,7 @@ fn info_verilog_and_list_describe_the_unit() {
     let info = rtl_gen(&["info", "xmu", "--json"]);
     let text = String::from_utf8(info.stdout).unwrap();
     assert!(
-        text.contains("\"latency\":2")
+        text.contains("\"latency\":3")
             && text.contains("\"name\":\"in_x\",\"dir\":\"in\",\"width\":32"),
         "{text}"
     );

@@ -11,7 +11,8 @@
 //!   these exact, and the co-simulation tests confirm it.
 //!
 //! Never waived: a 1-bit comparison or logical result used inside a wider
-//! operation ("… EQ generates 1 bits": the precedence bug), undriven or
+//! operation ("… EQ generates 1 bits": the precedence bug), a bitwise NOT or a
+//! negation narrower than its context (Verilog widens before inverting), undriven or
 //! multiply-driven signals, latches, and every other warning.
 
 use crate::verilator::tempdir;
@@ -24,6 +25,12 @@ const ONE_BIT_RESULTS: &[&str] = &[
     "EQWILD", "NEQWILD", "LOGAND", "LOGOR", "LOGNOT", "LOGIF", "LOGEQ", "REDAND", "REDOR",
     "REDXOR",
 ];
+
+/// Operators whose result changes when Verilog widens their operand first: a
+/// `~x` or `-x` narrower than its context is computed at the context's width
+/// (rust-hdl's `bit_cast::<W, N>(!x)` exports as `~x & mask`, which inverts the
+/// widened zeros too).
+const WIDENED_BEFORE: &[&str] = &["NOT", "NEGATE"];
 
 /// The outcome of a lint run.
 #[derive(Debug, Default)]
@@ -46,7 +53,11 @@ pub fn classify(line: &str) -> Option<&'static str> {
             let narrow_is_one_bit_result = ONE_BIT_RESULTS
                 .iter()
                 .any(|op| rest.contains(&format!("'s {op} generates 1 bits")));
-            (!narrow_is_one_bit_result)
+            let narrow_is_widened_first = WIDENED_BEFORE.iter().any(|op| {
+                rest.contains(&format!("'s {op} generates"))
+                    || rest.contains(&format!("Operator {op} expects"))
+            });
+            (!narrow_is_one_bit_result && !narrow_is_widened_first)
                 .then_some("WIDTH: rust-hdl's 32/64-bit literals, shifts and masks")
         }
         _ => None,
@@ -94,6 +105,10 @@ mod tests {
         assert!(classify(bad).is_none());
         let literal = "%Warning-WIDTH: a.v:3:5: Operator EQ expects 32 bits on the LHS, but LHS's SEL generates 16 bits.";
         assert!(classify(literal).is_some());
+        let widened = "%Warning-WIDTH: a.v:3:5: Operator AND expects 32 bits on the LHS, but LHS's NOT generates 5 bits.";
+        assert!(classify(widened).is_none());
+        let widened_operand = "%Warning-WIDTH: a.v:280:28: Operator NOT expects 32 bits on the LHS, but LHS's SEL generates 5 bits.";
+        assert!(classify(widened_operand).is_none());
         assert!(classify("%Warning-LATCH: a.v:1:1: Latch inferred").is_none());
         assert!(classify("%Warning-MULTIDRIVEN: a.v:1:1: x").is_none());
     }

@@ -121,7 +121,10 @@ fn rtl_matches_model_on_100k_vectors_back_to_back() {
     let obs = run_ops("xmu", Engine::RustHdl, &list, Gaps::None, None).unwrap();
     check_against_model(&mut XmuCodec, &list, &obs).unwrap();
     // One operation per clock: the last answer comes out LATENCY cycles after the last op.
-    assert_eq!(obs.last().unwrap().cycle, list.len() as u64 - 1 + 2);
+    assert_eq!(
+        obs.last().unwrap().cycle,
+        list.len() as u64 - 1 + units::xmu::rtl::LATENCY as u64
+    );
 }
 
 #[test]

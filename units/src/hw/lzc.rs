@@ -3,32 +3,32 @@
 //! each), then three levels of 2:1 merges — `count = hi.has ? {0, hi.count} :
 //! {1, lo.count}` — whose selects are ready in parallel with the data.
 //! About five LUT levels in all, against fifteen for a normalising shifter.
+//!
+//! The tree is cut after the byte level so that a pipeline register can sit
+//! there: [`LzcBytes32`] gives each byte's flag and count, [`LzcMerge32`] merges
+//! them; [`LeadingZeroCount32`] is the two back to back.
 
 use rust_hdl::prelude::*;
 
-/// Combinational count of leading zeros; `count == 32` exactly when `x == 0`.
+/// Per byte of `x`: whether it holds a one, and its own leading zeros (0..=7).
 #[derive(LogicBlock, Default)]
-pub struct LeadingZeroCount32 {
+pub struct LzcBytes32 {
     /// The word to examine.
     pub x: Signal<In, Bits<32>>,
-    /// Number of zeros above the most significant set bit (32 for zero).
-    pub count: Signal<Out, Bits<6>>,
+    /// Bit j: byte j (bits 8j+7..8j) holds a one.
+    pub byte_has: Signal<Out, Bits<4>>,
+    /// Bits 3j+2..3j: leading zeros of byte j (meaningful when it holds a one).
+    pub byte_count: Signal<Out, Bits<12>>,
     /// Nibble `i`: bits 4i+3..4i of `x`.
     nibble: [Signal<Local, Bits<4>>; 8],
     /// Per nibble: it holds a one; its leading zeros.
     has1: [Signal<Local, Bit>; 8],
     count1: [Signal<Local, Bits<2>>; 8],
     /// Per byte (merge of nibbles 2j+1, 2j).
-    has2: [Signal<Local, Bit>; 4],
     count2: [Signal<Local, Bits<3>>; 4],
-    /// Per half word.
-    has3: [Signal<Local, Bit>; 2],
-    count3: [Signal<Local, Bits<4>>; 2],
-    /// Whole word.
-    count4: Signal<Local, Bits<5>>,
 }
 
-impl Logic for LeadingZeroCount32 {
+impl Logic for LzcBytes32 {
     #[hdl_gen]
     fn update(&mut self) {
         // rust-hdl's loop indices cannot do arithmetic in slice offsets: one line each.
@@ -54,10 +54,6 @@ impl Logic for LeadingZeroCount32 {
             }
         }
         // Bytes: nibble 2j+1 is the upper one.
-        self.has2[3].next = self.has1[7].val() | self.has1[6].val();
-        self.has2[2].next = self.has1[5].val() | self.has1[4].val();
-        self.has2[1].next = self.has1[3].val() | self.has1[2].val();
-        self.has2[0].next = self.has1[1].val() | self.has1[0].val();
         self.count2[3].next = bit_cast::<3, 2>(self.count1[7].val());
         if !self.has1[7].val() {
             self.count2[3].next = bit_cast::<3, 2>(self.count1[6].val()) | 4;
@@ -74,18 +70,47 @@ impl Logic for LeadingZeroCount32 {
         if !self.has1[1].val() {
             self.count2[0].next = bit_cast::<3, 2>(self.count1[0].val()) | 4;
         }
-        // Half words.
-        self.has3[1].next = self.has2[3].val() | self.has2[2].val();
-        self.has3[0].next = self.has2[1].val() | self.has2[0].val();
-        self.count3[1].next = bit_cast::<4, 3>(self.count2[3].val());
-        if !self.has2[3].val() {
-            self.count3[1].next = bit_cast::<4, 3>(self.count2[2].val()) | 8;
+        self.byte_has.next = (bit_cast::<4, 1>((self.has1[7].val() | self.has1[6].val()).into())
+            << 3)
+            | (bit_cast::<4, 1>((self.has1[5].val() | self.has1[4].val()).into()) << 2)
+            | (bit_cast::<4, 1>((self.has1[3].val() | self.has1[2].val()).into()) << 1)
+            | bit_cast::<4, 1>((self.has1[1].val() | self.has1[0].val()).into());
+        self.byte_count.next = (bit_cast::<12, 3>(self.count2[3].val()) << 9)
+            | (bit_cast::<12, 3>(self.count2[2].val()) << 6)
+            | (bit_cast::<12, 3>(self.count2[1].val()) << 3)
+            | bit_cast::<12, 3>(self.count2[0].val());
+    }
+}
+
+/// Merges the per-byte results of [`LzcBytes32`] into the word's count.
+#[derive(LogicBlock, Default)]
+pub struct LzcMerge32 {
+    /// From [`LzcBytes32::byte_has`].
+    pub byte_has: Signal<In, Bits<4>>,
+    /// From [`LzcBytes32::byte_count`].
+    pub byte_count: Signal<In, Bits<12>>,
+    /// Number of zeros above the most significant set bit (32 for zero).
+    pub count: Signal<Out, Bits<6>>,
+    /// Per half word: it holds a one; its count.
+    has3: [Signal<Local, Bit>; 2],
+    count3: [Signal<Local, Bits<4>>; 2],
+    /// Whole word.
+    count4: Signal<Local, Bits<5>>,
+}
+
+impl Logic for LzcMerge32 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.has3[1].next = self.byte_has.val().get_bit(3) | self.byte_has.val().get_bit(2);
+        self.has3[0].next = self.byte_has.val().get_bit(1) | self.byte_has.val().get_bit(0);
+        self.count3[1].next = bit_cast::<4, 3>(self.byte_count.val().get_bits::<3>(9));
+        if !self.byte_has.val().get_bit(3) {
+            self.count3[1].next = bit_cast::<4, 3>(self.byte_count.val().get_bits::<3>(6)) | 8;
         }
-        self.count3[0].next = bit_cast::<4, 3>(self.count2[1].val());
-        if !self.has2[1].val() {
-            self.count3[0].next = bit_cast::<4, 3>(self.count2[0].val()) | 8;
+        self.count3[0].next = bit_cast::<4, 3>(self.byte_count.val().get_bits::<3>(3));
+        if !self.byte_has.val().get_bit(1) {
+            self.count3[0].next = bit_cast::<4, 3>(self.byte_count.val().get_bits::<3>(0)) | 8;
         }
-        // Word.
         self.count4.next = bit_cast::<5, 4>(self.count3[1].val());
         if !self.has3[1].val() {
             self.count4.next = bit_cast::<5, 4>(self.count3[0].val()) | 16;
@@ -94,5 +119,26 @@ impl Logic for LeadingZeroCount32 {
         if !(self.has3[1].val() | self.has3[0].val()) {
             self.count.next = 32.into();
         }
+    }
+}
+
+/// Combinational count of leading zeros; `count == 32` exactly when `x == 0`.
+#[derive(LogicBlock, Default)]
+pub struct LeadingZeroCount32 {
+    /// The word to examine.
+    pub x: Signal<In, Bits<32>>,
+    /// Number of zeros above the most significant set bit (32 for zero).
+    pub count: Signal<Out, Bits<6>>,
+    bytes: LzcBytes32,
+    merge: LzcMerge32,
+}
+
+impl Logic for LeadingZeroCount32 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.bytes.x.next = self.x.val();
+        self.merge.byte_has.next = self.bytes.byte_has.val();
+        self.merge.byte_count.next = self.bytes.byte_count.val();
+        self.count.next = self.merge.count.val();
     }
 }

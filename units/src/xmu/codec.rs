@@ -15,7 +15,7 @@ pub fn info() -> UnitInfo {
         name: "xmu",
         description: "conversion / extended-math unit: POPC, FLO (u32, s32, .sh), BREV",
         latency: LATENCY,
-        pipeline_stages: 2,
+        pipeline_stages: 3,
         rom_bits: 0,
         params: vec![],
         ports: vec![
