@@ -19,5 +19,5 @@ pub mod simulation;
 pub mod stream;
 pub mod tools;
 pub mod vectors;
-pub mod waves;
 pub mod verilator;
+pub mod waves;
