@@ -48,11 +48,31 @@ pub fn run_stimuli(
     let info = info_of(unit)?;
     match engine {
         Engine::RustHdl => match unit {
+            "atom" => Ok(direct::run(
+                &mut units::atom::rtl::Atom::default(),
+                &info,
+                stim,
+            )),
+            "redux" => Ok(direct::run(
+                &mut units::redux::rtl::Redux::default(),
+                &info,
+                stim,
+            )),
             "xmu" => Ok(direct::run(&mut Xmu::default(), &info, stim)),
+            u if units::dfma::codec::depth_of(u).is_some() => Ok(direct::run(
+                &mut units::dfma::rtl::Dfma::new(info.latency),
+                &info,
+                stim,
+            )),
             _ => Err(format!("no RTL for unit {unit:?} yet")),
         },
         Engine::RustHdlSimulation => match unit {
+            "atom" => simulation::run(units::atom::rtl::Atom::default(), &info, stim, vcd),
+            "redux" => simulation::run(units::redux::rtl::Redux::default(), &info, stim, vcd),
             "xmu" => simulation::run(Xmu::default(), &info, stim, vcd),
+            u if units::dfma::codec::depth_of(u).is_some() => {
+                simulation::run(units::dfma::rtl::Dfma::new(info.latency), &info, stim, vcd)
+            }
             _ => Err(format!("no RTL for unit {unit:?} yet")),
         },
         Engine::Verilator => {

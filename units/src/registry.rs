@@ -4,12 +4,18 @@ use crate::unit::{UnitCodec, UnitInfo};
 use crate::xmu;
 
 /// Every unit name, in the order `rtl-gen list` prints them.
-pub const UNIT_NAMES: &[&str] = &["xmu"];
+pub const UNIT_NAMES: &[&str] = &["atom", "dfma", "redux", "xmu"];
 
 /// The codec (vector format + golden model) of a unit.
 pub fn codec(name: &str) -> Option<Box<dyn UnitCodec>> {
     match name {
+        "atom" => Some(Box::new(crate::atom::codec::AtomCodec::default())),
+        "redux" => Some(Box::new(crate::redux::codec::ReduxCodec)),
         "xmu" => Some(Box::new(xmu::codec::XmuCodec)),
+        // `dfma` and its depth variants `dfma_d1` ... `dfma_d10`.
+        n if crate::dfma::codec::depth_of(n).is_some() => {
+            Some(Box::new(crate::dfma::codec::DfmaCodec::from_name(n)?))
+        }
         _ => None,
     }
 }
@@ -23,7 +29,14 @@ pub fn info(name: &str) -> Option<UnitInfo> {
 /// sub-modules prefixed by it (`xmu`, `xmu$lzc`, ...).
 pub fn verilog(name: &str) -> Option<String> {
     let text = match name {
+        "atom" => rust_hdl::prelude::generate_verilog(&built(crate::atom::rtl::Atom::default())),
+        "redux" => rust_hdl::prelude::generate_verilog(&built(crate::redux::rtl::Redux::default())),
         "xmu" => rust_hdl::prelude::generate_verilog(&built(xmu::rtl::Xmu::default())),
+        n if crate::dfma::codec::depth_of(n).is_some() => {
+            rust_hdl::prelude::generate_verilog(&built(crate::dfma::rtl::Dfma::new(
+                crate::dfma::codec::depth_of(n)?,
+            )))
+        }
         _ => return None,
     };
     Some(rename_top(&text, name))

@@ -3,6 +3,12 @@
 //! - [`model`]: bit-exact golden model (the ALU and the bank, in request order).
 //! - [`fpadd`]: the round-to-nearest float add, generic over the format.
 //! - [`vectors`]: the vector-line format of INTERFACES.md.
+//! - [`rtl`]: the pipelined rust-hdl unit (bank, forwarding, integer ALU).
+//! - [`fpadd_rtl`]: the float adder in rust-hdl, its two phases generic over the format.
+//! - [`codec`]: vector lines ↔ ports, the unit's info, random traffic.
+pub mod codec;
 pub mod fpadd;
+pub mod fpadd_rtl;
 pub mod model;
+pub mod rtl;
 pub mod vectors;

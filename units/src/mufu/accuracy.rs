@@ -58,17 +58,7 @@ pub fn metric(f: MufuFunc) -> Metric {
 /// `None` outside the measured domain.
 pub fn reference(f: MufuFunc, x: u32) -> Option<f64> {
     if f.is_64h() {
-        let ef = (x >> 20) & 0x7FF;
-        if ef == 0 || ef == 0x7FF {
-            return None;
-        }
-        let xd = f64::from_bits((x as u64) << 32);
-        let v = match f {
-            MufuFunc::Rcp64h => 1.0 / xd,
-            _ if xd < 0.0 => return None,
-            _ => 1.0 / xd.sqrt(),
-        };
-        return (v.abs() >= f64::MIN_POSITIVE).then_some(v);
+        return reference_64h(f, x);
     }
     let ef = (x >> 23) & 0xFF;
     if ef == 0 || ef == 0xFF {
@@ -85,10 +75,25 @@ pub fn reference(f: MufuFunc, x: u32) -> Option<f64> {
         MufuFunc::Sin => return Some(sin_rev(xf)),
         MufuFunc::Cos => return Some(cos_rev(xf)),
         MufuFunc::Tanh => return Some(xf.tanh()),
-        MufuFunc::Rcp64h | MufuFunc::Rsq64h => unreachable!(),
+        MufuFunc::Rcp64h | MufuFunc::Rsq64h => return reference_64h(f, x),
     };
     let r = v as f32;
     (v == 0.0 || (r.is_finite() && r.abs() >= f32::MIN_POSITIVE)).then_some(v)
+}
+
+/// The 64H forms: the operand is the high word of a binary64 (low word 0).
+fn reference_64h(f: MufuFunc, x: u32) -> Option<f64> {
+    let ef = (x >> 20) & 0x7FF;
+    if ef == 0 || ef == 0x7FF {
+        return None;
+    }
+    let xd = f64::from_bits((x as u64) << 32);
+    let v = match f {
+        MufuFunc::Rcp64h => 1.0 / xd,
+        _ if xd < 0.0 => return None,
+        _ => 1.0 / xd.sqrt(),
+    };
+    (v.abs() >= f64::MIN_POSITIVE).then_some(v)
 }
 
 /// sin(2πx) with x in revolutions: exact reduction to [−½, ½], then a fold to [−¼, ¼].

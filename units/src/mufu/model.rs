@@ -406,7 +406,8 @@ pub fn reduce(f: MufuFunc, x: u32) -> Path {
                 })
             }
         },
-        MufuFunc::Rcp64h | MufuFunc::Rsq64h => unreachable!(),
+        // (dispatched before the binary32 classification above)
+        MufuFunc::Rcp64h | MufuFunc::Rsq64h => reduce_64h(f, x),
     }
 }
 

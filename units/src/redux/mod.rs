@@ -3,5 +3,9 @@
 //!
 //! - [`model`]: bit-exact golden model.
 //! - [`vectors`]: the vector-line format of INTERFACES.md.
+//! - [`rtl`]: the registered reduction tree in rust-hdl.
+//! - [`codec`]: vector lines ↔ ports, the unit's info, random traffic.
+pub mod codec;
 pub mod model;
+pub mod rtl;
 pub mod vectors;

@@ -1,0 +1,219 @@
+//! Phases 5–6, accumulate: `|x·y ± z|` in sign-magnitude form. Model:
+//! [`model::accumulate`](crate::dfma::model::accumulate).
+//!
+//! The product lives in the window's low part (bits `GUARD_W..=PROD_MSB`,
+//! [`LOW_W`](super::LOW_W) = 109 bits); above it only the addend has bits. So
+//! the full-width add splits into one 109-bit carry chain per candidate and
+//! incrementers of the addend's 56-bit high part, computed for every carry-in
+//! ahead of time (a carry-select adder):
+//!
+//! | case | low part | high part |
+//! |---|---|---|
+//! | same signs | `P + C` | `C_hi + carry` |
+//! | opposite, `P ≥ C` | `P − C` | 0 |
+//! | opposite, `P < C` | `C − P` | `C_hi − borrow` |
+//!
+//! `P − C` is negative exactly when the high part of `C` is not zero or the
+//! low subtraction borrows, so the choice needs no full-width compare; and the
+//! sum is exactly zero only as `P − C` with a zero high part and a zero low
+//! difference. [`AccAdd`] runs the chains (phase 5): the low operand arrives
+//! already inverted for a subtraction ([`AlignFine`](super::AlignFine)), and
+//! the `+1` of the two's complement rides in an extra bit under both operands,
+//! so each chain is a plain two-operand add. [`AccSelect`] picks (phase 6),
+//! and ORs the normaliser's sentinel bit into the copy the leading-zero count
+//! reads ([`Sentinel`](super::normalise::Sentinel)).
+
+use crate::dfma::rtl::{HIGH_W, LOW_W, PROD_W, SUM_W};
+use rust_hdl::prelude::*;
+
+/// A low-part result with its carry out (bit [`LOW_W`]).
+pub const LOW_CARRY_W: usize = LOW_W + 1;
+/// The low part with the carry-in bit under it and the carry out above it.
+pub const LOW_EXT_W: usize = LOW_W + 2;
+
+/// Phase 5: the carry chains.
+#[derive(LogicBlock, Default)]
+pub struct AccAdd {
+    /// The product `sig_x · sig_y`.
+    pub prod: Signal<In, Bits<PROD_W>>,
+    /// The aligned addend.
+    pub c_al: Signal<In, Bits<SUM_W>>,
+    /// The addend's low part, inverted when `eff_sub`.
+    pub c_sel: Signal<In, Bits<LOW_W>>,
+    pub eff_sub: Signal<In, Bit>,
+    /// `P + C` (same signs) or `P − C` (opposite), low part and carry out.
+    pub lo1: Signal<Out, Bits<LOW_CARRY_W>>,
+    /// `C − P`, low part and borrow (bit 109 set: `C_lo < P`).
+    pub lo2: Signal<Out, Bits<LOW_CARRY_W>>,
+    /// The addend's high part, and it plus and minus one.
+    pub c_hi: Signal<Out, Bits<HIGH_W>>,
+    pub c_hi_p1: Signal<Out, Bits<HIGH_W>>,
+    pub c_hi_m1: Signal<Out, Bits<HIGH_W>>,
+    pub c_hi_zero: Signal<Out, Bit>,
+    p_low: Signal<Local, Bits<LOW_W>>,
+    c_low: Signal<Local, Bits<LOW_W>>,
+    p_ext: Signal<Local, Bits<LOW_EXT_W>>,
+    c_ext: Signal<Local, Bits<LOW_EXT_W>>,
+    sum1: Signal<Local, Bits<LOW_EXT_W>>,
+}
+
+impl Logic for AccAdd {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // The product sits GUARD_W = 3 bits up in the window.
+        self.p_low.next = bit_cast::<LOW_W, PROD_W>(self.prod.val()) << 3;
+        self.c_low.next = self.c_al.val().get_bits::<LOW_W>(0);
+        // {P, eff_sub} + {C or ~C, eff_sub}: the bit under the operands carries
+        // the two's complement's +1 into bit 0.
+        self.p_ext.next = (bit_cast::<LOW_EXT_W, LOW_W>(self.p_low.val()) << 1)
+            .replace_bit(0, self.eff_sub.val());
+        self.c_ext.next = (bit_cast::<LOW_EXT_W, LOW_W>(self.c_sel.val()) << 1)
+            .replace_bit(0, self.eff_sub.val());
+        self.sum1.next = self.p_ext.val() + self.c_ext.val();
+        self.lo1.next = bit_cast::<LOW_CARRY_W, LOW_EXT_W>(self.sum1.val() >> 1);
+        self.lo2.next = bit_cast::<LOW_CARRY_W, LOW_W>(self.c_low.val())
+            - bit_cast::<LOW_CARRY_W, LOW_W>(self.p_low.val());
+        self.c_hi.next = self.c_al.val().get_bits::<HIGH_W>(109);
+        self.c_hi_p1.next = self.c_hi.val() + 1;
+        self.c_hi_m1.next = self.c_hi.val() - 1;
+        self.c_hi_zero.next = !self.c_hi.val().any();
+    }
+}
+
+/// Phase 6 (first half): the magnitude and the sign of the sum.
+#[derive(LogicBlock, Default)]
+pub struct AccSelect {
+    pub lo1: Signal<In, Bits<LOW_CARRY_W>>,
+    pub lo2: Signal<In, Bits<LOW_CARRY_W>>,
+    pub c_hi: Signal<In, Bits<HIGH_W>>,
+    pub c_hi_p1: Signal<In, Bits<HIGH_W>>,
+    pub c_hi_m1: Signal<In, Bits<HIGH_W>>,
+    pub c_hi_zero: Signal<In, Bit>,
+    pub eff_sub: Signal<In, Bit>,
+    pub sign_p: Signal<In, Bit>,
+    /// One-hot: the window bit that limits normalisation (or none).
+    pub sentinel: Signal<In, Bits<SUM_W>>,
+    /// `|P ± C|`.
+    pub mag: Signal<Out, Bits<SUM_W>>,
+    /// `mag | sentinel`, for the leading-zero count.
+    pub mag_lzc: Signal<Out, Bits<SUM_W>>,
+    /// Sign of the sum: the product's, or the addend's when it is the larger.
+    pub sign_r: Signal<Out, Bit>,
+    /// The sum cancelled exactly.
+    pub zero: Signal<Out, Bit>,
+    carry1: Signal<Local, Bit>,
+    borrow2: Signal<Local, Bit>,
+    c_bigger: Signal<Local, Bit>,
+    hi: Signal<Local, Bits<HIGH_W>>,
+    lo: Signal<Local, Bits<LOW_W>>,
+}
+
+impl Logic for AccSelect {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.carry1.next = self.lo1.val().get_bit(109);
+        self.borrow2.next = self.lo2.val().get_bit(109);
+        // P − C < 0 unless C's high part is zero and the low part does not borrow.
+        self.c_bigger.next = self.eff_sub.val() & !(self.carry1.val() & self.c_hi_zero.val());
+        self.hi.next = self.c_hi.val();
+        if self.carry1.val() {
+            self.hi.next = self.c_hi_p1.val();
+        }
+        if self.eff_sub.val() {
+            self.hi.next = 0.into();
+            if self.c_bigger.val() {
+                self.hi.next = self.c_hi.val();
+                if self.borrow2.val() {
+                    self.hi.next = self.c_hi_m1.val();
+                }
+            }
+        }
+        self.lo.next = self.lo1.val().get_bits::<LOW_W>(0);
+        if self.c_bigger.val() {
+            self.lo.next = self.lo2.val().get_bits::<LOW_W>(0);
+        }
+        self.mag.next = (bit_cast::<SUM_W, HIGH_W>(self.hi.val()) << 109)
+            | bit_cast::<SUM_W, LOW_W>(self.lo.val());
+        self.mag_lzc.next = self.mag.val() | self.sentinel.val();
+        self.sign_r.next = self.sign_p.val() ^ self.c_bigger.val();
+        self.zero.next = self.eff_sub.val()
+            & self.carry1.val()
+            & self.c_hi_zero.val()
+            & !self.lo1.val().get_bits::<LOW_W>(0).any();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dfma::model::Wide;
+    use crate::dfma::rtl::testing::{bits_to_wide, wide_to_bits};
+    use crate::dfma::rtl::GUARD_W;
+    use crate::unit::{to_bits, xorshift};
+
+    /// The magnitude, sign and zero flag of `P ± C`.
+    fn accumulate(prod: u128, c: Wide, eff_sub: bool, sign_p: bool) -> (Wide, bool, bool) {
+        let mut add = AccAdd::default();
+        let mut select = AccSelect::default();
+        add.connect_all();
+        select.connect_all();
+        let low = c.lo & ((1 << 109) - 1);
+        add.prod.next = to_bits(prod);
+        add.c_al.next = wide_to_bits(c);
+        add.c_sel.next = to_bits(if eff_sub { !low } else { low });
+        add.eff_sub.next = eff_sub;
+        assert!(simulate(&mut add, 100));
+        select.lo1.next = add.lo1.val();
+        select.lo2.next = add.lo2.val();
+        select.c_hi.next = add.c_hi.val();
+        select.c_hi_p1.next = add.c_hi_p1.val();
+        select.c_hi_m1.next = add.c_hi_m1.val();
+        select.c_hi_zero.next = add.c_hi_zero.val();
+        select.eff_sub.next = eff_sub;
+        select.sign_p.next = sign_p;
+        select.sentinel.next = to_bits(0);
+        assert!(simulate(&mut select, 100));
+        assert_eq!(select.mag.val(), select.mag_lzc.val());
+        (
+            bits_to_wide(select.mag.val()),
+            select.sign_r.val(),
+            select.zero.val(),
+        )
+    }
+
+    #[test]
+    fn magnitude_and_sign_of_the_sum() {
+        let mut state = 99u64;
+        for k in 0..2000 {
+            let r = |s: &mut u64| xorshift(s);
+            let prod = ((r(&mut state) as u128) << 64 | r(&mut state) as u128) >> (22 + k % 40);
+            // Addends across the window: above, overlapping, below the product.
+            let c = Wide {
+                hi: r(&mut state) & ((1 << 36) - 1),
+                lo: (r(&mut state) as u128) << 64 | r(&mut state) as u128,
+            }
+            .shift_right((k % 170) as u32);
+            let c = if k % 7 == 0 {
+                Wide::from_u128(prod << GUARD_W)
+            } else {
+                c
+            };
+            let p = Wide::from_u128(prod << GUARD_W);
+            for (eff_sub, sign_p) in [(false, false), (false, true), (true, false), (true, true)] {
+                let (want, want_sign) = if !eff_sub {
+                    (p.wrapping_add(c), sign_p)
+                } else if p >= c {
+                    (p.wrapping_sub(c), sign_p)
+                } else {
+                    (c.wrapping_sub(p), !sign_p)
+                };
+                let (mag, sign, zero) = accumulate(prod, c, eff_sub, sign_p);
+                assert_eq!(mag, want, "prod {prod:x} c {c:?} sub {eff_sub}");
+                assert_eq!(zero, want.is_zero(), "prod {prod:x} c {c:?} sub {eff_sub}");
+                if !want.is_zero() {
+                    assert_eq!(sign, want_sign, "prod {prod:x} c {c:?} sub {eff_sub}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! Phases 2–3, align: the addend placed in the sum window and shifted right by
+//! the exponent difference, beside the multiplier. Model:
+//! [`model::align_addend`](crate::dfma::model::align_addend).
+//!
+//! The 53-bit significand starts with its LSB at window bit
+//! [`ADDEND_LSB`](super::ADDEND_LSB) (111) and goes through a logarithmic
+//! shifter, one stage per bit of the shift amount. Each stage ORs what it
+//! shifts out into a sticky bit, which is finally jammed into the window's
+//! bit 0. The amount is `align_dist` clamped to 0..=255: negative (the addend leads
+//! the product by more than `ADDEND_LEAD` binades) shifts nothing; from
+//! [`SUM_W`](super::SUM_W) up everything becomes sticky.
+//!
+//! The addend is not needed before phase 5, so the shifter spreads over
+//! phases 2–4 beside the multiplier: [`AlignCoarse`] clamps and shifts by 128
+//! and 64, [`AlignMid`] by 32, 16 and 8, [`AlignFine`] by 4, 2 and 1, jams, and
+//! prepares the low part for the accumulate's carry chain.
+
+use crate::dfma::rtl::{EXP_CALC_W, LIMIT_W, LOW_W, SHIFT_W, SIG_W, SUM_W};
+use rust_hdl::prelude::*;
+
+/// Phase 2: clamp, place, shift by 128 and 64.
+#[derive(LogicBlock, Default)]
+pub struct AlignCoarse {
+    /// The addend's significand (0 for a zero addend).
+    pub sig_z: Signal<In, Bits<SIG_W>>,
+    /// `exp(x·y) − exp(z) + ADDEND_LEAD`, two's complement.
+    pub align_dist: Signal<In, Bits<EXP_CALC_W>>,
+    /// `ex + ey − 967` and the addend's field (see [`Unpack`](super::Unpack)).
+    pub s: Signal<In, Bits<EXP_CALC_W>>,
+    pub fz: Signal<In, Bits<11>>,
+    pub z_zero: Signal<In, Bit>,
+    /// Most the normaliser may shift left, `top_exp − EMIN`: `s`, or `ez` when
+    /// the addend leads (its LSB then sits at `ADDEND_LSB`, `top_exp = exp(z) + 1`).
+    pub limit: Signal<Out, Bits<LIMIT_W>>,
+    /// The addend shifted by `amount & 0xC0`.
+    pub v: Signal<Out, Bits<SUM_W>>,
+    /// OR of the bits shifted out so far.
+    pub sticky: Signal<Out, Bit>,
+    /// The amount's low six bits, for the next stages.
+    pub amount_lo: Signal<Out, Bits<6>>,
+    amount: Signal<Local, Bits<SHIFT_W>>,
+    w: Signal<Local, Bits<SUM_W>>,
+    st: Signal<Local, Bit>,
+}
+
+impl Logic for AlignCoarse {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.amount.next = self.align_dist.val().get_bits::<SHIFT_W>(0);
+        if self.align_dist.val().get_bits::<4>(8).any() {
+            self.amount.next = 255.into();
+        }
+        if self.align_dist.val().get_bit(12) {
+            self.amount.next = 0.into();
+        }
+        // LSB at ADDEND_LSB = 111.
+        self.w.next = bit_cast::<SUM_W, SIG_W>(self.sig_z.val()) << 111;
+        self.st.next = false;
+        if self.amount.val().get_bit(7) {
+            self.st.next = self.w.val().get_bits::<128>(0).any();
+            self.w.next = self.w.val() >> 128;
+        }
+        if self.amount.val().get_bit(6) {
+            self.st.next = self.st.val() | self.w.val().get_bits::<64>(0).any();
+            self.w.next = self.w.val() >> 64;
+        }
+        self.v.next = self.w.val();
+        self.sticky.next = self.st.val();
+        self.amount_lo.next = self.amount.val().get_bits::<6>(0);
+        self.limit.next = self.s.val().get_bits::<LIMIT_W>(0);
+        if self.align_dist.val().get_bit(12) & !self.z_zero.val() {
+            self.limit.next = bit_cast::<LIMIT_W, 11>(self.fz.val());
+        }
+    }
+}
+
+/// Phase 3: shift by 32, 16 and 8.
+#[derive(LogicBlock, Default)]
+pub struct AlignMid {
+    pub v_in: Signal<In, Bits<SUM_W>>,
+    pub sticky_in: Signal<In, Bit>,
+    pub amount_lo: Signal<In, Bits<6>>,
+    pub v: Signal<Out, Bits<SUM_W>>,
+    pub sticky: Signal<Out, Bit>,
+    /// The amount's low three bits.
+    pub amount_fine: Signal<Out, Bits<3>>,
+    w: Signal<Local, Bits<SUM_W>>,
+    st: Signal<Local, Bit>,
+}
+
+impl Logic for AlignMid {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.w.next = self.v_in.val();
+        self.st.next = self.sticky_in.val();
+        if self.amount_lo.val().get_bit(5) {
+            self.st.next = self.st.val() | self.w.val().get_bits::<32>(0).any();
+            self.w.next = self.w.val() >> 32;
+        }
+        if self.amount_lo.val().get_bit(4) {
+            self.st.next = self.st.val() | self.w.val().get_bits::<16>(0).any();
+            self.w.next = self.w.val() >> 16;
+        }
+        if self.amount_lo.val().get_bit(3) {
+            self.st.next = self.st.val() | self.w.val().get_bits::<8>(0).any();
+            self.w.next = self.w.val() >> 8;
+        }
+        self.v.next = self.w.val();
+        self.sticky.next = self.st.val();
+        self.amount_fine.next = self.amount_lo.val().get_bits::<3>(0);
+    }
+}
+
+/// Phase 4: shift by 4, 2 and 1, jam the sticky bit, and invert the low part
+/// for an effective subtraction (so that phase 5 starts with its carry chain).
+#[derive(LogicBlock, Default)]
+pub struct AlignFine {
+    pub v: Signal<In, Bits<SUM_W>>,
+    pub sticky: Signal<In, Bit>,
+    pub amount_fine: Signal<In, Bits<3>>,
+    pub eff_sub: Signal<In, Bit>,
+    /// The aligned addend; bit 0 is ORed with every bit shifted out.
+    pub c_al: Signal<Out, Bits<SUM_W>>,
+    /// Its low part, inverted when `eff_sub`: the addend operand of `P ± C`.
+    pub c_sel: Signal<Out, Bits<LOW_W>>,
+    w: Signal<Local, Bits<SUM_W>>,
+    st: Signal<Local, Bit>,
+    low: Signal<Local, Bits<LOW_W>>,
+}
+
+impl Logic for AlignFine {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.w.next = self.v.val();
+        self.st.next = self.sticky.val();
+        if self.amount_fine.val().get_bit(2) {
+            self.st.next = self.st.val() | self.w.val().get_bits::<4>(0).any();
+            self.w.next = self.w.val() >> 4;
+        }
+        if self.amount_fine.val().get_bit(1) {
+            self.st.next = self.st.val() | self.w.val().get_bits::<2>(0).any();
+            self.w.next = self.w.val() >> 2;
+        }
+        if self.amount_fine.val().get_bit(0) {
+            self.st.next = self.st.val() | self.w.val().get_bit(0);
+            self.w.next = self.w.val() >> 1;
+        }
+        self.c_al.next = self
+            .w
+            .val()
+            .replace_bit(0, self.w.val().get_bit(0) | self.st.val());
+        self.low.next = self.c_al.val().get_bits::<LOW_W>(0);
+        self.c_sel.next = self.low.val();
+        if self.eff_sub.val() {
+            self.c_sel.next = !self.low.val();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dfma::model::Wide;
+    use crate::dfma::rtl::testing::{bits_to_wide, signed_bits};
+    use crate::dfma::rtl::ADDEND_LSB;
+    use crate::unit::{to_bits, xorshift};
+
+    /// The aligned addend and the accumulate's operand for `eff_sub`.
+    fn aligned(sig: u64, align_dist: i32, eff_sub: bool) -> (Wide, Wide) {
+        let mut coarse = AlignCoarse::default();
+        let mut mid = AlignMid::default();
+        let mut fine = AlignFine::default();
+        coarse.connect_all();
+        mid.connect_all();
+        fine.connect_all();
+        coarse.sig_z.next = to_bits(sig as u128);
+        coarse.align_dist.next = signed_bits(align_dist);
+        coarse.s.next = signed_bits(0);
+        coarse.fz.next = to_bits(0);
+        coarse.z_zero.next = false;
+        assert!(simulate(&mut coarse, 100));
+        mid.v_in.next = coarse.v.val();
+        mid.sticky_in.next = coarse.sticky.val();
+        mid.amount_lo.next = coarse.amount_lo.val();
+        assert!(simulate(&mut mid, 100));
+        fine.v.next = mid.v.val();
+        fine.sticky.next = mid.sticky.val();
+        fine.amount_fine.next = mid.amount_fine.val();
+        fine.eff_sub.next = eff_sub;
+        assert!(simulate(&mut fine, 100));
+        (
+            bits_to_wide(fine.c_al.val()),
+            Wide::from_u128(fine.c_sel.val().to_u128()),
+        )
+    }
+
+    #[test]
+    fn shifts_with_jam_like_the_model_window() {
+        let mut state = 77u64;
+        for align_dist in -40..=300 {
+            let sig = (xorshift(&mut state) & ((1 << 53) - 1)) >> (xorshift(&mut state) % 54);
+            let expected = Wide::from_u128(sig as u128)
+                .shift_left(ADDEND_LSB as u32)
+                .shr_jam(align_dist.clamp(0, 255) as u32);
+            let eff_sub = align_dist % 2 == 0;
+            let (c_al, c_sel) = aligned(sig, align_dist, eff_sub);
+            assert_eq!(c_al, expected, "sig {sig:x} align_dist {align_dist}");
+            let low_mask = (1u128 << 109) - 1;
+            let low = expected.lo & low_mask;
+            let want_sel = if eff_sub { !low & low_mask } else { low };
+            assert_eq!(
+                c_sel,
+                Wide::from_u128(want_sel),
+                "sig {sig:x} align_dist {align_dist}"
+            );
+        }
+    }
+}

@@ -1,0 +1,874 @@
+//! RTL of the DFMA unit (SPEC.md §2): DFMA, DADD, DMUL, DMNMX, DSETP on
+//! binary64, one operation per clock, a fixed latency, the tag carried through.
+//!
+//! # Datapath
+//! The math is ten combinational phases, each in the file of its model phase;
+//! this module only places the registers between them (after rocket-chip's
+//! `LatencyPipe`: timing apart from math).
+//!
+//! | phase | block(s) | does | widths |
+//! |---|---|---|---|
+//! | 1 | [`Unpack`] | modifiers, `x·y + z` operands, classes, `align_dist` and `s` (raw exponent fields, carry-save), magnitude compare | 3×64 → 3×53 sig, 13-bit exponent arithmetic |
+//! | 2 | [`MulTiles`] ∥ [`AlignCoarse`] ∥ [`Special`] | 16 tiles of 16×16 (16 DSPs) wired into 8 rows; addend clamp and shift by 128/64, `limit`; bypass value | 8×106; 165 + sticky, 12; 64 |
+//! | 3 | [`MulCompress`] ∥ [`AlignMid`] | carry-save 8→2 (4 full-adder levels); shift by 32/16/8 | 2×106; 165 |
+//! | 4 | [`MulAdd`] ∥ [`AlignFine`] | product carry-propagate add; shift by 4/2/1, jam, low part inverted for a subtraction | 106; 165 + 109 |
+//! | 5 | [`AccAdd`] ∥ [`Sentinel`] | `P ± C` and `C − P` low parts (111/110-bit chains), high part ±1; normalisation limit as a one-hot bit | 2×110, 3×56; 165 |
+//! | 6 | [`AccSelect`] → [`LzcGroups`] | magnitude, sign, exact zero; 16-bit group leading zeros of magnitude ∣ sentinel | 165; 11×(1+4) |
+//! | 7 | [`LzcMerge`] | group merge tree: the shift, `min(lz, limit)` | 8 |
+//! | 8 | [`NormCoarse`] | shift left by 128/64/32/16, sticky; result exponent | 165 (96.. used), 12 |
+//! | 9 | [`NormFine`] ∥ [`RoundPrep`] | shift left by 8/4/2/1; sig, round, sticky; mode decode, exponent + 1, overflow tests, forced answer | 53+2; 64 |
+//! | 10 | [`RoundPack`] | `sig + 1` beside the increment decision, carry, overflow, pack, forced answer | 64 |
+//!
+//! # The sum window ([`SUM_W`] = 165 bits)
+//! As in the golden model (see [`model`](crate::dfma::model)), with one
+//! difference: significands are **not normalised** at unpack (a subnormal
+//! keeps its leading zeros, with its fraction doubled and its exponent field
+//! 0, see [`Unpack`]). That saves two 53-bit normalising shifters
+//! and a pipeline stage before the multiplier. The results stay exact because:
+//! - the final leading-zero count spans the whole window, so an un-normalised
+//!   product is normalised there;
+//! - a jammed addend (more than [`ADDEND_LSB`] places under the product)
+//!   subtracts like the exact one only if the result's round bit is at window
+//!   bit 1 or above. With one subnormal factor the product's leading one can
+//!   sit 51 places lower than usual, so the product starts [`GUARD_W`] = 3
+//!   bits up (the model uses 2): its leading one is then at bit 56 or above,
+//!   the difference keeps its leading one at bit 55 or above, and the round bit
+//!   at 2 or above;
+//! - with two subnormal factors (or one and a small partner) the product is
+//!   under 2^-1077: a non-zero addend then leads by more than
+//!   [`ADDEND_LEAD`] binades and the product is only sticky; a zero addend is
+//!   the `tiny` bypass of phase 2 (±0 or ±2^-1074 by the rounding mode). So
+//!   the window's top never lies under EMIN and the normaliser only shifts left.
+//!
+//! # Register placement
+//! Boundary `k` (after phase `k`) carries the control word ([`Control`]:
+//! valid, tag, rounding mode, bypass) and the bundle `StageK`; each is a
+//! [`Boundary`], a register or a wire chosen when the unit is built from the
+//! pipeline depth ([`stage_plan`]). Boundary 10 is always a register. Depth 10
+//! registers every boundary; a shallower unit groups consecutive phases by
+//! their estimated delays ([`PHASE_DELAY_NS`]). The choice becomes the
+//! boundary module's `localparam registered`, and synthesis removes the unused
+//! registers. In a VCD, boundary `k`'s values are `uut.sK.q$<field>` and
+//! `uut.ctlK.q$<field>`.
+
+pub mod accumulate;
+pub mod align;
+pub mod multiply;
+pub mod normalise;
+pub mod round;
+pub mod special;
+pub mod tile;
+pub mod unpack;
+
+pub use accumulate::{AccAdd, AccSelect, LOW_CARRY_W};
+pub use align::{AlignCoarse, AlignFine, AlignMid};
+pub use multiply::{MulAdd, MulCompress, MulTiles};
+pub use normalise::{LzcGroups, LzcMerge, NormCoarse, NormFine, Sentinel};
+pub use round::{RoundPack, RoundPrep};
+pub use special::Special;
+pub use tile::DspTile;
+pub use unpack::Unpack;
+
+use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
+use rust_hdl::prelude::*;
+
+/// Width of the opcode `in_op`: 0 FMA, 1 ADD, 2 MUL, 3 MIN, 4 MAX, 5 SETP.
+pub const OP_W: usize = 3;
+/// Width of the SETP compare `in_cmp` ([`Cmp::code`](crate::dfma::Cmp::code)).
+pub const CMP_W: usize = 4;
+/// Width of the rounding mode `in_rm`: 0 RN, 1 RM, 2 RP, 3 RZ.
+pub const RM_W: usize = 2;
+/// Width of the modifier fields `in_neg`, `in_abs`: bit 0 a, bit 1 b, bit 2 c.
+pub const MOD_W: usize = 3;
+/// Operand and result width.
+pub const DATA_W: usize = 64;
+/// Significand with its hidden bit.
+pub const SIG_W: usize = 53;
+/// The significands' product.
+pub const PROD_W: usize = 2 * SIG_W;
+/// Zero bits under the product in the sum window (see the module documentation).
+pub const GUARD_W: usize = 3;
+/// Window position of the product's MSB.
+pub const PROD_MSB: usize = GUARD_W + PROD_W - 1;
+/// Window position of the addend's LSB before alignment: three bits above the
+/// product, as in the model.
+pub const ADDEND_LSB: usize = PROD_MSB + 3;
+/// Sum window: the unshifted addend plus a carry bit.
+pub const SUM_W: usize = ADDEND_LSB + SIG_W + 1;
+/// Binades the addend may lead the product before the alignment shift is 0.
+pub const ADDEND_LEAD: usize = ADDEND_LSB - GUARD_W - (SIG_W - 1);
+/// The accumulate's low part: the bits where the product lives.
+pub const LOW_W: usize = PROD_MSB + 1;
+/// The accumulate's high part: addend only.
+pub const HIGH_W: usize = SUM_W - LOW_W;
+/// Window position of the round bit after normalisation.
+pub const ROUND_POS: usize = SUM_W - SIG_W - 1;
+/// Two's complement width of the exponent arithmetic (range −3011..=3125).
+pub const EXP_CALC_W: usize = 13;
+/// Width of `limit` and of the result's biased exponent before rounding (0..=3126).
+pub const LIMIT_W: usize = 12;
+/// Width of the alignment and normalisation shift amounts.
+pub const SHIFT_W: usize = 8;
+/// Most pipeline registers (one per phase).
+pub const MAX_DEPTH: usize = 10;
+/// The depth `rtl-gen` builds when none is asked for.
+pub const DEFAULT_DEPTH: usize = 10;
+
+// The literal offsets inside the phases' `#[hdl_gen]` code assume these values.
+const _: () = assert!(PROD_MSB == 108 && ADDEND_LSB == 111 && SUM_W == 165);
+const _: () = assert!(ADDEND_LEAD == 56 && LOW_W == 109 && HIGH_W == 56 && ROUND_POS == 111);
+
+/// Estimated delay (ns) of each phase on an ECP5-85 (speed 6) after place and
+/// route: clock-to-out, logic, routing and setup, from the measured runs. Only
+/// used to group phases when the depth is below [`MAX_DEPTH`].
+pub const PHASE_DELAY_NS: [f64; MAX_DEPTH] = [7.0, 7.5, 5.5, 6.4, 6.6, 6.5, 7.0, 6.0, 6.0, 6.8];
+
+/// Which boundaries are registers for a pipeline of `depth` registers
+/// (1..=[`MAX_DEPTH`]): the last one always, the others splitting the phases
+/// into `depth` consecutive groups whose largest estimated delay is smallest
+/// (the earliest such split on ties).
+pub fn stage_plan(depth: usize) -> [bool; MAX_DEPTH] {
+    assert!(
+        (1..=MAX_DEPTH).contains(&depth),
+        "DFMA depth must be 1..={MAX_DEPTH}, not {depth}"
+    );
+    let mut best: Option<(f64, u32)> = None;
+    for mask in 0u32..(1 << (MAX_DEPTH - 1)) {
+        if mask.count_ones() as usize != depth - 1 {
+            continue;
+        }
+        let mut worst = 0.0f64;
+        let mut group = 0.0;
+        for (k, delay) in PHASE_DELAY_NS.iter().enumerate() {
+            group += delay;
+            if k == MAX_DEPTH - 1 || mask >> k & 1 == 1 {
+                worst = worst.max(group);
+                group = 0.0;
+            }
+        }
+        if best.is_none_or(|(w, _)| worst < w - 1e-9) {
+            best = Some((worst, mask));
+        }
+    }
+    let mask = best.expect("some split exists").1;
+    std::array::from_fn(|k| k == MAX_DEPTH - 1 || mask >> k & 1 == 1)
+}
+
+/// One pipeline boundary: a register or a wire, fixed when the unit is built
+/// (a Verilog `localparam`; synthesis removes the unused register).
+#[derive(LogicBlock)]
+pub struct Boundary<T: Synth> {
+    pub clock: Signal<In, Clock>,
+    /// What the phase before computed.
+    pub d: Signal<In, T>,
+    /// What the phase after sees: `d` registered, or `d` itself.
+    pub q: Signal<Out, T>,
+    held: DFF<T>,
+    registered: Constant<Bit>,
+}
+
+impl<T: Synth> Boundary<T> {
+    pub fn new(registered: bool) -> Self {
+        Self {
+            clock: Default::default(),
+            d: Default::default(),
+            q: Default::default(),
+            held: Default::default(),
+            registered: Constant::new(registered),
+        }
+    }
+
+    /// Whether this boundary is a register.
+    pub fn is_registered(&self) -> bool {
+        self.registered.val()
+    }
+}
+
+impl<T: Synth> Logic for Boundary<T> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, held);
+        self.held.d.next = self.d.val();
+        // One assignment per path: a glitch on `q` would loop in an
+        // event-driven simulator (Icarus) through the top block.
+        if self.registered.val() {
+            self.q.next = self.held.q.val();
+        } else {
+            self.q.next = self.d.val();
+        }
+    }
+}
+
+/// What travels with every operation, whatever the datapath does.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Control {
+    pub valid: Bit,
+    pub tag: Bits<TAG_W>,
+    pub rm: Bits<RM_W>,
+    /// The answer is `bypass_d`/`pred`, not the rounder's (set in stage 2).
+    pub bypass: Bit,
+    pub bypass_d: Bits<DATA_W>,
+    pub pred: Bit,
+}
+
+/// Boundary 1: unpacked operands, classes, exponent arithmetic.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage1 {
+    pub op: Bits<OP_W>,
+    pub cmp: Bits<CMP_W>,
+    pub x: Bits<DATA_W>,
+    pub y: Bits<DATA_W>,
+    pub z: Bits<DATA_W>,
+    /// (`sig_x` and `sig_y` go to the multiplier tiles, which hold this
+    /// boundary in their own input registers.)
+    pub sig_z: Bits<SIG_W>,
+    pub x_nan: Bit,
+    pub x_inf: Bit,
+    pub x_zero: Bit,
+    pub y_nan: Bit,
+    pub y_inf: Bit,
+    pub y_zero: Bit,
+    pub z_nan: Bit,
+    pub z_inf: Bit,
+    pub z_zero: Bit,
+    pub sign_p: Bit,
+    pub eff_sub: Bit,
+    pub align_dist: Bits<EXP_CALC_W>,
+    pub s: Bits<EXP_CALC_W>,
+    pub fz: Bits<11>,
+    pub mag_lt: Bit,
+    pub mag_eq: Bit,
+}
+
+/// Boundary 2: the tiles' rows, the coarsely shifted addend (the bypass
+/// joins the control word here).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage2 {
+    pub row0: Bits<PROD_W>,
+    pub row1: Bits<PROD_W>,
+    pub row2: Bits<PROD_W>,
+    pub row3: Bits<PROD_W>,
+    pub row4: Bits<PROD_W>,
+    pub row5: Bits<PROD_W>,
+    pub row6: Bits<PROD_W>,
+    pub row7: Bits<PROD_W>,
+    pub c_v: Bits<SUM_W>,
+    pub c_sticky: Bit,
+    pub amount_lo: Bits<6>,
+    pub sign_p: Bit,
+    pub eff_sub: Bit,
+    pub limit: Bits<LIMIT_W>,
+}
+
+/// Boundary 3: the product in carry-save form, the addend shifted further.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage3 {
+    pub ps: Bits<PROD_W>,
+    pub pc: Bits<PROD_W>,
+    pub c_v: Bits<SUM_W>,
+    pub c_sticky: Bit,
+    pub amount_fine: Bits<3>,
+    pub sign_p: Bit,
+    pub eff_sub: Bit,
+    pub limit: Bits<LIMIT_W>,
+}
+
+/// Boundary 4: the product, the aligned addend.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage4 {
+    pub prod: Bits<PROD_W>,
+    pub c_al: Bits<SUM_W>,
+    pub c_sel: Bits<LOW_W>,
+    pub sign_p: Bit,
+    pub eff_sub: Bit,
+    pub limit: Bits<LIMIT_W>,
+}
+
+/// Boundary 5: the accumulate's carry chains.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage5 {
+    pub lo1: Bits<LOW_CARRY_W>,
+    pub lo2: Bits<LOW_CARRY_W>,
+    pub c_hi: Bits<HIGH_W>,
+    pub c_hi_p1: Bits<HIGH_W>,
+    pub c_hi_m1: Bits<HIGH_W>,
+    pub c_hi_zero: Bit,
+    pub sentinel: Bits<SUM_W>,
+    pub sign_p: Bit,
+    pub eff_sub: Bit,
+    pub limit: Bits<LIMIT_W>,
+}
+
+/// Boundary 6: the sum's magnitude and sign, per-group leading zeros.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage6 {
+    pub mag: Bits<SUM_W>,
+    pub sign_r: Bit,
+    pub zero: Bit,
+    pub grp_has: Bits<16>,
+    pub grp_count: Bits<128>,
+    pub limit: Bits<LIMIT_W>,
+}
+
+/// Boundary 7: the normalisation shift.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage7 {
+    pub mag: Bits<SUM_W>,
+    pub sign_r: Bit,
+    pub shift: Bits<SHIFT_W>,
+    pub zero: Bit,
+    pub limit: Bits<LIMIT_W>,
+}
+
+/// Boundary 8: coarsely normalised sum, result exponent.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage8 {
+    pub v: Bits<SUM_W>,
+    pub sticky: Bit,
+    pub shift_lo: Bits<4>,
+    pub sign_r: Bit,
+    pub zero: Bit,
+    pub e_b: Bits<LIMIT_W>,
+}
+
+/// Boundary 9: significand, round and sticky bits, and what the rounder
+/// needs besides.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage9 {
+    pub sig: Bits<SIG_W>,
+    pub round_bit: Bit,
+    pub sticky: Bit,
+    pub sign_r: Bit,
+    pub rn: Bit,
+    pub up: Bit,
+    pub to_inf: Bit,
+    pub take_forced: Bit,
+    pub forced: Bits<DATA_W>,
+    pub e_b: Bits<LIMIT_W>,
+    pub e_b_p1: Bits<LIMIT_W>,
+    pub ovf0: Bit,
+    pub ovf1: Bit,
+}
+
+/// The DFMA top block. Build it with [`Dfma::new`] (the pipeline depth);
+/// `Default` is [`DEFAULT_DEPTH`].
+///
+/// Its `update` only wires: phase outputs into boundary inputs, boundary
+/// outputs into phase inputs, each once. (Reading and writing one of its own
+/// local signals on both sides of a phase would look like a combinational
+/// loop to Verilator; writing a boundary input twice in one pass would make a
+/// glitch that an event-driven simulator chases forever.)
+#[derive(LogicBlock)]
+pub struct Dfma {
+    /// Rising-edge clock.
+    pub clock: Signal<In, Clock>,
+    /// An operation is presented this cycle.
+    pub in_valid: Signal<In, Bit>,
+    /// Opaque tag carried to `out_tag`.
+    pub in_tag: Signal<In, Bits<TAG_W>>,
+    /// 0 FMA, 1 ADD, 2 MUL, 3 MIN, 4 MAX, 5 SETP (6, 7 reserved: answer 0).
+    pub in_op: Signal<In, Bits<OP_W>>,
+    /// SETP compare: 0 eq, 1 ne, 2 lt, 3 le, 4 gt, 5 ge, 6 equ, 7 neu, 8 ltu,
+    /// 9 leu, 10 gtu, 11 geu, 12 num, 13 nan (14, 15: false).
+    pub in_cmp: Signal<In, Bits<CMP_W>>,
+    /// Rounding mode of FMA/ADD/MUL: 0 RN, 1 RM, 2 RP, 3 RZ.
+    pub in_rm: Signal<In, Bits<RM_W>>,
+    /// Negate a, b, c (bits 0, 1, 2), after `in_abs`.
+    pub in_neg: Signal<In, Bits<MOD_W>>,
+    /// Absolute value of a, b, c (bits 0, 1, 2).
+    pub in_abs: Signal<In, Bits<MOD_W>>,
+    /// Operands (binary64).
+    pub in_a: Signal<In, Bits<DATA_W>>,
+    pub in_b: Signal<In, Bits<DATA_W>>,
+    pub in_c: Signal<In, Bits<DATA_W>>,
+    /// The operation accepted `latency` cycles ago answers this cycle.
+    pub out_valid: Signal<Out, Bit>,
+    /// Its tag.
+    pub out_tag: Signal<Out, Bits<TAG_W>>,
+    /// Its result (0 for SETP).
+    pub out_d: Signal<Out, Bits<DATA_W>>,
+    /// SETP's predicate (0 for the other operations).
+    pub out_pred: Signal<Out, Bit>,
+
+    /// Phases (combinational).
+    pub unpack: Unpack,
+    pub special: Special,
+    pub tiles: MulTiles,
+    pub align_coarse: AlignCoarse,
+    pub compress: MulCompress,
+    pub align_mid: AlignMid,
+    pub mul_add: MulAdd,
+    pub align_fine: AlignFine,
+    pub acc_add: AccAdd,
+    pub sentinel: Sentinel,
+    pub acc_select: AccSelect,
+    pub lzc_groups: LzcGroups,
+    pub lzc_merge: LzcMerge,
+    pub norm_coarse: NormCoarse,
+    pub norm_fine: NormFine,
+    pub round_prep: RoundPrep,
+    pub round_pack: RoundPack,
+
+    /// Boundary `k` (after phase `k`): the control word and the stage's bundle.
+    pub ctl1: Boundary<Control>,
+    pub s1: Boundary<Stage1>,
+    pub ctl2: Boundary<Control>,
+    pub s2: Boundary<Stage2>,
+    pub ctl3: Boundary<Control>,
+    pub s3: Boundary<Stage3>,
+    pub ctl4: Boundary<Control>,
+    pub s4: Boundary<Stage4>,
+    pub ctl5: Boundary<Control>,
+    pub s5: Boundary<Stage5>,
+    pub ctl6: Boundary<Control>,
+    pub s6: Boundary<Stage6>,
+    pub ctl7: Boundary<Control>,
+    pub s7: Boundary<Stage7>,
+    pub ctl8: Boundary<Control>,
+    pub s8: Boundary<Stage8>,
+    pub ctl9: Boundary<Control>,
+    pub s9: Boundary<Stage9>,
+    /// Boundary 10, always a register: the control word and the result.
+    pub ctl10: Boundary<Control>,
+    pub d10: Boundary<Bits<DATA_W>>,
+}
+
+impl Default for Dfma {
+    fn default() -> Self {
+        Self::new(DEFAULT_DEPTH)
+    }
+}
+
+impl Dfma {
+    /// A unit with `depth` pipeline registers (1..=[`MAX_DEPTH`]); its latency
+    /// is `depth` cycles.
+    pub fn new(depth: usize) -> Self {
+        let plan = stage_plan(depth);
+        Self {
+            clock: Default::default(),
+            in_valid: Default::default(),
+            in_tag: Default::default(),
+            in_op: Default::default(),
+            in_cmp: Default::default(),
+            in_rm: Default::default(),
+            in_neg: Default::default(),
+            in_abs: Default::default(),
+            in_a: Default::default(),
+            in_b: Default::default(),
+            in_c: Default::default(),
+            out_valid: Default::default(),
+            out_tag: Default::default(),
+            out_d: Default::default(),
+            out_pred: Default::default(),
+            unpack: Default::default(),
+            special: Default::default(),
+            tiles: MulTiles::new(plan[0]),
+            align_coarse: Default::default(),
+            compress: Default::default(),
+            align_mid: Default::default(),
+            mul_add: Default::default(),
+            align_fine: Default::default(),
+            acc_add: Default::default(),
+            sentinel: Default::default(),
+            acc_select: Default::default(),
+            lzc_groups: Default::default(),
+            lzc_merge: Default::default(),
+            norm_coarse: Default::default(),
+            norm_fine: Default::default(),
+            round_prep: Default::default(),
+            round_pack: Default::default(),
+            ctl1: Boundary::new(plan[0]),
+            s1: Boundary::new(plan[0]),
+            ctl2: Boundary::new(plan[1]),
+            s2: Boundary::new(plan[1]),
+            ctl3: Boundary::new(plan[2]),
+            s3: Boundary::new(plan[2]),
+            ctl4: Boundary::new(plan[3]),
+            s4: Boundary::new(plan[3]),
+            ctl5: Boundary::new(plan[4]),
+            s5: Boundary::new(plan[4]),
+            ctl6: Boundary::new(plan[5]),
+            s6: Boundary::new(plan[5]),
+            ctl7: Boundary::new(plan[6]),
+            s7: Boundary::new(plan[6]),
+            ctl8: Boundary::new(plan[7]),
+            s8: Boundary::new(plan[7]),
+            ctl9: Boundary::new(plan[8]),
+            s9: Boundary::new(plan[8]),
+            ctl10: Boundary::new(true),
+            d10: Boundary::new(true),
+        }
+    }
+
+    /// Cycles from `in_valid` to `out_valid`: the number of registered boundaries.
+    pub fn latency(&self) -> usize {
+        [
+            self.ctl1.is_registered(),
+            self.ctl2.is_registered(),
+            self.ctl3.is_registered(),
+            self.ctl4.is_registered(),
+            self.ctl5.is_registered(),
+            self.ctl6.is_registered(),
+            self.ctl7.is_registered(),
+            self.ctl8.is_registered(),
+            self.ctl9.is_registered(),
+            self.ctl10.is_registered(),
+        ]
+        .iter()
+        .filter(|&&r| r)
+        .count()
+    }
+}
+
+impl Logic for Dfma {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.ctl1.clock.next = self.clock.val();
+        self.s1.clock.next = self.clock.val();
+        self.ctl2.clock.next = self.clock.val();
+        self.s2.clock.next = self.clock.val();
+        self.ctl3.clock.next = self.clock.val();
+        self.s3.clock.next = self.clock.val();
+        self.ctl4.clock.next = self.clock.val();
+        self.s4.clock.next = self.clock.val();
+        self.ctl5.clock.next = self.clock.val();
+        self.s5.clock.next = self.clock.val();
+        self.ctl6.clock.next = self.clock.val();
+        self.s6.clock.next = self.clock.val();
+        self.ctl7.clock.next = self.clock.val();
+        self.s7.clock.next = self.clock.val();
+        self.ctl8.clock.next = self.clock.val();
+        self.s8.clock.next = self.clock.val();
+        self.ctl9.clock.next = self.clock.val();
+        self.s9.clock.next = self.clock.val();
+        self.ctl10.clock.next = self.clock.val();
+        self.d10.clock.next = self.clock.val();
+
+        // ---- phase 1: unpack ----
+        self.unpack.op.next = self.in_op.val();
+        self.unpack.neg.next = self.in_neg.val();
+        self.unpack.abs.next = self.in_abs.val();
+        self.unpack.a.next = self.in_a.val();
+        self.unpack.b.next = self.in_b.val();
+        self.unpack.c.next = self.in_c.val();
+        self.ctl1.d.next.valid = self.in_valid.val();
+        self.ctl1.d.next.tag = self.in_tag.val();
+        self.ctl1.d.next.rm = self.in_rm.val();
+        self.ctl1.d.next.bypass = false;
+        self.ctl1.d.next.bypass_d = 0.into();
+        self.ctl1.d.next.pred = false;
+        self.s1.d.next.op = self.in_op.val();
+        self.s1.d.next.cmp = self.in_cmp.val();
+        self.s1.d.next.x = self.unpack.x.val();
+        self.s1.d.next.y = self.unpack.y.val();
+        self.s1.d.next.z = self.unpack.z.val();
+        self.s1.d.next.sig_z = self.unpack.sig_z.val();
+        self.s1.d.next.x_nan = self.unpack.x_nan.val();
+        self.s1.d.next.x_inf = self.unpack.x_inf.val();
+        self.s1.d.next.x_zero = self.unpack.x_zero.val();
+        self.s1.d.next.y_nan = self.unpack.y_nan.val();
+        self.s1.d.next.y_inf = self.unpack.y_inf.val();
+        self.s1.d.next.y_zero = self.unpack.y_zero.val();
+        self.s1.d.next.z_nan = self.unpack.z_nan.val();
+        self.s1.d.next.z_inf = self.unpack.z_inf.val();
+        self.s1.d.next.z_zero = self.unpack.z_zero.val();
+        self.s1.d.next.sign_p = self.unpack.sign_p.val();
+        self.s1.d.next.eff_sub = self.unpack.eff_sub.val();
+        self.s1.d.next.align_dist = self.unpack.align_dist.val();
+        self.s1.d.next.s = self.unpack.s.val();
+        self.s1.d.next.fz = self.unpack.fz.val();
+        self.s1.d.next.mag_lt = self.unpack.mag_lt.val();
+        self.s1.d.next.mag_eq = self.unpack.mag_eq.val();
+
+        // ---- phase 2: tiles, coarse alignment, bypass ----
+        self.special.op.next = self.s1.q.val().op;
+        self.special.cmp.next = self.s1.q.val().cmp;
+        self.special.rm.next = self.ctl1.q.val().rm;
+        self.special.x.next = self.s1.q.val().x;
+        self.special.y.next = self.s1.q.val().y;
+        self.special.z.next = self.s1.q.val().z;
+        self.special.x_nan.next = self.s1.q.val().x_nan;
+        self.special.x_inf.next = self.s1.q.val().x_inf;
+        self.special.x_zero.next = self.s1.q.val().x_zero;
+        self.special.y_nan.next = self.s1.q.val().y_nan;
+        self.special.y_inf.next = self.s1.q.val().y_inf;
+        self.special.y_zero.next = self.s1.q.val().y_zero;
+        self.special.z_nan.next = self.s1.q.val().z_nan;
+        self.special.z_inf.next = self.s1.q.val().z_inf;
+        self.special.z_zero.next = self.s1.q.val().z_zero;
+        self.special.sign_p.next = self.s1.q.val().sign_p;
+        self.special.s.next = self.s1.q.val().s;
+        self.special.mag_lt.next = self.s1.q.val().mag_lt;
+        self.special.mag_eq.next = self.s1.q.val().mag_eq;
+        self.tiles.clock.next = self.clock.val();
+        self.tiles.sig_x.next = self.unpack.sig_x.val();
+        self.tiles.sig_y.next = self.unpack.sig_y.val();
+        self.align_coarse.sig_z.next = self.s1.q.val().sig_z;
+        self.align_coarse.align_dist.next = self.s1.q.val().align_dist;
+        self.align_coarse.s.next = self.s1.q.val().s;
+        self.align_coarse.fz.next = self.s1.q.val().fz;
+        self.align_coarse.z_zero.next = self.s1.q.val().z_zero;
+        // Every field once (no overwrite: see `Boundary`).
+        self.ctl2.d.next.valid = self.ctl1.q.val().valid;
+        self.ctl2.d.next.tag = self.ctl1.q.val().tag;
+        self.ctl2.d.next.rm = self.ctl1.q.val().rm;
+        self.ctl2.d.next.bypass = self.special.bypass.val();
+        self.ctl2.d.next.bypass_d = self.special.value.val();
+        self.ctl2.d.next.pred = self.special.pred.val();
+        self.s2.d.next.row0 = self.tiles.rows[0].val();
+        self.s2.d.next.row1 = self.tiles.rows[1].val();
+        self.s2.d.next.row2 = self.tiles.rows[2].val();
+        self.s2.d.next.row3 = self.tiles.rows[3].val();
+        self.s2.d.next.row4 = self.tiles.rows[4].val();
+        self.s2.d.next.row5 = self.tiles.rows[5].val();
+        self.s2.d.next.row6 = self.tiles.rows[6].val();
+        self.s2.d.next.row7 = self.tiles.rows[7].val();
+        self.s2.d.next.c_v = self.align_coarse.v.val();
+        self.s2.d.next.c_sticky = self.align_coarse.sticky.val();
+        self.s2.d.next.amount_lo = self.align_coarse.amount_lo.val();
+        self.s2.d.next.sign_p = self.s1.q.val().sign_p;
+        self.s2.d.next.eff_sub = self.s1.q.val().eff_sub;
+        self.s2.d.next.limit = self.align_coarse.limit.val();
+
+        // ---- phase 3: carry-save compression, alignment by 32/16/8 ----
+        self.compress.rows[0].next = self.s2.q.val().row0;
+        self.compress.rows[1].next = self.s2.q.val().row1;
+        self.compress.rows[2].next = self.s2.q.val().row2;
+        self.compress.rows[3].next = self.s2.q.val().row3;
+        self.compress.rows[4].next = self.s2.q.val().row4;
+        self.compress.rows[5].next = self.s2.q.val().row5;
+        self.compress.rows[6].next = self.s2.q.val().row6;
+        self.compress.rows[7].next = self.s2.q.val().row7;
+        self.align_mid.v_in.next = self.s2.q.val().c_v;
+        self.align_mid.sticky_in.next = self.s2.q.val().c_sticky;
+        self.align_mid.amount_lo.next = self.s2.q.val().amount_lo;
+        self.ctl3.d.next = self.ctl2.q.val();
+        self.s3.d.next.ps = self.compress.ps.val();
+        self.s3.d.next.pc = self.compress.pc.val();
+        self.s3.d.next.c_v = self.align_mid.v.val();
+        self.s3.d.next.c_sticky = self.align_mid.sticky.val();
+        self.s3.d.next.amount_fine = self.align_mid.amount_fine.val();
+        self.s3.d.next.sign_p = self.s2.q.val().sign_p;
+        self.s3.d.next.eff_sub = self.s2.q.val().eff_sub;
+        self.s3.d.next.limit = self.s2.q.val().limit;
+
+        // ---- phase 4: product, alignment by 4/2/1 ----
+        self.mul_add.ps.next = self.s3.q.val().ps;
+        self.mul_add.pc.next = self.s3.q.val().pc;
+        self.align_fine.v.next = self.s3.q.val().c_v;
+        self.align_fine.sticky.next = self.s3.q.val().c_sticky;
+        self.align_fine.amount_fine.next = self.s3.q.val().amount_fine;
+        self.align_fine.eff_sub.next = self.s3.q.val().eff_sub;
+        self.ctl4.d.next = self.ctl3.q.val();
+        self.s4.d.next.prod = self.mul_add.prod.val();
+        self.s4.d.next.c_al = self.align_fine.c_al.val();
+        self.s4.d.next.c_sel = self.align_fine.c_sel.val();
+        self.s4.d.next.sign_p = self.s3.q.val().sign_p;
+        self.s4.d.next.eff_sub = self.s3.q.val().eff_sub;
+        self.s4.d.next.limit = self.s3.q.val().limit;
+
+        // ---- phase 5: accumulate, carry chains; normalisation sentinel ----
+        self.acc_add.prod.next = self.s4.q.val().prod;
+        self.acc_add.c_al.next = self.s4.q.val().c_al;
+        self.acc_add.c_sel.next = self.s4.q.val().c_sel;
+        self.acc_add.eff_sub.next = self.s4.q.val().eff_sub;
+        self.sentinel.limit.next = self.s4.q.val().limit;
+        self.ctl5.d.next = self.ctl4.q.val();
+        self.s5.d.next.lo1 = self.acc_add.lo1.val();
+        self.s5.d.next.lo2 = self.acc_add.lo2.val();
+        self.s5.d.next.c_hi = self.acc_add.c_hi.val();
+        self.s5.d.next.c_hi_p1 = self.acc_add.c_hi_p1.val();
+        self.s5.d.next.c_hi_m1 = self.acc_add.c_hi_m1.val();
+        self.s5.d.next.c_hi_zero = self.acc_add.c_hi_zero.val();
+        self.s5.d.next.sentinel = self.sentinel.one_hot.val();
+        self.s5.d.next.sign_p = self.s4.q.val().sign_p;
+        self.s5.d.next.eff_sub = self.s4.q.val().eff_sub;
+        self.s5.d.next.limit = self.s4.q.val().limit;
+
+        // ---- phase 6: magnitude, sign, exact zero; group leading zeros ----
+        self.acc_select.lo1.next = self.s5.q.val().lo1;
+        self.acc_select.lo2.next = self.s5.q.val().lo2;
+        self.acc_select.c_hi.next = self.s5.q.val().c_hi;
+        self.acc_select.c_hi_p1.next = self.s5.q.val().c_hi_p1;
+        self.acc_select.c_hi_m1.next = self.s5.q.val().c_hi_m1;
+        self.acc_select.c_hi_zero.next = self.s5.q.val().c_hi_zero;
+        self.acc_select.eff_sub.next = self.s5.q.val().eff_sub;
+        self.acc_select.sign_p.next = self.s5.q.val().sign_p;
+        self.acc_select.sentinel.next = self.s5.q.val().sentinel;
+        self.lzc_groups.mag.next = self.acc_select.mag_lzc.val();
+        self.ctl6.d.next = self.ctl5.q.val();
+        self.s6.d.next.mag = self.acc_select.mag.val();
+        self.s6.d.next.sign_r = self.acc_select.sign_r.val();
+        self.s6.d.next.zero = self.acc_select.zero.val();
+        self.s6.d.next.grp_has = self.lzc_groups.has.val();
+        self.s6.d.next.grp_count = self.lzc_groups.count.val();
+        self.s6.d.next.limit = self.s5.q.val().limit;
+
+        // ---- phase 7: leading-zero count = normalisation shift ----
+        self.lzc_merge.has.next = self.s6.q.val().grp_has;
+        self.lzc_merge.count.next = self.s6.q.val().grp_count;
+        self.ctl7.d.next = self.ctl6.q.val();
+        self.s7.d.next.mag = self.s6.q.val().mag;
+        self.s7.d.next.sign_r = self.s6.q.val().sign_r;
+        self.s7.d.next.shift = self.lzc_merge.shift.val();
+        self.s7.d.next.zero = self.s6.q.val().zero;
+        self.s7.d.next.limit = self.s6.q.val().limit;
+
+        // ---- phase 8: coarse normalisation ----
+        self.norm_coarse.mag.next = self.s7.q.val().mag;
+        self.norm_coarse.shift.next = self.s7.q.val().shift;
+        self.norm_coarse.limit.next = self.s7.q.val().limit;
+        self.ctl8.d.next = self.ctl7.q.val();
+        self.s8.d.next.v = self.norm_coarse.v.val();
+        self.s8.d.next.sticky = self.norm_coarse.sticky.val();
+        self.s8.d.next.shift_lo = self.norm_coarse.shift_lo.val();
+        self.s8.d.next.sign_r = self.s7.q.val().sign_r;
+        self.s8.d.next.zero = self.s7.q.val().zero;
+        self.s8.d.next.e_b = self.norm_coarse.e_b.val();
+
+        // ---- phase 9: fine normalisation; what the rounder needs besides ----
+        self.norm_fine.v.next = self.s8.q.val().v;
+        self.norm_fine.sticky_in.next = self.s8.q.val().sticky;
+        self.norm_fine.shift_lo.next = self.s8.q.val().shift_lo;
+        self.round_prep.rm.next = self.ctl8.q.val().rm;
+        self.round_prep.sign.next = self.s8.q.val().sign_r;
+        self.round_prep.zero.next = self.s8.q.val().zero;
+        self.round_prep.bypass.next = self.ctl8.q.val().bypass;
+        self.round_prep.bypass_d.next = self.ctl8.q.val().bypass_d;
+        self.round_prep.e_b.next = self.s8.q.val().e_b;
+        self.ctl9.d.next = self.ctl8.q.val();
+        self.s9.d.next.sig = self.norm_fine.sig.val();
+        self.s9.d.next.round_bit = self.norm_fine.round_bit.val();
+        self.s9.d.next.sticky = self.norm_fine.sticky.val();
+        self.s9.d.next.sign_r = self.s8.q.val().sign_r;
+        self.s9.d.next.rn = self.round_prep.rn.val();
+        self.s9.d.next.up = self.round_prep.up.val();
+        self.s9.d.next.to_inf = self.round_prep.to_inf.val();
+        self.s9.d.next.take_forced = self.round_prep.take_forced.val();
+        self.s9.d.next.forced = self.round_prep.forced.val();
+        self.s9.d.next.e_b = self.s8.q.val().e_b;
+        self.s9.d.next.e_b_p1 = self.round_prep.e_b_p1.val();
+        self.s9.d.next.ovf0 = self.round_prep.ovf0.val();
+        self.s9.d.next.ovf1 = self.round_prep.ovf1.val();
+
+        // ---- phase 10: round, pack ----
+        self.round_pack.sig.next = self.s9.q.val().sig;
+        self.round_pack.round_bit.next = self.s9.q.val().round_bit;
+        self.round_pack.sticky.next = self.s9.q.val().sticky;
+        self.round_pack.sign.next = self.s9.q.val().sign_r;
+        self.round_pack.rn.next = self.s9.q.val().rn;
+        self.round_pack.up.next = self.s9.q.val().up;
+        self.round_pack.to_inf.next = self.s9.q.val().to_inf;
+        self.round_pack.take_forced.next = self.s9.q.val().take_forced;
+        self.round_pack.forced.next = self.s9.q.val().forced;
+        self.round_pack.e_b.next = self.s9.q.val().e_b;
+        self.round_pack.e_b_p1.next = self.s9.q.val().e_b_p1;
+        self.round_pack.ovf0.next = self.s9.q.val().ovf0;
+        self.round_pack.ovf1.next = self.s9.q.val().ovf1;
+        self.ctl10.d.next = self.ctl9.q.val();
+        self.d10.d.next = self.round_pack.d.val();
+
+        self.out_valid.next = self.ctl10.q.val().valid;
+        self.out_tag.next = self.ctl10.q.val().tag;
+        self.out_d.next = self.d10.q.val();
+        self.out_pred.next = self.ctl10.q.val().pred;
+    }
+}
+
+impl PortIo for Dfma {
+    fn set_inputs(&mut self, values: &[u128]) {
+        self.in_valid.next = values[0] & 1 == 1;
+        self.in_tag.next = to_bits(values[1]);
+        self.in_op.next = to_bits(values[2]);
+        self.in_cmp.next = to_bits(values[3]);
+        self.in_rm.next = to_bits(values[4]);
+        self.in_neg.next = to_bits(values[5]);
+        self.in_abs.next = to_bits(values[6]);
+        self.in_a.next = to_bits(values[7]);
+        self.in_b.next = to_bits(values[8]);
+        self.in_c.next = to_bits(values[9]);
+    }
+    fn outputs(&self) -> Vec<u128> {
+        vec![
+            self.out_valid.val() as u128,
+            from_bits(self.out_tag.val()),
+            from_bits(self.out_d.val()),
+            self.out_pred.val() as u128,
+        ]
+    }
+    fn clock(&mut self) -> &mut Signal<In, Clock> {
+        &mut self.clock
+    }
+}
+
+/// Conversions between the model's 192-bit [`Wide`](crate::dfma::model::Wide)
+/// and the window's `Bits`, for the phase tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{EXP_CALC_W, SUM_W};
+    use crate::dfma::model::Wide;
+    use rust_hdl::prelude::*;
+
+    pub fn wide_to_bits(w: Wide) -> Bits<SUM_W> {
+        let lo: Bits<SUM_W> = w.lo.to_bits();
+        let hi: Bits<SUM_W> = (w.hi as u128).to_bits();
+        lo | (hi << 128)
+    }
+
+    pub fn bits_to_wide(b: Bits<SUM_W>) -> Wide {
+        Wide {
+            hi: b.get_bits::<{ SUM_W - 128 }>(128).to_u64(),
+            lo: b.get_bits::<128>(0).to_u128(),
+        }
+    }
+
+    pub fn signed_bits(x: i32) -> Bits<EXP_CALC_W> {
+        ((x as u32 as u64) & ((1 << EXP_CALC_W) - 1)).into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stage_plans_register_the_last_boundary_and_count_right() {
+        for depth in 1..=MAX_DEPTH {
+            let plan = stage_plan(depth);
+            assert!(plan[MAX_DEPTH - 1]);
+            assert_eq!(plan.iter().filter(|&&r| r).count(), depth);
+            assert_eq!(Dfma::new(depth).latency(), depth);
+        }
+        assert_eq!(stage_plan(MAX_DEPTH), [true; MAX_DEPTH]);
+    }
+
+    #[test]
+    fn verilog_names_the_registers_and_keeps_the_tiles() {
+        let mut uut = Dfma::new(6);
+        uut.connect_all();
+        let v = generate_verilog(&uut);
+        // Six boundaries of two registers each, and the 16 tiles of boundary 1.
+        assert_eq!(
+            v.matches("localparam  registered = 1'b1;").count(),
+            2 * 6 + 16
+        );
+        assert_eq!(v.matches("localparam  registered = 1'b0;").count(), 2 * 4);
+        assert_eq!(
+            v.matches("MULT18X18D #(").count(),
+            16,
+            "16 registered tiles"
+        );
+        // Depth 5 leaves boundary 1 a wire: the tiles are plain products.
+        assert!(!stage_plan(5)[0]);
+        let mut shallow = Dfma::new(5);
+        shallow.connect_all();
+        let v = generate_verilog(&shallow);
+        assert_eq!(v.matches("MULT18X18D #(").count(), 0, "no primitive");
+        assert_eq!(
+            v.matches("assign p = registered ? a_q * b_q : a * b;")
+                .count(),
+            16,
+            "16 behavioural tiles"
+        );
+    }
+}

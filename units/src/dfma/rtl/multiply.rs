@@ -1,0 +1,217 @@
+//! Phases 2–4, multiply: the 53×53-bit significand product from 16×16 tiles.
+//! Model: [`model::multiply`](crate::dfma::model::multiply) (exact 106-bit product).
+//!
+//! The significands are cut into four 16-bit limbs (the top limb holds 5 bits);
+//! tile `p_ij = x_i · y_j` weighs `2^(16(i+j))` and maps onto one ECP5
+//! `MULT18X18D`: 16 [`DspTile`]s in all, which hold pipeline boundary 1 in
+//! their input registers when it is registered.
+//!
+//! Tiles of the same parity of `i` never overlap, so the 16 tiles are wired
+//! (no logic) into eight rows `{p_(i+2)j, p_ij} << 16(i+j)`. The column height
+//! is at most 7; a carry-save tree of four full-adder levels reduces the rows
+//! to two ([`MulCompress`]) and a carry-propagate adder finishes the product
+//! ([`MulAdd`]). Everything is modulo 2^106: the product fits.
+
+use crate::dfma::rtl::tile::DspTile;
+use crate::dfma::rtl::{PROD_W, SIG_W};
+use rust_hdl::prelude::*;
+
+/// Width of a tile's operand (rust-hdl multiplies `Bits<16>` only).
+pub const LIMB_W: usize = 16;
+/// Width of a tile's product.
+pub const TILE_W: usize = 32;
+
+/// Phase 2: the 16 tiles and their wiring into eight rows. The significands
+/// come from phase 1 directly: the tiles register them when boundary 1 is a
+/// register.
+#[derive(LogicBlock)]
+pub struct MulTiles {
+    pub clock: Signal<In, Clock>,
+    pub sig_x: Signal<In, Bits<SIG_W>>,
+    pub sig_y: Signal<In, Bits<SIG_W>>,
+    /// Rows of non-overlapping tiles: even `j` rows hold `p_0j`, `p_2j`; odd hold `p_1j`, `p_3j`.
+    pub rows: [Signal<Out, Bits<PROD_W>>; 8],
+    xl: [Signal<Local, Bits<LIMB_W>>; 4],
+    yl: [Signal<Local, Bits<LIMB_W>>; 4],
+    /// Tile `p_ij` at index `4i + j`.
+    tiles: [DspTile; 16],
+}
+
+impl Default for MulTiles {
+    fn default() -> Self {
+        Self::new(false)
+    }
+}
+
+impl MulTiles {
+    /// Tiles with their operands registered (pipeline boundary 1) or not.
+    pub fn new(registered: bool) -> Self {
+        Self {
+            clock: Default::default(),
+            sig_x: Default::default(),
+            sig_y: Default::default(),
+            rows: Default::default(),
+            xl: Default::default(),
+            yl: Default::default(),
+            tiles: std::array::from_fn(|_| DspTile::new(registered)),
+        }
+    }
+}
+
+impl Logic for MulTiles {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.xl[0].next = self.sig_x.val().get_bits::<LIMB_W>(0);
+        self.xl[1].next = self.sig_x.val().get_bits::<LIMB_W>(16);
+        self.xl[2].next = self.sig_x.val().get_bits::<LIMB_W>(32);
+        self.xl[3].next = bit_cast::<LIMB_W, 5>(self.sig_x.val().get_bits::<5>(48));
+        self.yl[0].next = self.sig_y.val().get_bits::<LIMB_W>(0);
+        self.yl[1].next = self.sig_y.val().get_bits::<LIMB_W>(16);
+        self.yl[2].next = self.sig_y.val().get_bits::<LIMB_W>(32);
+        self.yl[3].next = bit_cast::<LIMB_W, 5>(self.sig_y.val().get_bits::<5>(48));
+        for i in 0..4 {
+            for j in 0..4 {
+                self.tiles[4 * i + j].clock.next = self.clock.val();
+                self.tiles[4 * i + j].a.next = self.xl[i].val();
+                self.tiles[4 * i + j].b.next = self.yl[j].val();
+            }
+        }
+        // Row 2j: p_0j + p_2j·2^32, at 16j. Row 2j+1: p_1j + p_3j·2^32, at 16j + 16.
+        self.rows[0].next = (bit_cast::<PROD_W, TILE_W>(self.tiles[8].p.val()) << 32)
+            | bit_cast::<PROD_W, TILE_W>(self.tiles[0].p.val());
+        self.rows[1].next = ((bit_cast::<PROD_W, TILE_W>(self.tiles[12].p.val()) << 32)
+            | bit_cast::<PROD_W, TILE_W>(self.tiles[4].p.val()))
+            << 16;
+        self.rows[2].next = ((bit_cast::<PROD_W, TILE_W>(self.tiles[9].p.val()) << 32)
+            | bit_cast::<PROD_W, TILE_W>(self.tiles[1].p.val()))
+            << 16;
+        self.rows[3].next = ((bit_cast::<PROD_W, TILE_W>(self.tiles[13].p.val()) << 32)
+            | bit_cast::<PROD_W, TILE_W>(self.tiles[5].p.val()))
+            << 32;
+        self.rows[4].next = ((bit_cast::<PROD_W, TILE_W>(self.tiles[10].p.val()) << 32)
+            | bit_cast::<PROD_W, TILE_W>(self.tiles[2].p.val()))
+            << 32;
+        self.rows[5].next = ((bit_cast::<PROD_W, TILE_W>(self.tiles[14].p.val()) << 32)
+            | bit_cast::<PROD_W, TILE_W>(self.tiles[6].p.val()))
+            << 48;
+        self.rows[6].next = ((bit_cast::<PROD_W, TILE_W>(self.tiles[11].p.val()) << 32)
+            | bit_cast::<PROD_W, TILE_W>(self.tiles[3].p.val()))
+            << 48;
+        self.rows[7].next = ((bit_cast::<PROD_W, TILE_W>(self.tiles[15].p.val()) << 32)
+            | bit_cast::<PROD_W, TILE_W>(self.tiles[7].p.val()))
+            << 64;
+    }
+}
+
+/// Phase 3: eight rows to two by a carry-save tree (3:2 compressors, four levels).
+#[derive(LogicBlock, Default)]
+pub struct MulCompress {
+    pub rows: [Signal<In, Bits<PROD_W>>; 8],
+    /// Sum vector.
+    pub ps: Signal<Out, Bits<PROD_W>>,
+    /// Carry vector (`ps + pc` is the product).
+    pub pc: Signal<Out, Bits<PROD_W>>,
+    /// Level 1: rows 0-2 and 3-5. Level 2: (s1, c1, s2) and (c2, row 6, row 7).
+    /// Level 3: (s3, c3, s4). Level 4: (s5, c5, c4).
+    s: [Signal<Local, Bits<PROD_W>>; 5],
+    c: [Signal<Local, Bits<PROD_W>>; 5],
+}
+
+impl Logic for MulCompress {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.s[0].next = self.rows[0].val() ^ self.rows[1].val() ^ self.rows[2].val();
+        self.c[0].next = ((self.rows[0].val() & self.rows[1].val())
+            | (self.rows[0].val() & self.rows[2].val())
+            | (self.rows[1].val() & self.rows[2].val()))
+            << 1;
+        self.s[1].next = self.rows[3].val() ^ self.rows[4].val() ^ self.rows[5].val();
+        self.c[1].next = ((self.rows[3].val() & self.rows[4].val())
+            | (self.rows[3].val() & self.rows[5].val())
+            | (self.rows[4].val() & self.rows[5].val()))
+            << 1;
+        self.s[2].next = self.s[0].val() ^ self.c[0].val() ^ self.s[1].val();
+        self.c[2].next = ((self.s[0].val() & self.c[0].val())
+            | (self.s[0].val() & self.s[1].val())
+            | (self.c[0].val() & self.s[1].val()))
+            << 1;
+        self.s[3].next = self.c[1].val() ^ self.rows[6].val() ^ self.rows[7].val();
+        self.c[3].next = ((self.c[1].val() & self.rows[6].val())
+            | (self.c[1].val() & self.rows[7].val())
+            | (self.rows[6].val() & self.rows[7].val()))
+            << 1;
+        self.s[4].next = self.s[2].val() ^ self.c[2].val() ^ self.s[3].val();
+        self.c[4].next = ((self.s[2].val() & self.c[2].val())
+            | (self.s[2].val() & self.s[3].val())
+            | (self.c[2].val() & self.s[3].val()))
+            << 1;
+        self.ps.next = self.s[4].val() ^ self.c[4].val() ^ self.c[3].val();
+        self.pc.next = ((self.s[4].val() & self.c[4].val())
+            | (self.s[4].val() & self.c[3].val())
+            | (self.c[4].val() & self.c[3].val()))
+            << 1;
+    }
+}
+
+/// Phase 4: the carry-propagate add that finishes the product.
+#[derive(LogicBlock, Default)]
+pub struct MulAdd {
+    pub ps: Signal<In, Bits<PROD_W>>,
+    pub pc: Signal<In, Bits<PROD_W>>,
+    /// `sig_x · sig_y`.
+    pub prod: Signal<Out, Bits<PROD_W>>,
+}
+
+impl Logic for MulAdd {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.prod.next = self.ps.val() + self.pc.val();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::unit::{from_bits, to_bits};
+
+    fn product(x: u64, y: u64) -> u128 {
+        let mut tiles = MulTiles::default();
+        let mut compress = MulCompress::default();
+        let mut add = MulAdd::default();
+        tiles.connect_all();
+        compress.connect_all();
+        add.connect_all();
+        tiles.sig_x.next = to_bits(x as u128);
+        tiles.sig_y.next = to_bits(y as u128);
+        assert!(simulate(&mut tiles, 100));
+        for r in 0..8 {
+            compress.rows[r].next = tiles.rows[r].val();
+        }
+        assert!(simulate(&mut compress, 100));
+        add.ps.next = compress.ps.val();
+        add.pc.next = compress.pc.val();
+        assert!(simulate(&mut add, 100));
+        from_bits(add.prod.val())
+    }
+
+    #[test]
+    fn product_equals_the_exact_product() {
+        let mut state = 0x1234_5678_9abc_def1u64;
+        let mask = (1u64 << 53) - 1;
+        let mut cases = vec![
+            (mask, mask),
+            (1 << 52, 1 << 52),
+            (0, mask),
+            (1, 1),
+            (mask, 1),
+        ];
+        for _ in 0..300 {
+            let x = crate::unit::xorshift(&mut state) & mask;
+            let y = crate::unit::xorshift(&mut state) & mask;
+            cases.push((x, y));
+        }
+        for (x, y) in cases {
+            assert_eq!(product(x, y), x as u128 * y as u128, "{x:x} * {y:x}");
+        }
+    }
+}

@@ -1,0 +1,396 @@
+//! Phases 6–9, normalise: leading-zero count of the sum, the left shift that
+//! brings its leading one to the window's top (never below EMIN), and the
+//! round and sticky bits. Model: [`model::normalise`](crate::dfma::model::normalise).
+//!
+//! - [`Sentinel`] (phase 5): the shift must stop at `limit = top_exp − EMIN`
+//!   (a subnormal result keeps the exponent EMIN). A one at window bit
+//!   `164 − limit`, ORed into the copy of the sum that is counted, makes the
+//!   leading-zero count itself `min(count, limit)`: no compare after the tree.
+//! - [`LzcGroups`] (phase 6, after the sum's selection): that copy, padded to
+//!   176 bits, as eleven 16-bit groups, each with its own "has a one" flag and
+//!   4-bit count (a nibble tree, three LUT levels).
+//! - [`LzcMerge`] (phase 7): a four-level merge tree of the groups gives the
+//!   shift.
+//! - [`NormCoarse`] (phase 8) shifts by 128, 64, 32, 16; [`NormFine`] (phase 9)
+//!   by 8, 4, 2, 1.
+//!
+//! Only the top 54 bits of the shifted sum are kept (53 significand bits and
+//! the round bit at [`ROUND_POS`](super::ROUND_POS) = 111). Each stage keeps
+//! the bits that later stages can still lift to the round bit: after the stage
+//! of `2^k` that is everything from `111 − (2^k − 1)` up. A stage that does not
+//! shift ORs the bits that fall out of that region into the sticky bit; a
+//! stage that shifts lifts them into the region (the lower bound drops by
+//! exactly the stage's shift), so every bit ends either in the result or in
+//! the sticky bit. Nothing leaves at the top: the shift never exceeds the
+//! leading-zero count. Synthesis drops the unused low bits.
+
+use crate::dfma::rtl::{LIMIT_W, SHIFT_W, SIG_W, SUM_W};
+use rust_hdl::prelude::*;
+
+/// Bits per leading-zero group.
+pub const GROUP_W: usize = 16;
+/// Groups covering the window (padded to `GROUPS · GROUP_W` = 176 bits).
+pub const GROUPS: usize = 11;
+
+/// Phase 5 (beside the carry chains): the one-hot sentinel of `limit`, the
+/// window's top bit shifted right by `limit` (a decoder after synthesis).
+#[derive(LogicBlock, Default)]
+pub struct Sentinel {
+    pub limit: Signal<In, Bits<LIMIT_W>>,
+    /// Bit `164 − limit` when `limit ≤ 164`, else none.
+    pub one_hot: Signal<Out, Bits<SUM_W>>,
+    top_one: Signal<Local, Bits<SUM_W>>,
+}
+
+impl Logic for Sentinel {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.top_one.next = 0.into();
+        self.top_one.next = self.top_one.val().replace_bit(164, true);
+        self.one_hot.next = self.top_one.val() >> self.limit.val();
+    }
+}
+
+/// Leading zeros of a 16-bit group: nibbles, then two merges.
+#[derive(LogicBlock, Default)]
+pub struct Lzc16 {
+    pub x: Signal<In, Bits<GROUP_W>>,
+    /// The group holds a one.
+    pub has: Signal<Out, Bit>,
+    /// Zeros above the first one (15 when the group is empty).
+    pub count: Signal<Out, Bits<4>>,
+    nibble: [Signal<Local, Bits<4>>; 4],
+    has1: [Signal<Local, Bit>; 4],
+    /// Counts are 3 bits from the start: `bit_cast` cannot take a loop index.
+    count1: [Signal<Local, Bits<3>>; 4],
+    has2: [Signal<Local, Bit>; 2],
+    count2: [Signal<Local, Bits<3>>; 2],
+}
+
+impl Logic for Lzc16 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        for n in 0..4 {
+            self.nibble[n].next = self.x.val().get_bits::<4>(4 * n);
+            self.has1[n].next = self.nibble[n].val().any();
+            self.count1[n].next = 3.into();
+            if self.nibble[n].val().get_bit(1) {
+                self.count1[n].next = 2.into();
+            }
+            if self.nibble[n].val().get_bit(2) {
+                self.count1[n].next = 1.into();
+            }
+            if self.nibble[n].val().get_bit(3) {
+                self.count1[n].next = 0.into();
+            }
+        }
+        // Nibble 2m + 1 is the upper one of byte m.
+        for m in 0..2 {
+            self.has2[m].next = self.has1[2 * m + 1].val() | self.has1[2 * m].val();
+            self.count2[m].next = self.count1[2 * m + 1].val();
+            if !self.has1[2 * m + 1].val() {
+                self.count2[m].next = self.count1[2 * m].val() | 4;
+            }
+        }
+        self.has.next = self.has2[1].val() | self.has2[0].val();
+        self.count.next = bit_cast::<4, 3>(self.count2[1].val());
+        if !self.has2[1].val() {
+            self.count.next = bit_cast::<4, 3>(self.count2[0].val()) | 8;
+        }
+    }
+}
+
+/// Phase 6 (second half): per-group flags and counts, packed for the stage register.
+#[derive(LogicBlock, Default)]
+pub struct LzcGroups {
+    pub mag: Signal<In, Bits<SUM_W>>,
+    /// Bit `g`: group `g` (from the top) holds a one; bits 11..16 are zero.
+    pub has: Signal<Out, Bits<16>>,
+    /// Bits `8g..8g+4`: group `g`'s count (8-bit fields: the merge tree
+    /// widens them without `bit_cast`, which cannot take a loop index).
+    pub count: Signal<Out, Bits<128>>,
+    groups: [Lzc16; GROUPS],
+}
+
+impl Logic for LzcGroups {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // Group g covers window bits 164 − 16g down to 149 − 16g; the last one
+        // holds bits 4..0 in its top five places.
+        for g in 0..10 {
+            self.groups[g].x.next = self.mag.val().get_bits::<GROUP_W>(149 - 16 * g);
+        }
+        self.groups[10].x.next = bit_cast::<GROUP_W, 5>(self.mag.val().get_bits::<5>(0)) << 11;
+        self.has.next = 0.into();
+        self.count.next = 0.into();
+        for g in 0..GROUPS {
+            self.has.next = self.has.val().replace_bit(g, self.groups[g].has.val());
+            self.count.next = self
+                .count
+                .val()
+                .replace_bit(8 * g, self.groups[g].count.val().get_bit(0));
+            self.count.next = self
+                .count
+                .val()
+                .replace_bit(8 * g + 1, self.groups[g].count.val().get_bit(1));
+            self.count.next = self
+                .count
+                .val()
+                .replace_bit(8 * g + 2, self.groups[g].count.val().get_bit(2));
+            self.count.next = self
+                .count
+                .val()
+                .replace_bit(8 * g + 3, self.groups[g].count.val().get_bit(3));
+        }
+    }
+}
+
+/// Phase 7: merge tree of the groups.
+#[derive(LogicBlock, Default)]
+pub struct LzcMerge {
+    pub has: Signal<In, Bits<16>>,
+    pub count: Signal<In, Bits<128>>,
+    /// Left shift of the sum: its leading-zero count, at most `limit` (the
+    /// sentinel); 176 or more when nothing is set.
+    pub shift: Signal<Out, Bits<SHIFT_W>>,
+    /// Merge levels: 16-, 32-, 64-, 128-bit spans. Counts are 8 bits throughout.
+    has1: [Signal<Local, Bit>; 16],
+    count1: [Signal<Local, Bits<SHIFT_W>>; 16],
+    has2: [Signal<Local, Bit>; 8],
+    count2: [Signal<Local, Bits<SHIFT_W>>; 8],
+    has3: [Signal<Local, Bit>; 4],
+    count3: [Signal<Local, Bits<SHIFT_W>>; 4],
+    has4: [Signal<Local, Bit>; 2],
+    count4: [Signal<Local, Bits<SHIFT_W>>; 2],
+    lz: Signal<Local, Bits<SHIFT_W>>,
+}
+
+impl Logic for LzcMerge {
+    #[hdl_gen]
+    fn update(&mut self) {
+        for g in 0..16 {
+            self.has1[g].next = self.has.val().get_bit(g);
+            self.count1[g].next = self.count.val().get_bits::<SHIFT_W>(8 * g);
+        }
+        // Group 2k is the upper one of pair k.
+        for k in 0..8 {
+            self.has2[k].next = self.has1[2 * k].val() | self.has1[2 * k + 1].val();
+            self.count2[k].next = self.count1[2 * k].val();
+            if !self.has1[2 * k].val() {
+                self.count2[k].next = self.count1[2 * k + 1].val() | 16;
+            }
+        }
+        for k in 0..4 {
+            self.has3[k].next = self.has2[2 * k].val() | self.has2[2 * k + 1].val();
+            self.count3[k].next = self.count2[2 * k].val();
+            if !self.has2[2 * k].val() {
+                self.count3[k].next = self.count2[2 * k + 1].val() | 32;
+            }
+        }
+        for k in 0..2 {
+            self.has4[k].next = self.has3[2 * k].val() | self.has3[2 * k + 1].val();
+            self.count4[k].next = self.count3[2 * k].val();
+            if !self.has3[2 * k].val() {
+                self.count4[k].next = self.count3[2 * k + 1].val() | 64;
+            }
+        }
+        self.lz.next = self.count4[0].val();
+        if !self.has4[0].val() {
+            self.lz.next = self.count4[1].val() | 128;
+        }
+        self.shift.next = self.lz.val();
+    }
+}
+
+/// Phase 8: shift left by 128, 64, 32, 16 (the shift's top four bits).
+#[derive(LogicBlock, Default)]
+pub struct NormCoarse {
+    pub mag: Signal<In, Bits<SUM_W>>,
+    pub shift: Signal<In, Bits<SHIFT_W>>,
+    pub limit: Signal<In, Bits<LIMIT_W>>,
+    /// The partly shifted sum (bits under 96 unused).
+    pub v: Signal<Out, Bits<SUM_W>>,
+    pub sticky: Signal<Out, Bit>,
+    pub shift_lo: Signal<Out, Bits<4>>,
+    /// Biased exponent of the result's bit 52 before rounding: `limit + 1 − shift`.
+    pub e_b: Signal<Out, Bits<LIMIT_W>>,
+    w: Signal<Local, Bits<SUM_W>>,
+    st: Signal<Local, Bit>,
+}
+
+impl Logic for NormCoarse {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.w.next = self.mag.val();
+        self.st.next = false;
+        if self.shift.val().get_bit(7) {
+            self.w.next = self.w.val() << 128;
+        }
+        if self.shift.val().get_bit(6) {
+            self.w.next = self.w.val() << 64;
+        } else {
+            self.st.next = self.w.val().get_bits::<48>(0).any();
+        }
+        if self.shift.val().get_bit(5) {
+            self.w.next = self.w.val() << 32;
+        } else {
+            self.st.next = self.st.val() | self.w.val().get_bits::<32>(48).any();
+        }
+        if self.shift.val().get_bit(4) {
+            self.w.next = self.w.val() << 16;
+        } else {
+            self.st.next = self.st.val() | self.w.val().get_bits::<16>(80).any();
+        }
+        self.v.next = self.w.val();
+        self.sticky.next = self.st.val();
+        self.shift_lo.next = self.shift.val().get_bits::<4>(0);
+        self.e_b.next = self.limit.val() + 1 - bit_cast::<LIMIT_W, SHIFT_W>(self.shift.val());
+    }
+}
+
+/// Phase 9: shift left by 8, 4, 2, 1; the significand, round and sticky bits.
+#[derive(LogicBlock, Default)]
+pub struct NormFine {
+    pub v: Signal<In, Bits<SUM_W>>,
+    pub sticky_in: Signal<In, Bit>,
+    pub shift_lo: Signal<In, Bits<4>>,
+    /// The 53 bits under the window's top (bit 52 clear only for a subnormal).
+    pub sig: Signal<Out, Bits<SIG_W>>,
+    /// The first bit under `sig`.
+    pub round_bit: Signal<Out, Bit>,
+    /// OR of everything under the round bit.
+    pub sticky: Signal<Out, Bit>,
+    w: Signal<Local, Bits<SUM_W>>,
+    st: Signal<Local, Bit>,
+}
+
+impl Logic for NormFine {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.w.next = self.v.val();
+        self.st.next = self.sticky_in.val();
+        if self.shift_lo.val().get_bit(3) {
+            self.w.next = self.w.val() << 8;
+        } else {
+            self.st.next = self.st.val() | self.w.val().get_bits::<8>(96).any();
+        }
+        if self.shift_lo.val().get_bit(2) {
+            self.w.next = self.w.val() << 4;
+        } else {
+            self.st.next = self.st.val() | self.w.val().get_bits::<4>(104).any();
+        }
+        if self.shift_lo.val().get_bit(1) {
+            self.w.next = self.w.val() << 2;
+        } else {
+            self.st.next = self.st.val() | self.w.val().get_bits::<2>(108).any();
+        }
+        if self.shift_lo.val().get_bit(0) {
+            self.w.next = self.w.val() << 1;
+        } else {
+            self.st.next = self.st.val() | self.w.val().get_bit(110);
+        }
+        self.sig.next = self.w.val().get_bits::<SIG_W>(112);
+        self.round_bit.next = self.w.val().get_bit(111);
+        self.sticky.next = self.st.val();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dfma::model::{self, Normalised, Sum, Wide, EMIN, EXP_BIAS};
+    use crate::dfma::rtl::testing::{bits_to_wide, wide_to_bits};
+    use crate::unit::{to_bits, xorshift};
+
+    /// The RTL's normalisation of a window value whose top bit (164) weighs
+    /// `2^top_exp`.
+    fn normalise(mag: Wide, top_exp: i32) -> Normalised {
+        let limit = (top_exp - EMIN) as u128;
+        let mut sentinel = Sentinel::default();
+        let mut groups = LzcGroups::default();
+        let mut merge = LzcMerge::default();
+        let mut coarse = NormCoarse::default();
+        let mut fine = NormFine::default();
+        sentinel.connect_all();
+        groups.connect_all();
+        merge.connect_all();
+        coarse.connect_all();
+        fine.connect_all();
+        sentinel.limit.next = to_bits(limit);
+        assert!(simulate(&mut sentinel, 100));
+        if limit <= 164 {
+            assert_eq!(
+                bits_to_wide(sentinel.one_hot.val()),
+                Wide::from_u128(1).shift_left(164 - limit as u32)
+            );
+        } else {
+            assert!(!sentinel.one_hot.val().any());
+        }
+        groups.mag.next = wide_to_bits(mag) | sentinel.one_hot.val();
+        assert!(simulate(&mut groups, 100));
+        merge.has.next = groups.has.val();
+        merge.count.next = groups.count.val();
+        assert!(simulate(&mut merge, 100));
+        coarse.mag.next = wide_to_bits(mag);
+        coarse.shift.next = merge.shift.val();
+        coarse.limit.next = to_bits(limit);
+        assert!(simulate(&mut coarse, 100));
+        fine.v.next = coarse.v.val();
+        fine.sticky_in.next = coarse.sticky.val();
+        fine.shift_lo.next = coarse.shift_lo.val();
+        assert!(simulate(&mut fine, 100));
+        Normalised {
+            sign: false,
+            exp: coarse.e_b.val().to_u64() as i32 - EXP_BIAS,
+            sig: fine.sig.val().to_u64(),
+            round: fine.round_bit.val(),
+            sticky: fine.sticky.val(),
+        }
+    }
+
+    #[test]
+    fn matches_the_model_for_every_leading_position_and_limit() {
+        let mut state = 5u64;
+        for k in 0..1500u32 {
+            let mut r = || xorshift(&mut state);
+            // A carry into bit 164 is the RTL's alone (the model's window is
+            // one bit narrower): those cases need no shift at all.
+            let top_bit = k % 16 == 0;
+            let full = Wide {
+                hi: (r() & ((1 << 36) - 1)) | ((top_bit as u64) << 36),
+                lo: (r() as u128) << 64 | r() as u128,
+            };
+            let mut mag = if top_bit {
+                full
+            } else {
+                full.shift_right(k % SUM_W as u32)
+            };
+            if k % 2 == 0 {
+                // Sparse low bits: round and sticky clear.
+                mag.lo &= !((1u128 << (k % 127)) - 1);
+            }
+            // Window scales from the bottom of the subnormal range to large.
+            let top_exp = EMIN + [0, 1, 3, 50, 110, 160, 164, 165, 170, 400][k as usize % 10];
+            if mag.is_zero() {
+                continue;
+            }
+            let got = normalise(mag, top_exp);
+            let want = if top_bit {
+                Normalised {
+                    sign: false,
+                    exp: top_exp,
+                    sig: mag.shift_right(112).lo as u64,
+                    round: mag.bit(111),
+                    sticky: mag.any_below(111),
+                }
+            } else {
+                model::normalise(&Sum {
+                    sign: false,
+                    mag,
+                    lsb_exp: top_exp - (SUM_W as i32 - 1),
+                })
+            };
+            assert_eq!(got, want, "mag {mag:?} top_exp {top_exp}");
+        }
+    }
+}

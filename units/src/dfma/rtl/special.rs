@@ -1,0 +1,364 @@
+//! Phase 2 (beside the multiplier): the special-case bypass of the FMA and the
+//! whole of MIN, MAX and SETP. Model: [`model::special_case`](crate::dfma::model::special_case),
+//! [`model::min`](crate::dfma::model::min), [`model::max`](crate::dfma::model::max),
+//! [`model::setp`](crate::dfma::model::setp).
+//!
+//! FMA/ADD/MUL bypass, in priority order (SPEC §2):
+//! 1. a NaN operand: the last NaN in source order (z, y, x), quieted;
+//! 2. ∞·0: the default NaN `0xFFF8000000000000`;
+//! 3. ∞ product: ±∞, or the default NaN against an ∞ addend of the other sign;
+//! 4. ∞ addend: the addend;
+//! 5. zero product: the addend, or the IEEE zero sum of two zeros;
+//! 6. zero addend under a tiny product: ±0 or ±min-subnormal by the rounding mode.
+//!
+//! MIN/MAX/SETP compare with the order key of the model (−0 just under +0),
+//! built from the magnitude compare of phase 1 and the two signs.
+//! SETP accepts a set of the relations {equal, less, greater, unordered},
+//! one 4-bit mask per compare.
+
+use crate::dfma::rtl::{CMP_W, DATA_W, EXP_CALC_W, OP_W, RM_W};
+use rust_hdl::prelude::*;
+
+/// Phase 2 bypass: special values of the FMA, MIN, MAX and SETP.
+#[derive(LogicBlock, Default)]
+pub struct Special {
+    pub op: Signal<In, Bits<OP_W>>,
+    pub cmp: Signal<In, Bits<CMP_W>>,
+    pub rm: Signal<In, Bits<RM_W>>,
+    /// The FMA's operands (for MIN/MAX/SETP, `x = a` and `y = b`).
+    pub x: Signal<In, Bits<DATA_W>>,
+    pub y: Signal<In, Bits<DATA_W>>,
+    pub z: Signal<In, Bits<DATA_W>>,
+    pub x_nan: Signal<In, Bit>,
+    pub x_inf: Signal<In, Bit>,
+    pub x_zero: Signal<In, Bit>,
+    pub y_nan: Signal<In, Bit>,
+    pub y_inf: Signal<In, Bit>,
+    pub y_zero: Signal<In, Bit>,
+    pub z_nan: Signal<In, Bit>,
+    pub z_inf: Signal<In, Bit>,
+    pub z_zero: Signal<In, Bit>,
+    pub sign_p: Signal<In, Bit>,
+    /// `ex + ey − 967` (negative: the product lies under 2^-1077).
+    pub s: Signal<In, Bits<EXP_CALC_W>>,
+    pub mag_lt: Signal<In, Bit>,
+    pub mag_eq: Signal<In, Bit>,
+    /// The answer is `value` (and `pred`), not the rounder's.
+    pub bypass: Signal<Out, Bit>,
+    pub value: Signal<Out, Bits<DATA_W>>,
+    /// SETP's predicate (0 for every other operation).
+    pub pred: Signal<Out, Bit>,
+    tiny: Signal<Local, Bit>,
+    fma_bypass: Signal<Local, Bit>,
+    fma_value: Signal<Local, Bits<DATA_W>>,
+    inf_p: Signal<Local, Bits<DATA_W>>,
+    zero_neg: Signal<Local, Bit>,
+    zero_sum: Signal<Local, Bits<DATA_W>>,
+    away: Signal<Local, Bit>,
+    tiny_value: Signal<Local, Bits<DATA_W>>,
+    key_lt: Signal<Local, Bit>,
+    key_eq: Signal<Local, Bit>,
+    min_value: Signal<Local, Bits<DATA_W>>,
+    max_value: Signal<Local, Bits<DATA_W>>,
+    unordered: Signal<Local, Bit>,
+    equal: Signal<Local, Bit>,
+    less: Signal<Local, Bit>,
+    greater: Signal<Local, Bit>,
+    accept: Signal<Local, Bits<4>>,
+    setp_pred: Signal<Local, Bit>,
+}
+
+impl Logic for Special {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // ---- FMA, ADD, MUL ----
+        self.tiny.next = self.z_zero.val() & self.s.val().get_bit(12);
+        self.inf_p.next = 0x7FF0_0000_0000_0000_u64.into();
+        self.inf_p.next = self.inf_p.val().replace_bit(63, self.sign_p.val());
+        // Two zeros: their common sign, else +0 (−0 under RM).
+        self.zero_neg.next = self.sign_p.val();
+        if self.sign_p.val() != self.z.val().get_bit(63) {
+            self.zero_neg.next = self.rm.val() == 1;
+        }
+        self.zero_sum.next = 0.into();
+        self.zero_sum.next = self.zero_sum.val().replace_bit(63, self.zero_neg.val());
+        // A tiny product rounds to ±0, or away from zero to ±2^-1074 under RM/RP.
+        self.away.next = ((self.rm.val() == 1) & self.sign_p.val())
+            | ((self.rm.val() == 2) & !self.sign_p.val());
+        self.tiny_value.next = 0.into();
+        self.tiny_value.next = self.tiny_value.val().replace_bit(0, self.away.val());
+        self.tiny_value.next = self.tiny_value.val().replace_bit(63, self.sign_p.val());
+
+        self.fma_bypass.next = true;
+        self.fma_value.next = 0.into();
+        if self.z_nan.val() {
+            self.fma_value.next = self.z.val() | 0x0008_0000_0000_0000_u64;
+        } else if self.y_nan.val() {
+            self.fma_value.next = self.y.val() | 0x0008_0000_0000_0000_u64;
+        } else if self.x_nan.val() {
+            self.fma_value.next = self.x.val() | 0x0008_0000_0000_0000_u64;
+        } else if (self.x_inf.val() & self.y_zero.val()) | (self.x_zero.val() & self.y_inf.val()) {
+            self.fma_value.next = 0xFFF8_0000_0000_0000_u64.into();
+        } else if self.x_inf.val() | self.y_inf.val() {
+            self.fma_value.next = self.inf_p.val();
+            if self.z_inf.val() & (self.z.val().get_bit(63) != self.sign_p.val()) {
+                self.fma_value.next = 0xFFF8_0000_0000_0000_u64.into();
+            }
+        } else if self.z_inf.val() {
+            self.fma_value.next = self.z.val();
+        } else if self.x_zero.val() | self.y_zero.val() {
+            self.fma_value.next = self.z.val();
+            if self.z_zero.val() {
+                self.fma_value.next = self.zero_sum.val();
+            }
+        } else if self.tiny.val() {
+            self.fma_value.next = self.tiny_value.val();
+        } else {
+            self.fma_bypass.next = false;
+        }
+
+        // ---- MIN, MAX: order key, −0 < +0 ----
+        self.key_lt.next = self.mag_lt.val();
+        if self.x.val().get_bit(63) {
+            self.key_lt.next = true;
+            if self.y.val().get_bit(63) {
+                self.key_lt.next = !(self.mag_lt.val() | self.mag_eq.val());
+            }
+        } else if self.y.val().get_bit(63) {
+            self.key_lt.next = false;
+        }
+        self.key_eq.next =
+            (self.x.val().get_bit(63) == self.y.val().get_bit(63)) & self.mag_eq.val();
+        self.min_value.next = self.y.val();
+        if self.key_lt.val() | self.key_eq.val() {
+            self.min_value.next = self.x.val();
+        }
+        self.max_value.next = self.x.val();
+        if self.key_lt.val() {
+            self.max_value.next = self.y.val();
+        }
+        // A NaN loses to a number; two NaNs give the canonical NaN.
+        if self.x_nan.val() {
+            self.min_value.next = self.y.val();
+            self.max_value.next = self.y.val();
+        }
+        if self.y_nan.val() {
+            self.min_value.next = self.x.val();
+            self.max_value.next = self.x.val();
+        }
+        if self.x_nan.val() & self.y_nan.val() {
+            self.min_value.next = 0x7FF8_0000_0000_0000_u64.into();
+            self.max_value.next = 0x7FF8_0000_0000_0000_u64.into();
+        }
+
+        // ---- SETP: accepted relations, bit 0 equal, 1 less, 2 greater, 3 unordered ----
+        self.unordered.next = self.x_nan.val() | self.y_nan.val();
+        self.equal.next =
+            !self.unordered.val() & (self.key_eq.val() | (self.x_zero.val() & self.y_zero.val()));
+        self.less.next = !self.unordered.val() & !self.equal.val() & self.key_lt.val();
+        self.greater.next = !self.unordered.val() & !self.equal.val() & !self.key_lt.val();
+        self.accept.next = 0.into();
+        if self.cmp.val() == 0 {
+            self.accept.next = 0b0001.into(); // eq
+        }
+        if self.cmp.val() == 1 {
+            self.accept.next = 0b0110.into(); // ne
+        }
+        if self.cmp.val() == 2 {
+            self.accept.next = 0b0010.into(); // lt
+        }
+        if self.cmp.val() == 3 {
+            self.accept.next = 0b0011.into(); // le
+        }
+        if self.cmp.val() == 4 {
+            self.accept.next = 0b0100.into(); // gt
+        }
+        if self.cmp.val() == 5 {
+            self.accept.next = 0b0101.into(); // ge
+        }
+        if self.cmp.val() == 6 {
+            self.accept.next = 0b1001.into(); // equ
+        }
+        if self.cmp.val() == 7 {
+            self.accept.next = 0b1110.into(); // neu
+        }
+        if self.cmp.val() == 8 {
+            self.accept.next = 0b1010.into(); // ltu
+        }
+        if self.cmp.val() == 9 {
+            self.accept.next = 0b1011.into(); // leu
+        }
+        if self.cmp.val() == 10 {
+            self.accept.next = 0b1100.into(); // gtu
+        }
+        if self.cmp.val() == 11 {
+            self.accept.next = 0b1101.into(); // geu
+        }
+        if self.cmp.val() == 12 {
+            self.accept.next = 0b0111.into(); // num
+        }
+        if self.cmp.val() == 13 {
+            self.accept.next = 0b1000.into(); // nan
+        }
+        self.setp_pred.next = (self.accept.val().get_bit(0) & self.equal.val())
+            | (self.accept.val().get_bit(1) & self.less.val())
+            | (self.accept.val().get_bit(2) & self.greater.val())
+            | (self.accept.val().get_bit(3) & self.unordered.val());
+
+        // ---- by opcode; 6 and 7 are reserved and answer 0 ----
+        self.bypass.next = true;
+        self.value.next = 0.into();
+        self.pred.next = false;
+        if self.op.val() <= 2 {
+            self.bypass.next = self.fma_bypass.val();
+            self.value.next = self.fma_value.val();
+        }
+        if self.op.val() == 3 {
+            self.value.next = self.min_value.val();
+        }
+        if self.op.val() == 4 {
+            self.value.next = self.max_value.val();
+        }
+        if self.op.val() == 5 {
+            self.pred.next = self.setp_pred.val();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dfma::codec::{encode, DfmaCodec};
+    use crate::dfma::model::{self, DfmaOp, DfmaOperation, DfmaResult, Rounding, SrcMod};
+    use crate::dfma::rtl::Unpack;
+    use crate::dfma::vectors::parse_line;
+    use crate::unit::{to_bits, UnitCodec};
+
+    /// Phases 1 and 2 (bypass side) on one operation: (bypass, value, pred).
+    fn run(operation: &DfmaOperation) -> (bool, u64, bool) {
+        let inputs = encode(operation);
+        let mut unpack = Unpack::default();
+        let mut special = Special::default();
+        unpack.connect_all();
+        special.connect_all();
+        unpack.op.next = to_bits(inputs[0]);
+        unpack.neg.next = to_bits(inputs[3]);
+        unpack.abs.next = to_bits(inputs[4]);
+        unpack.a.next = to_bits(inputs[5]);
+        unpack.b.next = to_bits(inputs[6]);
+        unpack.c.next = to_bits(inputs[7]);
+        assert!(simulate(&mut unpack, 100));
+        special.op.next = to_bits(inputs[0]);
+        special.cmp.next = to_bits(inputs[1]);
+        special.rm.next = to_bits(inputs[2]);
+        special.x.next = unpack.x.val();
+        special.y.next = unpack.y.val();
+        special.z.next = unpack.z.val();
+        special.x_nan.next = unpack.x_nan.val();
+        special.x_inf.next = unpack.x_inf.val();
+        special.x_zero.next = unpack.x_zero.val();
+        special.y_nan.next = unpack.y_nan.val();
+        special.y_inf.next = unpack.y_inf.val();
+        special.y_zero.next = unpack.y_zero.val();
+        special.z_nan.next = unpack.z_nan.val();
+        special.z_inf.next = unpack.z_inf.val();
+        special.z_zero.next = unpack.z_zero.val();
+        special.sign_p.next = unpack.sign_p.val();
+        special.s.next = unpack.s.val();
+        special.mag_lt.next = unpack.mag_lt.val();
+        special.mag_eq.next = unpack.mag_eq.val();
+        assert!(simulate(&mut special, 100));
+        (
+            special.bypass.val(),
+            special.value.val().to_u64(),
+            special.pred.val(),
+        )
+    }
+
+    /// The FMA operands the model builds for FMA, ADD and MUL.
+    fn fma_operands(op: &DfmaOperation) -> (u64, u64, u64) {
+        let a = op.a_mod.apply(op.a);
+        let b = op.b_mod.apply(op.b);
+        let c = op.c_mod.apply(op.c);
+        match op.op {
+            DfmaOp::Add => (a, model::ONE, b),
+            DfmaOp::Mul => (a, b, (a ^ b) & model::SIGN_BIT),
+            _ => (a, b, c),
+        }
+    }
+
+    fn check(op: &DfmaOperation) {
+        let (bypass, value, pred) = run(op);
+        let line = crate::dfma::vectors::format_operation(op);
+        match (op.op, model::execute(op)) {
+            (DfmaOp::Setp(_), DfmaResult::Pred(p)) => assert!(bypass && pred == p, "{line}"),
+            (DfmaOp::Min | DfmaOp::Max, DfmaResult::Value(v)) => {
+                assert!(
+                    bypass && value == v,
+                    "{line}: {value:016x} against {v:016x}"
+                )
+            }
+            (_, DfmaResult::Value(v)) => {
+                let (x, y, z) = fma_operands(op);
+                let (ux, uy, uz) = (model::unpack(x), model::unpack(y), model::unpack(z));
+                let special = model::special_case(&ux, &uy, &uz, op.rm);
+                if let Some(s) = special {
+                    assert!(
+                        bypass && value == s,
+                        "{line}: {value:016x} against {s:016x}"
+                    );
+                }
+                if bypass {
+                    assert_eq!(value, v, "{line}");
+                }
+                assert!(!pred, "{line}");
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn bypass_agrees_with_the_model() {
+        const VALUES: [u64; 12] = [
+            0,
+            model::SIGN_BIT,
+            model::INFINITY,
+            model::INFINITY | model::SIGN_BIT,
+            0x7FF8_0000_0000_0012,
+            0xFFF0_0000_0000_0034,
+            model::ONE,
+            0x8000_0000_0000_0001,
+            0x0000_0000_0000_0003,
+            model::MAX_FINITE,
+            0x0010_0000_0000_0000,
+            0xBFF8_0000_0000_0000,
+        ];
+        for (i, &a) in VALUES.iter().enumerate() {
+            for (j, &b) in VALUES.iter().enumerate() {
+                for &c in &VALUES {
+                    let rm = Rounding::ALL[(i + j) % 4];
+                    check(&DfmaOperation::new(DfmaOp::Fma, rm, a, b, c));
+                }
+                for op in [DfmaOp::Add, DfmaOp::Mul, DfmaOp::Min, DfmaOp::Max] {
+                    check(&DfmaOperation {
+                        a_mod: SrcMod::NEG,
+                        ..DfmaOperation::new(op, Rounding::ALL[i % 4], a, b, 0)
+                    });
+                    check(&DfmaOperation::new(op, Rounding::ALL[j % 4], a, b, 0));
+                }
+                for cmp in model::Cmp::ALL {
+                    check(&DfmaOperation::new(
+                        DfmaOp::Setp(cmp),
+                        Rounding::Rn,
+                        a,
+                        b,
+                        0,
+                    ));
+                }
+            }
+        }
+        for line in DfmaCodec::default().random_lines(3000, 11) {
+            check(&parse_line(&line).unwrap());
+        }
+    }
+}

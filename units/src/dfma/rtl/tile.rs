@@ -1,0 +1,154 @@
+//! One 16×16 multiplier tile, optionally with its operands registered inside
+//! the DSP block: hand-written Verilog, kept alone in this file.
+//!
+//! A fabric register feeding an ECP5 `MULT18X18D` and another taking its
+//! product spend about 2.4 ns of routing into the block, 3.9 ns in it and
+//! 1.2–2.4 ns out of it: a stage of its own cannot reach 125 MHz. The block's
+//! own input registers (`REG_INPUTA_CLK`, `REG_INPUTB_CLK`) take the routing
+//! into the block out of that path (measured alone: 5.1 ns, 197 MHz). yosys
+//! infers a `MULT18X18D` from `*` but never packs registers into it, so a
+//! registered tile instantiates the primitive itself when synthesised
+//! (`SYNTHESIS`, which yosys defines); simulators (rust-hdl, Verilator, Icarus)
+//! and the lint read the equivalent behavioural form: two registers and `*`.
+//! An unregistered tile is plain `*`, which yosys maps to a `MULT18X18D` (or
+//! an iCE40 `SB_MAC16`) by itself.
+//!
+//! The registers are pipeline boundary 1 of the significands (see
+//! [`super::stage_plan`]): the tile is registered exactly when that boundary is.
+
+use rust_hdl::prelude::*;
+use std::fmt::Write as _;
+
+/// Operand width of a tile.
+pub const TILE_IN_W: usize = 16;
+/// Product width of a tile.
+pub const TILE_OUT_W: usize = 32;
+
+/// `p = a · b`, with `a` and `b` registered first when `registered`.
+#[derive(LogicBlock)]
+pub struct DspTile {
+    pub clock: Signal<In, Clock>,
+    pub a: Signal<In, Bits<TILE_IN_W>>,
+    pub b: Signal<In, Bits<TILE_IN_W>>,
+    pub p: Signal<Out, Bits<TILE_OUT_W>>,
+    /// The operands the product is made of (registered or not).
+    a_q: Signal<Local, Bits<TILE_IN_W>>,
+    b_q: Signal<Local, Bits<TILE_IN_W>>,
+    registered: Constant<Bit>,
+}
+
+impl Default for DspTile {
+    fn default() -> Self {
+        Self::new(false)
+    }
+}
+
+impl DspTile {
+    pub fn new(registered: bool) -> Self {
+        Self {
+            clock: Default::default(),
+            a: Default::default(),
+            b: Default::default(),
+            p: Default::default(),
+            a_q: Default::default(),
+            b_q: Default::default(),
+            registered: Constant::new(registered),
+        }
+    }
+}
+
+/// The ECP5 primitive with its input registers on `clock`.
+fn mult18x18d_instance() -> String {
+    let mut ports = String::new();
+    for i in 0..18 {
+        let a = if i < TILE_IN_W {
+            format!("a[{i}]")
+        } else {
+            "1'b0".into()
+        };
+        let b = if i < TILE_IN_W {
+            format!("b[{i}]")
+        } else {
+            "1'b0".into()
+        };
+        let _ = write!(ports, ".A{i}({a}), .B{i}({b}), .C{i}(1'b0), ");
+    }
+    for i in 0..36 {
+        let _ = if i < TILE_OUT_W {
+            write!(ports, ".P{i}(p[{i}]), ")
+        } else {
+            write!(ports, ".P{i}(), ")
+        };
+    }
+    format!(
+        "MULT18X18D #(.REG_INPUTA_CLK(\"CLK0\"), .REG_INPUTB_CLK(\"CLK0\"), \
+.REG_PIPELINE_CLK(\"NONE\"), .REG_OUTPUT_CLK(\"NONE\"), .CLK0_DIV(\"ENABLED\"), .GSR(\"DISABLED\")) dsp (\n    \
+{ports}\n    .SIGNEDA(1'b0), .SIGNEDB(1'b0), .SOURCEA(1'b0), .SOURCEB(1'b0),\n    \
+.CLK0(clock), .CLK1(1'b0), .CLK2(1'b0), .CLK3(1'b0), .CE0(1'b1), .CE1(1'b1), .CE2(1'b1), .CE3(1'b1),\n    \
+.RST0(1'b0), .RST1(1'b0), .RST2(1'b0), .RST3(1'b0));"
+    )
+}
+
+impl Logic for DspTile {
+    fn update(&mut self) {
+        if !self.registered.val() {
+            self.a_q.next = self.a.val();
+            self.b_q.next = self.b.val();
+        } else if self.clock.pos_edge() {
+            self.a_q.next = self.a.val();
+            self.b_q.next = self.b.val();
+        }
+        self.p.next = self.a_q.val() * self.b_q.val();
+    }
+
+    fn connect(&mut self) {
+        self.p.connect();
+        self.a_q.connect();
+        self.b_q.connect();
+    }
+
+    fn hdl(&self) -> Verilog {
+        let behavioural = "reg [15:0] a_q = 16'h0;\nreg [15:0] b_q = 16'h0;\n\
+always @(posedge clock) begin\n    a_q <= a;\n    b_q <= b;\nend\n\
+assign p = registered ? a_q * b_q : a * b;\n";
+        let code = if self.registered.val() {
+            format!(
+                "`ifdef SYNTHESIS\n{}\n`else\n{behavioural}`endif\n",
+                mult18x18d_instance()
+            )
+        } else {
+            behavioural.to_string()
+        };
+        Verilog::Wrapper(Wrapper {
+            code,
+            cores: String::new(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registered_tile_multiplies_what_it_held() {
+        let mut tile = DspTile::new(true);
+        tile.connect_all();
+        tile.a.next = 1234.into();
+        tile.b.next = 5678.into();
+        tile.clock.next = Clock { clk: false };
+        assert!(simulate(&mut tile, 100));
+        assert_eq!(tile.p.val().to_u64(), 0, "nothing registered yet");
+        tile.clock.next = Clock { clk: true };
+        assert!(simulate(&mut tile, 100));
+        tile.a.next = 1.into();
+        tile.clock.next = Clock { clk: false };
+        assert!(simulate(&mut tile, 100));
+        assert_eq!(tile.p.val().to_u64(), 1234 * 5678);
+        let verilog = tile.hdl();
+        let Verilog::Wrapper(w) = verilog else {
+            panic!("wrapper expected")
+        };
+        assert!(w.code.contains("REG_INPUTA_CLK(\"CLK0\")") && w.code.contains(".P31(p[31])"));
+    }
+}

@@ -1,0 +1,507 @@
+//! RTL of REDUX (SPEC.md §3): 32 lanes × 32 bits and an active mask → one 32-bit
+//! result, one operation per clock, a registered binary reduction tree.
+//!
+//! ```text
+//!  s0 (comb)                      s1        s2    s3    s4    s5    s6 → out
+//!  inactive lane → identity,      32 lanes  16    8     4     2     1   unflip
+//!  signed min/max: flip sign bit
+//! ```
+//!
+//! Inactive lanes are replaced by the op's identity, so the tree never looks at
+//! the mask. Signed min/max XOR every lane's sign bit, which maps two's-complement
+//! order onto unsigned order: every node then compares unsigned, and the root is
+//! flipped back. In that flipped domain the identities are 0xFFFFFFFF for min and
+//! and, 0 for add, max, or and xor (the golden model's `identity`, flipped).
+//!
+//! Ports: `in_op` is the index in [`ReduxOp::ALL`] (0 add, 1 min, 2 max, 3 and,
+//! 4 or, 5 xor), `in_type` in [`ReduxType::ALL`] (0 u32, 1 s32, 2 b32);
+//! `in_v0` … `in_v31` are the lanes, bit i of `in_mask` activates lane i.
+
+#[cfg(doc)]
+use super::model::{ReduxOp, ReduxType};
+use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
+use rust_hdl::prelude::*;
+
+/// Width of `in_op`.
+pub const OP_W: usize = 3;
+/// Width of `in_type`.
+pub const TYPE_W: usize = 2;
+/// Width of a lane, of the mask and of the result.
+pub const DATA_W: usize = 32;
+/// Lanes.
+pub const LANES: usize = 32;
+/// Cycles from `in_valid` to `out_valid`: the lane stage and five tree levels.
+pub const LATENCY: usize = 6;
+
+/// One node of the tree (combinational): `x op y`, unsigned (signed ops arrive flipped).
+#[derive(LogicBlock, Default)]
+pub struct ReduxNode {
+    pub x: Signal<In, Bits<DATA_W>>,
+    pub y: Signal<In, Bits<DATA_W>>,
+    /// 0 add, 1 min, 2 max, 3 and, 4 or, 5 xor.
+    pub op: Signal<In, Bits<OP_W>>,
+    pub r: Signal<Out, Bits<DATA_W>>,
+    /// `x < y` (unsigned): one comparator serves min and max.
+    lt: Signal<Local, Bit>,
+}
+
+impl Logic for ReduxNode {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.lt.next = self.x.val() < self.y.val();
+        self.r.next = self.x.val() ^ self.y.val();
+        if self.op.val() == 0 {
+            self.r.next = self.x.val() + self.y.val();
+        } else if self.op.val() == 1 {
+            self.r.next = self.y.val();
+            if self.lt.val() {
+                self.r.next = self.x.val();
+            }
+        } else if self.op.val() == 2 {
+            self.r.next = self.x.val();
+            if self.lt.val() {
+                self.r.next = self.y.val();
+            }
+        } else if self.op.val() == 3 {
+            self.r.next = self.x.val() & self.y.val();
+        } else if self.op.val() == 4 {
+            self.r.next = self.x.val() | self.y.val();
+        }
+    }
+}
+
+/// The REDUX top block.
+#[derive(LogicBlock, Default)]
+pub struct Redux {
+    /// Rising-edge clock.
+    pub clock: Signal<In, Clock>,
+    /// An operation is presented this cycle.
+    pub in_valid: Signal<In, Bit>,
+    /// Opaque tag carried to `out_tag`.
+    pub in_tag: Signal<In, Bits<TAG_W>>,
+    /// 0 add, 1 min, 2 max, 3 and, 4 or, 5 xor.
+    pub in_op: Signal<In, Bits<OP_W>>,
+    /// 0 u32, 1 s32, 2 b32.
+    pub in_type: Signal<In, Bits<TYPE_W>>,
+    /// Active lanes: bit i = lane i.
+    pub in_mask: Signal<In, Bits<DATA_W>>,
+    /// Lane 0.
+    pub in_v0: Signal<In, Bits<DATA_W>>,
+    /// Lane 1.
+    pub in_v1: Signal<In, Bits<DATA_W>>,
+    /// Lane 2.
+    pub in_v2: Signal<In, Bits<DATA_W>>,
+    /// Lane 3.
+    pub in_v3: Signal<In, Bits<DATA_W>>,
+    /// Lane 4.
+    pub in_v4: Signal<In, Bits<DATA_W>>,
+    /// Lane 5.
+    pub in_v5: Signal<In, Bits<DATA_W>>,
+    /// Lane 6.
+    pub in_v6: Signal<In, Bits<DATA_W>>,
+    /// Lane 7.
+    pub in_v7: Signal<In, Bits<DATA_W>>,
+    /// Lane 8.
+    pub in_v8: Signal<In, Bits<DATA_W>>,
+    /// Lane 9.
+    pub in_v9: Signal<In, Bits<DATA_W>>,
+    /// Lane 10.
+    pub in_v10: Signal<In, Bits<DATA_W>>,
+    /// Lane 11.
+    pub in_v11: Signal<In, Bits<DATA_W>>,
+    /// Lane 12.
+    pub in_v12: Signal<In, Bits<DATA_W>>,
+    /// Lane 13.
+    pub in_v13: Signal<In, Bits<DATA_W>>,
+    /// Lane 14.
+    pub in_v14: Signal<In, Bits<DATA_W>>,
+    /// Lane 15.
+    pub in_v15: Signal<In, Bits<DATA_W>>,
+    /// Lane 16.
+    pub in_v16: Signal<In, Bits<DATA_W>>,
+    /// Lane 17.
+    pub in_v17: Signal<In, Bits<DATA_W>>,
+    /// Lane 18.
+    pub in_v18: Signal<In, Bits<DATA_W>>,
+    /// Lane 19.
+    pub in_v19: Signal<In, Bits<DATA_W>>,
+    /// Lane 20.
+    pub in_v20: Signal<In, Bits<DATA_W>>,
+    /// Lane 21.
+    pub in_v21: Signal<In, Bits<DATA_W>>,
+    /// Lane 22.
+    pub in_v22: Signal<In, Bits<DATA_W>>,
+    /// Lane 23.
+    pub in_v23: Signal<In, Bits<DATA_W>>,
+    /// Lane 24.
+    pub in_v24: Signal<In, Bits<DATA_W>>,
+    /// Lane 25.
+    pub in_v25: Signal<In, Bits<DATA_W>>,
+    /// Lane 26.
+    pub in_v26: Signal<In, Bits<DATA_W>>,
+    /// Lane 27.
+    pub in_v27: Signal<In, Bits<DATA_W>>,
+    /// Lane 28.
+    pub in_v28: Signal<In, Bits<DATA_W>>,
+    /// Lane 29.
+    pub in_v29: Signal<In, Bits<DATA_W>>,
+    /// Lane 30.
+    pub in_v30: Signal<In, Bits<DATA_W>>,
+    /// Lane 31.
+    pub in_v31: Signal<In, Bits<DATA_W>>,
+    /// The result of the operation accepted `LATENCY` cycles ago is on `out_d`.
+    pub out_valid: Signal<Out, Bit>,
+    /// Tag of that operation.
+    pub out_tag: Signal<Out, Bits<TAG_W>>,
+    /// The reduction.
+    pub out_d: Signal<Out, Bits<DATA_W>>,
+
+    /// s0: the sign bit for signed min/max, else 0.
+    flip: Signal<Local, Bits<DATA_W>>,
+    /// s0: the op's identity in the flipped domain (what an inactive lane holds).
+    identity: Signal<Local, Bits<DATA_W>>,
+    /// Lanes ready for the tree.
+    s1_lane: [DFF<Bits<DATA_W>>; 32],
+    /// Tree levels: `n1` combines pairs of `s1_lane` into `s2_v`, and so on.
+    n1: [ReduxNode; 16],
+    s2_v: [DFF<Bits<DATA_W>>; 16],
+    n2: [ReduxNode; 8],
+    s3_v: [DFF<Bits<DATA_W>>; 8],
+    n3: [ReduxNode; 4],
+    s4_v: [DFF<Bits<DATA_W>>; 4],
+    n4: [ReduxNode; 2],
+    s5_v: [DFF<Bits<DATA_W>>; 2],
+    n5: ReduxNode,
+    s6_v: DFF<Bits<DATA_W>>,
+    /// Valid, tag, op and flip travel beside the tree: `ctl_valid[k]` is stage k+1's.
+    ctl_valid: [DFF<Bit>; 6],
+    ctl_tag: [DFF<Bits<TAG_W>>; 6],
+    ctl_op: [DFF<Bits<OP_W>>; 6],
+    ctl_flip: [DFF<Bits<DATA_W>>; 6],
+}
+
+impl Logic for Redux {
+    #[hdl_gen]
+    fn update(&mut self) {
+        for i in 0..32 {
+            self.s1_lane[i].clock.next = self.clock.val();
+        }
+        for i in 0..16 {
+            self.s2_v[i].clock.next = self.clock.val();
+            self.s2_v[i].d.next = self.n1[i].r.val();
+            self.n1[i].op.next = self.ctl_op[0].q.val();
+        }
+        for i in 0..8 {
+            self.s3_v[i].clock.next = self.clock.val();
+            self.s3_v[i].d.next = self.n2[i].r.val();
+            self.n2[i].op.next = self.ctl_op[1].q.val();
+        }
+        for i in 0..4 {
+            self.s4_v[i].clock.next = self.clock.val();
+            self.s4_v[i].d.next = self.n3[i].r.val();
+            self.n3[i].op.next = self.ctl_op[2].q.val();
+        }
+        for i in 0..2 {
+            self.s5_v[i].clock.next = self.clock.val();
+            self.s5_v[i].d.next = self.n4[i].r.val();
+            self.n4[i].op.next = self.ctl_op[3].q.val();
+        }
+        self.s6_v.clock.next = self.clock.val();
+        self.s6_v.d.next = self.n5.r.val();
+        self.n5.op.next = self.ctl_op[4].q.val();
+        for i in 0..6 {
+            self.ctl_valid[i].clock.next = self.clock.val();
+            self.ctl_tag[i].clock.next = self.clock.val();
+            self.ctl_op[i].clock.next = self.clock.val();
+            self.ctl_flip[i].clock.next = self.clock.val();
+        }
+
+        // ---- s0: identities and sign flips ----
+        self.flip.next = 0.into();
+        if ((self.in_op.val() == 1) | (self.in_op.val() == 2)) & (self.in_type.val() == 1) {
+            self.flip.next = 0x8000_0000_u64.into();
+        }
+        self.identity.next = 0.into();
+        if (self.in_op.val() == 1) | (self.in_op.val() == 3) {
+            self.identity.next = 0xFFFF_FFFF_u64.into();
+        }
+        self.s1_lane[0].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(0) {
+            self.s1_lane[0].d.next = self.in_v0.val() ^ self.flip.val();
+        }
+        self.s1_lane[1].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(1) {
+            self.s1_lane[1].d.next = self.in_v1.val() ^ self.flip.val();
+        }
+        self.s1_lane[2].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(2) {
+            self.s1_lane[2].d.next = self.in_v2.val() ^ self.flip.val();
+        }
+        self.s1_lane[3].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(3) {
+            self.s1_lane[3].d.next = self.in_v3.val() ^ self.flip.val();
+        }
+        self.s1_lane[4].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(4) {
+            self.s1_lane[4].d.next = self.in_v4.val() ^ self.flip.val();
+        }
+        self.s1_lane[5].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(5) {
+            self.s1_lane[5].d.next = self.in_v5.val() ^ self.flip.val();
+        }
+        self.s1_lane[6].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(6) {
+            self.s1_lane[6].d.next = self.in_v6.val() ^ self.flip.val();
+        }
+        self.s1_lane[7].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(7) {
+            self.s1_lane[7].d.next = self.in_v7.val() ^ self.flip.val();
+        }
+        self.s1_lane[8].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(8) {
+            self.s1_lane[8].d.next = self.in_v8.val() ^ self.flip.val();
+        }
+        self.s1_lane[9].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(9) {
+            self.s1_lane[9].d.next = self.in_v9.val() ^ self.flip.val();
+        }
+        self.s1_lane[10].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(10) {
+            self.s1_lane[10].d.next = self.in_v10.val() ^ self.flip.val();
+        }
+        self.s1_lane[11].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(11) {
+            self.s1_lane[11].d.next = self.in_v11.val() ^ self.flip.val();
+        }
+        self.s1_lane[12].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(12) {
+            self.s1_lane[12].d.next = self.in_v12.val() ^ self.flip.val();
+        }
+        self.s1_lane[13].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(13) {
+            self.s1_lane[13].d.next = self.in_v13.val() ^ self.flip.val();
+        }
+        self.s1_lane[14].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(14) {
+            self.s1_lane[14].d.next = self.in_v14.val() ^ self.flip.val();
+        }
+        self.s1_lane[15].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(15) {
+            self.s1_lane[15].d.next = self.in_v15.val() ^ self.flip.val();
+        }
+        self.s1_lane[16].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(16) {
+            self.s1_lane[16].d.next = self.in_v16.val() ^ self.flip.val();
+        }
+        self.s1_lane[17].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(17) {
+            self.s1_lane[17].d.next = self.in_v17.val() ^ self.flip.val();
+        }
+        self.s1_lane[18].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(18) {
+            self.s1_lane[18].d.next = self.in_v18.val() ^ self.flip.val();
+        }
+        self.s1_lane[19].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(19) {
+            self.s1_lane[19].d.next = self.in_v19.val() ^ self.flip.val();
+        }
+        self.s1_lane[20].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(20) {
+            self.s1_lane[20].d.next = self.in_v20.val() ^ self.flip.val();
+        }
+        self.s1_lane[21].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(21) {
+            self.s1_lane[21].d.next = self.in_v21.val() ^ self.flip.val();
+        }
+        self.s1_lane[22].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(22) {
+            self.s1_lane[22].d.next = self.in_v22.val() ^ self.flip.val();
+        }
+        self.s1_lane[23].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(23) {
+            self.s1_lane[23].d.next = self.in_v23.val() ^ self.flip.val();
+        }
+        self.s1_lane[24].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(24) {
+            self.s1_lane[24].d.next = self.in_v24.val() ^ self.flip.val();
+        }
+        self.s1_lane[25].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(25) {
+            self.s1_lane[25].d.next = self.in_v25.val() ^ self.flip.val();
+        }
+        self.s1_lane[26].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(26) {
+            self.s1_lane[26].d.next = self.in_v26.val() ^ self.flip.val();
+        }
+        self.s1_lane[27].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(27) {
+            self.s1_lane[27].d.next = self.in_v27.val() ^ self.flip.val();
+        }
+        self.s1_lane[28].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(28) {
+            self.s1_lane[28].d.next = self.in_v28.val() ^ self.flip.val();
+        }
+        self.s1_lane[29].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(29) {
+            self.s1_lane[29].d.next = self.in_v29.val() ^ self.flip.val();
+        }
+        self.s1_lane[30].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(30) {
+            self.s1_lane[30].d.next = self.in_v30.val() ^ self.flip.val();
+        }
+        self.s1_lane[31].d.next = self.identity.val();
+        if self.in_mask.val().get_bit(31) {
+            self.s1_lane[31].d.next = self.in_v31.val() ^ self.flip.val();
+        }
+        self.ctl_valid[0].d.next = self.in_valid.val();
+        self.ctl_tag[0].d.next = self.in_tag.val();
+        self.ctl_op[0].d.next = self.in_op.val();
+        self.ctl_flip[0].d.next = self.flip.val();
+        self.ctl_valid[1].d.next = self.ctl_valid[0].q.val();
+        self.ctl_tag[1].d.next = self.ctl_tag[0].q.val();
+        self.ctl_op[1].d.next = self.ctl_op[0].q.val();
+        self.ctl_flip[1].d.next = self.ctl_flip[0].q.val();
+        self.ctl_valid[2].d.next = self.ctl_valid[1].q.val();
+        self.ctl_tag[2].d.next = self.ctl_tag[1].q.val();
+        self.ctl_op[2].d.next = self.ctl_op[1].q.val();
+        self.ctl_flip[2].d.next = self.ctl_flip[1].q.val();
+        self.ctl_valid[3].d.next = self.ctl_valid[2].q.val();
+        self.ctl_tag[3].d.next = self.ctl_tag[2].q.val();
+        self.ctl_op[3].d.next = self.ctl_op[2].q.val();
+        self.ctl_flip[3].d.next = self.ctl_flip[2].q.val();
+        self.ctl_valid[4].d.next = self.ctl_valid[3].q.val();
+        self.ctl_tag[4].d.next = self.ctl_tag[3].q.val();
+        self.ctl_op[4].d.next = self.ctl_op[3].q.val();
+        self.ctl_flip[4].d.next = self.ctl_flip[3].q.val();
+        self.ctl_valid[5].d.next = self.ctl_valid[4].q.val();
+        self.ctl_tag[5].d.next = self.ctl_tag[4].q.val();
+        self.ctl_op[5].d.next = self.ctl_op[4].q.val();
+        self.ctl_flip[5].d.next = self.ctl_flip[4].q.val();
+
+        // ---- s1..s5: the tree, one registered level per clock ----
+        // level 1: 32 -> 16
+        self.n1[0].x.next = self.s1_lane[0].q.val();
+        self.n1[0].y.next = self.s1_lane[1].q.val();
+        self.n1[1].x.next = self.s1_lane[2].q.val();
+        self.n1[1].y.next = self.s1_lane[3].q.val();
+        self.n1[2].x.next = self.s1_lane[4].q.val();
+        self.n1[2].y.next = self.s1_lane[5].q.val();
+        self.n1[3].x.next = self.s1_lane[6].q.val();
+        self.n1[3].y.next = self.s1_lane[7].q.val();
+        self.n1[4].x.next = self.s1_lane[8].q.val();
+        self.n1[4].y.next = self.s1_lane[9].q.val();
+        self.n1[5].x.next = self.s1_lane[10].q.val();
+        self.n1[5].y.next = self.s1_lane[11].q.val();
+        self.n1[6].x.next = self.s1_lane[12].q.val();
+        self.n1[6].y.next = self.s1_lane[13].q.val();
+        self.n1[7].x.next = self.s1_lane[14].q.val();
+        self.n1[7].y.next = self.s1_lane[15].q.val();
+        self.n1[8].x.next = self.s1_lane[16].q.val();
+        self.n1[8].y.next = self.s1_lane[17].q.val();
+        self.n1[9].x.next = self.s1_lane[18].q.val();
+        self.n1[9].y.next = self.s1_lane[19].q.val();
+        self.n1[10].x.next = self.s1_lane[20].q.val();
+        self.n1[10].y.next = self.s1_lane[21].q.val();
+        self.n1[11].x.next = self.s1_lane[22].q.val();
+        self.n1[11].y.next = self.s1_lane[23].q.val();
+        self.n1[12].x.next = self.s1_lane[24].q.val();
+        self.n1[12].y.next = self.s1_lane[25].q.val();
+        self.n1[13].x.next = self.s1_lane[26].q.val();
+        self.n1[13].y.next = self.s1_lane[27].q.val();
+        self.n1[14].x.next = self.s1_lane[28].q.val();
+        self.n1[14].y.next = self.s1_lane[29].q.val();
+        self.n1[15].x.next = self.s1_lane[30].q.val();
+        self.n1[15].y.next = self.s1_lane[31].q.val();
+        // level 2: 16 -> 8
+        self.n2[0].x.next = self.s2_v[0].q.val();
+        self.n2[0].y.next = self.s2_v[1].q.val();
+        self.n2[1].x.next = self.s2_v[2].q.val();
+        self.n2[1].y.next = self.s2_v[3].q.val();
+        self.n2[2].x.next = self.s2_v[4].q.val();
+        self.n2[2].y.next = self.s2_v[5].q.val();
+        self.n2[3].x.next = self.s2_v[6].q.val();
+        self.n2[3].y.next = self.s2_v[7].q.val();
+        self.n2[4].x.next = self.s2_v[8].q.val();
+        self.n2[4].y.next = self.s2_v[9].q.val();
+        self.n2[5].x.next = self.s2_v[10].q.val();
+        self.n2[5].y.next = self.s2_v[11].q.val();
+        self.n2[6].x.next = self.s2_v[12].q.val();
+        self.n2[6].y.next = self.s2_v[13].q.val();
+        self.n2[7].x.next = self.s2_v[14].q.val();
+        self.n2[7].y.next = self.s2_v[15].q.val();
+        // level 3: 8 -> 4
+        self.n3[0].x.next = self.s3_v[0].q.val();
+        self.n3[0].y.next = self.s3_v[1].q.val();
+        self.n3[1].x.next = self.s3_v[2].q.val();
+        self.n3[1].y.next = self.s3_v[3].q.val();
+        self.n3[2].x.next = self.s3_v[4].q.val();
+        self.n3[2].y.next = self.s3_v[5].q.val();
+        self.n3[3].x.next = self.s3_v[6].q.val();
+        self.n3[3].y.next = self.s3_v[7].q.val();
+        // level 4: 4 -> 2
+        self.n4[0].x.next = self.s4_v[0].q.val();
+        self.n4[0].y.next = self.s4_v[1].q.val();
+        self.n4[1].x.next = self.s4_v[2].q.val();
+        self.n4[1].y.next = self.s4_v[3].q.val();
+        // level 5: 2 -> 1
+        self.n5.x.next = self.s5_v[0].q.val();
+        self.n5.y.next = self.s5_v[1].q.val();
+
+        // ---- s6: the root, flipped back ----
+        self.out_valid.next = self.ctl_valid[5].q.val();
+        self.out_tag.next = self.ctl_tag[5].q.val();
+        self.out_d.next = self.s6_v.q.val() ^ self.ctl_flip[5].q.val();
+    }
+}
+
+impl PortIo for Redux {
+    fn set_inputs(&mut self, values: &[u128]) {
+        self.in_valid.next = values[0] & 1 == 1;
+        self.in_tag.next = to_bits(values[1]);
+        self.in_op.next = to_bits(values[2]);
+        self.in_type.next = to_bits(values[3]);
+        self.in_mask.next = to_bits(values[4]);
+        self.in_v0.next = to_bits(values[5]);
+        self.in_v1.next = to_bits(values[6]);
+        self.in_v2.next = to_bits(values[7]);
+        self.in_v3.next = to_bits(values[8]);
+        self.in_v4.next = to_bits(values[9]);
+        self.in_v5.next = to_bits(values[10]);
+        self.in_v6.next = to_bits(values[11]);
+        self.in_v7.next = to_bits(values[12]);
+        self.in_v8.next = to_bits(values[13]);
+        self.in_v9.next = to_bits(values[14]);
+        self.in_v10.next = to_bits(values[15]);
+        self.in_v11.next = to_bits(values[16]);
+        self.in_v12.next = to_bits(values[17]);
+        self.in_v13.next = to_bits(values[18]);
+        self.in_v14.next = to_bits(values[19]);
+        self.in_v15.next = to_bits(values[20]);
+        self.in_v16.next = to_bits(values[21]);
+        self.in_v17.next = to_bits(values[22]);
+        self.in_v18.next = to_bits(values[23]);
+        self.in_v19.next = to_bits(values[24]);
+        self.in_v20.next = to_bits(values[25]);
+        self.in_v21.next = to_bits(values[26]);
+        self.in_v22.next = to_bits(values[27]);
+        self.in_v23.next = to_bits(values[28]);
+        self.in_v24.next = to_bits(values[29]);
+        self.in_v25.next = to_bits(values[30]);
+        self.in_v26.next = to_bits(values[31]);
+        self.in_v27.next = to_bits(values[32]);
+        self.in_v28.next = to_bits(values[33]);
+        self.in_v29.next = to_bits(values[34]);
+        self.in_v30.next = to_bits(values[35]);
+        self.in_v31.next = to_bits(values[36]);
+    }
+    fn outputs(&self) -> Vec<u128> {
+        vec![
+            self.out_valid.val() as u128,
+            from_bits(self.out_tag.val()),
+            from_bits(self.out_d.val()),
+        ]
+    }
+    fn clock(&mut self) -> &mut Signal<In, Clock> {
+        &mut self.clock
+    }
+}
