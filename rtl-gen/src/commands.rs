@@ -328,3 +328,117 @@ pub fn all(root: &Path) -> Outcome {
     ));
     write_stdout(&table)
 }
+
+/// Arguments of `rtl-gen accuracy`.
+pub struct AccuracyArgs<'a> {
+    pub unit: &'a str,
+    pub func: Option<&'a str>,
+    pub exhaustive: bool,
+    pub samples: u64,
+    pub svg: Option<&'a Path>,
+    pub json: bool,
+    pub threads: Option<usize>,
+}
+
+/// Only the MUFU approximates; every other unit is exact (its model is
+/// checked against references by the tests instead).
+fn require_mufu(unit: &str, what: &str) -> Outcome {
+    if unit == "mufu" {
+        Ok(())
+    } else {
+        unit_info(unit)?;
+        Err(Failure::BadInput(format!(
+            "{what}: unit {unit:?} has none (only mufu approximates; the others are exact)"
+        )))
+    }
+}
+
+/// `rtl-gen accuracy mufu`: the error report, with a progress bar on stderr.
+pub fn accuracy(args: &AccuracyArgs) -> Outcome {
+    use units::mufu::accuracy::{measure, svg, Options, Report};
+    use units::mufu::model::MufuFunc;
+    require_mufu(args.unit, "accuracy")?;
+    let funcs: Vec<MufuFunc> = match args.func {
+        None => MufuFunc::ALL.to_vec(),
+        Some(name) => vec![MufuFunc::from_name(name).ok_or_else(|| {
+            Failure::BadInput(format!(
+                "--func {name:?}: unknown function (known: {})",
+                MufuFunc::ALL.map(|f| f.name()).join(", ")
+            ))
+        })?],
+    };
+    if args.samples == 0 && !args.exhaustive {
+        return Err(Failure::BadInput("--samples: must be at least 1".into()));
+    }
+    if let Some(dir) = args.svg {
+        if !dir.is_dir() {
+            return Err(Failure::BadInput(format!(
+                "--svg {}: folder does not exist",
+                dir.display()
+            )));
+        }
+    }
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let mut report = Report { funcs: Vec::new() };
+    for &f in &funcs {
+        let bar = indicatif::ProgressBar::new(0);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{msg:>7} [{elapsed_precise}] {wide_bar} {percent:>3}% eta {eta}",
+            )
+            .map_err(|e| other(e.to_string()))?,
+        );
+        bar.set_message(f.name());
+        let progress = |done: u64, total: u64| {
+            bar.set_length(total);
+            bar.set_position(done);
+        };
+        let options = Options {
+            exhaustive: args.exhaustive,
+            samples: args.samples,
+            threads: threads.max(1),
+            progress: Some(&progress),
+            ..Options::default()
+        };
+        let r = measure(f, &options);
+        bar.finish_and_clear();
+        if let Some(dir) = args.svg {
+            write_file_atomically(
+                &dir.join(format!("mufu_{}.svg", f.name())),
+                svg(&r).as_bytes(),
+            )?;
+        }
+        report.funcs.push(r);
+    }
+    let text = if args.json {
+        report.to_json() + "\n"
+    } else {
+        report.to_table()
+    };
+    write_stdout(&text)
+}
+
+/// `rtl-gen tables mufu`: the ROM contents with their formats.
+pub fn tables(unit: &str, func: Option<&str>) -> Outcome {
+    use units::mufu::tables::{tables as built_tables, TableId};
+    require_mufu(unit, "tables")?;
+    let only = match func {
+        None => None,
+        Some(name) => Some(
+            TableId::ALL
+                .into_iter()
+                .find(|t| t.name() == name)
+                .ok_or_else(|| {
+                    Failure::BadInput(format!(
+                        "--func {name:?}: no such table (tables: {}; cos uses sin's, the 64H forms use rcp's and rsq's)",
+                        TableId::ALL.map(|t| t.name()).join(", ")
+                    ))
+                })?,
+        ),
+    };
+    write_stdout(&built_tables().to_text(only))
+}

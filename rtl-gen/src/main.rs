@@ -80,6 +80,36 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Error report of the MUFU against exact math, per function
+    Accuracy {
+        /// The unit (only `mufu` has approximating functions)
+        unit: String,
+        /// One function (cos sin ex2 lg2 rcp rsq rcp64h rsq64h sqrt tanh); all by default
+        #[arg(long)]
+        func: Option<String>,
+        /// Every binary32 input of the domain (2^32 per function) instead of a sample
+        #[arg(long)]
+        exhaustive: bool,
+        /// Inputs per function when sampling
+        #[arg(long, default_value_t = 1 << 20)]
+        samples: u64,
+        /// Write `mufu_<func>.svg` (error across the input range) into this folder
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+        /// Worker threads (default: every core)
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// The coefficient ROM contents and their fixed-point formats
+    Tables {
+        /// The unit (only `mufu` has coefficient tables)
+        unit: String,
+        /// One table (rcp rsq sqrt ex2 lg2 sin tanh); all by default
+        #[arg(long)]
+        func: Option<String>,
+    },
     /// The main job: Verilog of every unit into fpga/build/, a short simulation
     /// of each with its VCD into waveforms/, and a summary table
     All {
@@ -112,6 +142,24 @@ fn main() -> ExitCode {
         ),
         Command::Fpga { unit, target, json } => commands::fpga(&unit, &target, json),
         Command::Bench { unit, ops, json } => commands::bench(&unit, ops, json),
+        Command::Accuracy {
+            unit,
+            func,
+            exhaustive,
+            samples,
+            svg,
+            json,
+            threads,
+        } => commands::accuracy(&commands::AccuracyArgs {
+            unit: &unit,
+            func: func.as_deref(),
+            exhaustive,
+            samples,
+            svg: svg.as_deref(),
+            json,
+            threads,
+        }),
+        Command::Tables { unit, func } => commands::tables(&unit, func.as_deref()),
         Command::All { root } => commands::all(&root),
     };
     match outcome {

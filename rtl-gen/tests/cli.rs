@@ -207,3 +207,96 @@ fn all_writes_verilog_and_waveforms() {
     assert!(String::from_utf8(out.stdout).unwrap().contains("agrees"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn accuracy_sample_reports_every_function_within_its_target_and_draws_svgs() {
+    let dir = scratch("accuracy");
+    let out = rtl_gen(&[
+        "accuracy",
+        "mufu",
+        "--samples",
+        "20000",
+        "--json",
+        "--svg",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let funcs = report["mufu_accuracy"].as_array().unwrap();
+    let names: Vec<&str> = funcs.iter().map(|f| f["func"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["cos", "sin", "ex2", "lg2", "rcp", "rsq", "rcp64h", "rsq64h", "sqrt", "tanh"]
+    );
+    for f in funcs {
+        assert_eq!(f["meets_target"], true, "{f}");
+        assert!(f["all"]["count"].as_u64().unwrap() > 10_000, "{f}");
+        let svg =
+            std::fs::read_to_string(dir.join(format!("mufu_{}.svg", f["func"].as_str().unwrap())))
+                .unwrap();
+        assert!(
+            svg.starts_with("<svg") && svg.contains("<path"),
+            "{svg:.200}"
+        );
+    }
+    let table = rtl_gen(&["accuracy", "mufu", "--func", "rcp", "--samples", "5000"]);
+    let text = String::from_utf8(table.stdout).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("rcp ")).count(),
+        1,
+        "{text}"
+    );
+    for (args, needle) in [
+        (&["accuracy", "mufu", "--func", "tan"][..], "--func \"tan\""),
+        (&["accuracy", "xmu"][..], "only mufu approximates"),
+        (&["accuracy", "gpu"][..], "unknown unit"),
+        (&["tables", "mufu", "--func", "cos"][..], "cos uses sin's"),
+    ] {
+        let bad = rtl_gen(args);
+        assert_eq!(bad.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&bad.stderr).contains(needle),
+            "{args:?}"
+        );
+        assert!(bad.stdout.is_empty());
+    }
+}
+
+#[test]
+fn tables_print_every_rom_word_with_its_formats() {
+    let out = rtl_gen(&["tables", "mufu"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let tables = units::mufu::tables::tables();
+    let headers: Vec<&str> = text.lines().filter(|l| l.starts_with("table ")).collect();
+    assert_eq!(headers.len(), 7, "{headers:?}");
+    // One line per ROM word, its packed value in hex, in ROM order.
+    let words: Vec<u64> = text
+        .lines()
+        .filter(|l| l.starts_with("    ") || l.starts_with("     "))
+        .filter_map(|l| {
+            let mut f = l.split_whitespace();
+            f.next()?.parse::<usize>().ok()?;
+            u64::from_str_radix(f.next()?, 16).ok()
+        })
+        .collect();
+    let image = tables.rom_image();
+    assert_eq!(words.len(), tables.segments(), "one line per segment");
+    assert!(
+        words == image[..words.len()],
+        "ROM words differ from the image"
+    );
+    assert!(
+        image[words.len()..].iter().all(|&w| w == 0),
+        "padding is zero"
+    );
+    assert!(text.contains("C0 = ") && text.contains("2^-"));
+}
