@@ -425,6 +425,33 @@ fn tables_fit_the_rom_and_the_multipliers() {
     let _ = (U_W, SQ_W);
 }
 
+/// The ROM read back as fixed-point coefficients is the function itself:
+/// `C0 + C1·u + C2·u²` of segment `i` at `u` equals f(segment start + u·width)
+/// to within the table's fit (checked with `approx`, relative 2^-22), for the
+/// one-region tables RCP (1/m, m ∈ [1,2), 128 segments) and EX2 (2^f,
+/// f ∈ [0,1), 64 segments).
+#[test]
+fn rom_coefficients_evaluate_to_the_function() {
+    use approx::assert_relative_eq;
+    let t = tables();
+    let cases: [(TableId, fn(f64) -> f64, f64); 2] = [
+        (TableId::Rcp, |m| 1.0 / m, 1.0),
+        (TableId::Ex2, |f| f.exp2(), 0.0),
+    ];
+    for (id, exact, start) in cases {
+        let region = &t.get(id).regions[0];
+        let n = region.words.len();
+        for i in 0..n {
+            let [c0, c1, c2] = region.coefs(i).map(|c| c.to_num::<f64>());
+            for u in [0.0, 0.25, 0.5, 0.75, 0.999] {
+                let x = start + (i as f64 + u) / n as f64;
+                let p = c0 + c1 * u + c2 * u * u;
+                assert_relative_eq!(p, exact(x), max_relative = 2f64.powi(-22));
+            }
+        }
+    }
+}
+
 /// `rtl-gen tables mufu`-style dump: `MUFU_TABLES_OUT=file`.
 #[test]
 #[ignore]
