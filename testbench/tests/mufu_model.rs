@@ -434,7 +434,8 @@ fn tables_fit_the_rom_and_the_multipliers() {
 fn rom_coefficients_evaluate_to_the_function() {
     use approx::assert_relative_eq;
     let t = tables();
-    let cases: [(TableId, fn(f64) -> f64, f64); 2] = [
+    type Exact = fn(f64) -> f64;
+    let cases: [(TableId, Exact, f64); 2] = [
         (TableId::Rcp, |m| 1.0 / m, 1.0),
         (TableId::Ex2, |f| f.exp2(), 0.0),
     ];
