@@ -112,48 +112,9 @@ pub const ADDEND_LEAD: i32 = (ADDEND_LSB_MAX - GUARD_W - FRAC_W) as i32;
 const WIDE_BITS: u32 = 192;
 const _: () = assert!(SUM_W <= WIDE_BITS, "the sum window must fit the Wide word");
 
-/// Rounding mode; the discriminant is the 2-bit `rm` field of SPEC §2.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rounding {
-    /// To nearest, ties to even.
-    Rn = 0,
-    /// Toward −∞.
-    Rm = 1,
-    /// Toward +∞.
-    Rp = 2,
-    /// Toward zero.
-    Rz = 3,
-}
-
-impl Rounding {
-    /// All modes in encoding order.
-    pub const ALL: [Rounding; 4] = [Rounding::Rn, Rounding::Rm, Rounding::Rp, Rounding::Rz];
-
-    /// The 2-bit encoding.
-    pub fn code(self) -> u8 {
-        self as u8
-    }
-
-    /// Decodes the 2-bit field (only the low two bits are looked at).
-    pub fn from_code(code: u8) -> Rounding {
-        Rounding::ALL[(code & 3) as usize]
-    }
-
-    /// Vector-file suffix: `rn`, `rm`, `rp`, `rz`.
-    pub fn mnemonic(self) -> &'static str {
-        match self {
-            Rounding::Rn => "rn",
-            Rounding::Rm => "rm",
-            Rounding::Rp => "rp",
-            Rounding::Rz => "rz",
-        }
-    }
-
-    /// Parses a vector-file suffix.
-    pub fn from_mnemonic(text: &str) -> Option<Rounding> {
-        Rounding::ALL.into_iter().find(|r| r.mnemonic() == text)
-    }
-}
+/// Rounding mode; the discriminant is the 2-bit `rm` field of SPEC §2 (the
+/// project's one rounding enum, shared with the conversions).
+pub use crate::fp::Rounding;
 
 /// SETP comparison; the discriminant is the 4-bit compare field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -140,6 +140,31 @@ impl Rounding {
         self as u8
     }
 
+    /// The 2-bit field value (the name the DFMA's ports and codec use).
+    pub const fn code(self) -> u8 {
+        self.bits()
+    }
+
+    /// Decodes the 2-bit field (only the low two bits are looked at).
+    pub const fn from_code(code: u8) -> Rounding {
+        Rounding::from_bits(code)
+    }
+
+    /// The IEEE-style suffix: `rn`, `rm`, `rp`, `rz`.
+    pub const fn mnemonic(self) -> &'static str {
+        match self {
+            Rounding::Rn => "rn",
+            Rounding::Rm => "rm",
+            Rounding::Rp => "rp",
+            Rounding::Rz => "rz",
+        }
+    }
+
+    /// Parses an IEEE-style suffix (`rn`, `rm`, `rp`, `rz`).
+    pub fn from_mnemonic(text: &str) -> Option<Rounding> {
+        Rounding::ALL.into_iter().find(|r| r.mnemonic() == text)
+    }
+
     /// Whether a truncated magnitude must be incremented by one LSB.
     ///
     /// `sign`: sign of the value; `lsb`: the kept LSB (for ties to even);
