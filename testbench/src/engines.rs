@@ -64,6 +64,11 @@ pub fn run_stimuli(
                 &info,
                 stim,
             )),
+            u if units::mufu::codec::depth_of(u).is_some() => Ok(direct::run(
+                &mut units::mufu::rtl::Mufu::new(info.latency),
+                &info,
+                stim,
+            )),
             _ => Err(format!("no RTL for unit {unit:?} yet")),
         },
         Engine::RustHdlSimulation => match unit {
@@ -72,6 +77,9 @@ pub fn run_stimuli(
             "xmu" => simulation::run(Xmu::default(), &info, stim, vcd),
             u if units::dfma::codec::depth_of(u).is_some() => {
                 simulation::run(units::dfma::rtl::Dfma::new(info.latency), &info, stim, vcd)
+            }
+            u if units::mufu::codec::depth_of(u).is_some() => {
+                simulation::run(units::mufu::rtl::Mufu::new(info.latency), &info, stim, vcd)
             }
             _ => Err(format!("no RTL for unit {unit:?} yet")),
         },

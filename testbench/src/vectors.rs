@@ -41,6 +41,7 @@ pub fn example_vectors(unit: &str) -> &'static str {
         "redux" => include_str!("../vectors/redux.txt"),
         "xmu" => include_str!("../vectors/xmu.txt"),
         u if units::dfma::codec::depth_of(u).is_some() => include_str!("../vectors/dfma.txt"),
+        u if units::mufu::codec::depth_of(u).is_some() => include_str!("../vectors/mufu.txt"),
         _ => "",
     }
 }

@@ -4,7 +4,7 @@ use crate::unit::{UnitCodec, UnitInfo};
 use crate::xmu;
 
 /// Every unit name, in the order `rtl-gen list` prints them.
-pub const UNIT_NAMES: &[&str] = &["atom", "dfma", "redux", "xmu"];
+pub const UNIT_NAMES: &[&str] = &["atom", "dfma", "mufu", "redux", "xmu"];
 
 /// The codec (vector format + golden model) of a unit.
 pub fn codec(name: &str) -> Option<Box<dyn UnitCodec>> {
@@ -15,6 +15,10 @@ pub fn codec(name: &str) -> Option<Box<dyn UnitCodec>> {
         // `dfma` and its depth variants `dfma_d1` ... `dfma_d10`.
         n if crate::dfma::codec::depth_of(n).is_some() => {
             Some(Box::new(crate::dfma::codec::DfmaCodec::from_name(n)?))
+        }
+        // `mufu` and its depth variants `mufu_d2` ... `mufu_d7`.
+        n if crate::mufu::codec::depth_of(n).is_some() => {
+            Some(Box::new(crate::mufu::codec::MufuCodec::from_name(n)?))
         }
         _ => None,
     }
@@ -35,6 +39,11 @@ pub fn verilog(name: &str) -> Option<String> {
         n if crate::dfma::codec::depth_of(n).is_some() => {
             rust_hdl::prelude::generate_verilog(&built(crate::dfma::rtl::Dfma::new(
                 crate::dfma::codec::depth_of(n)?,
+            )))
+        }
+        n if crate::mufu::codec::depth_of(n).is_some() => {
+            rust_hdl::prelude::generate_verilog(&built(crate::mufu::rtl::Mufu::new(
+                crate::mufu::codec::depth_of(n)?,
             )))
         }
         _ => return None,

@@ -21,3 +21,5 @@ pub mod tables;
 pub mod vectors;
 
 pub use model::{mufu, MufuFunc, CANONICAL_NAN};
+pub mod codec;
+pub mod rtl;

@@ -1,0 +1,344 @@
+//! The MUFU RTL (`units::mufu::rtl`) against its golden model
+//! (`units::mufu::model`, itself checked against exact math in
+//! `mufu_model.rs`), in every engine: rust-hdl driven directly, rust-hdl's
+//! `Simulation` harness with a VCD, the exported Verilog in Verilator and in
+//! Icarus Verilog; cycle-for-cycle equality between engines; every pipeline
+//! depth; the lint policy; the coefficient ROM against the generator; the
+//! example vector file and the gtkwave save file.
+//!
+//! Long runs (timings printed):
+//! `RTLGEN_REQUIRE_TOOLS=1 cargo test -p testbench --test mufu_rtl -- --ignored --nocapture`.
+
+use rust_hdl::prelude::{simulate, Block, Clock};
+use std::time::Instant;
+use testbench::engines::{run_ops, Engine};
+use testbench::stream::Gaps;
+use testbench::tools::require;
+use testbench::vectors::{answers, check_against_model, numbered, parse_vectors, LineOp};
+use units::mufu::codec::{encode, encode_raw, random_operand, random_request, MufuCodec};
+use units::mufu::model::MufuFunc;
+use units::mufu::rtl::{coef_rom, Mufu, DEFAULT_DEPTH, MAX_DEPTH, MIN_DEPTH};
+use units::mufu::vectors::MufuRequest;
+use units::unit::{xorshift, Operation};
+
+/// Operands every function must get right: zeros, subnormals (DAZ), infinities,
+/// NaNs, 1.0, the normal range's ends, and each function's own boundaries
+/// (range reduction edges, saturation points, region splits, binary64 high words).
+const SPECIALS: &[u32] = &[
+    0x0000_0000,
+    0x0000_0001,
+    0x007F_FFFF,
+    0x0040_0000,
+    0x7F80_0000,
+    0x7FC0_0000,
+    0x7F80_0001,
+    0x7FFF_FFFF,
+    0x3F80_0000,
+    0x0080_0000,
+    0x0080_0001,
+    0x7F7F_FFFF,
+    0x3F7F_FFFF,
+    0x3F80_0001,
+    0x4000_0000,
+    0x3F00_0000,
+    0x3FC0_0000,
+    0x4040_0000,
+    0x4080_0000,
+    0x3FFF_FFFF,
+    // EX2: ±128, just inside, the underflow and overflow edges, tiny arguments.
+    0x4300_0000,
+    0x42FF_FFFF,
+    0x42FE_0000,
+    0x42FC_0000,
+    0x4301_0000,
+    0x3300_0000,
+    0x2F80_0000,
+    // SIN/COS: quarter turns, 2^22, 2^23 and beyond, tiny arguments.
+    0x3E80_0000,
+    0x3F40_0000,
+    0x4A80_0001,
+    0x4B00_0000,
+    0x4B7F_FFFF,
+    0x4C00_0000,
+    0x1000_0000,
+    // TANH: 2^-12 and below, the difference form's end, 8, 9 and just below.
+    0x3980_0000,
+    0x397F_FFFF,
+    0x3E00_0000,
+    0x3DFF_FFFF,
+    0x4100_0000,
+    0x4110_0000,
+    0x410F_FFFF,
+    // binary64 high words: 1.0, 2.0, min normal, max, ∞, NaN, subnormal.
+    0x3FF0_0000,
+    0x4000_0000,
+    0x0010_0000,
+    0x7FEF_FFFF,
+    0x7FF0_0000,
+    0x7FF0_0001,
+    0x000F_FFFF,
+    0x3FEF_FFFF,
+    0x3FF8_0000,
+];
+
+fn lines(ops: Vec<Operation>) -> Vec<LineOp> {
+    numbered(
+        ops.into_iter()
+            .map(|op| (format!("{:?}", op.inputs), op))
+            .collect(),
+    )
+}
+
+/// Every function × every special operand × both signs × the four modifier
+/// combinations, and the invalid selectors 10..15.
+fn directed() -> Vec<Operation> {
+    let mut ops = Vec::new();
+    for f in MufuFunc::ALL {
+        for &x in SPECIALS {
+            for sign in [0, 0x8000_0000] {
+                for (abs, neg) in [(false, false), (true, false), (false, true), (true, true)] {
+                    ops.push(encode_raw(f.sel(), abs, neg, x | sign));
+                }
+            }
+        }
+    }
+    for sel in 10..16u8 {
+        for &x in &SPECIALS[..8] {
+            ops.push(encode_raw(sel, false, sel & 1 == 1, x));
+        }
+    }
+    ops
+}
+
+fn random(count: usize, seed: u64) -> Vec<Operation> {
+    let mut state = seed;
+    (0..count)
+        .map(|_| encode(&random_request(&mut state)))
+        .collect()
+}
+
+/// `count` random operands for one function (with random modifiers).
+fn random_for(f: MufuFunc, count: usize, seed: u64) -> Vec<Operation> {
+    let mut state = seed;
+    (0..count)
+        .map(|_| {
+            let r = xorshift(&mut state);
+            let req = MufuRequest {
+                func: f,
+                abs: r & 3 == 0,
+                neg: (r >> 2) & 3 == 0,
+                x: random_operand(f, &mut state),
+                tag: 0,
+            };
+            encode(&req)
+        })
+        .collect()
+}
+
+fn gaps(seed: u64) -> Gaps {
+    Gaps::Random {
+        percent: 15,
+        max: 3,
+        seed,
+    }
+}
+
+fn run_checked(
+    unit: &str,
+    engine: Engine,
+    list: &[LineOp],
+    gaps: Gaps,
+) -> Vec<testbench::stream::Observation> {
+    let obs = run_ops(unit, engine, list, gaps, None).unwrap();
+    check_against_model(&mut MufuCodec::from_name(unit).unwrap(), list, &obs).unwrap();
+    obs
+}
+
+#[test]
+fn coefficient_rom_equals_the_generator_at_every_address() {
+    let image = units::mufu::tables::tables().rom_image();
+    // The simulated ROM, read address by address.
+    let mut rom = coef_rom();
+    rom.connect_all();
+    for (a, &w) in image.iter().enumerate() {
+        rom.address.next = (a as u64).into();
+        rom.clock.next = Clock { clk: false };
+        assert!(simulate(&mut rom, 10));
+        rom.clock.next = Clock { clk: true };
+        assert!(simulate(&mut rom, 10));
+        assert_eq!(rom.data.val().to_u64(), w, "address {a}");
+    }
+    // The exported initialiser, line by line.
+    let verilog = units::registry::verilog("mufu").unwrap();
+    let mut seen = 0;
+    for line in verilog.lines() {
+        let Some(rest) = line.trim().strip_prefix("mem[10'b") else {
+            continue;
+        };
+        let (addr, value) = rest.split_once("] = 54'h").expect("a 54-bit word");
+        let addr = usize::from_str_radix(addr, 2).unwrap();
+        let value = u64::from_str_radix(value.trim_end_matches(';'), 16).unwrap();
+        assert_eq!(value, image[addr], "Verilog ROM address {addr}");
+        seen += 1;
+    }
+    assert_eq!(seen, image.len(), "every address initialised");
+}
+
+#[test]
+fn special_values_and_invalid_selectors_one_per_clock() {
+    let list = lines(directed());
+    let obs = run_checked("mufu", Engine::RustHdl, &list, Gaps::None);
+    for (i, o) in obs.iter().enumerate() {
+        assert_eq!(o.cycle, (i + DEFAULT_DEPTH) as u64, "answer {i}");
+    }
+    // Independent of the model: a selector 10..15 answers the canonical NaN.
+    let base = list.len() - 48;
+    for o in &obs[base..] {
+        assert_eq!(o.outputs[2], 0x7FFF_FFFF);
+    }
+}
+
+#[test]
+fn random_operations_every_function_with_gaps() {
+    let mut ops = Vec::new();
+    for (i, f) in MufuFunc::ALL.into_iter().enumerate() {
+        ops.extend(random_for(f, 600, 100 + i as u64));
+    }
+    ops.extend(random(2_000, 3));
+    run_checked("mufu", Engine::RustHdl, &lines(ops), gaps(4));
+}
+
+#[test]
+fn every_depth_has_its_latency_and_the_same_answers() {
+    let mut ops = directed();
+    ops.truncate(600);
+    ops.extend(random(600, 5));
+    let list = lines(ops);
+    for depth in MIN_DEPTH..=MAX_DEPTH {
+        assert_eq!(Mufu::new(depth).latency(), depth);
+        let unit = MufuCodec { depth }.name();
+        let obs = run_checked(unit, Engine::RustHdl, &list, Gaps::None);
+        assert_eq!(obs[0].cycle, depth as u64, "{unit}");
+    }
+}
+
+#[test]
+#[ignore]
+fn long_random_100k_per_function_rust_hdl() {
+    for (i, f) in MufuFunc::ALL.into_iter().enumerate() {
+        let t = Instant::now();
+        let list = lines(random_for(f, 100_000, 1000 + i as u64));
+        run_checked("mufu", Engine::RustHdl, &list, Gaps::None);
+        println!("{}: 100k in {:.1?}", f.name(), t.elapsed());
+    }
+}
+
+#[test]
+fn simulation_harness_agrees_and_the_gtkwave_file_names_vcd_signals() {
+    let mut ops = vec![encode_raw(MufuFunc::Rcp.sel(), false, false, 0x4040_0000)];
+    ops.extend(random(150, 6));
+    let list = lines(ops);
+    let dir = testbench::verilator::tempdir("mufu-vcd").unwrap();
+    let vcd = dir.join("mufu.vcd");
+    let traced = run_ops(
+        "mufu",
+        Engine::RustHdlSimulation,
+        &list,
+        gaps(7),
+        Some(&vcd),
+    )
+    .unwrap();
+    let direct = run_ops("mufu", Engine::RustHdl, &list, gaps(7), None).unwrap();
+    assert_eq!(traced, direct, "cycle-exact agreement");
+    check_against_model(&mut MufuCodec::default(), &list, &traced).unwrap();
+    let gtkw = include_str!("../../waveforms/mufu.gtkw");
+    assert!(testbench::waves::gtkw_signals(gtkw).len() >= 20);
+    let missing = testbench::waves::missing_signals(gtkw, &vcd).unwrap();
+    assert!(missing.is_empty(), "signals not in the VCD: {missing:?}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn verilator_matches_model_and_rust_hdl_cycle_for_cycle() {
+    if require("mufu verilator", &["verilator"]).is_none() {
+        return;
+    }
+    let t = Instant::now();
+    let mut ops = directed();
+    for (i, f) in MufuFunc::ALL.into_iter().enumerate() {
+        ops.extend(random_for(f, 10_000, 200 + i as u64));
+    }
+    let list = lines(ops);
+    run_checked("mufu", Engine::Verilator, &list, gaps(8));
+    let head = &list[..4_000];
+    let verilated = run_ops("mufu", Engine::Verilator, head, gaps(9), None).unwrap();
+    let direct = run_ops("mufu", Engine::RustHdl, head, gaps(9), None).unwrap();
+    assert_eq!(verilated, direct);
+    println!("verilator: {} ops in {:.1?}", list.len(), t.elapsed());
+}
+
+#[test]
+#[ignore]
+fn verilator_long_1m() {
+    if require("mufu verilator", &["verilator"]).is_none() {
+        return;
+    }
+    let t = Instant::now();
+    let list = lines(random(1_000_000, 11));
+    run_checked("mufu", Engine::Verilator, &list, gaps(12));
+    println!("verilator: 1M ops in {:.1?}", t.elapsed());
+}
+
+#[test]
+fn iverilog_matches_model_and_rust_hdl_cycle_for_cycle() {
+    if require("mufu iverilog", &["iverilog", "vvp"]).is_none() {
+        return;
+    }
+    let mut ops = directed();
+    ops.truncate(1_000);
+    ops.extend(random(1_500, 13));
+    let list = lines(ops);
+    let obs = run_checked("mufu", Engine::Iverilog, &list, gaps(14));
+    let direct = run_ops("mufu", Engine::RustHdl, &list, gaps(14), None).unwrap();
+    assert_eq!(obs, direct);
+}
+
+#[test]
+fn exported_verilog_is_lint_clean_under_the_policy() {
+    if require("mufu lint", &["verilator"]).is_none() {
+        return;
+    }
+    for unit in ["mufu", "mufu_d7", "mufu_d2"] {
+        let verilog = units::registry::verilog(unit).unwrap();
+        let report = testbench::lint::lint(unit, &verilog).unwrap();
+        assert!(
+            report.violations.is_empty(),
+            "{unit} lint violations:\n{}",
+            report.violations.join("\n")
+        );
+    }
+}
+
+#[test]
+fn example_vectors_give_the_commented_results() {
+    let text = include_str!("../vectors/mufu.txt");
+    let codec = MufuCodec::default();
+    let list = parse_vectors(&codec, "mufu.txt", text.as_bytes()).unwrap();
+    let expected: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|l| {
+            l.split('#')
+                .nth(1)
+                .expect("every example has its result")
+                .trim()
+        })
+        .map(|c| c.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(expected.len(), list.len());
+    let obs = run_ops("mufu", Engine::RustHdl, &list, Gaps::None, None).unwrap();
+    let got = answers(&codec, &list, &obs).unwrap();
+    for ((op, want), have) in list.iter().zip(&expected).zip(&got) {
+        assert_eq!(have, want, "line {}: {}", op.line, op.text);
+    }
+}

@@ -1,0 +1,441 @@
+//! RTL of the MUFU (SPEC.md §1): COS SIN EX2 LG2 RCP RSQ RCP64H RSQ64H SQRT
+//! TANH on one quadratic interpolator, one operation per clock, a fixed
+//! latency, the tag carried through. Bit-exact with
+//! [`model`](crate::mufu::model) and the integer recipe of
+//! [`datapath`](crate::mufu::datapath).
+//!
+//! # Datapath
+//! Seven combinational phases, one file each; this module only places the
+//! registers between them (timing apart from math, as in the DFMA).
+//!
+//! | phase | block | does | widths |
+//! |---|---|---|---|
+//! | 1 | [`Reduce`] | modifiers, classes (DAZ), special-case bypass, argument reduction: region, fraction, addend, `E_arg`, signs | 32 → 5 + 32 + 40 + 13 |
+//! | 2 | [`Split`] | region decoder (k, base), ROM address `base + idx`, `u_hi`, `u_lo` | 10, 17, 8 |
+//! | 3 | ROM ∥ [`Square`] | registered ROM read ([`coef_rom`]); `u_hi²` top 18 bits (1 tile) | 54; 18 |
+//! | 4 | [`Products`] | C0, C1, C2 cut from the word by the region's widths; `c1·u_hi`, `c1·u_lo`, `c2·sq` (3 tiles) | 25, 35, 26, 29 |
+//! | 5 | [`Sum`] | truncating shifts, signs, `k0 + (c0 << s0)`, the sum with the addend | 40 |
+//! | 6 | [`Normalise`] | `|y|`, sign, zero, log shifter counting leading zeros, biased exponent | 40, 13 |
+//! | 7 | [`RoundPack`] | half-up rounding at 24/21 bits, carry, FTZ, overflow, pack, bypass | 32 |
+//!
+//! Every per-region constant (`k`, `base`, field widths, `k0`, `s0`, shifts,
+//! signs, `unit_exp`) comes from a small 29-entry decoder (a rust-hdl `ROM`,
+//! a `case` in Verilog) beside the phase that uses it, indexed by the region
+//! that travels with the operation.
+//!
+//! # Register placement
+//! Boundary `k` follows phase `k`. Boundary 3 is the ROM's own output
+//! register (with the squarer's result beside it) and boundary 7 the output
+//! register: always registers. The others are a register or a wire, chosen
+//! when the unit is built from its depth ([`stage_plan`]); the depth is the
+//! latency. In a VCD boundary `k` is `uut.ctlK.q$…` and `uut.sK.q$…`.
+//!
+//! # Ports
+//! `in_func` is the SM90 MUFU selector (0 COS, 1 SIN, 2 EX2, 3 LG2, 4 RCP,
+//! 5 RSQ, 6 RCP64H, 7 RSQ64H, 8 SQRT, 9 TANH; 10..15 answer the canonical NaN
+//! 0x7FFFFFFF); `in_abs` then `in_neg` modify the operand's sign bit.
+
+pub mod normalise;
+pub mod products;
+pub mod reduce;
+pub mod rom;
+pub mod round;
+pub mod split;
+pub mod sum;
+pub mod tile;
+
+pub use normalise::Normalise;
+pub use products::{Products, Square};
+pub use reduce::Reduce;
+pub use rom::{coef_rom, CoefRom, WORD_W};
+pub use round::RoundPack;
+pub use split::Split;
+pub use sum::Sum;
+
+pub use crate::dfma::rtl::Boundary;
+use crate::mufu::datapath::{self, RegionFmt, U_HI_W, U_LO_W};
+use crate::mufu::tables::tables;
+use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
+use rust_hdl::prelude::*;
+
+/// Width of `in_func`.
+pub const FUNC_W: usize = 4;
+/// Operand and result width.
+pub const DATA_W: usize = 32;
+/// Region index (29 regions).
+pub const REGION_W: usize = 5;
+/// ROM address (1024 words).
+pub const ROM_ADDR_W: usize = 10;
+/// Two's complement exponent arithmetic: `E_arg` of the 64H forms reaches
+/// ±1023, the biased result exponent 2047 + a carry.
+pub const EXP_W: usize = 13;
+/// The carry-save sum and the addend.
+pub const Y_W: usize = datapath::SUM_W as usize;
+/// The addend's width (as the sum's).
+pub const ADDEND_W: usize = Y_W;
+/// Position bits into the squarer and the main C1 tile ([`U_HI_W`]).
+pub const U_HI: usize = U_HI_W as usize;
+/// Position bits into the narrow C1 tile ([`U_LO_W`]).
+pub const U_LO: usize = U_LO_W as usize;
+/// Widest C0, C1, C2 fields of any region.
+pub const C0_W: usize = 25;
+pub const C1_W: usize = datapath::MUL_W as usize;
+pub const C2_W: usize = 11;
+/// The truncated square of `u_hi`.
+pub const SQ_W: usize = datapath::SQ_W as usize;
+/// Full products: `c1·u_hi`, `c1·u_lo`, `c2·sq`.
+pub const P1A_W: usize = C1_W + U_HI_W as usize;
+pub const P1B_W: usize = C1_W + U_LO_W as usize;
+pub const P2_W: usize = C2_W + SQ_W;
+// The literal offsets inside the phases' `#[hdl_gen]` code assume these values.
+const _: () = assert!(ROM_ADDR_W == 10 && EXP_W == 13 && Y_W == 40 && C1_W == 18 && C2_W == 11);
+
+/// Most pipeline registers (one per phase).
+pub const MAX_DEPTH: usize = 7;
+/// Fewest: the ROM's register and the output register.
+pub const MIN_DEPTH: usize = 2;
+/// The depth `rtl-gen` builds when none is asked for.
+pub const DEFAULT_DEPTH: usize = 6;
+
+/// Optional boundaries, most useful first: a unit of depth `d` registers
+/// boundaries 3 and 7 and the first `d − 2` of these (see the module doc for
+/// the measured trade-off).
+pub const BOUNDARY_PRIORITY: [usize; MAX_DEPTH - MIN_DEPTH] = [4, 2, 1, 5, 6];
+
+/// Which boundaries (1..=7, index k−1) are registers at `depth`.
+pub fn stage_plan(depth: usize) -> [bool; MAX_DEPTH] {
+    assert!(
+        (MIN_DEPTH..=MAX_DEPTH).contains(&depth),
+        "MUFU depth must be {MIN_DEPTH}..={MAX_DEPTH}, not {depth}"
+    );
+    let mut plan = [false; MAX_DEPTH];
+    plan[2] = true;
+    plan[6] = true;
+    for &b in &BOUNDARY_PRIORITY[..depth - MIN_DEPTH] {
+        plan[b - 1] = true;
+    }
+    plan
+}
+
+/// A region decoder: one `W`-bit constant per region, from the tables.
+pub fn region_rom<const W: usize>(f: impl Fn(&RegionFmt) -> u128) -> ROM<Bits<W>, REGION_W> {
+    let fmts = &tables().fmts;
+    assert!(fmts.len() <= 1 << REGION_W);
+    let map = fmts
+        .iter()
+        .enumerate()
+        .map(|(i, fmt)| {
+            let v = f(fmt);
+            assert!(
+                W >= 128 || v >> W == 0,
+                "region constant wider than {W} bits"
+            );
+            ((i as u64).into(), to_bits::<W>(v))
+        })
+        .collect();
+    ROM::new(map)
+}
+
+/// What travels with every operation.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Control {
+    pub valid: Bit,
+    pub tag: Bits<TAG_W>,
+    /// The answer is `bypass_d`, decided in phase 1.
+    pub bypass: Bit,
+    pub bypass_d: Bits<DATA_W>,
+    pub region: Bits<REGION_W>,
+    pub e_arg: Bits<EXP_W>,
+    pub sign: Bit,
+    pub zero_sign: Bit,
+    pub is64: Bit,
+}
+
+/// Boundary 1: the reduced argument.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage1 {
+    pub frac: Bits<32>,
+    pub addend: Bits<ADDEND_W>,
+}
+
+/// Boundary 2: the ROM address and the position in the segment.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage2 {
+    pub address: Bits<ROM_ADDR_W>,
+    pub u_hi: Bits<U_HI>,
+    pub u_lo: Bits<U_LO>,
+    pub addend: Bits<ADDEND_W>,
+}
+
+/// Boundary 3 (beside the ROM's word): the square and the position.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage3 {
+    pub sq: Bits<SQ_W>,
+    pub u_hi: Bits<U_HI>,
+    pub u_lo: Bits<U_LO>,
+    pub addend: Bits<ADDEND_W>,
+}
+
+/// Boundary 4: C0 and the full products.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage4 {
+    pub c0: Bits<C0_W>,
+    pub p1a: Bits<P1A_W>,
+    pub p1b: Bits<P1B_W>,
+    pub p2: Bits<P2_W>,
+    pub addend: Bits<ADDEND_W>,
+}
+
+/// Boundary 6: the normalised magnitude and its exponent.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage6 {
+    pub norm: Bits<Y_W>,
+    pub neg: Bit,
+    pub zero: Bit,
+    pub eb: Bits<EXP_W>,
+}
+
+/// The MUFU top block. Build it with [`Mufu::new`] (the pipeline depth);
+/// `Default` is [`DEFAULT_DEPTH`].
+#[derive(LogicBlock)]
+pub struct Mufu {
+    /// Rising-edge clock.
+    pub clock: Signal<In, Clock>,
+    /// An operation is presented this cycle.
+    pub in_valid: Signal<In, Bit>,
+    /// Opaque tag carried to `out_tag`.
+    pub in_tag: Signal<In, Bits<TAG_W>>,
+    /// SM90 selector: 0 COS, 1 SIN, 2 EX2, 3 LG2, 4 RCP, 5 RSQ, 6 RCP64H,
+    /// 7 RSQ64H, 8 SQRT, 9 TANH; 10..15 give the canonical NaN.
+    pub in_func: Signal<In, Bits<FUNC_W>>,
+    /// Source modifier |x| (first).
+    pub in_abs: Signal<In, Bit>,
+    /// Source modifier −x (after `in_abs`).
+    pub in_neg: Signal<In, Bit>,
+    /// Operand: binary32, or the high word of a binary64 for the 64H forms.
+    pub in_x: Signal<In, Bits<DATA_W>>,
+    /// The operation accepted `latency` cycles ago answers this cycle.
+    pub out_valid: Signal<Out, Bit>,
+    /// Its tag.
+    pub out_tag: Signal<Out, Bits<TAG_W>>,
+    /// Its result.
+    pub out_d: Signal<Out, Bits<DATA_W>>,
+
+    /// Phases (combinational) and the ROM.
+    pub reduce: Reduce,
+    pub split: Split,
+    pub rom: CoefRom,
+    pub square: Square,
+    pub products: Products,
+    pub sum: Sum,
+    pub normalise: Normalise,
+    pub round: RoundPack,
+
+    /// Boundary `k` (after phase `k`).
+    pub ctl1: Boundary<Control>,
+    pub s1: Boundary<Stage1>,
+    pub ctl2: Boundary<Control>,
+    pub s2: Boundary<Stage2>,
+    pub ctl3: Boundary<Control>,
+    pub s3: Boundary<Stage3>,
+    pub ctl4: Boundary<Control>,
+    pub s4: Boundary<Stage4>,
+    pub ctl5: Boundary<Control>,
+    pub s5: Boundary<Bits<Y_W>>,
+    pub ctl6: Boundary<Control>,
+    pub s6: Boundary<Stage6>,
+    pub ctl7: Boundary<Control>,
+    pub d7: Boundary<Bits<DATA_W>>,
+}
+
+impl Default for Mufu {
+    fn default() -> Self {
+        Self::new(DEFAULT_DEPTH)
+    }
+}
+
+impl Mufu {
+    /// A unit with `depth` pipeline registers ([`MIN_DEPTH`]..=[`MAX_DEPTH`]);
+    /// its latency is `depth` cycles.
+    pub fn new(depth: usize) -> Self {
+        let plan = stage_plan(depth);
+        Self {
+            clock: Default::default(),
+            in_valid: Default::default(),
+            in_tag: Default::default(),
+            in_func: Default::default(),
+            in_abs: Default::default(),
+            in_neg: Default::default(),
+            in_x: Default::default(),
+            out_valid: Default::default(),
+            out_tag: Default::default(),
+            out_d: Default::default(),
+            reduce: Default::default(),
+            split: Default::default(),
+            rom: coef_rom(),
+            square: Default::default(),
+            products: Default::default(),
+            sum: Default::default(),
+            normalise: Default::default(),
+            round: Default::default(),
+            ctl1: Boundary::new(plan[0]),
+            s1: Boundary::new(plan[0]),
+            ctl2: Boundary::new(plan[1]),
+            s2: Boundary::new(plan[1]),
+            ctl3: Boundary::new(plan[2]),
+            s3: Boundary::new(plan[2]),
+            ctl4: Boundary::new(plan[3]),
+            s4: Boundary::new(plan[3]),
+            ctl5: Boundary::new(plan[4]),
+            s5: Boundary::new(plan[4]),
+            ctl6: Boundary::new(plan[5]),
+            s6: Boundary::new(plan[5]),
+            ctl7: Boundary::new(plan[6]),
+            d7: Boundary::new(plan[6]),
+        }
+    }
+
+    /// Cycles from `in_valid` to `out_valid`: the registered boundaries.
+    pub fn latency(&self) -> usize {
+        [
+            self.ctl1.is_registered(),
+            self.ctl2.is_registered(),
+            self.ctl3.is_registered(),
+            self.ctl4.is_registered(),
+            self.ctl5.is_registered(),
+            self.ctl6.is_registered(),
+            self.ctl7.is_registered(),
+        ]
+        .iter()
+        .filter(|&&r| r)
+        .count()
+    }
+}
+
+impl Logic for Mufu {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.ctl1.clock.next = self.clock.val();
+        self.s1.clock.next = self.clock.val();
+        self.ctl2.clock.next = self.clock.val();
+        self.s2.clock.next = self.clock.val();
+        self.ctl3.clock.next = self.clock.val();
+        self.s3.clock.next = self.clock.val();
+        self.ctl4.clock.next = self.clock.val();
+        self.s4.clock.next = self.clock.val();
+        self.ctl5.clock.next = self.clock.val();
+        self.s5.clock.next = self.clock.val();
+        self.ctl6.clock.next = self.clock.val();
+        self.s6.clock.next = self.clock.val();
+        self.ctl7.clock.next = self.clock.val();
+        self.d7.clock.next = self.clock.val();
+        self.rom.clock.next = self.clock.val();
+
+        // ---- phase 1: modifiers, specials, argument reduction ----
+        self.reduce.func.next = self.in_func.val();
+        self.reduce.abs.next = self.in_abs.val();
+        self.reduce.neg.next = self.in_neg.val();
+        self.reduce.x.next = self.in_x.val();
+        self.ctl1.d.next.valid = self.in_valid.val();
+        self.ctl1.d.next.tag = self.in_tag.val();
+        self.ctl1.d.next.bypass = self.reduce.bypass.val();
+        self.ctl1.d.next.bypass_d = self.reduce.bypass_d.val();
+        self.ctl1.d.next.region = self.reduce.region.val();
+        self.ctl1.d.next.e_arg = self.reduce.e_arg.val();
+        self.ctl1.d.next.sign = self.reduce.sign.val();
+        self.ctl1.d.next.zero_sign = self.reduce.zero_sign.val();
+        self.ctl1.d.next.is64 = self.reduce.is64.val();
+        self.s1.d.next.frac = self.reduce.frac.val();
+        self.s1.d.next.addend = self.reduce.addend.val();
+
+        // ---- phase 2: ROM address, position in the segment ----
+        self.split.region.next = self.ctl1.q.val().region;
+        self.split.frac.next = self.s1.q.val().frac;
+        self.ctl2.d.next = self.ctl1.q.val();
+        self.s2.d.next.address = self.split.address.val();
+        self.s2.d.next.u_hi = self.split.u_hi.val();
+        self.s2.d.next.u_lo = self.split.u_lo.val();
+        self.s2.d.next.addend = self.s1.q.val().addend;
+
+        // ---- phase 3: ROM read ∥ squarer ----
+        self.rom.address.next = self.s2.q.val().address;
+        self.square.u_hi.next = self.s2.q.val().u_hi;
+        self.ctl3.d.next = self.ctl2.q.val();
+        self.s3.d.next.sq = self.square.sq.val();
+        self.s3.d.next.u_hi = self.s2.q.val().u_hi;
+        self.s3.d.next.u_lo = self.s2.q.val().u_lo;
+        self.s3.d.next.addend = self.s2.q.val().addend;
+
+        // ---- phase 4: fields, products ----
+        self.products.region.next = self.ctl3.q.val().region;
+        self.products.word.next = self.rom.data.val();
+        self.products.u_hi.next = self.s3.q.val().u_hi;
+        self.products.u_lo.next = self.s3.q.val().u_lo;
+        self.products.sq.next = self.s3.q.val().sq;
+        self.ctl4.d.next = self.ctl3.q.val();
+        self.s4.d.next.c0 = self.products.c0.val();
+        self.s4.d.next.p1a = self.products.p1a.val();
+        self.s4.d.next.p1b = self.products.p1b.val();
+        self.s4.d.next.p2 = self.products.p2.val();
+        self.s4.d.next.addend = self.s3.q.val().addend;
+
+        // ---- phase 5: the sum ----
+        self.sum.region.next = self.ctl4.q.val().region;
+        self.sum.c0.next = self.s4.q.val().c0;
+        self.sum.p1a.next = self.s4.q.val().p1a;
+        self.sum.p1b.next = self.s4.q.val().p1b;
+        self.sum.p2.next = self.s4.q.val().p2;
+        self.sum.addend.next = self.s4.q.val().addend;
+        self.ctl5.d.next = self.ctl4.q.val();
+        self.s5.d.next = self.sum.y.val();
+
+        // ---- phase 6: normalise ----
+        self.normalise.region.next = self.ctl5.q.val().region;
+        self.normalise.y.next = self.s5.q.val();
+        self.normalise.e_arg.next = self.ctl5.q.val().e_arg;
+        self.normalise.is64.next = self.ctl5.q.val().is64;
+        self.ctl6.d.next = self.ctl5.q.val();
+        self.s6.d.next.norm = self.normalise.norm.val();
+        self.s6.d.next.neg = self.normalise.neg.val();
+        self.s6.d.next.zero = self.normalise.zero.val();
+        self.s6.d.next.eb = self.normalise.eb.val();
+
+        // ---- phase 7: round, pack, bypass ----
+        self.round.norm.next = self.s6.q.val().norm;
+        self.round.eb.next = self.s6.q.val().eb;
+        self.round.neg.next = self.s6.q.val().neg;
+        self.round.zero.next = self.s6.q.val().zero;
+        self.round.sign.next = self.ctl6.q.val().sign;
+        self.round.zero_sign.next = self.ctl6.q.val().zero_sign;
+        self.round.is64.next = self.ctl6.q.val().is64;
+        self.round.bypass.next = self.ctl6.q.val().bypass;
+        self.round.bypass_d.next = self.ctl6.q.val().bypass_d;
+        self.ctl7.d.next = self.ctl6.q.val();
+        self.d7.d.next = self.round.d.val();
+
+        self.out_valid.next = self.ctl7.q.val().valid;
+        self.out_tag.next = self.ctl7.q.val().tag;
+        self.out_d.next = self.d7.q.val();
+    }
+}
+
+impl PortIo for Mufu {
+    fn set_inputs(&mut self, values: &[u128]) {
+        self.in_valid.next = values[0] & 1 == 1;
+        self.in_tag.next = to_bits(values[1]);
+        self.in_func.next = to_bits(values[2]);
+        self.in_abs.next = values[3] & 1 == 1;
+        self.in_neg.next = values[4] & 1 == 1;
+        self.in_x.next = to_bits(values[5]);
+    }
+    fn outputs(&self) -> Vec<u128> {
+        vec![
+            self.out_valid.val() as u128,
+            from_bits(self.out_tag.val()),
+            from_bits(self.out_d.val()),
+        ]
+    }
+    fn clock(&mut self) -> &mut Signal<In, Clock> {
+        &mut self.clock
+    }
+}

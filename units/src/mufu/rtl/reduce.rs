@@ -1,0 +1,314 @@
+//! Phase 1: source modifiers, classification (DAZ), the special-case bypass
+//! and the per-function argument reduction. Model:
+//! [`model::reduce`](crate::mufu::model::reduce) and `reduce_64h`.
+//!
+//! EX2 and SIN/COS share one right shifter: `W = ⌊sig · 2^(e+11)⌋` from the
+//! 57-bit `sig << 33` shifted right by `22 − e`. SIN/COS take `W mod 2^34`
+//! (quadrant bits and a 32-bit fraction, [`SINCOS_FIX_F`](crate::mufu::model::SINCOS_FIX_F)),
+//! EX2 takes `⌊W / 4⌋ = ⌊sig · 2^(e+9)⌋`, the magnitude of its 32-fraction-bit
+//! fixed-point argument (`e ≤ 6` here, so it fits 40 bits), negated for x < 0.
+//! Exponents are compared as raw biased fields, never as signed numbers.
+
+use super::{ADDEND_W, EXP_W, REGION_W};
+use crate::mufu::datapath::FRAC_W;
+use rust_hdl::prelude::*;
+
+/// Width of the shared EX2/SIN/COS shifter: `sig << 33`.
+pub const SHIFT_W: usize = 57;
+
+/// Phase 1 (combinational).
+#[derive(LogicBlock, Default)]
+pub struct Reduce {
+    /// Selector: 0 COS, 1 SIN, 2 EX2, 3 LG2, 4 RCP, 5 RSQ, 6 RCP64H, 7 RSQ64H,
+    /// 8 SQRT, 9 TANH (10..15 invalid).
+    pub func: Signal<In, Bits<4>>,
+    pub abs: Signal<In, Bit>,
+    pub neg: Signal<In, Bit>,
+    pub x: Signal<In, Bits<32>>,
+    /// The result is `bypass_d` (special value or invalid selector).
+    pub bypass: Signal<Out, Bit>,
+    pub bypass_d: Signal<Out, Bits<32>>,
+    /// Global region index (ROM region of [`tables`](crate::mufu::tables::tables)`().fmts`).
+    pub region: Signal<Out, Bits<REGION_W>>,
+    /// Reduced argument's fraction, left-aligned `0.32`.
+    pub frac: Signal<Out, Bits<FRAC_W_USIZE>>,
+    /// Addend of the carry-save sum (two's complement, sum LSBs).
+    pub addend: Signal<Out, Bits<ADDEND_W>>,
+    /// Exponent from the argument (two's complement).
+    pub e_arg: Signal<Out, Bits<EXP_W>>,
+    /// Result sign (XORed with the sum's), and the sign of an exact zero.
+    pub sign: Signal<Out, Bit>,
+    pub zero_sign: Signal<Out, Bit>,
+    /// RCP64H / RSQ64H: 21-bit result packed as a binary64 high word.
+    pub is64: Signal<Out, Bit>,
+
+    xm: Signal<Local, Bits<32>>,
+    s: Signal<Local, Bits<32>>,
+    sgn: Signal<Local, Bit>,
+    ef: Signal<Local, Bits<8>>,
+    mant: Signal<Local, Bits<23>>,
+    sig: Signal<Local, Bits<24>>,
+    zero: Signal<Local, Bit>,
+    nan: Signal<Local, Bit>,
+    inf: Signal<Local, Bit>,
+    e: Signal<Local, Bits<EXP_W>>,
+    e_neg: Signal<Local, Bits<EXP_W>>,
+    e_half: Signal<Local, Bits<EXP_W>>,
+    e_half_neg: Signal<Local, Bits<EXP_W>>,
+    /// `{parity, top mantissa bit}`: the RSQ/SQRT region inside its table.
+    pm: Signal<Local, Bits<REGION_W>>,
+    parity: Signal<Local, Bit>,
+    parity64: Signal<Local, Bit>,
+    mant_sh9: Signal<Local, Bits<32>>,
+    mant_sh10: Signal<Local, Bits<32>>,
+    shamt: Signal<Local, Bits<8>>,
+    wide: Signal<Local, Bits<SHIFT_W>>,
+    mag: Signal<Local, Bits<ADDEND_W>>,
+    fixed: Signal<Local, Bits<ADDEND_W>>,
+    n8: Signal<Local, Bits<8>>,
+    t34: Signal<Local, Bits<34>>,
+    r: Signal<Local, Bits<32>>,
+    tanh_sat: Signal<Local, Bit>,
+    ef64: Signal<Local, Bits<11>>,
+    mant20: Signal<Local, Bits<20>>,
+    zero64: Signal<Local, Bit>,
+    nan64: Signal<Local, Bit>,
+    inf64: Signal<Local, Bit>,
+    e64: Signal<Local, Bits<EXP_W>>,
+    e64_neg: Signal<Local, Bits<EXP_W>>,
+    e64_half: Signal<Local, Bits<EXP_W>>,
+    e64_half_neg: Signal<Local, Bits<EXP_W>>,
+    pm64: Signal<Local, Bits<REGION_W>>,
+}
+
+/// `FRAC_W` as a `usize` for the type parameters.
+const FRAC_W_USIZE: usize = FRAC_W as usize;
+
+impl Logic for Reduce {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // ---- modifiers: |x| then −x ----
+        self.xm.next = self.x.val();
+        if self.abs.val() {
+            self.xm.next = self.x.val() & 0x7FFF_FFFF;
+        }
+        if self.neg.val() {
+            self.xm.next = self.xm.val() ^ 0x8000_0000_u64;
+        }
+        self.s.next = self.xm.val() & 0x8000_0000_u64;
+        self.sgn.next = self.xm.val().get_bit(31);
+
+        // ---- binary32 classes (DAZ: exponent field 0 is zero) ----
+        self.ef.next = self.xm.val().get_bits::<8>(23);
+        self.mant.next = self.xm.val().get_bits::<23>(0);
+        self.sig.next = bit_cast::<24, 23>(self.mant.val()) | 0x80_0000;
+        self.zero.next = self.ef.val() == 0;
+        self.nan.next = (self.ef.val() == 255) & (self.mant.val() != 0);
+        self.inf.next = (self.ef.val() == 255) & (self.mant.val() == 0);
+        self.e.next = bit_cast::<EXP_W, 8>(self.ef.val()) - 127;
+        self.e_neg.next = 0.into();
+        self.e_neg.next = self.e_neg.val() - self.e.val();
+        // ⌊e / 2⌋: shift right, keep the sign bit.
+        self.e_half.next = (self.e.val() >> 1) | (self.e.val() & 0x1000);
+        self.e_half_neg.next = 0.into();
+        self.e_half_neg.next = self.e_half_neg.val() - self.e_half.val();
+        // Odd exponent (parity 1) has an even biased field.
+        self.pm.next = 0.into();
+        self.parity.next = !self.ef.val().get_bit(0);
+        self.pm.next = self.pm.val().replace_bit(1, self.parity.val());
+        self.pm.next = self.pm.val().replace_bit(0, self.mant.val().get_bit(22));
+        self.mant_sh9.next = bit_cast::<32, 23>(self.mant.val()) << 9;
+        self.mant_sh10.next = bit_cast::<32, 23>(self.mant.val()) << 10;
+
+        // ---- EX2 / SIN / COS fixed point: W = ⌊sig · 2^(e+11)⌋ ----
+        self.shamt.next = 149 - self.ef.val();
+        self.wide.next = (bit_cast::<SHIFT_W, 24>(self.sig.val()) << 33) >> self.shamt.val();
+        self.mag.next = self.wide.val().get_bits::<ADDEND_W>(2);
+        self.fixed.next = self.mag.val();
+        if self.sgn.val() {
+            self.fixed.next = 0.into();
+            self.fixed.next = self.fixed.val() - self.mag.val();
+        }
+        self.n8.next = self.fixed.val().get_bits::<8>(32);
+        self.t34.next = self.wide.val().get_bits::<34>(0);
+        if self.ef.val() >= 150 {
+            self.t34.next = 0.into();
+        }
+        if self.func.val() == 0 {
+            // COS(x) = SIN(x + ¼)
+            self.t34.next = self.t34.val() + 0x1_0000_0000_u64;
+        }
+        self.r.next = self.t34.val().get_bits::<32>(0);
+        if self.t34.val().get_bit(32) {
+            self.r.next = !self.t34.val().get_bits::<32>(0);
+        }
+        self.tanh_sat.next = (self.xm.val() & 0x7FFF_FFFF) >= 0x4110_0000;
+
+        // ---- binary64 high word ----
+        self.ef64.next = self.xm.val().get_bits::<11>(20);
+        self.mant20.next = self.xm.val().get_bits::<20>(0);
+        self.zero64.next = self.ef64.val() == 0;
+        self.nan64.next = (self.ef64.val() == 0x7FF) & (self.mant20.val() != 0);
+        self.inf64.next = (self.ef64.val() == 0x7FF) & (self.mant20.val() == 0);
+        self.e64.next = bit_cast::<EXP_W, 11>(self.ef64.val()) - 1023;
+        self.e64_neg.next = 0.into();
+        self.e64_neg.next = self.e64_neg.val() - self.e64.val();
+        self.e64_half.next = (self.e64.val() >> 1) | (self.e64.val() & 0x1000);
+        self.e64_half_neg.next = 0.into();
+        self.e64_half_neg.next = self.e64_half_neg.val() - self.e64_half.val();
+        self.pm64.next = 0.into();
+        self.parity64.next = !self.ef64.val().get_bit(0);
+        self.pm64.next = self.pm64.val().replace_bit(1, self.parity64.val());
+        self.pm64.next = self
+            .pm64
+            .val()
+            .replace_bit(0, self.mant20.val().get_bit(19));
+
+        // ---- defaults: invalid selector → canonical NaN ----
+        self.bypass.next = true;
+        self.bypass_d.next = 0x7FFF_FFFF.into();
+        self.region.next = 0.into();
+        self.frac.next = self.mant_sh9.val();
+        self.addend.next = 0.into();
+        self.e_arg.next = 0.into();
+        self.sign.next = false;
+        self.zero_sign.next = false;
+        self.is64.next = false;
+
+        if (self.func.val() == 0) | (self.func.val() == 1) {
+            // SIN / COS: quadrant q = t34[33:32]; odd q mirrors the fraction.
+            self.bypass.next = self.nan.val() | self.inf.val() | self.zero.val();
+            if self.zero.val() {
+                self.bypass_d.next = self.s.val();
+                if self.func.val() == 0 {
+                    self.bypass_d.next = 0x3F80_0000.into();
+                }
+            }
+            self.region.next = 12.into();
+            self.frac.next = self.r.val();
+            self.sign.next = self.sgn.val() ^ self.t34.val().get_bit(33);
+            self.zero_sign.next = self.sgn.val();
+            if self.func.val() == 0 {
+                self.sign.next = self.t34.val().get_bit(33);
+                self.zero_sign.next = false;
+            }
+        } else if self.func.val() == 2 {
+            // EX2: ±0 → 1; |x| ≥ 128 (incl. ∞) → +∞ or +0.
+            self.bypass.next = self.zero.val() | (self.ef.val() >= 134);
+            if (self.ef.val() >= 134) & !self.nan.val() {
+                self.bypass_d.next = 0x7F80_0000.into();
+                if self.sgn.val() {
+                    self.bypass_d.next = 0.into();
+                }
+            }
+            if self.zero.val() {
+                self.bypass_d.next = 0x3F80_0000.into();
+            }
+            self.region.next = 9.into();
+            self.frac.next = self.fixed.val().get_bits::<32>(0);
+            self.e_arg.next = bit_cast::<EXP_W, 8>(self.n8.val());
+            if self.n8.val().get_bit(7) {
+                self.e_arg.next = bit_cast::<EXP_W, 8>(self.n8.val()) | 0x1F00;
+            }
+        } else if self.func.val() == 3 {
+            // LG2: e joins the sum at weight 2^32.
+            self.bypass.next = self.nan.val() | self.zero.val() | self.sgn.val() | self.inf.val();
+            if self.inf.val() & !self.sgn.val() {
+                self.bypass_d.next = 0x7F80_0000.into();
+            }
+            if self.zero.val() {
+                self.bypass_d.next = 0xFF80_0000_u64.into();
+            }
+            self.region.next = 10.into();
+            if self.mant.val().get_bit(22) {
+                self.region.next = 11.into();
+            }
+            self.frac.next = self.mant_sh10.val();
+            self.addend.next = bit_cast::<ADDEND_W, EXP_W>(self.e.val()) << 32;
+        } else if self.func.val() == 4 {
+            // RCP
+            self.bypass.next = self.nan.val() | self.zero.val() | self.inf.val();
+            if self.inf.val() {
+                self.bypass_d.next = self.s.val();
+            }
+            if self.zero.val() {
+                self.bypass_d.next = self.s.val() | 0x7F80_0000;
+            }
+            self.e_arg.next = self.e_neg.val();
+            self.sign.next = self.sgn.val();
+            self.zero_sign.next = self.sgn.val();
+        } else if self.func.val() == 5 {
+            // RSQ
+            self.bypass.next = self.nan.val() | self.zero.val() | self.sgn.val() | self.inf.val();
+            if self.inf.val() & !self.sgn.val() {
+                self.bypass_d.next = 0.into();
+            }
+            if self.zero.val() {
+                self.bypass_d.next = self.s.val() | 0x7F80_0000;
+            }
+            self.region.next = self.pm.val() + 1;
+            self.frac.next = self.mant_sh10.val();
+            self.e_arg.next = self.e_half_neg.val();
+        } else if self.func.val() == 8 {
+            // SQRT
+            self.bypass.next = self.nan.val() | self.zero.val() | self.sgn.val() | self.inf.val();
+            if self.inf.val() & !self.sgn.val() {
+                self.bypass_d.next = 0x7F80_0000.into();
+            }
+            if self.zero.val() {
+                self.bypass_d.next = self.s.val();
+            }
+            self.region.next = self.pm.val() + 5;
+            self.frac.next = self.mant_sh10.val();
+            self.e_arg.next = self.e_half.val();
+        } else if self.func.val() == 9 {
+            // TANH: |x| < 2^-12 → x; |x| ≥ 9 → ±1; else binade e = ef − 127.
+            self.bypass.next = self.nan.val() | (self.ef.val() < 115) | self.tanh_sat.val();
+            if self.tanh_sat.val() & !self.nan.val() {
+                self.bypass_d.next = self.s.val() | 0x3F80_0000;
+            }
+            if self.ef.val() < 115 {
+                self.bypass_d.next = self.xm.val();
+            }
+            if self.zero.val() {
+                self.bypass_d.next = self.s.val();
+            }
+            self.region.next = bit_cast::<REGION_W, 8>(self.ef.val() - 102);
+            if self.ef.val() == 130 {
+                self.frac.next = bit_cast::<32, 23>(self.mant.val()) << 12;
+            }
+            if self.ef.val() <= 124 {
+                // tanh(x) − x is tabulated; x's significand joins the sum.
+                self.addend.next = bit_cast::<ADDEND_W, 24>(self.sig.val()) << 8;
+                self.e_arg.next = self.e.val();
+            }
+            self.sign.next = self.sgn.val();
+            self.zero_sign.next = self.sgn.val();
+        } else if (self.func.val() == 6) | (self.func.val() == 7) {
+            // RCP64H / RSQ64H on the high word of a binary64.
+            self.is64.next = true;
+            self.bypass.next = self.nan64.val() | self.zero64.val() | self.inf64.val();
+            if self.inf64.val() {
+                self.bypass_d.next = self.s.val();
+            }
+            self.frac.next = bit_cast::<32, 20>(self.mant20.val()) << 12;
+            self.e_arg.next = self.e64_neg.val();
+            self.sign.next = self.sgn.val();
+            self.zero_sign.next = self.sgn.val();
+            if self.func.val() == 7 {
+                self.bypass.next =
+                    self.nan64.val() | self.zero64.val() | self.inf64.val() | self.sgn.val();
+                self.bypass_d.next = 0x7FFF_FFFF.into();
+                if self.inf64.val() & !self.sgn.val() {
+                    self.bypass_d.next = 0.into();
+                }
+                self.region.next = self.pm64.val() + 1;
+                self.frac.next = bit_cast::<32, 20>(self.mant20.val()) << 13;
+                self.e_arg.next = self.e64_half_neg.val();
+            }
+            if self.zero64.val() {
+                self.bypass_d.next = self.s.val() | 0x7FF0_0000;
+            }
+        }
+    }
+}
