@@ -116,8 +116,10 @@ fn model_matches_plain_rust_exhaustively() {
 }
 
 #[test]
-fn rtl_matches_model_on_100k_vectors_back_to_back() {
-    let list = ops(100_000, 2);
+fn rtl_matches_model_on_5k_vectors_back_to_back() {
+    // The unit's rust-hdl model runs about 1.3 k cycles/s (its conversion
+    // datapath is 64 bits wide); Verilator below takes the long run.
+    let list = ops(5_000, 2);
     let obs = run_ops("xmu", Engine::RustHdl, &list, Gaps::None, None).unwrap();
     check_against_model(&mut XmuCodec, &list, &obs).unwrap();
     // One operation per clock: the last answer comes out LATENCY cycles after the last op.
@@ -129,7 +131,7 @@ fn rtl_matches_model_on_100k_vectors_back_to_back() {
 
 #[test]
 fn rtl_matches_model_with_random_gaps() {
-    let list = ops(20_000, 3);
+    let list = ops(2_000, 3);
     let gaps = Gaps::Random {
         percent: 30,
         max: 3,
@@ -174,7 +176,7 @@ fn verilator_matches_model_and_rust_hdl_cycle_for_cycle() {
     };
     let obs = run_ops("xmu", Engine::Verilator, &list, gaps, None).unwrap();
     check_against_model(&mut XmuCodec, &list, &obs).unwrap();
-    let head = &list[..20_000];
+    let head = &list[..2_000];
     let verilated = run_ops("xmu", Engine::Verilator, head, gaps, None).unwrap();
     let direct = run_ops("xmu", Engine::RustHdl, head, gaps, None).unwrap();
     assert_eq!(verilated, direct);
@@ -185,7 +187,7 @@ fn iverilog_matches_model_and_rust_hdl_cycle_for_cycle() {
     if require("iverilog_matches_model", &["iverilog", "vvp"]).is_none() {
         return;
     }
-    let list = ops(5_000, 9);
+    let list = ops(2_000, 9);
     let gaps = Gaps::Random {
         percent: 10,
         max: 4,

@@ -1,0 +1,103 @@
+//! The bit operations (POPC, BREV, FLO), phases 1 and 2. Model:
+//! [`bitops`](crate::xmu::bitops).
+//!
+//! Phase 1 ([`BitOpsFront`]) does the first half of the two counting trees,
+//! cut at the byte level: the ones of each byte and each byte's leading zeros
+//! of the FLO source (for `.s32` the operand XOR its sign fill, so that
+//! "differs from the sign" becomes "is set"); and the bit reversal, which is
+//! only wiring. Phase 2 ([`BitOpsBack`]) finishes both trees and selects by
+//! opcode: the count, the FLO index (`31 − lzc`, which is `!lzc` on five
+//! bits) or shift amount (`lzc`), `0xFFFFFFFF` when nothing is set.
+
+use super::OP_W;
+use crate::hw::lzc::{LzcBytes32, LzcMerge32};
+use crate::hw::popcount::{PopCountBytes32, SumByteCounts};
+use rust_hdl::prelude::*;
+
+/// Phase 1 of the bit operations.
+#[derive(LogicBlock, Default)]
+pub struct BitOpsFront {
+    /// Opcode (`in_op` bits 3:0).
+    pub opc: Signal<In, Bits<4>>,
+    /// The 32-bit operand.
+    pub x: Signal<In, Bits<32>>,
+    /// Ones per byte (4 × 4 bits).
+    pub pop_bytes: Signal<Out, Bits<16>>,
+    /// Per byte of the FLO source: holds a one; its leading zeros (4 × 3 bits).
+    pub lzc_has: Signal<Out, Bits<4>>,
+    pub lzc_count: Signal<Out, Bits<12>>,
+    /// The operand with its bits reversed.
+    pub brev: Signal<Out, Bits<32>>,
+    /// FLO source: the operand, XOR its sign fill for `.s32` opcodes.
+    flo_src: Signal<Local, Bits<32>>,
+    rev: Signal<Local, Bits<32>>,
+    pop: PopCountBytes32,
+    lzc: LzcBytes32,
+}
+
+impl Logic for BitOpsFront {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.pop.x.next = self.x.val();
+        self.pop_bytes.next = self.pop.byte_counts.val();
+        // Opcodes 3 and 5 are the .s32 forms.
+        self.flo_src.next = self.x.val();
+        if ((self.opc.val() == 3) | (self.opc.val() == 5)) & self.x.val().get_bit(31) {
+            self.flo_src.next = !self.x.val();
+        }
+        self.lzc.x.next = self.flo_src.val();
+        self.lzc_has.next = self.lzc.byte_has.val();
+        self.lzc_count.next = self.lzc.byte_count.val();
+        // Every bit of `rev` is overwritten; starting from the operand avoids a latch.
+        self.rev.next = self.x.val();
+        for i in 0..32 {
+            self.rev.next = self.rev.val().replace_bit(31 - i, self.x.val().get_bit(i));
+        }
+        self.brev.next = self.rev.val();
+    }
+}
+
+/// Phase 2 of the bit operations.
+#[derive(LogicBlock, Default)]
+pub struct BitOpsBack {
+    /// The operation word (its opcode, bits 3:0, is read).
+    pub op: Signal<In, Bits<OP_W>>,
+    pub pop_bytes: Signal<In, Bits<16>>,
+    pub lzc_has: Signal<In, Bits<4>>,
+    pub lzc_count: Signal<In, Bits<12>>,
+    pub brev: Signal<In, Bits<32>>,
+    /// The bit operation's result (opcodes 0–5; don't care otherwise).
+    pub d: Signal<Out, Bits<32>>,
+    pop_sum: SumByteCounts,
+    lzc_merge: LzcMerge32,
+    /// FLO index `31 − lzc`.
+    flo_index: Signal<Local, Bits<5>>,
+    opc: Signal<Local, Bits<4>>,
+}
+
+impl Logic for BitOpsBack {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.opc.next = self.op.val().get_bits::<4>(0);
+        self.pop_sum.byte_counts.next = self.pop_bytes.val();
+        self.lzc_merge.byte_has.next = self.lzc_has.val();
+        self.lzc_merge.byte_count.next = self.lzc_count.val();
+        // 31 − lzc for lzc in 0..=31 is lzc with its five bits inverted. The
+        // inversion gets its own 5-bit signal: inside `bit_cast` it would be
+        // exported as `~x & mask` and Verilog would widen x before inverting.
+        self.flo_index.next = !self.lzc_merge.count.val().get_bits::<5>(0);
+        self.d.next = self.brev.val();
+        if self.opc.val() == 0 {
+            self.d.next = bit_cast::<32, 6>(self.pop_sum.count.val());
+        }
+        if (self.opc.val() >= 2) & (self.opc.val() <= 5) {
+            if self.lzc_merge.count.val() == 32 {
+                self.d.next = 0xFFFF_FFFF_u64.into();
+            } else if self.opc.val() >= 4 {
+                self.d.next = bit_cast::<32, 6>(self.lzc_merge.count.val());
+            } else {
+                self.d.next = bit_cast::<32, 5>(self.flo_index.val());
+            }
+        }
+    }
+}

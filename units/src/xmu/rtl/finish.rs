@@ -1,0 +1,87 @@
+//! Phase 5, finish: the answer by operation — the forced answer or the
+//! rounder's, F2FP.x2's two halves, `.sat`'s clamp to [0, 1] (NaN and
+//! negatives, −0 included, to +0; above 1.0 to 1.0), the bit operations'
+//! result, 0 for the reserved opcodes.
+
+use super::{DF_W, OP_W};
+use rust_hdl::prelude::*;
+
+/// The result multiplexer.
+#[derive(LogicBlock, Default)]
+pub struct Finish {
+    pub op: Signal<In, Bits<OP_W>>,
+    /// Float format of the result (for the clamp).
+    pub df: Signal<In, Bits<DF_W>>,
+    /// Clamp to [0, 1].
+    pub clamp: Signal<In, Bit>,
+    /// The source was a NaN.
+    pub nan: Signal<In, Bit>,
+    /// Main path: forced answer, float and integer rounder results.
+    pub take: Signal<In, Bit>,
+    pub forced: Signal<In, Bits<64>>,
+    pub fres: Signal<In, Bits<64>>,
+    pub ires: Signal<In, Bits<64>>,
+    /// F2FP.x2's low half: forced answer and rounder result.
+    pub lo_take: Signal<In, Bit>,
+    pub lo_forced: Signal<In, Bits<16>>,
+    pub lo_fres: Signal<In, Bits<16>>,
+    /// The bit operation's result.
+    pub bits: Signal<In, Bits<32>>,
+    /// The answer.
+    pub d: Signal<Out, Bits<64>>,
+    opc: Signal<Local, Bits<4>>,
+    conv: Signal<Local, Bits<64>>,
+    lo: Signal<Local, Bits<16>>,
+    negative: Signal<Local, Bit>,
+    one: Signal<Local, Bits<64>>,
+}
+
+impl Logic for Finish {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.opc.next = self.op.val().get_bits::<4>(0);
+        self.conv.next = self.fres.val();
+        if self.opc.val() == 8 {
+            self.conv.next = self.ires.val();
+        }
+        if self.take.val() {
+            self.conv.next = self.forced.val();
+        }
+        self.lo.next = self.lo_fres.val();
+        if self.lo_take.val() {
+            self.lo.next = self.lo_forced.val();
+        }
+        if self.opc.val() == 11 {
+            self.conv.next = (bit_cast::<64, 16>(self.conv.val().get_bits::<16>(0)) << 16)
+                | bit_cast::<64, 16>(self.lo.val());
+        }
+        // The clamp (F2F and FRND only: df is 0..=3).
+        self.negative.next = self.conv.val().get_bit(15);
+        self.one.next = 0x3C00.into();
+        if self.df.val() == 1 {
+            self.one.next = 0x3F80.into();
+        }
+        if self.df.val() == 2 {
+            self.negative.next = self.conv.val().get_bit(31);
+            self.one.next = 0x3F80_0000_u64.into();
+        }
+        if self.df.val() == 3 {
+            self.negative.next = self.conv.val().get_bit(63);
+            self.one.next = 0x3FF0_0000_0000_0000_u64.into();
+        }
+        if self.clamp.val() {
+            if self.nan.val() | self.negative.val() {
+                self.conv.next = 0.into();
+            } else if self.conv.val() > self.one.val() {
+                self.conv.next = self.one.val();
+            }
+        }
+        self.d.next = self.conv.val();
+        if self.opc.val() <= 5 {
+            self.d.next = bit_cast::<64, 32>(self.bits.val());
+        }
+        if self.opc.val() >= 13 {
+            self.d.next = 0.into();
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! Phase 1, special operands: the answers that do not go through the
+//! rounder (`forced`, taken when `take`): zeros, infinities and NaNs of the
+//! float conversions, integer zero of I2F, the whole of I2I. FRND's answer
+//! joins in phase 2 ([`Frnd`](super::Frnd)); the bit operations' at the end.
+//!
+//! NaN rules (SPEC.md §4, `convert.rs`): into f16/bf16 (F2F, F2FP.x2) the
+//! all-ones `0x7FFF`; into FP8 `0x7F`; F2F into f32/f64 keeps the sign and the
+//! payload aligned at its MSB (here: the bits under the significand's bit 63)
+//! and sets the quiet bit; F2I gives 0. Infinities: F2F ±∞, FP8 satfinite
+//! ±max finite, F2I the destination's minimum or maximum.
+
+use super::{DF_W, OP_W};
+use rust_hdl::prelude::*;
+
+/// Forced answers for special operands.
+#[derive(LogicBlock, Default)]
+pub struct Special {
+    /// The operation word.
+    pub op: Signal<In, Bits<OP_W>>,
+    /// Float destination ([`Decode::df`](super::Decode)).
+    pub df: Signal<In, Bits<DF_W>>,
+    /// Operand class and sign ([`Unpack`](super::Unpack)).
+    pub sign: Signal<In, Bit>,
+    pub zero: Signal<In, Bit>,
+    pub inf: Signal<In, Bit>,
+    pub nan: Signal<In, Bit>,
+    /// The operand's significand (a NaN's payload under bit 63).
+    pub sig: Signal<In, Bits<64>>,
+    /// I2I's result.
+    pub i2i: Signal<In, Bits<64>>,
+    /// The answer is `forced`.
+    pub take: Signal<Out, Bit>,
+    pub forced: Signal<Out, Bits<64>>,
+    opc: Signal<Local, Bits<4>>,
+    int_dst: Signal<Local, Bits<3>>,
+    /// Signed zero and signed infinity (FP8: largest finite) of `df`.
+    fzero: Signal<Local, Bits<64>>,
+    finf: Signal<Local, Bits<64>>,
+    fnan: Signal<Local, Bits<64>>,
+    imax: Signal<Local, Bits<64>>,
+    imin: Signal<Local, Bits<64>>,
+}
+
+impl Logic for Special {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.opc.next = self.op.val().get_bits::<4>(0);
+        self.int_dst.next = self.op.val().get_bits::<3>(7);
+
+        // ---- float destination constants ----
+        self.fzero.next = 0.into();
+        self.fzero.next = self.fzero.val().replace_bit(15, self.sign.val());
+        self.finf.next = self.fzero.val() | 0x7C00_u64;
+        self.fnan.next = 0x7FFF.into();
+        if self.df.val() == 1 {
+            self.finf.next = self.fzero.val() | 0x7F80_u64;
+        }
+        if self.df.val() == 2 {
+            self.fzero.next = 0.into();
+            self.fzero.next = self.fzero.val().replace_bit(31, self.sign.val());
+            self.finf.next = self.fzero.val() | 0x7F80_0000_u64;
+            self.fnan.next = (self.fzero.val() | 0x7FC0_0000_u64)
+                | bit_cast::<64, 23>(self.sig.val().get_bits::<23>(40));
+        }
+        if self.df.val() == 3 {
+            self.fzero.next = 0.into();
+            self.fzero.next = self.fzero.val().replace_bit(63, self.sign.val());
+            self.finf.next = self.fzero.val() | 0x7FF0_0000_0000_0000_u64;
+            self.fnan.next = (self.fzero.val() | 0x7FF8_0000_0000_0000_u64)
+                | bit_cast::<64, 52>(self.sig.val().get_bits::<52>(11));
+        }
+        if self.df.val() == 4 {
+            self.fzero.next = 0.into();
+            self.fzero.next = self.fzero.val().replace_bit(7, self.sign.val());
+            self.finf.next = self.fzero.val() | 0x7E_u64;
+            self.fnan.next = 0x7F.into();
+        }
+        if self.df.val() == 5 {
+            self.fzero.next = 0.into();
+            self.fzero.next = self.fzero.val().replace_bit(7, self.sign.val());
+            self.finf.next = self.fzero.val() | 0x7B_u64;
+            self.fnan.next = 0x7F.into();
+        }
+
+        // ---- integer destination range (F2I of ±∞) ----
+        self.imax.next = 0xFFFF_FFFF_FFFF_FFFF_u64.into();
+        self.imin.next = 0.into();
+        if self.int_dst.val() == 0 {
+            self.imax.next = 0xFF.into();
+        }
+        if self.int_dst.val() == 1 {
+            self.imax.next = 0x7F.into();
+            self.imin.next = 0x80.into();
+        }
+        if self.int_dst.val() == 2 {
+            self.imax.next = 0xFFFF.into();
+        }
+        if self.int_dst.val() == 3 {
+            self.imax.next = 0x7FFF.into();
+            self.imin.next = 0x8000.into();
+        }
+        if self.int_dst.val() == 4 {
+            self.imax.next = 0xFFFF_FFFF_u64.into();
+        }
+        if self.int_dst.val() == 5 {
+            self.imax.next = 0x7FFF_FFFF_u64.into();
+            self.imin.next = 0x8000_0000_u64.into();
+        }
+        if self.int_dst.val() == 7 {
+            self.imax.next = 0x7FFF_FFFF_FFFF_FFFF_u64.into();
+            self.imin.next = 0x8000_0000_0000_0000_u64.into();
+        }
+
+        // ---- by operation ----
+        // Bit operations and reserved opcodes: forced 0 (the bit operations'
+        // result replaces it at the end).
+        self.take.next = true;
+        self.forced.next = 0.into();
+        // F2F (7), F2FP.x2 (11), F2FP.fp8 (12).
+        if (self.opc.val() == 7) | (self.opc.val() == 11) | (self.opc.val() == 12) {
+            self.take.next = self.zero.val() | self.inf.val() | self.nan.val();
+            if self.zero.val() {
+                self.forced.next = self.fzero.val();
+            }
+            if self.inf.val() {
+                self.forced.next = self.finf.val();
+            }
+            if self.nan.val() {
+                self.forced.next = self.fnan.val();
+            }
+        }
+        // F2I: NaN and zero → 0, ±∞ → minimum / maximum.
+        if self.opc.val() == 8 {
+            self.take.next = self.zero.val() | self.inf.val() | self.nan.val();
+            if self.inf.val() {
+                if self.sign.val() {
+                    self.forced.next = self.imin.val();
+                } else {
+                    self.forced.next = self.imax.val();
+                }
+            }
+        }
+        // I2F: the integer 0 is +0.
+        if self.opc.val() == 9 {
+            self.take.next = self.zero.val();
+        }
+        if self.opc.val() == 10 {
+            self.forced.next = self.i2i.val();
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! Phase 1, unpack: the operand as sign, class, a 64-bit significand and the
+//! exponent of its bit 63, whatever the source format.
+//!
+//! - Floats (f16, bf16, f32, f64, by `src`): the hidden bit goes to bit 63
+//!   and the mantissa field under it (bits 62 … 63 − man), so that a normal
+//!   number is already normalised and every format's fields share one
+//!   place; a subnormal keeps the hidden bit 0 and the exponent EMIN, and
+//!   [`Normalise`](super::Normalise) shifts it up. `.ftz` reads a subnormal
+//!   as a zero of its sign. A NaN keeps its payload under bit 63 (F2F's
+//!   payload rule reads it there).
+//! - Integers (I2F, I2I: u8 … s64, by `src`): the value extended by its
+//!   signedness (`ext`, for I2I), then its magnitude as the significand,
+//!   with exponent 63 (bit 63 weighs 2^63).
+//!
+//! Exponents are offset by [`EOFF`](super::EOFF) = 2048 so that all the
+//! exponent arithmetic downstream is unsigned: `exp_b = e + 2048`.
+
+use super::{EXP_W, OP_W};
+use rust_hdl::prelude::*;
+
+/// Unpacks `x` as the source of the operation `op`.
+#[derive(LogicBlock, Default)]
+pub struct Unpack {
+    /// The operation word (opcode and `src` are read; `.ftz`).
+    pub op: Signal<In, Bits<OP_W>>,
+    /// The operand, right-aligned; bits above the source width are ignored.
+    pub x: Signal<In, Bits<64>>,
+    /// Negative (floats: the sign bit; integers: a negative signed value).
+    pub sign: Signal<Out, Bit>,
+    /// ±0 (or a flushed subnormal), or the integer 0.
+    pub zero: Signal<Out, Bit>,
+    /// ±∞.
+    pub inf: Signal<Out, Bit>,
+    /// Any NaN.
+    pub nan: Signal<Out, Bit>,
+    /// Significand, bit 63 the hidden bit (floats) or the magnitude (integers).
+    pub sig: Signal<Out, Bits<64>>,
+    /// Exponent of `sig`'s bit 63, plus 2048.
+    pub exp_b: Signal<Out, Bits<EXP_W>>,
+    /// Integer source extended to 64 bits by its signedness.
+    pub ext: Signal<Out, Bits<64>>,
+    opc: Signal<Local, Bits<4>>,
+    src: Signal<Local, Bits<3>>,
+    int_src: Signal<Local, Bit>,
+    ftz: Signal<Local, Bit>,
+    /// Float fields: sign, biased exponent, mantissa left-aligned at bit 62.
+    fsign: Signal<Local, Bit>,
+    fexp: Signal<Local, Bits<11>>,
+    fman: Signal<Local, Bits<64>>,
+    /// `2048 − bias` of the source format.
+    off: Signal<Local, Bits<EXP_W>>,
+    exp_zero: Signal<Local, Bit>,
+    /// The hidden bit (a 1-bit signal: a `!` inside `replace_bit` would be
+    /// widened before the inversion in Verilog).
+    hidden: Signal<Local, Bit>,
+    exp_ones: Signal<Local, Bit>,
+    man_zero: Signal<Local, Bit>,
+    /// Integer: negative signed value; magnitude.
+    neg: Signal<Local, Bit>,
+    mag: Signal<Local, Bits<64>>,
+}
+
+impl Logic for Unpack {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.opc.next = self.op.val().get_bits::<4>(0);
+        self.src.next = self.op.val().get_bits::<3>(4);
+        self.ftz.next = self.op.val().get_bit(12);
+        // I2F (9) and I2I (10) read an integer.
+        self.int_src.next = (self.opc.val() == 9) | (self.opc.val() == 10);
+
+        // ---- float fields, by source format ----
+        self.fsign.next = self.x.val().get_bit(15);
+        self.fexp.next = bit_cast::<11, 5>(self.x.val().get_bits::<5>(10));
+        self.fman.next = bit_cast::<64, 10>(self.x.val().get_bits::<10>(0)) << 53;
+        self.exp_ones.next = self.x.val().get_bits::<5>(10).all();
+        self.off.next = 2033.into();
+        if self.src.val() == 1 {
+            self.fexp.next = bit_cast::<11, 8>(self.x.val().get_bits::<8>(7));
+            self.fman.next = bit_cast::<64, 7>(self.x.val().get_bits::<7>(0)) << 56;
+            self.exp_ones.next = self.x.val().get_bits::<8>(7).all();
+            self.off.next = 1921.into();
+        }
+        if self.src.val() == 2 {
+            self.fsign.next = self.x.val().get_bit(31);
+            self.fexp.next = bit_cast::<11, 8>(self.x.val().get_bits::<8>(23));
+            self.fman.next = bit_cast::<64, 23>(self.x.val().get_bits::<23>(0)) << 40;
+            self.exp_ones.next = self.x.val().get_bits::<8>(23).all();
+            self.off.next = 1921.into();
+        }
+        if self.src.val() == 3 {
+            self.fsign.next = self.x.val().get_bit(63);
+            self.fexp.next = self.x.val().get_bits::<11>(52);
+            self.fman.next = bit_cast::<64, 52>(self.x.val().get_bits::<52>(0)) << 11;
+            self.exp_ones.next = self.x.val().get_bits::<11>(52).all();
+            self.off.next = 1025.into();
+        }
+        self.exp_zero.next = !self.fexp.val().any();
+        self.hidden.next = self.fexp.val().any();
+        self.man_zero.next = !self.fman.val().any();
+
+        // ---- integer source: extend by signedness, then the magnitude ----
+        // src: 0 u8, 1 s8, 2 u16, 3 s16, 4 u32, 5 s32, 6 u64, 7 s64.
+        self.ext.next = self.x.val();
+        if self.src.val().get_bits::<2>(1) == 0 {
+            self.ext.next = self.x.val() & 0xFF_u64;
+            if self.src.val().get_bit(0) & self.x.val().get_bit(7) {
+                self.ext.next = self.x.val() | 0xFFFF_FFFF_FFFF_FF00_u64;
+            }
+        }
+        if self.src.val().get_bits::<2>(1) == 1 {
+            self.ext.next = self.x.val() & 0xFFFF_u64;
+            if self.src.val().get_bit(0) & self.x.val().get_bit(15) {
+                self.ext.next = self.x.val() | 0xFFFF_FFFF_FFFF_0000_u64;
+            }
+        }
+        if self.src.val().get_bits::<2>(1) == 2 {
+            self.ext.next = self.x.val() & 0xFFFF_FFFF_u64;
+            if self.src.val().get_bit(0) & self.x.val().get_bit(31) {
+                self.ext.next = self.x.val() | 0xFFFF_FFFF_0000_0000_u64;
+            }
+        }
+        self.neg.next = self.src.val().get_bit(0) & self.ext.val().get_bit(63);
+        self.mag.next = self.ext.val();
+        if self.neg.val() {
+            self.mag.next = (!self.ext.val()) + 1_u64;
+        }
+
+        // ---- outputs ----
+        if self.int_src.val() {
+            self.sign.next = self.neg.val();
+            self.zero.next = !self.ext.val().any();
+            self.inf.next = false;
+            self.nan.next = false;
+            self.sig.next = self.mag.val();
+            self.exp_b.next = 2111.into();
+        } else {
+            self.sign.next = self.fsign.val();
+            self.zero.next = self.exp_zero.val() & (self.man_zero.val() | self.ftz.val());
+            self.inf.next = self.exp_ones.val() & self.man_zero.val();
+            self.nan.next = self.exp_ones.val() & !self.man_zero.val();
+            self.sig.next = self.fman.val().replace_bit(63, self.hidden.val());
+            // A subnormal's exponent is EMIN, the one of biased exponent 1.
+            self.exp_b.next = bit_cast::<EXP_W, 11>(self.fexp.val()) + self.off.val();
+            if self.exp_zero.val() {
+                self.exp_b.next = self.off.val() + 1_u64;
+            }
+        }
+    }
+}
