@@ -704,3 +704,113 @@ fn fpga_integer_core_ecp5() {
     assert!(report.routed, "{:?}", report.failure);
     assert_eq!(report.bram, 4, "the bank is block RAM");
 }
+
+/// A request of `op`/`ty` at word `word` (lane `lane` for 32-bit types) with
+/// operands drawn from `state`; `cas`/`cast` compare with small values so that
+/// some of them store.
+fn table_request(op: AtomOp, ty: AtomType, word: u32, lane: u32, state: &mut u64) -> AtomRequest {
+    let addr = if ty.bits() == 32 {
+        word * 8 + 4 * (lane & 1)
+    } else {
+        word * 8
+    };
+    let r = xorshift(state);
+    let mut req = AtomRequest::new(Form::Atom, op, ty, addr, r & ty.mask());
+    if matches!(op, AtomOp::Cas | AtomOp::Cast) {
+        req.b = r % 3;
+        req.c = xorshift(state) & ty.mask();
+    }
+    req
+}
+
+/// The address patterns of the throughput table: `(name, word, lane)` of the
+/// `i`-th operation; `ld/st mixed` also interleaves plain accesses to that word.
+const PATTERNS: [&str; 4] = ["one address", "two alternating", "random", "ld/st mixed"];
+
+fn pattern_stream(
+    op: AtomOp,
+    ty: AtomType,
+    pattern: &str,
+    n: usize,
+    seed: u64,
+) -> Vec<AtomRequest> {
+    let mut state = seed;
+    let mut addr_state = seed ^ 0x9E37_79B9;
+    (0..n)
+        .map(|i| match pattern {
+            "one address" => table_request(op, ty, 0x10, 0, &mut state),
+            "two alternating" => table_request(op, ty, 0x10 + 8 * (i as u32 % 2), 0, &mut state),
+            "random" => {
+                let r = xorshift(&mut addr_state);
+                let word = (r % DEFAULT_WORDS as u64) as u32;
+                table_request(op, ty, word, (r >> 32) as u32, &mut state)
+            }
+            "ld/st mixed" => match i % 4 {
+                // First and last operations are `op` (they bound the count).
+                1 => AtomRequest::new(Form::Plain, AtomOp::St, AtomType::B64, 0x80, i as u64),
+                2 => AtomRequest::new(Form::Plain, AtomOp::Ld, AtomType::B32, 0x84, 0),
+                _ => table_request(op, ty, 0x10, 0, &mut state),
+            },
+            _ => unreachable!(),
+        })
+        .collect()
+}
+
+/// Sustained rate of every integer op and every float add on every address
+/// pattern, measured in the rust-hdl simulation (cycles between the first and
+/// the last answer over `n − 1`; every answer is also checked against the model
+/// and against the acceptance rule). Prints the table of docs/qor.md:
+/// `cargo test -p testbench --release --test atom_rtl -- --ignored atom_throughput_table --nocapture`.
+#[test]
+#[ignore]
+fn atom_throughput_table() {
+    const N: usize = 400;
+    let mut table = String::from(
+        "| op | type | one address | two alternating | random | ld/st mixed |\n|---|---|---|---|---|---|\n",
+    );
+    let mut seed = 1u64;
+    for op in AtomOp::ALL {
+        if matches!(op, AtomOp::Ld | AtomOp::St) {
+            continue;
+        }
+        for &ty in op.types() {
+            let float = matches!(
+                ty,
+                AtomType::F32 | AtomType::F64 | AtomType::F16x2 | AtomType::Bf16x2
+            );
+            let mut row = format!("| {} | {} |", op.name(), ty.name());
+            for pattern in PATTERNS {
+                seed += 1;
+                let reqs = pattern_stream(op, ty, pattern, N, seed);
+                let cpo = cycles_per_op(&reqs);
+                row += &format!(" {cpo:.3} |");
+                if !float {
+                    assert_eq!(cpo, 1.0, "{} {} {pattern}", op.name(), ty.name());
+                } else if pattern == "one address" {
+                    assert_eq!(cpo, FP_SAME_ADDRESS_II as f64, "{} {pattern}", ty.name());
+                } else if pattern == "two alternating" {
+                    assert_eq!(cpo, 1.0, "{} {pattern}", ty.name());
+                }
+            }
+            eprintln!("{row}");
+            table += &row;
+            table.push('\n');
+        }
+    }
+    // Float add then an integer op on the same word, alternating: the integer op
+    // waits one clock behind each float add (1.5 clocks per operation).
+    let mut state = 77u64;
+    let fp_then_int: Vec<_> = (0..N)
+        .map(|i| {
+            if i % 2 == 0 {
+                table_request(AtomOp::Add, AtomType::F32, 0x10, 0, &mut state)
+            } else {
+                table_request(AtomOp::Xor, AtomType::B32, 0x10, 0, &mut state)
+            }
+        })
+        .collect();
+    let cpo = cycles_per_op(&fp_then_int);
+    let line = format!("f32 add / b32 xor alternating on one word: {cpo:.3} cycles per op");
+    assert!((cpo - 1.5).abs() < 0.01, "{line}");
+    println!("{table}\n{line}");
+}

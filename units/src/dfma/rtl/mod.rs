@@ -50,6 +50,22 @@
 //! boundary module's `localparam registered`, and synthesis removes the unused
 //! registers. In a VCD, boundary `k`'s values are `uut.sK.q$<field>` and
 //! `uut.ctlK.q$<field>`.
+//!
+//! # Measured on ECP5-85k (`rtl-gen fpga dfma --target ecp5-85k --json`)
+//! The unit alone (yosys `synth_ecp5`), Fmax of the unit in the
+//! registered-I/O wrapper (nextpnr-ecp5, seed 1); history and commands in
+//! `docs/qor.md`.
+//!
+//! | unit | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | Fmax |
+//! |---|---|---|---|---|---|---|---|
+//! | `dfma` | 10 | 4,547 | 3,569 | 295 | 16 | 0 | 118.96 MHz |
+//! | `dfma_d6` | 6 | 4,802 | 1,959 | 295 | 16 | 0 | 80.31 MHz |
+//!
+//! 125 MHz (8.0 ns) is not met at depth 10: phases 10 and 6 (and phase 1
+//! before it was reworked) each measured 8.3–8.5 ns, 70–80 % of it routing.
+//! Phase 10's worst path: boundary 9 → the 52-bit all-ones tree of
+//! [`RoundPack`] (4 LUT levels) → carry → overflow → the overflow/∞ select,
+//! one net fanning out to the 64 result bits → boundary 10 (8.41 ns).
 
 pub mod accumulate;
 pub mod align;
@@ -293,6 +309,7 @@ pub struct Stage5 {
     pub c_hi_p1: Bits<HIGH_W>,
     pub c_hi_m1: Bits<HIGH_W>,
     pub c_hi_zero: Bit,
+    pub c_bigger: Bit,
     pub sentinel: Bits<SUM_W>,
     pub sign_p: Bit,
     pub eff_sub: Bit,
@@ -680,6 +697,7 @@ impl Logic for Dfma {
         self.s5.d.next.c_hi_p1 = self.acc_add.c_hi_p1.val();
         self.s5.d.next.c_hi_m1 = self.acc_add.c_hi_m1.val();
         self.s5.d.next.c_hi_zero = self.acc_add.c_hi_zero.val();
+        self.s5.d.next.c_bigger = self.acc_add.c_bigger.val();
         self.s5.d.next.sentinel = self.sentinel.one_hot.val();
         self.s5.d.next.sign_p = self.s4.q.val().sign_p;
         self.s5.d.next.eff_sub = self.s4.q.val().eff_sub;
@@ -692,6 +710,7 @@ impl Logic for Dfma {
         self.acc_select.c_hi_p1.next = self.s5.q.val().c_hi_p1;
         self.acc_select.c_hi_m1.next = self.s5.q.val().c_hi_m1;
         self.acc_select.c_hi_zero.next = self.s5.q.val().c_hi_zero;
+        self.acc_select.c_bigger.next = self.s5.q.val().c_bigger;
         self.acc_select.eff_sub.next = self.s5.q.val().eff_sub;
         self.acc_select.sign_p.next = self.s5.q.val().sign_p;
         self.acc_select.sentinel.next = self.s5.q.val().sentinel;

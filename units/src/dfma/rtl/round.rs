@@ -5,16 +5,14 @@
 //! inexact toward −∞/+∞; RZ: never). Phase 10 computes `sig + 1` on a carry
 //! chain while the increment decision settles, then picks: a carry out of bit
 //! 52 makes the significand 2^52 one binade up (its fraction bits are already
-//! zero). Everything that does not depend on the rounding comes ready from
+//! zero). The carry out and the hidden bit come from an AND tree of the
+//! fraction bits beside the chain, not from the chain's end. Everything that does not depend on the rounding comes ready from
 //! phase 9 ([`RoundPrep`]): the mode's decoded form, the exponent's
 //! successor and both overflow tests, and the forced answer of a bypass or
 //! an exact cancellation.
 
 use crate::dfma::rtl::{DATA_W, LIMIT_W, RM_W, SIG_W};
 use rust_hdl::prelude::*;
-
-/// A significand and its rounding carry.
-pub const SIG_CARRY_W: usize = SIG_W + 1;
 
 /// Phase 9 (beside the fine shift): what the rounder needs that does not
 /// depend on the significand.
@@ -83,7 +81,12 @@ pub struct RoundPack {
     pub ovf1: Signal<In, Bit>,
     /// The result.
     pub d: Signal<Out, Bits<DATA_W>>,
-    sig_p1: Signal<Local, Bits<SIG_CARRY_W>>,
+    /// The fraction plus one (its carry out is `low_ones`).
+    frac_p1: Signal<Local, Bits<52>>,
+    /// Fraction bits all ones: an increment carries into bit 52 (an AND tree
+    /// beside the carry chain, so the exponent choice does not wait for the
+    /// chain's carry out; measured: the chain's end was the critical path).
+    low_ones: Signal<Local, Bit>,
     inc: Signal<Local, Bit>,
     carry: Signal<Local, Bit>,
     hidden: Signal<Local, Bit>,
@@ -96,17 +99,19 @@ pub struct RoundPack {
 impl Logic for RoundPack {
     #[hdl_gen]
     fn update(&mut self) {
-        self.sig_p1.next = bit_cast::<SIG_CARRY_W, SIG_W>(self.sig.val()) + 1;
+        self.frac_p1.next = self.sig.val().get_bits::<52>(0) + 1;
         self.inc.next = (self.rn.val()
             & self.round_bit.val()
             & (self.sticky.val() | self.sig.val().get_bit(0)))
             | (self.up.val() & (self.round_bit.val() | self.sticky.val()));
-        self.carry.next = self.inc.val() & self.sig_p1.val().get_bit(53);
+        self.low_ones.next = self.sig.val().get_bits::<52>(0).all();
+        // sig + 1 carries out of bit 52 when all 53 bits are ones; bit 52 or
+        // the carry is set when bit 52 was, or the fraction was all ones.
+        self.carry.next = self.inc.val() & self.low_ones.val() & self.sig.val().get_bit(52);
         self.frac.next = self.sig.val().get_bits::<52>(0);
-        self.hidden.next = self.sig.val().get_bit(52);
+        self.hidden.next = self.sig.val().get_bit(52) | (self.inc.val() & self.low_ones.val());
         if self.inc.val() {
-            self.frac.next = self.sig_p1.val().get_bits::<52>(0);
-            self.hidden.next = self.sig_p1.val().get_bit(52) | self.sig_p1.val().get_bit(53);
+            self.frac.next = self.frac_p1.val();
         }
         self.exp.next = self.e_b.val();
         self.overflow.next = self.ovf0.val();

@@ -83,16 +83,25 @@ pub struct Unpack {
     pub mag_lt: Signal<Out, Bit>,
     /// `|a| == |b|`.
     pub mag_eq: Signal<Out, Bit>,
-    /// Per operand: exponent field all ones, all zeros; fraction zero.
-    x_emax: Signal<Local, Bit>,
-    x_ezero: Signal<Local, Bit>,
-    x_fzero: Signal<Local, Bit>,
-    y_emax: Signal<Local, Bit>,
-    y_ezero: Signal<Local, Bit>,
-    y_fzero: Signal<Local, Bit>,
-    z_emax: Signal<Local, Bit>,
-    z_ezero: Signal<Local, Bit>,
-    z_fzero: Signal<Local, Bit>,
+    /// Per source operand, straight from the inputs (the modifiers move only
+    /// the sign): exponent field all ones, all zeros; fraction zero.
+    a_emax: Signal<Local, Bit>,
+    a_ezero: Signal<Local, Bit>,
+    a_fzero: Signal<Local, Bit>,
+    b_emax: Signal<Local, Bit>,
+    b_ezero: Signal<Local, Bit>,
+    b_fzero: Signal<Local, Bit>,
+    c_emax: Signal<Local, Bit>,
+    c_ezero: Signal<Local, Bit>,
+    c_fzero: Signal<Local, Bit>,
+    /// Significands of a, b, c: 1.frac, or 2·frac for field 0.
+    sig_a: Signal<Local, Bits<SIG_W>>,
+    sig_b: Signal<Local, Bits<SIG_W>>,
+    sig_c: Signal<Local, Bits<SIG_W>>,
+    /// Opcode decode: ADD, MUL.
+    is_add: Signal<Local, Bit>,
+    is_mul: Signal<Local, Bit>,
+    sign_z: Signal<Local, Bit>,
     sign_a: Signal<Local, Bit>,
     sign_b: Signal<Local, Bit>,
     sign_c: Signal<Local, Bit>,
@@ -129,6 +138,8 @@ impl Logic for Unpack {
         self.c_m.next = self.c.val().replace_bit(63, self.sign_c.val());
 
         // The operands of x·y + z.
+        self.is_add.next = self.op.val() == 1;
+        self.is_mul.next = self.op.val() == 2;
         self.zero_p.next = 0.into();
         self.zero_p.next = self
             .zero_p
@@ -137,60 +148,91 @@ impl Logic for Unpack {
         self.x.next = self.a_m.val();
         self.y.next = self.b_m.val();
         self.z.next = self.c_m.val();
-        if self.op.val() == 1 {
+        if self.is_add.val() {
             // ADD: a·1.0 + b.
             self.y.next = 0x3FF0_0000_0000_0000_u64.into();
             self.z.next = self.b_m.val();
         }
-        if self.op.val() == 2 {
+        if self.is_mul.val() {
             // MUL: a·b + (±0 with the product's sign).
             self.z.next = self.zero_p.val();
         }
 
-        // Classes, and the significand: 1.frac, or 2·frac for field 0.
-        self.x_emax.next = self.x.val().get_bits::<EXP_FIELD_W>(52).all();
-        self.x_ezero.next = !self.x.val().get_bits::<EXP_FIELD_W>(52).any();
-        self.x_fzero.next = !self.x.val().get_bits::<52>(0).any();
-        self.x_nan.next = self.x_emax.val() & !self.x_fzero.val();
-        self.x_inf.next = self.x_emax.val() & self.x_fzero.val();
-        self.x_zero.next = self.x_ezero.val() & self.x_fzero.val();
-        self.sig_x.next =
-            bit_cast::<SIG_W, 52>(self.x.val().get_bits::<52>(0)).replace_bit(52, true);
-        if self.x_ezero.val() {
-            self.sig_x.next = bit_cast::<SIG_W, 52>(self.x.val().get_bits::<52>(0)) << 1;
+        // Classes and significands of the sources, in parallel with the
+        // opcode decode; the operand choice above then only selects among
+        // them (one mux level after the decode, not decode → mux → classify).
+        self.a_emax.next = self.a.val().get_bits::<EXP_FIELD_W>(52).all();
+        self.a_ezero.next = !self.a.val().get_bits::<EXP_FIELD_W>(52).any();
+        self.a_fzero.next = !self.a.val().get_bits::<52>(0).any();
+        self.sig_a.next =
+            bit_cast::<SIG_W, 52>(self.a.val().get_bits::<52>(0)).replace_bit(52, true);
+        if self.a_ezero.val() {
+            self.sig_a.next = bit_cast::<SIG_W, 52>(self.a.val().get_bits::<52>(0)) << 1;
         }
-        self.y_emax.next = self.y.val().get_bits::<EXP_FIELD_W>(52).all();
-        self.y_ezero.next = !self.y.val().get_bits::<EXP_FIELD_W>(52).any();
-        self.y_fzero.next = !self.y.val().get_bits::<52>(0).any();
-        self.y_nan.next = self.y_emax.val() & !self.y_fzero.val();
-        self.y_inf.next = self.y_emax.val() & self.y_fzero.val();
-        self.y_zero.next = self.y_ezero.val() & self.y_fzero.val();
-        self.sig_y.next =
-            bit_cast::<SIG_W, 52>(self.y.val().get_bits::<52>(0)).replace_bit(52, true);
-        if self.y_ezero.val() {
-            self.sig_y.next = bit_cast::<SIG_W, 52>(self.y.val().get_bits::<52>(0)) << 1;
+        self.b_emax.next = self.b.val().get_bits::<EXP_FIELD_W>(52).all();
+        self.b_ezero.next = !self.b.val().get_bits::<EXP_FIELD_W>(52).any();
+        self.b_fzero.next = !self.b.val().get_bits::<52>(0).any();
+        self.sig_b.next =
+            bit_cast::<SIG_W, 52>(self.b.val().get_bits::<52>(0)).replace_bit(52, true);
+        if self.b_ezero.val() {
+            self.sig_b.next = bit_cast::<SIG_W, 52>(self.b.val().get_bits::<52>(0)) << 1;
         }
-        self.z_emax.next = self.z.val().get_bits::<EXP_FIELD_W>(52).all();
-        self.z_ezero.next = !self.z.val().get_bits::<EXP_FIELD_W>(52).any();
-        self.z_fzero.next = !self.z.val().get_bits::<52>(0).any();
-        self.z_nan.next = self.z_emax.val() & !self.z_fzero.val();
-        self.z_inf.next = self.z_emax.val() & self.z_fzero.val();
-        self.z_zero.next = self.z_ezero.val() & self.z_fzero.val();
-        self.sig_z.next =
-            bit_cast::<SIG_W, 52>(self.z.val().get_bits::<52>(0)).replace_bit(52, true);
-        if self.z_ezero.val() {
-            self.sig_z.next = bit_cast::<SIG_W, 52>(self.z.val().get_bits::<52>(0)) << 1;
+        self.c_emax.next = self.c.val().get_bits::<EXP_FIELD_W>(52).all();
+        self.c_ezero.next = !self.c.val().get_bits::<EXP_FIELD_W>(52).any();
+        self.c_fzero.next = !self.c.val().get_bits::<52>(0).any();
+        self.sig_c.next =
+            bit_cast::<SIG_W, 52>(self.c.val().get_bits::<52>(0)).replace_bit(52, true);
+        if self.c_ezero.val() {
+            self.sig_c.next = bit_cast::<SIG_W, 52>(self.c.val().get_bits::<52>(0)) << 1;
         }
-        self.sign_p.next = self.x.val().get_bit(63) ^ self.y.val().get_bit(63);
-        self.eff_sub.next = self.sign_p.val() ^ self.z.val().get_bit(63);
+
+        // x = a.
+        self.x_nan.next = self.a_emax.val() & !self.a_fzero.val();
+        self.x_inf.next = self.a_emax.val() & self.a_fzero.val();
+        self.x_zero.next = self.a_ezero.val() & self.a_fzero.val();
+        self.sig_x.next = self.sig_a.val();
+        // y = b, or 1.0 (finite, non-zero, significand 2^52) for ADD.
+        self.y_nan.next = self.b_emax.val() & !self.b_fzero.val();
+        self.y_inf.next = self.b_emax.val() & self.b_fzero.val();
+        self.y_zero.next = self.b_ezero.val() & self.b_fzero.val();
+        self.sig_y.next = self.sig_b.val();
+        // z = c; b for ADD; a zero (significand 0) for MUL.
+        self.z_nan.next = self.c_emax.val() & !self.c_fzero.val();
+        self.z_inf.next = self.c_emax.val() & self.c_fzero.val();
+        self.z_zero.next = self.c_ezero.val() & self.c_fzero.val();
+        self.sig_z.next = self.sig_c.val();
+        self.sign_z.next = self.sign_c.val();
+        self.fz.next = self.c.val().get_bits::<EXP_FIELD_W>(52);
+        self.ey.next =
+            bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.b.val().get_bits::<EXP_FIELD_W>(52));
+        if self.is_add.val() {
+            self.y_nan.next = false;
+            self.y_inf.next = false;
+            self.y_zero.next = false;
+            self.sig_y.next = 0x10_0000_0000_0000_u64.into();
+            self.ey.next = 1023.into();
+            self.z_nan.next = self.b_emax.val() & !self.b_fzero.val();
+            self.z_inf.next = self.b_emax.val() & self.b_fzero.val();
+            self.z_zero.next = self.b_ezero.val() & self.b_fzero.val();
+            self.sig_z.next = self.sig_b.val();
+            self.sign_z.next = self.sign_b.val();
+            self.fz.next = self.b.val().get_bits::<EXP_FIELD_W>(52);
+        }
+        if self.is_mul.val() {
+            self.z_nan.next = false;
+            self.z_inf.next = false;
+            self.z_zero.next = true;
+            self.sig_z.next = 0.into();
+            self.sign_z.next = self.sign_a.val() ^ self.sign_b.val();
+            self.fz.next = 0.into();
+        }
+        self.sign_p.next = self.sign_a.val() ^ (self.sign_b.val() & !self.is_add.val());
+        self.eff_sub.next = self.sign_p.val() ^ self.sign_z.val();
 
         // s = exp(x·y) + 57 + 1022 in biased terms: ex + ey − 2046 + 1079.
         // Constants mod 2^13: −967 = 7225, −966 = 7226.
-        self.fz.next = self.z.val().get_bits::<EXP_FIELD_W>(52);
         self.ex.next =
-            bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.x.val().get_bits::<EXP_FIELD_W>(52));
-        self.ey.next =
-            bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.y.val().get_bits::<EXP_FIELD_W>(52));
+            bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.a.val().get_bits::<EXP_FIELD_W>(52));
         self.ez_n.next = !bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.fz.val());
         self.s_sum.next = self.ex.val() ^ self.ey.val() ^ 7225;
         self.s_carry.next =
