@@ -30,6 +30,21 @@
 //! when the unit is built from its depth ([`stage_plan`]); the depth is the
 //! latency. In a VCD boundary `k` is `uut.ctlK.q$…` and `uut.sK.q$…`.
 //!
+//! # Measured (ECP5-85k, `rtl-gen fpga`, yowasp yosys/nextpnr, seed 1)
+//! | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | Fmax | critical path |
+//! |---|---|---|---|---|---|---|---|
+//! | 6 (default) | 2,277 | 749 | 203 | 4 | 3 | 36.5 MHz | boundary 5 (the sum) → normalise + round → output register, 27 ns |
+//! | 7 | 2,043 | 834 | 202 | 4 | 3 | 50.2 MHz | the normaliser alone (boundary 5 → 6), 20 ns: 7.7 logic, 12.3 routing |
+//!
+//! Resources meet the budget (≤ 3,000 LUT4, ≤ 4 MULT18X18D, ≤ 3 DP16KD); Fmax
+//! does not (150 MHz asked). The normaliser is a log shifter whose every level
+//! tests the previous level's output (six serial zero tests on 40 bits); the
+//! next step is a parallel leading-zero tree beside the negation and a shift
+//! by its count (tried with `hw::lzc::LeadingZeroCount32`: bit-exact in every
+//! engine, but Verilator's lint reports a false `UNOPTFLAT` loop through that
+//! block, which the policy does not waive), then the DSP input registers for
+//! the tiles (as the DFMA's `tile.rs`) and a register after the ROM.
+//!
 //! # Ports
 //! `in_func` is the SM90 MUFU selector (0 COS, 1 SIN, 2 EX2, 3 LG2, 4 RCP,
 //! 5 RSQ, 6 RCP64H, 7 RSQ64H, 8 SQRT, 9 TANH; 10..15 answer the canonical NaN
