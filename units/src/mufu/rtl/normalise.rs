@@ -1,6 +1,7 @@
-//! Phase 6: magnitude and sign of the sum, the normalising shift (a log
-//! shifter that counts the leading zeros as it goes), and the biased exponent
-//! before the rounding carry. Model:
+//! Phase 6: magnitude and sign of the sum, its leading-zero count (in
+//! parallel: per byte "has a one" and a 3-bit count, then a priority pick of
+//! the top non-zero byte), the normalising shift by that count, and the
+//! biased exponent before the rounding carry. Model:
 //! [`datapath::normalise_round`](crate::mufu::datapath::normalise_round) (its first half).
 //!
 //! `norm = |y| << lz` has its leading one at bit 39; the result's exponent is
@@ -9,7 +10,8 @@
 use super::{region_rom, EXP_W, REGION_W, Y_W};
 use rust_hdl::prelude::*;
 
-/// Bits of the leading-zero count (0..=63; 63 only for a zero sum).
+/// Bits of the leading-zero count (0..=39; a zero sum's `norm` and `eb` are
+/// not used).
 pub const LZ_W: usize = 6;
 
 /// Phase 6 (combinational).
@@ -29,7 +31,11 @@ pub struct Normalise {
     /// `unit_exp + 39 + 127` per region.
     fmt: ROM<Bits<EXP_W>, REGION_W>,
     mag: Signal<Local, Bits<Y_W>>,
-    n: [Signal<Local, Bits<Y_W>>; 6],
+    /// Byte `k` of `|y|` (bits 8k+7..8k), whether it holds a one, and its
+    /// leading zeros (valid when it does).
+    byte: [Signal<Local, Bits<8>>; 5],
+    has: [Signal<Local, Bit>; 5],
+    cnt: [Signal<Local, Bits<3>>; 5],
     lz: Signal<Local, Bits<LZ_W>>,
 }
 
@@ -46,7 +52,9 @@ impl Default for Normalise {
             eb: Default::default(),
             fmt: region_rom(|f| ((f.unit_exp + 39 + 127) as u128) & ((1 << EXP_W) - 1)),
             mag: Default::default(),
-            n: Default::default(),
+            byte: Default::default(),
+            has: Default::default(),
+            cnt: Default::default(),
             lz: Default::default(),
         }
     }
@@ -63,38 +71,51 @@ impl Logic for Normalise {
             self.mag.next = self.mag.val() - self.y.val();
         }
         self.zero.next = self.mag.val() == 0;
-        self.lz.next = 0.into();
-        self.n[0].next = self.mag.val();
-        if self.mag.val().get_bits::<32>(8) == 0 {
-            self.n[0].next = self.mag.val() << 32;
-            self.lz.next = self.lz.val() | 32;
+        self.byte[0].next = self.mag.val().get_bits::<8>(0);
+        self.byte[1].next = self.mag.val().get_bits::<8>(8);
+        self.byte[2].next = self.mag.val().get_bits::<8>(16);
+        self.byte[3].next = self.mag.val().get_bits::<8>(24);
+        self.byte[4].next = self.mag.val().get_bits::<8>(32);
+        for k in 0..5 {
+            self.has[k].next = self.byte[k].val() != 0;
+            self.cnt[k].next = 7.into();
+            if self.byte[k].val().get_bit(1) {
+                self.cnt[k].next = 6.into();
+            }
+            if self.byte[k].val().get_bit(2) {
+                self.cnt[k].next = 5.into();
+            }
+            if self.byte[k].val().get_bit(3) {
+                self.cnt[k].next = 4.into();
+            }
+            if self.byte[k].val().get_bit(4) {
+                self.cnt[k].next = 3.into();
+            }
+            if self.byte[k].val().get_bit(5) {
+                self.cnt[k].next = 2.into();
+            }
+            if self.byte[k].val().get_bit(6) {
+                self.cnt[k].next = 1.into();
+            }
+            if self.byte[k].val().get_bit(7) {
+                self.cnt[k].next = 0.into();
+            }
         }
-        self.n[1].next = self.n[0].val();
-        if self.n[0].val().get_bits::<16>(24) == 0 {
-            self.n[1].next = self.n[0].val() << 16;
-            self.lz.next = self.lz.val() | 16;
+        // The top byte that holds a one gives 8 · (4 − k) + its count.
+        self.lz.next = bit_cast::<LZ_W, 3>(self.cnt[0].val()) | 32;
+        if self.has[1].val() {
+            self.lz.next = bit_cast::<LZ_W, 3>(self.cnt[1].val()) | 24;
         }
-        self.n[2].next = self.n[1].val();
-        if self.n[1].val().get_bits::<8>(32) == 0 {
-            self.n[2].next = self.n[1].val() << 8;
-            self.lz.next = self.lz.val() | 8;
+        if self.has[2].val() {
+            self.lz.next = bit_cast::<LZ_W, 3>(self.cnt[2].val()) | 16;
         }
-        self.n[3].next = self.n[2].val();
-        if self.n[2].val().get_bits::<4>(36) == 0 {
-            self.n[3].next = self.n[2].val() << 4;
-            self.lz.next = self.lz.val() | 4;
+        if self.has[3].val() {
+            self.lz.next = bit_cast::<LZ_W, 3>(self.cnt[3].val()) | 8;
         }
-        self.n[4].next = self.n[3].val();
-        if self.n[3].val().get_bits::<2>(38) == 0 {
-            self.n[4].next = self.n[3].val() << 2;
-            self.lz.next = self.lz.val() | 2;
+        if self.has[4].val() {
+            self.lz.next = bit_cast::<LZ_W, 3>(self.cnt[4].val());
         }
-        self.n[5].next = self.n[4].val();
-        if !self.n[4].val().get_bit(39) {
-            self.n[5].next = self.n[4].val() << 1;
-            self.lz.next = self.lz.val() | 1;
-        }
-        self.norm.next = self.n[5].val();
+        self.norm.next = self.mag.val() << self.lz.val();
         self.eb.next =
             self.e_arg.val() + self.fmt.data.val() - bit_cast::<EXP_W, LZ_W>(self.lz.val());
         if self.is64.val() {
