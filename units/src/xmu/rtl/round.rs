@@ -6,9 +6,11 @@
 //! hidden bit at `m` (or is a subnormal's mantissa when e < EMIN); the
 //! encoding is `((e − EMIN) << m) + r` (0 << m below EMIN), so a carry out
 //! of the significand — or a subnormal rounding up to the smallest normal —
-//! moves into the exponent field by itself. It overflows when e > EMAX or
-//! the encoding passes the largest finite one; `.ftz` flushes an encoding
-//! under the smallest normal. For an integer, `r` is the magnitude, then
+//! moves into the exponent field by itself. That sum is built as the
+//! exponent field `(e − EMIN) + (r >> m)` (a 13-bit add) beside the low
+//! `m` bits of `r`, so only one carry chain is as wide as the significand.
+//! It overflows when e > EMAX or the field passes the largest finite one
+//! (E4M3: or reaches its NaN); `.ftz` flushes a result whose field is 0. For an integer, `r` is the magnitude, then
 //! saturated to the destination (above 2^64: `huge`) and negated.
 
 use super::{DF_W, EXP_W};
@@ -43,14 +45,21 @@ pub struct Round {
     r: Signal<Local, Bits<64>>,
     emin_b: Signal<Local, Bits<EXP_W>>,
     emax_b: Signal<Local, Bits<EXP_W>>,
-    base: Signal<Local, Bits<64>>,
+    /// `e − EMIN` (0 below EMIN), the result's exponent field and its
+    /// largest finite value.
+    base: Signal<Local, Bits<EXP_W>>,
+    r_hi: Signal<Local, Bits<EXP_W>>,
+    r_lo: Signal<Local, Bits<64>>,
+    field: Signal<Local, Bits<EXP_W>>,
+    max_field: Signal<Local, Bits<EXP_W>>,
+    e4m3_nan: Signal<Local, Bit>,
     enc: Signal<Local, Bits<64>>,
     max_finite: Signal<Local, Bits<64>>,
     infinity: Signal<Local, Bits<64>>,
-    min_normal: Signal<Local, Bits<64>>,
     overflow: Signal<Local, Bit>,
     fmag: Signal<Local, Bits<64>>,
     /// Integer: negated magnitude; saturation tests and limits.
+    ninc: Signal<Local, Bit>,
     neg_r: Signal<Local, Bits<64>>,
     above: Signal<Local, Bit>,
     below: Signal<Local, Bit>,
@@ -88,47 +97,77 @@ impl Logic for Round {
         }
         self.base.next = 0.into();
         if self.e_b.val() >= self.emin_b.val() {
-            self.base.next = bit_cast::<64, EXP_W>(self.e_b.val() - self.emin_b.val());
+            self.base.next = self.e_b.val() - self.emin_b.val();
         }
-        // Per format: the exponent field's place, and the limits.
-        self.enc.next = (self.base.val() << 10) + self.r.val();
-        self.max_finite.next = 0x7BFF.into();
-        self.infinity.next = 0x7C00.into();
-        self.min_normal.next = 0x400.into();
+        // Per format: `r` split at the hidden bit (`r_hi` is 0, 1 or 2 with
+        // a carry), the limits.
+        self.r_hi.next = bit_cast::<EXP_W, 2>(self.r.val().get_bits::<2>(10));
+        self.r_lo.next = self.r.val() & 0x3FF_u64;
+        self.max_field.next = 30.into();
         if self.df.val() == 1 {
-            self.enc.next = (self.base.val() << 7) + self.r.val();
-            self.max_finite.next = 0x7F7F.into();
-            self.infinity.next = 0x7F80.into();
-            self.min_normal.next = 0x80.into();
+            self.r_hi.next = bit_cast::<EXP_W, 2>(self.r.val().get_bits::<2>(7));
+            self.r_lo.next = self.r.val() & 0x7F_u64;
+            self.max_field.next = 254.into();
         }
         if self.df.val() == 2 {
-            self.enc.next = (self.base.val() << 23) + self.r.val();
-            self.max_finite.next = 0x7F7F_FFFF_u64.into();
-            self.infinity.next = 0x7F80_0000_u64.into();
-            self.min_normal.next = 0x80_0000_u64.into();
+            self.r_hi.next = bit_cast::<EXP_W, 2>(self.r.val().get_bits::<2>(23));
+            self.r_lo.next = self.r.val() & 0x7F_FFFF_u64;
+            self.max_field.next = 254.into();
         }
         if self.df.val() == 3 {
-            self.enc.next = (self.base.val() << 52) + self.r.val();
-            self.max_finite.next = 0x7FEF_FFFF_FFFF_FFFF_u64.into();
-            self.infinity.next = 0x7FF0_0000_0000_0000_u64.into();
-            self.min_normal.next = 0x10_0000_0000_0000_u64.into();
+            self.r_hi.next = bit_cast::<EXP_W, 2>(self.r.val().get_bits::<2>(52));
+            self.r_lo.next = self.r.val() & 0xF_FFFF_FFFF_FFFF_u64;
+            self.max_field.next = 2046.into();
         }
         if self.df.val() == 4 {
-            self.enc.next = (self.base.val() << 3) + self.r.val();
-            self.max_finite.next = 0x7E.into();
-            self.infinity.next = 0x7F.into();
-            self.min_normal.next = 0x8.into();
+            self.r_hi.next = bit_cast::<EXP_W, 2>(self.r.val().get_bits::<2>(3));
+            self.r_lo.next = self.r.val() & 0x7_u64;
+            self.max_field.next = 15.into();
         }
         if self.df.val() == 5 {
-            self.enc.next = (self.base.val() << 2) + self.r.val();
+            self.r_hi.next = bit_cast::<EXP_W, 2>(self.r.val().get_bits::<2>(2));
+            self.r_lo.next = self.r.val() & 0x3_u64;
+            self.max_field.next = 30.into();
+        }
+        // The biased exponent field: `base` plus the hidden bit and carry.
+        self.field.next = self.base.val() + self.r_hi.val();
+        self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 10) | self.r_lo.val();
+        self.max_finite.next = 0x7BFF.into();
+        self.infinity.next = 0x7C00.into();
+        if self.df.val() == 1 {
+            self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 7) | self.r_lo.val();
+            self.max_finite.next = 0x7F7F.into();
+            self.infinity.next = 0x7F80.into();
+        }
+        if self.df.val() == 2 {
+            self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 23) | self.r_lo.val();
+            self.max_finite.next = 0x7F7F_FFFF_u64.into();
+            self.infinity.next = 0x7F80_0000_u64.into();
+        }
+        if self.df.val() == 3 {
+            self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 52) | self.r_lo.val();
+            self.max_finite.next = 0x7FEF_FFFF_FFFF_FFFF_u64.into();
+            self.infinity.next = 0x7FF0_0000_0000_0000_u64.into();
+        }
+        if self.df.val() == 4 {
+            self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 3) | self.r_lo.val();
+            self.max_finite.next = 0x7E.into();
+            self.infinity.next = 0x7F.into();
+        }
+        if self.df.val() == 5 {
+            self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 2) | self.r_lo.val();
             self.max_finite.next = 0x7B.into();
             self.infinity.next = 0x7C.into();
-            self.min_normal.next = 0x4.into();
         }
-        self.overflow.next =
-            (self.e_b.val() > self.emax_b.val()) | (self.enc.val() > self.max_finite.val());
+        // E4M3's top binade is finite except its all-ones mantissa (NaN).
+        self.e4m3_nan.next =
+            (self.df.val() == 4) & (self.field.val() == 15) & (self.r_lo.val() == 7);
+        self.overflow.next = (self.e_b.val() > self.emax_b.val())
+            | (self.field.val() > self.max_field.val())
+            | self.e4m3_nan.val();
         self.fmag.next = self.enc.val();
-        if self.flush.val() & (self.enc.val() < self.min_normal.val()) {
+        // Below the smallest normal: the exponent field is 0.
+        if self.flush.val() & (self.field.val() == 0) {
             self.fmag.next = 0.into();
         }
         if self.overflow.val() {
@@ -149,7 +188,9 @@ impl Logic for Round {
         }
 
         // ---- integer (F2I) ----
-        self.neg_r.next = (!self.r.val()) + 1_u64;
+        // −(kept + inc) = !kept + !inc: a carry chain beside the increment's.
+        self.ninc.next = !self.inc.val();
+        self.neg_r.next = (!self.kept.val()) + self.ninc.val();
         // Unsigned 64-bit by default; narrowed below.
         self.imax.next = 0xFFFF_FFFF_FFFF_FFFF_u64.into();
         self.imin.next = 0.into();
