@@ -165,11 +165,17 @@ fn sim_reads_stdin_and_writes_output_and_vcd_files() {
 fn info_verilog_and_list_describe_the_unit() {
     let info = rtl_gen(&["info", "xmu", "--json"]);
     let text = String::from_utf8(info.stdout).unwrap();
-    assert!(
-        text.contains("\"latency\":3")
-            && text.contains("\"name\":\"in_x\",\"dir\":\"in\",\"width\":32"),
-        "{text}"
-    );
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let expected = units::registry::info("xmu").unwrap();
+    assert_eq!(json["latency"], expected.latency as u64, "{text}");
+    assert_eq!(json["latency"], units::xmu::rtl::LATENCY as u64, "{text}");
+    let ports = json["ports"].as_array().unwrap();
+    assert_eq!(ports.len(), expected.ports.len());
+    for (p, e) in ports.iter().zip(&expected.ports) {
+        assert_eq!(p["name"], e.name, "{text}");
+        assert_eq!(p["width"], e.width as u64, "{text}");
+    }
+    assert!(text.contains("\"name\":\"in_x\",\"dir\":\"in\",\"width\":64"), "{text}");
     let dir = scratch("verilog");
     let file = dir.join("xmu.v");
     assert!(
