@@ -175,7 +175,10 @@ fn info_verilog_and_list_describe_the_unit() {
         assert_eq!(p["name"], e.name, "{text}");
         assert_eq!(p["width"], e.width as u64, "{text}");
     }
-    assert!(text.contains("\"name\":\"in_x\",\"dir\":\"in\",\"width\":64"), "{text}");
+    assert!(
+        text.contains("\"name\":\"in_x\",\"dir\":\"in\",\"width\":64"),
+        "{text}"
+    );
     let dir = scratch("verilog");
     let file = dir.join("xmu.v");
     assert!(
