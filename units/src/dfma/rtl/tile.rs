@@ -91,10 +91,9 @@ fn mult18x18d_instance() -> String {
 
 impl Logic for DspTile {
     fn update(&mut self) {
-        if !self.registered.val() {
-            self.a_q.next = self.a.val();
-            self.b_q.next = self.b.val();
-        } else if self.clock.pos_edge() {
+        // Unregistered: the operands pass straight through; registered: they
+        // are taken on the rising edge.
+        if !self.registered.val() || self.clock.pos_edge() {
             self.a_q.next = self.a.val();
             self.b_q.next = self.b.val();
         }
