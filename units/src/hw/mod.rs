@@ -1,4 +1,5 @@
 //! Small RTL building blocks shared by the units.
 
+pub mod boundary;
 pub mod lzc;
 pub mod popcount;

@@ -77,7 +77,7 @@ pub use round::Round;
 pub use special::Special;
 pub use unpack::Unpack;
 
-use crate::dfma::rtl::Boundary;
+use crate::hw::boundary::Boundary;
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use rust_hdl::prelude::*;
 

@@ -73,7 +73,7 @@ pub use round::RoundPack;
 pub use split::Split;
 pub use sum::Sum;
 
-pub use crate::dfma::rtl::Boundary;
+pub use crate::hw::boundary::Boundary;
 use crate::mufu::datapath::{self, RegionFmt, U_HI_W, U_LO_W};
 use crate::mufu::tables::tables;
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
