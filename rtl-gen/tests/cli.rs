@@ -22,11 +22,11 @@ fn example() -> PathBuf {
 
 /// The expected results written as comments in the example file.
 fn expected_from_comments() -> String {
-    std::fs::read_to_string(example())
+    let text = std::fs::read_to_string(example()).unwrap();
+    testbench::vectors::commented_results(&text)
         .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| l.split('#').nth(1).unwrap().trim().to_string() + "\n")
+        .iter()
+        .map(|r| r.clone() + "\n")
         .collect()
 }
 

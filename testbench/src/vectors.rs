@@ -198,3 +198,20 @@ pub fn numbered(ops: Vec<(String, Operation)>) -> Vec<LineOp> {
         })
         .collect()
 }
+
+/// The expected results written as comments in an example vector file: for
+/// every operation line (not blank, not a comment), the first word after its
+/// `#`. `Err` names the first operation line without one.
+pub fn commented_results(text: &str) -> Result<Vec<String>, String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(i, l)| {
+            l.split('#')
+                .nth(1)
+                .and_then(|c| c.split_whitespace().next())
+                .map(str::to_string)
+                .ok_or_else(|| format!("line {}: no expected result after `#`", i + 1))
+        })
+        .collect()
+}

@@ -483,16 +483,7 @@ fn example_vectors_give_the_commented_results() {
     let text = include_str!("../vectors/dfma.txt");
     let codec = DfmaCodec::default();
     let list = parse_vectors(&codec, "dfma.txt", text.as_bytes()).unwrap();
-    let expected: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|l| {
-            l.split('#')
-                .nth(1)
-                .expect("every example has its result")
-                .trim()
-        })
-        .collect();
+    let expected = testbench::vectors::commented_results(text).unwrap();
     assert_eq!(expected.len(), list.len());
     for unit in ["dfma", "dfma_d6"] {
         let obs = run_ops(unit, Engine::RustHdl, &list, Gaps::None, None).unwrap();

@@ -324,17 +324,7 @@ fn example_vectors_give_the_commented_results() {
     let text = include_str!("../vectors/mufu.txt");
     let codec = MufuCodec::default();
     let list = parse_vectors(&codec, "mufu.txt", text.as_bytes()).unwrap();
-    let expected: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|l| {
-            l.split('#')
-                .nth(1)
-                .expect("every example has its result")
-                .trim()
-        })
-        .map(|c| c.split_whitespace().next().unwrap())
-        .collect();
+    let expected = testbench::vectors::commented_results(text).unwrap();
     assert_eq!(expected.len(), list.len());
     let obs = run_ops("mufu", Engine::RustHdl, &list, Gaps::None, None).unwrap();
     let got = answers(&codec, &list, &obs).unwrap();
