@@ -20,8 +20,11 @@
 //! already inverted for a subtraction ([`AlignFine`](super::AlignFine)), and
 //! the `+1` of the two's complement rides in an extra bit under both operands,
 //! so each chain is a plain two-operand add. [`AccSelect`] picks (phase 6),
-//! and ORs the normaliser's sentinel bit into the copy the leading-zero count
-//! reads ([`Sentinel`](super::normalise::Sentinel)).
+//! and ORs the normaliser's sentinel bit ([`Sentinel`](super::normalise::Sentinel))
+//! into both candidates, `P ± C` and `C − P`: each has its own leading-zero
+//! count ([`LzcPair`](super::normalise::LzcPair)), so the counts start from
+//! registers and only their small results wait for the choice (measured: the
+//! choice fanning out to 165 bits ahead of one count was the critical path).
 
 use crate::dfma::rtl::{HIGH_W, LOW_W, PROD_W, SUM_W};
 use rust_hdl::prelude::*;
@@ -104,16 +107,23 @@ pub struct AccSelect {
     pub sentinel: Signal<In, Bits<SUM_W>>,
     /// `|P ± C|`.
     pub mag: Signal<Out, Bits<SUM_W>>,
-    /// `mag | sentinel`, for the leading-zero count.
-    pub mag_lzc: Signal<Out, Bits<SUM_W>>,
+    /// Each candidate magnitude ORed with the sentinel, for the two
+    /// leading-zero counts that run beside the choice: `P ± C` …
+    pub lzc_p: Signal<Out, Bits<SUM_W>>,
+    /// … and `C − P`.
+    pub lzc_c: Signal<Out, Bits<SUM_W>>,
     /// Sign of the sum: the product's, or the addend's when it is the larger.
     pub sign_r: Signal<Out, Bit>,
     /// The sum cancelled exactly.
     pub zero: Signal<Out, Bit>,
     carry1: Signal<Local, Bit>,
     borrow2: Signal<Local, Bit>,
-    hi: Signal<Local, Bits<HIGH_W>>,
-    lo: Signal<Local, Bits<LOW_W>>,
+    /// High part of `P ± C` (0 for `P − C`) and of `C − P`.
+    hi_p: Signal<Local, Bits<HIGH_W>>,
+    hi_c: Signal<Local, Bits<HIGH_W>>,
+    /// The two candidates, from registers only.
+    cand_p: Signal<Local, Bits<SUM_W>>,
+    cand_c: Signal<Local, Bits<SUM_W>>,
 }
 
 impl Logic for AccSelect {
@@ -121,26 +131,28 @@ impl Logic for AccSelect {
     fn update(&mut self) {
         self.carry1.next = self.lo1.val().get_bit(109);
         self.borrow2.next = self.lo2.val().get_bit(109);
-        self.hi.next = self.c_hi.val();
+        self.hi_p.next = self.c_hi.val();
         if self.carry1.val() {
-            self.hi.next = self.c_hi_p1.val();
+            self.hi_p.next = self.c_hi_p1.val();
         }
         if self.eff_sub.val() {
-            self.hi.next = 0.into();
-            if self.c_bigger.val() {
-                self.hi.next = self.c_hi.val();
-                if self.borrow2.val() {
-                    self.hi.next = self.c_hi_m1.val();
-                }
-            }
+            self.hi_p.next = 0.into();
         }
-        self.lo.next = self.lo1.val().get_bits::<LOW_W>(0);
+        self.hi_c.next = self.c_hi.val();
+        if self.borrow2.val() {
+            self.hi_c.next = self.c_hi_m1.val();
+        }
+        self.cand_p.next = (bit_cast::<SUM_W, HIGH_W>(self.hi_p.val()) << 109)
+            | bit_cast::<SUM_W, LOW_W>(self.lo1.val().get_bits::<LOW_W>(0));
+        self.cand_c.next = (bit_cast::<SUM_W, HIGH_W>(self.hi_c.val()) << 109)
+            | bit_cast::<SUM_W, LOW_W>(self.lo2.val().get_bits::<LOW_W>(0));
+        // `c_bigger` implies `eff_sub`.
+        self.mag.next = self.cand_p.val();
         if self.c_bigger.val() {
-            self.lo.next = self.lo2.val().get_bits::<LOW_W>(0);
+            self.mag.next = self.cand_c.val();
         }
-        self.mag.next = (bit_cast::<SUM_W, HIGH_W>(self.hi.val()) << 109)
-            | bit_cast::<SUM_W, LOW_W>(self.lo.val());
-        self.mag_lzc.next = self.mag.val() | self.sentinel.val();
+        self.lzc_p.next = self.cand_p.val() | self.sentinel.val();
+        self.lzc_c.next = self.cand_c.val() | self.sentinel.val();
         self.sign_r.next = self.sign_p.val() ^ self.c_bigger.val();
         self.zero.next = self.eff_sub.val()
             & self.carry1.val()
@@ -180,7 +192,12 @@ mod tests {
         select.sign_p.next = sign_p;
         select.sentinel.next = to_bits(0);
         assert!(simulate(&mut select, 100));
-        assert_eq!(select.mag.val(), select.mag_lzc.val());
+        let counted = if select.c_bigger.val() {
+            select.lzc_c.val()
+        } else {
+            select.lzc_p.val()
+        };
+        assert_eq!(select.mag.val(), counted);
         (
             bits_to_wide(select.mag.val()),
             select.sign_r.val(),

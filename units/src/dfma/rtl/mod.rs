@@ -8,16 +8,16 @@
 //!
 //! | phase | block(s) | does | widths |
 //! |---|---|---|---|
-//! | 1 | [`Unpack`] | modifiers, `x·y + z` operands, classes, `align_dist` and `s` (raw exponent fields, carry-save), magnitude compare | 3×64 → 3×53 sig, 13-bit exponent arithmetic |
+//! | 1 | [`Unpack`] | modifiers, `x·y + z` operands (multiplier operands not doubled), classes, `align_dist` and `s` (raw exponent fields, carry-save), magnitude compare | 3×64 → 3×53 sig, 13-bit exponent arithmetic |
 //! | 2 | [`MulTiles`] ∥ [`AlignCoarse`] ∥ [`Special`] | 16 tiles of 16×16 (16 DSPs) wired into 8 rows; addend clamp and shift by 128/64, `limit`; bypass value | 8×106; 165 + sticky, 12; 64 |
-//! | 3 | [`MulCompress`] ∥ [`AlignMid`] | carry-save 8→2 (4 full-adder levels); shift by 32/16/8 | 2×106; 165 |
+//! | 3 | [`MulCompress`] ∥ [`AlignMid`] | carry-save 8→2 (4 full-adder levels), ×2 per subnormal factor; shift by 32/16/8 | 2×106; 165 |
 //! | 4 | [`MulAdd`] ∥ [`AlignFine`] | product carry-propagate add; shift by 4/2/1, jam, low part inverted for a subtraction | 106; 165 + 109 |
 //! | 5 | [`AccAdd`] ∥ [`Sentinel`] | `P ± C` and `C − P` low parts (111/110-bit chains), high part ±1; normalisation limit as a one-hot bit | 2×110, 3×56; 165 |
-//! | 6 | [`AccSelect`] → [`LzcGroups`] | magnitude, sign, exact zero; 16-bit group leading zeros of magnitude ∣ sentinel | 165; 11×(1+4) |
+//! | 6 | [`AccSelect`] ∥ [`LzcPair`] | magnitude, sign, exact zero; 16-bit group leading zeros of both candidates ∣ sentinel, the chosen one's kept | 165; 11×(1+4) |
 //! | 7 | [`LzcMerge`] | group merge tree: the shift, `min(lz, limit)` | 8 |
 //! | 8 | [`NormCoarse`] | shift left by 128/64/32/16, sticky; result exponent | 165 (96.. used), 12 |
-//! | 9 | [`NormFine`] ∥ [`RoundPrep`] | shift left by 8/4/2/1; sig, round, sticky; mode decode, exponent + 1, overflow tests, forced answer | 53+2; 64 |
-//! | 10 | [`RoundPack`] | `sig + 1` beside the increment decision, carry, overflow, pack, forced answer | 64 |
+//! | 9 | [`NormFine`] ∥ [`RoundPrep`] | shift left by 8/4/2/1; sig, round, sticky; mode decode, exponent + 1, forced answer (bypass, cancellation, overflow) | 53+2; 64 |
+//! | 10 | [`RoundPack`] | `sig + 1` beside the increment decision, carry into bit 52, pack, forced answer | 64 |
 //!
 //! # The sum window ([`SUM_W`] = 165 bits)
 //! As in the golden model (see [`model`](crate::dfma::model)), with one
@@ -58,7 +58,7 @@
 //!
 //! | unit | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | Fmax |
 //! |---|---|---|---|---|---|---|---|
-//! | `dfma` | 10 | 4,547 | 3,569 | 295 | 16 | 0 | 118.96 MHz |
+//! | `dfma` | 10 | 5,205 | 3,570 | 295 | 16 | 0 | 119.32 MHz |
 //! | `dfma_d6` | 6 | 4,802 | 1,959 | 295 | 16 | 0 | 80.31 MHz |
 //!
 //! 125 MHz (8.0 ns) is not met at depth 10: phases 10 and 6 (and phase 1
@@ -79,7 +79,7 @@ pub mod unpack;
 pub use accumulate::{AccAdd, AccSelect, LOW_CARRY_W};
 pub use align::{AlignCoarse, AlignFine, AlignMid};
 pub use multiply::{MulAdd, MulCompress, MulTiles};
-pub use normalise::{LzcGroups, LzcMerge, NormCoarse, NormFine, Sentinel};
+pub use normalise::{LzcGroups, LzcMerge, LzcPair, NormCoarse, NormFine, Sentinel};
 pub use round::{RoundPack, RoundPrep};
 pub use special::Special;
 pub use tile::DspTile;
@@ -212,6 +212,8 @@ pub struct Stage1 {
     pub fz: Bits<11>,
     pub mag_lt: Bit,
     pub mag_eq: Bit,
+    pub sub_x: Bit,
+    pub sub_y: Bit,
 }
 
 /// Boundary 2: the tiles' rows, the coarsely shifted addend (the bypass
@@ -232,6 +234,8 @@ pub struct Stage2 {
     pub sign_p: Bit,
     pub eff_sub: Bit,
     pub limit: Bits<LIMIT_W>,
+    pub sub_x: Bit,
+    pub sub_y: Bit,
 }
 
 /// Boundary 3: the product in carry-save form, the addend shifted further.
@@ -316,13 +320,10 @@ pub struct Stage9 {
     pub sign_r: Bit,
     pub rn: Bit,
     pub up: Bit,
-    pub to_inf: Bit,
     pub take_forced: Bit,
     pub forced: Bits<DATA_W>,
     pub e_b: Bits<LIMIT_W>,
     pub e_b_p1: Bits<LIMIT_W>,
-    pub ovf0: Bit,
-    pub ovf1: Bit,
 }
 
 /// The DFMA top block. Build it with [`Dfma::new`] (the pipeline depth);
@@ -377,7 +378,7 @@ pub struct Dfma {
     pub acc_add: AccAdd,
     pub sentinel: Sentinel,
     pub acc_select: AccSelect,
-    pub lzc_groups: LzcGroups,
+    pub lzc_pair: LzcPair,
     pub lzc_merge: LzcMerge,
     pub norm_coarse: NormCoarse,
     pub norm_fine: NormFine,
@@ -446,7 +447,7 @@ impl Dfma {
             acc_add: Default::default(),
             sentinel: Default::default(),
             acc_select: Default::default(),
-            lzc_groups: Default::default(),
+            lzc_pair: Default::default(),
             lzc_merge: Default::default(),
             norm_coarse: Default::default(),
             norm_fine: Default::default(),
@@ -554,6 +555,8 @@ impl Logic for Dfma {
         self.s1.d.next.fz = self.unpack.fz.val();
         self.s1.d.next.mag_lt = self.unpack.mag_lt.val();
         self.s1.d.next.mag_eq = self.unpack.mag_eq.val();
+        self.s1.d.next.sub_x = self.unpack.sub_x.val();
+        self.s1.d.next.sub_y = self.unpack.sub_y.val();
 
         // ---- phase 2: tiles, coarse alignment, bypass ----
         self.special.op.next = self.s1.q.val().op;
@@ -604,6 +607,8 @@ impl Logic for Dfma {
         self.s2.d.next.sign_p = self.s1.q.val().sign_p;
         self.s2.d.next.eff_sub = self.s1.q.val().eff_sub;
         self.s2.d.next.limit = self.align_coarse.limit.val();
+        self.s2.d.next.sub_x = self.s1.q.val().sub_x;
+        self.s2.d.next.sub_y = self.s1.q.val().sub_y;
 
         // ---- phase 3: carry-save compression, alignment by 32/16/8 ----
         self.compress.rows[0].next = self.s2.q.val().row0;
@@ -614,6 +619,8 @@ impl Logic for Dfma {
         self.compress.rows[5].next = self.s2.q.val().row5;
         self.compress.rows[6].next = self.s2.q.val().row6;
         self.compress.rows[7].next = self.s2.q.val().row7;
+        self.compress.sub_x.next = self.s2.q.val().sub_x;
+        self.compress.sub_y.next = self.s2.q.val().sub_y;
         self.align_mid.v_in.next = self.s2.q.val().c_v;
         self.align_mid.sticky_in.next = self.s2.q.val().c_sticky;
         self.align_mid.amount_lo.next = self.s2.q.val().amount_lo;
@@ -672,13 +679,15 @@ impl Logic for Dfma {
         self.acc_select.eff_sub.next = self.s5.q.val().eff_sub;
         self.acc_select.sign_p.next = self.s5.q.val().sign_p;
         self.acc_select.sentinel.next = self.s5.q.val().sentinel;
-        self.lzc_groups.mag.next = self.acc_select.mag_lzc.val();
+        self.lzc_pair.mag_p.next = self.acc_select.lzc_p.val();
+        self.lzc_pair.mag_c.next = self.acc_select.lzc_c.val();
+        self.lzc_pair.pick_c.next = self.s5.q.val().c_bigger;
         self.ctl6.d.next = self.ctl5.q.val();
         self.s6.d.next.mag = self.acc_select.mag.val();
         self.s6.d.next.sign_r = self.acc_select.sign_r.val();
         self.s6.d.next.zero = self.acc_select.zero.val();
-        self.s6.d.next.grp_has = self.lzc_groups.has.val();
-        self.s6.d.next.grp_count = self.lzc_groups.count.val();
+        self.s6.d.next.grp_has = self.lzc_pair.has.val();
+        self.s6.d.next.grp_count = self.lzc_pair.count.val();
         self.s6.d.next.limit = self.s5.q.val().limit;
 
         // ---- phase 7: leading-zero count = normalisation shift ----
@@ -720,13 +729,10 @@ impl Logic for Dfma {
         self.s9.d.next.sign_r = self.s8.q.val().sign_r;
         self.s9.d.next.rn = self.round_prep.rn.val();
         self.s9.d.next.up = self.round_prep.up.val();
-        self.s9.d.next.to_inf = self.round_prep.to_inf.val();
         self.s9.d.next.take_forced = self.round_prep.take_forced.val();
         self.s9.d.next.forced = self.round_prep.forced.val();
         self.s9.d.next.e_b = self.s8.q.val().e_b;
         self.s9.d.next.e_b_p1 = self.round_prep.e_b_p1.val();
-        self.s9.d.next.ovf0 = self.round_prep.ovf0.val();
-        self.s9.d.next.ovf1 = self.round_prep.ovf1.val();
 
         // ---- phase 10: round, pack ----
         self.round_pack.sig.next = self.s9.q.val().sig;
@@ -735,13 +741,10 @@ impl Logic for Dfma {
         self.round_pack.sign.next = self.s9.q.val().sign_r;
         self.round_pack.rn.next = self.s9.q.val().rn;
         self.round_pack.up.next = self.s9.q.val().up;
-        self.round_pack.to_inf.next = self.s9.q.val().to_inf;
         self.round_pack.take_forced.next = self.s9.q.val().take_forced;
         self.round_pack.forced.next = self.s9.q.val().forced;
         self.round_pack.e_b.next = self.s9.q.val().e_b;
         self.round_pack.e_b_p1.next = self.s9.q.val().e_b_p1;
-        self.round_pack.ovf0.next = self.s9.q.val().ovf0;
-        self.round_pack.ovf1.next = self.s9.q.val().ovf1;
         self.ctl10.d.next = self.ctl9.q.val();
         self.d10.d.next = self.round_pack.d.val();
 

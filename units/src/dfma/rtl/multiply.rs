@@ -103,10 +103,17 @@ impl Logic for MulTiles {
     }
 }
 
-/// Phase 3: eight rows to two by a carry-save tree (3:2 compressors, four levels).
+/// Phase 3: eight rows to two by a carry-save tree (3:2 compressors, four
+/// levels), then the doubling of a subnormal factor's part: the tiles
+/// multiply `{hidden, fraction}`, the product of the doubled significands is
+/// that `<< (sub_x + sub_y)`, applied to both carry-save vectors (the sum of
+/// two shifted vectors is the shifted sum, modulo 2^106, where it fits).
 #[derive(LogicBlock, Default)]
 pub struct MulCompress {
     pub rows: [Signal<In, Bits<PROD_W>>; 8],
+    /// The multiplier's `x` (`y`) is subnormal: its significand counts double.
+    pub sub_x: Signal<In, Bit>,
+    pub sub_y: Signal<In, Bit>,
     /// Sum vector.
     pub ps: Signal<Out, Bits<PROD_W>>,
     /// Carry vector (`ps + pc` is the product).
@@ -115,6 +122,9 @@ pub struct MulCompress {
     /// Level 3: (s3, c3, s4). Level 4: (s5, c5, c4).
     s: [Signal<Local, Bits<PROD_W>>; 5],
     c: [Signal<Local, Bits<PROD_W>>; 5],
+    /// The compressed pair before the doubling.
+    ps0: Signal<Local, Bits<PROD_W>>,
+    pc0: Signal<Local, Bits<PROD_W>>,
 }
 
 impl Logic for MulCompress {
@@ -145,11 +155,21 @@ impl Logic for MulCompress {
             | (self.s[2].val() & self.s[3].val())
             | (self.c[2].val() & self.s[3].val()))
             << 1;
-        self.ps.next = self.s[4].val() ^ self.c[4].val() ^ self.c[3].val();
-        self.pc.next = ((self.s[4].val() & self.c[4].val())
+        self.ps0.next = self.s[4].val() ^ self.c[4].val() ^ self.c[3].val();
+        self.pc0.next = ((self.s[4].val() & self.c[4].val())
             | (self.s[4].val() & self.c[3].val())
             | (self.c[4].val() & self.c[3].val()))
             << 1;
+        self.ps.next = self.ps0.val();
+        self.pc.next = self.pc0.val();
+        if self.sub_x.val() ^ self.sub_y.val() {
+            self.ps.next = self.ps0.val() << 1;
+            self.pc.next = self.pc0.val() << 1;
+        }
+        if self.sub_x.val() & self.sub_y.val() {
+            self.ps.next = self.ps0.val() << 2;
+            self.pc.next = self.pc0.val() << 2;
+        }
     }
 }
 
@@ -175,6 +195,11 @@ mod tests {
     use crate::unit::{from_bits, to_bits};
 
     fn product(x: u64, y: u64) -> u128 {
+        product_doubled(x, y, false, false)
+    }
+
+    /// `x·y`, times two for each of `sub_x`, `sub_y`.
+    fn product_doubled(x: u64, y: u64, sub_x: bool, sub_y: bool) -> u128 {
         let mut tiles = MulTiles::default();
         let mut compress = MulCompress::default();
         let mut add = MulAdd::default();
@@ -187,6 +212,8 @@ mod tests {
         for r in 0..8 {
             compress.rows[r].next = tiles.rows[r].val();
         }
+        compress.sub_x.next = sub_x;
+        compress.sub_y.next = sub_y;
         assert!(simulate(&mut compress, 100));
         add.ps.next = compress.ps.val();
         add.pc.next = compress.pc.val();
@@ -212,6 +239,27 @@ mod tests {
         }
         for (x, y) in cases {
             assert_eq!(product(x, y), x as u128 * y as u128, "{x:x} * {y:x}");
+        }
+    }
+
+    #[test]
+    fn subnormal_factors_double_the_product() {
+        let mut state = 0x0bad_cafe_1234_5677u64;
+        let frac = (1u64 << 52) - 1;
+        for k in 0..300 {
+            let fx = crate::unit::xorshift(&mut state) & frac;
+            let fy = crate::unit::xorshift(&mut state) & frac >> (k % 53);
+            for (sub_x, sub_y) in [(false, false), (true, false), (false, true), (true, true)] {
+                // A subnormal factor has no hidden bit; a normal one has it.
+                let x = fx | (!sub_x as u64) << 52;
+                let y = fy | (!sub_y as u64) << 52;
+                let want = (x as u128 * y as u128) << (sub_x as u32 + sub_y as u32);
+                assert_eq!(
+                    product_doubled(x, y, sub_x, sub_y),
+                    want,
+                    "{x:x} * {y:x} {sub_x} {sub_y}"
+                );
+            }
         }
     }
 }

@@ -6,9 +6,10 @@
 //!   (a subnormal result keeps the exponent EMIN). A one at window bit
 //!   `164 − limit`, ORed into the copy of the sum that is counted, makes the
 //!   leading-zero count itself `min(count, limit)`: no compare after the tree.
-//! - [`LzcGroups`] (phase 6, after the sum's selection): that copy, padded to
-//!   176 bits, as eleven 16-bit groups, each with its own "has a one" flag and
-//!   4-bit count (a nibble tree, three LUT levels).
+//! - [`LzcGroups`] (phase 6): that copy, padded to 176 bits, as eleven 16-bit
+//!   groups, each with its own "has a one" flag and 4-bit count (a nibble
+//!   tree, three LUT levels). [`LzcPair`] runs it on both candidate sums
+//!   (`P ± C`, `C − P`) and picks the counts of the chosen one.
 //! - [`LzcMerge`] (phase 7): a four-level merge tree of the groups gives the
 //!   shift.
 //! - [`NormCoarse`] (phase 8) shifts by 128, 64, 32, 16; [`NormFine`] (phase 9)
@@ -141,6 +142,35 @@ impl Logic for LzcGroups {
                 .count
                 .val()
                 .replace_bit(8 * g + 3, self.groups[g].count.val().get_bit(3));
+        }
+    }
+}
+
+/// Phase 6 (second half): the group counts of both candidate magnitudes,
+/// side by side, then the one of the magnitude chosen (`pick_c`: `C − P`).
+#[derive(LogicBlock, Default)]
+pub struct LzcPair {
+    /// `P ± C` and `C − P`, each ORed with the sentinel.
+    pub mag_p: Signal<In, Bits<SUM_W>>,
+    pub mag_c: Signal<In, Bits<SUM_W>>,
+    pub pick_c: Signal<In, Bit>,
+    /// As [`LzcGroups`], of the chosen candidate.
+    pub has: Signal<Out, Bits<16>>,
+    pub count: Signal<Out, Bits<128>>,
+    groups_p: LzcGroups,
+    groups_c: LzcGroups,
+}
+
+impl Logic for LzcPair {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.groups_p.mag.next = self.mag_p.val();
+        self.groups_c.mag.next = self.mag_c.val();
+        self.has.next = self.groups_p.has.val();
+        self.count.next = self.groups_p.count.val();
+        if self.pick_c.val() {
+            self.has.next = self.groups_c.has.val();
+            self.count.next = self.groups_c.count.val();
         }
     }
 }

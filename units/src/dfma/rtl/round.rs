@@ -2,14 +2,24 @@
 //! the bypass. Model: [`model::round_pack`](crate::dfma::model::round_pack).
 //!
 //! The increment follows the mode (RN: round and (sticky or LSB); RM/RP:
-//! inexact toward −∞/+∞; RZ: never). Phase 10 computes `sig + 1` on a carry
-//! chain while the increment decision settles, then picks: a carry out of bit
-//! 52 makes the significand 2^52 one binade up (its fraction bits are already
-//! zero). The carry out and the hidden bit come from an AND tree of the
-//! fraction bits beside the chain, not from the chain's end. Everything that does not depend on the rounding comes ready from
-//! phase 9 ([`RoundPrep`]): the mode's decoded form, the exponent's
-//! successor and both overflow tests, and the forced answer of a bypass or
-//! an exact cancellation.
+//! inexact toward −∞/+∞; RZ: never). Everything that does not depend on the
+//! significand comes ready from phase 9 ([`RoundPrep`]): the mode's decoded
+//! form, the exponent's successor, and the **forced answer**: a bypass, an
+//! exact cancellation, or an overflow that does not depend on the rounding
+//! (`e_b > 2046`: ∞ or the largest finite by the mode).
+//!
+//! Phase 10 computes `sig + 1` on a carry chain while the increment decision
+//! settles. Only one thing there waits for the increment and the fraction's
+//! all-ones test (an AND tree beside the chain): `c`, "the increment carries
+//! into bit 52". The exponent field has two candidates ready from registers
+//! (`c`: `e_b + 1` for a normal significand, `e_b` for a subnormal one
+//! becoming the smallest normal; not `c`: `e_b`, or 0 for a subnormal), so
+//! `c` only selects. An overflow caused by the rounding itself (`e_b = 2046`
+//! and a carry) needs no select: an increment happens only in RN or in the
+//! direction away from zero, where the overflow answer is ∞, and the carry
+//! already makes that word (exponent 2047, fraction `all ones + 1 = 0`).
+//! Measured: the overflow select behind the carry fanned out to all 64
+//! result bits and was the critical path of the unit (docs/qor.md).
 
 use crate::dfma::rtl::{DATA_W, LIMIT_W, RM_W, SIG_W};
 use rust_hdl::prelude::*;
@@ -30,15 +40,15 @@ pub struct RoundPrep {
     pub rn: Signal<Out, Bit>,
     /// Round away from zero when inexact (RM for negative, RP for positive results).
     pub up: Signal<Out, Bit>,
-    /// An overflow gives ∞ (else the largest finite).
-    pub to_inf: Signal<Out, Bit>,
-    /// The answer is `forced`, whatever the rounding.
+    /// The answer is `forced`, whatever the rounding: bypass, exact
+    /// cancellation, or `e_b > 2046`.
     pub take_forced: Signal<Out, Bit>,
     pub forced: Signal<Out, Bits<DATA_W>>,
     pub e_b_p1: Signal<Out, Bits<LIMIT_W>>,
-    /// `e_b` overflows (> 2046); `e_b + 1` overflows.
-    pub ovf0: Signal<Out, Bit>,
-    pub ovf1: Signal<Out, Bit>,
+    /// An overflow gives ∞ (else the largest finite).
+    to_inf: Signal<Local, Bit>,
+    /// `e_b` overflows before any rounding.
+    ovf: Signal<Local, Bit>,
     cancel_neg: Signal<Local, Bit>,
 }
 
@@ -49,21 +59,30 @@ impl Logic for RoundPrep {
         self.up.next =
             ((self.rm.val() == 1) & self.sign.val()) | ((self.rm.val() == 2) & !self.sign.val());
         self.to_inf.next = self.rn.val() | self.up.val();
-        self.take_forced.next = self.bypass.val() | self.zero.val();
+        self.ovf.next = self.e_b.val() > 2046;
+        self.take_forced.next = self.bypass.val() | self.zero.val() | self.ovf.val();
         // Exact cancellation: +0, or −0 under RM.
         self.cancel_neg.next = self.rm.val() == 1;
         self.forced.next = 0.into();
-        self.forced.next = self.forced.val().replace_bit(63, self.cancel_neg.val());
+        if self.ovf.val() {
+            self.forced.next = 0x7FEF_FFFF_FFFF_FFFF_u64.into();
+            if self.to_inf.val() {
+                self.forced.next = 0x7FF0_0000_0000_0000_u64.into();
+            }
+            self.forced.next = self.forced.val().replace_bit(63, self.sign.val());
+        }
+        if self.zero.val() {
+            self.forced.next = 0.into();
+            self.forced.next = self.forced.val().replace_bit(63, self.cancel_neg.val());
+        }
         if self.bypass.val() {
             self.forced.next = self.bypass_d.val();
         }
         self.e_b_p1.next = self.e_b.val() + 1;
-        self.ovf0.next = self.e_b.val() > 2046;
-        self.ovf1.next = self.e_b.val() > 2045;
     }
 }
 
-/// Phase 10: increment, carry, overflow, packing, forced answers.
+/// Phase 10: increment, carry into bit 52, packing, forced answers.
 #[derive(LogicBlock, Default)]
 pub struct RoundPack {
     pub sig: Signal<In, Bits<SIG_W>>,
@@ -72,28 +91,25 @@ pub struct RoundPack {
     pub sign: Signal<In, Bit>,
     pub rn: Signal<In, Bit>,
     pub up: Signal<In, Bit>,
-    pub to_inf: Signal<In, Bit>,
     pub take_forced: Signal<In, Bit>,
     pub forced: Signal<In, Bits<DATA_W>>,
     pub e_b: Signal<In, Bits<LIMIT_W>>,
     pub e_b_p1: Signal<In, Bits<LIMIT_W>>,
-    pub ovf0: Signal<In, Bit>,
-    pub ovf1: Signal<In, Bit>,
     /// The result.
     pub d: Signal<Out, Bits<DATA_W>>,
-    /// The fraction plus one (its carry out is `low_ones`).
+    /// The fraction plus one.
     frac_p1: Signal<Local, Bits<52>>,
-    /// Fraction bits all ones: an increment carries into bit 52 (an AND tree
-    /// beside the carry chain, so the exponent choice does not wait for the
-    /// chain's carry out; measured: the chain's end was the critical path).
+    /// Fraction bits all ones (an AND tree beside the carry chain).
     low_ones: Signal<Local, Bit>,
     inc: Signal<Local, Bit>,
-    carry: Signal<Local, Bit>,
-    hidden: Signal<Local, Bit>,
+    /// The increment carries into bit 52.
+    c: Signal<Local, Bit>,
     frac: Signal<Local, Bits<52>>,
-    exp: Signal<Local, Bits<LIMIT_W>>,
-    overflow: Signal<Local, Bit>,
-    word: Signal<Local, Bits<DATA_W>>,
+    /// Exponent field if `c`, and if not.
+    exp_c: Signal<Local, Bits<11>>,
+    exp_nc: Signal<Local, Bits<11>>,
+    /// Sign and fraction, the exponent field still 0.
+    base: Signal<Local, Bits<DATA_W>>,
 }
 
 impl Logic for RoundPack {
@@ -105,33 +121,26 @@ impl Logic for RoundPack {
             & (self.sticky.val() | self.sig.val().get_bit(0)))
             | (self.up.val() & (self.round_bit.val() | self.sticky.val()));
         self.low_ones.next = self.sig.val().get_bits::<52>(0).all();
-        // sig + 1 carries out of bit 52 when all 53 bits are ones; bit 52 or
-        // the carry is set when bit 52 was, or the fraction was all ones.
-        self.carry.next = self.inc.val() & self.low_ones.val() & self.sig.val().get_bit(52);
+        self.c.next = self.inc.val() & self.low_ones.val();
+        // Normal significand: e_b, or e_b + 1 on a carry out of bit 52.
+        // Subnormal: exponent field 0, or e_b (the smallest normal) when the
+        // increment reaches bit 52.
+        self.exp_c.next = self.e_b_p1.val().get_bits::<11>(0);
+        self.exp_nc.next = self.e_b.val().get_bits::<11>(0);
+        if !self.sig.val().get_bit(52) {
+            self.exp_c.next = self.e_b.val().get_bits::<11>(0);
+            self.exp_nc.next = 0.into();
+        }
         self.frac.next = self.sig.val().get_bits::<52>(0);
-        self.hidden.next = self.sig.val().get_bit(52) | (self.inc.val() & self.low_ones.val());
         if self.inc.val() {
             self.frac.next = self.frac_p1.val();
         }
-        self.exp.next = self.e_b.val();
-        self.overflow.next = self.ovf0.val();
-        if self.carry.val() {
-            self.exp.next = self.e_b_p1.val();
-            self.overflow.next = self.ovf1.val();
+        self.base.next = bit_cast::<DATA_W, 52>(self.frac.val());
+        self.base.next = self.base.val().replace_bit(63, self.sign.val());
+        self.d.next = self.base.val() | (bit_cast::<DATA_W, 11>(self.exp_nc.val()) << 52);
+        if self.c.val() {
+            self.d.next = self.base.val() | (bit_cast::<DATA_W, 11>(self.exp_c.val()) << 52);
         }
-        self.word.next = bit_cast::<DATA_W, 52>(self.frac.val());
-        if self.hidden.val() {
-            self.word.next =
-                self.word.val() | (bit_cast::<DATA_W, 11>(self.exp.val().get_bits::<11>(0)) << 52);
-        }
-        if self.overflow.val() {
-            self.word.next = 0x7FEF_FFFF_FFFF_FFFF_u64.into();
-            if self.to_inf.val() {
-                self.word.next = 0x7FF0_0000_0000_0000_u64.into();
-            }
-        }
-        self.word.next = self.word.val().replace_bit(63, self.sign.val());
-        self.d.next = self.word.val();
         if self.take_forced.val() {
             self.d.next = self.forced.val();
         }
@@ -163,13 +172,10 @@ mod tests {
         uut.sign.next = n.sign;
         uut.rn.next = prep.rn.val();
         uut.up.next = prep.up.val();
-        uut.to_inf.next = prep.to_inf.val();
         uut.take_forced.next = prep.take_forced.val();
         uut.forced.next = prep.forced.val();
         uut.e_b.next = prep.e_b.val();
         uut.e_b_p1.next = prep.e_b_p1.val();
-        uut.ovf0.next = prep.ovf0.val();
-        uut.ovf1.next = prep.ovf1.val();
         assert!(simulate(&mut uut, 100));
         uut.d.val().to_u64()
     }

@@ -14,6 +14,9 @@
 //! Significands are not normalised. A subnormal keeps its raw exponent field
 //! 0 and doubles its fraction (`frac · 2^(1 − 1075) = 2·frac · 2^(0 − 1075)`),
 //! so the exponent arithmetic reads raw fields and never waits for a zero test.
+//! The addend's significand is doubled here; the multiplier's operands are
+//! not (`sub_x`, `sub_y` double the product in phase 3 instead), which keeps
+//! the zero test out of the path into the DSP tiles.
 //! The classification is written out three times rather than in a sub-block:
 //! a sub-block fed from this block's own outputs, whose outputs this block
 //! also reads, looks like a combinational loop to Verilator.
@@ -56,8 +59,17 @@ pub struct Unpack {
     /// Addend (modified c; modified b for ADD; a zero of the product's sign for MUL).
     pub z: Signal<Out, Bits<DATA_W>>,
     /// Significands with their hidden bits.
+    /// The multiplier's operands, `{hidden bit, fraction}` **without** the
+    /// doubling of a subnormal (the hidden bit is 0 for one): the doubling
+    /// is `sub_x`/`sub_y`, applied to the product in phase 3
+    /// ([`MulCompress`](super::MulCompress)). Bits 0..52 are the operand's
+    /// own fraction bits, so the path into the DSP tiles is at most two LUT
+    /// levels deep (measured: the doubling mux made it the critical path).
     pub sig_x: Signal<Out, Bits<SIG_W>>,
     pub sig_y: Signal<Out, Bits<SIG_W>>,
+    /// `x` (`y`) is subnormal or zero: double its part of the product.
+    pub sub_x: Signal<Out, Bit>,
+    pub sub_y: Signal<Out, Bit>,
     pub sig_z: Signal<Out, Bits<SIG_W>>,
     /// Classes of x, y, z.
     pub x_nan: Signal<Out, Bit>,
@@ -97,6 +109,12 @@ pub struct Unpack {
     /// Significands of a, b, c: 1.frac, or 2·frac for field 0.
     sig_a: Signal<Local, Bits<SIG_W>>,
     sig_b: Signal<Local, Bits<SIG_W>>,
+    /// `b`'s significand for the multiplier (not doubled).
+    sig_b_mul: Signal<Local, Bits<SIG_W>>,
+    /// Hidden bits of `a` and `b` (a named signal: `!` inside `replace_bit`
+    /// exports as a widened `~`).
+    hid_a: Signal<Local, Bit>,
+    hid_b: Signal<Local, Bit>,
     sig_c: Signal<Local, Bits<SIG_W>>,
     /// Opcode decode: ADD, MUL.
     is_add: Signal<Local, Bit>,
@@ -164,11 +182,10 @@ impl Logic for Unpack {
         self.a_emax.next = self.a.val().get_bits::<EXP_FIELD_W>(52).all();
         self.a_ezero.next = !self.a.val().get_bits::<EXP_FIELD_W>(52).any();
         self.a_fzero.next = !self.a.val().get_bits::<52>(0).any();
+        // `a` is only ever the multiplier's `x`: not doubled.
+        self.hid_a.next = !self.a_ezero.val();
         self.sig_a.next =
-            bit_cast::<SIG_W, 52>(self.a.val().get_bits::<52>(0)).replace_bit(52, true);
-        if self.a_ezero.val() {
-            self.sig_a.next = bit_cast::<SIG_W, 52>(self.a.val().get_bits::<52>(0)) << 1;
-        }
+            bit_cast::<SIG_W, 52>(self.a.val().get_bits::<52>(0)).replace_bit(52, self.hid_a.val());
         self.b_emax.next = self.b.val().get_bits::<EXP_FIELD_W>(52).all();
         self.b_ezero.next = !self.b.val().get_bits::<EXP_FIELD_W>(52).any();
         self.b_fzero.next = !self.b.val().get_bits::<52>(0).any();
@@ -177,6 +194,9 @@ impl Logic for Unpack {
         if self.b_ezero.val() {
             self.sig_b.next = bit_cast::<SIG_W, 52>(self.b.val().get_bits::<52>(0)) << 1;
         }
+        self.hid_b.next = !self.b_ezero.val();
+        self.sig_b_mul.next =
+            bit_cast::<SIG_W, 52>(self.b.val().get_bits::<52>(0)).replace_bit(52, self.hid_b.val());
         self.c_emax.next = self.c.val().get_bits::<EXP_FIELD_W>(52).all();
         self.c_ezero.next = !self.c.val().get_bits::<EXP_FIELD_W>(52).any();
         self.c_fzero.next = !self.c.val().get_bits::<52>(0).any();
@@ -191,11 +211,13 @@ impl Logic for Unpack {
         self.x_inf.next = self.a_emax.val() & self.a_fzero.val();
         self.x_zero.next = self.a_ezero.val() & self.a_fzero.val();
         self.sig_x.next = self.sig_a.val();
+        self.sub_x.next = self.a_ezero.val();
         // y = b, or 1.0 (finite, non-zero, significand 2^52) for ADD.
         self.y_nan.next = self.b_emax.val() & !self.b_fzero.val();
         self.y_inf.next = self.b_emax.val() & self.b_fzero.val();
         self.y_zero.next = self.b_ezero.val() & self.b_fzero.val();
-        self.sig_y.next = self.sig_b.val();
+        self.sig_y.next = self.sig_b_mul.val();
+        self.sub_y.next = self.b_ezero.val();
         // z = c; b for ADD; a zero (significand 0) for MUL.
         self.z_nan.next = self.c_emax.val() & !self.c_fzero.val();
         self.z_inf.next = self.c_emax.val() & self.c_fzero.val();
@@ -210,6 +232,7 @@ impl Logic for Unpack {
             self.y_inf.next = false;
             self.y_zero.next = false;
             self.sig_y.next = 0x10_0000_0000_0000_u64.into();
+            self.sub_y.next = false;
             self.ey.next = 1023.into();
             self.z_nan.next = self.b_emax.val() & !self.b_fzero.val();
             self.z_inf.next = self.b_emax.val() & self.b_fzero.val();
