@@ -156,7 +156,9 @@ fn run_checked(
 
 #[test]
 fn coefficient_rom_equals_the_generator_at_every_address() {
-    let image = units::mufu::tables::tables().rom_image();
+    // The generator's words with their fields at the RTL's fixed places
+    // (checked against the generator's packing in `units::mufu::rtl::rom`).
+    let image = units::mufu::rtl::rom_image();
     // The simulated ROM, read address by address.
     let mut rom = coef_rom();
     rom.connect_all();
@@ -308,7 +310,7 @@ fn exported_verilog_is_lint_clean_under_the_policy() {
     if require("mufu lint", &["verilator"]).is_none() {
         return;
     }
-    for unit in ["mufu", "mufu_d7", "mufu_d2"] {
+    for unit in ["mufu", "mufu_d8", "mufu_d7", "mufu_d2"] {
         let verilog = units::registry::verilog(unit).unwrap();
         let report = testbench::lint::lint(unit, &verilog).unwrap();
         assert!(

@@ -67,6 +67,8 @@ pub const TILE2_W: (u32, u32) = (MUL_W, SQ_W);
 /// 4 carry-save sum and carry-propagate add → `SUM_W`-bit Y;
 /// 5 leading-one detect and normalising shift;
 /// 6 round, exponent assembly, FTZ/overflow, bypass mux.
+/// (The RTL, [`crate::mufu::rtl`], splits the work into eight phases and
+/// registers all of them by default: latency 8.)
 pub const PIPELINE_STAGES: usize = 6;
 
 /// The per-region constants of the datapath: everything the RTL needs besides

@@ -5,48 +5,68 @@
 //! [`datapath`](crate::mufu::datapath).
 //!
 //! # Datapath
-//! Seven combinational phases, one file each; this module only places the
+//! Eight combinational phases (0..=7), one file each (phases 0 and 1 share
+//! `reduce.rs`, 3 and 4 `products.rs`); this module only places the
 //! registers between them (timing apart from math, as in the DFMA).
 //!
 //! | phase | block | does | widths |
 //! |---|---|---|---|
-//! | 1 | [`Reduce`] | modifiers, classes (DAZ), special-case bypass, argument reduction: region, fraction, addend, `E_arg`, signs | 32 → 5 + 32 + 40 + 13 |
+//! | 0 | [`Align`] | modifiers; the EX2/SIN/COS shifter `(sig << 33) >> (149 − ef)` | 32 → 32 + 57 |
+//! | 1 | [`Reduce`] | classes (DAZ), special-case bypass, argument reduction: region, fraction, addend, `E_arg`, signs | → 5 + 32 + 40 + 13 |
 //! | 2 | [`Split`] | region decoder (k, base), ROM address `base + idx`, `u_hi`, `u_lo` | 10, 17, 8 |
-//! | 3 | ROM ∥ [`Square`] | registered ROM read ([`coef_rom`]); `u_hi²` top 18 bits (1 tile) | 54; 18 |
-//! | 4 | [`Products`] | C0, C1, C2 cut from the word by the region's widths; `c1·u_hi`, `c1·u_lo`, `c2·sq` (3 tiles) | 25, 35, 26, 29 |
-//! | 5 | [`Sum`] | truncating shifts, signs, `k0 + (c0 << s0)`, the sum with the addend | 40 |
-//! | 6 | [`Normalise`] | `|y|`, sign, zero, log shifter counting leading zeros, biased exponent | 40, 13 |
-//! | 7 | [`RoundPack`] | half-up rounding at 24/21 bits, carry, FTZ, overflow, pack, bypass | 32 |
+//! | 3 | ROM ∥ [`Square`] ∥ [`Offset`] | registered ROM read ([`coef_rom`]); `u_hi²` top 18 bits (1 tile); `ka = k0 + 2·neg1 + neg2 + addend` | 54; 18; 40 |
+//! | 4 | [`Products`] | C0, C1, C2 at fixed places of the word; `c1·u_hi`, `c1·u_lo`, `c2·sq` (3 tiles); `base = ka + (c0 << s0)`; phase 5's shifts and signs | 35, 26, 29; 40; 18 |
+//! | 5 | [`Sum`] | truncating shifts, complements of subtracted terms, the four-operand sum (two adders, then one) | 40 |
+//! | 6 | [`Normalise`] | `|y|`, sign, zero, byte-parallel leading-zero count, shift by whole bytes, biased exponent | 40 + 3, 13 |
+//! | 7 | [`RoundPack`] | shift by 0..7, half-up rounding at 24/21 bits, carry, FTZ, overflow, pack, bypass | 32 |
 //!
-//! Every per-region constant (`k`, `base`, field widths, `k0`, `s0`, shifts,
-//! signs, `unit_exp`) comes from a small 29-entry decoder (a rust-hdl `ROM`,
-//! a `case` in Verilog) beside the phase that uses it, indexed by the region
-//! that travels with the operation.
+//! Every per-region constant (`k`, `base`, `k0`, `s0`, shifts, signs,
+//! `unit_exp`) comes from a small 29-entry decoder (a rust-hdl `ROM`, a
+//! `case` in Verilog) indexed by the region that travels with the operation,
+//! in the phase that uses it or, for the sum's, one phase before it (its
+//! output registered with the products), so that no decoder sits in front
+//! of the sum's shifters.
 //!
 //! # Register placement
 //! Boundary `k` follows phase `k`. Boundary 3 is the ROM's own output
 //! register (with the squarer's result beside it) and boundary 7 the output
 //! register: always registers. The others are a register or a wire, chosen
 //! when the unit is built from its depth ([`stage_plan`]); the depth is the
-//! latency. In a VCD boundary `k` is `uut.ctlK.q$…` and `uut.sK.q$…`.
+//! latency. In a VCD boundary `k` is `uut.ctlK.q$…` and `uut.sK.q$…`
+//! (boundary 0, before the control word exists, only `uut.s0.q$…`).
 //!
 //! # Measured (ECP5-85k, yowasp yosys/nextpnr, seed 1, the `rtl-gen fpga` flow)
-//! | normaliser | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | Fmax | critical path |
+//! | version | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | Fmax | critical path |
 //! |---|---|---|---|---|---|---|---|---|
 //! | log shifter | 6 | 2,277 | 749 | 203 | 4 | 3 | 36.5 MHz | boundary 5 (the sum) → normalise + round → output register, 27 ns |
 //! | log shifter | 7 | 2,043 | 834 | 202 | 4 | 3 | 50.2 MHz | the normaliser alone (boundary 5 → 6), 20 ns: 7.7 logic, 12.3 routing |
-//! | byte LZC + one shift (now) | 6 | 2,556 | 749 | 203 | 4 | 3 | 46.3 MHz | boundary 5 → normalise + round → output, 21.6 ns: 8.4 logic, 13.2 routing |
+//! | byte LZC + one shift | 6 | 2,556 | 749 | 203 | 4 | 3 | 46.3 MHz | boundary 5 → normalise + round → output, 21.6 ns: 8.4 logic, 13.2 routing |
+//! | byte LZC + one shift | 7 | 2,394 | 834 | 202 | 4 | 3 | 54.2 MHz | the sum (boundary 4 → 5), 18.4 ns: 7.5 logic, 11.0 routing — region decoder, the products' shifts, `t1a + t1b`, its negation, three adders in series |
+//! | balanced phases (now) | 8 | 2,536 | 934 | 217 | 4 | 3 | 66.2 MHz | ROM output → C1 → tile `c1·u_lo` → boundary 4, 15.1 ns: 9.5 logic (DP16KD clock-to-output 5.6, MULT18X18D 3.9), 5.6 routing (3.5 into the tile, 2.1 out) |
+//!
+//! "Balanced phases" is this module as it stands: the ROM's fields at fixed
+//! places (no shifter between the block RAM and the tiles), the sum's
+//! constants decoded a phase ahead with `k0`, the addend and the
+//! complements' `+ 1`s folded into one `base` operand (phase 5 is shifts,
+//! inversions and a two-level adder tree), the normalising shift split into
+//! whole bytes (phase 6) and 0..7 (phase 7), the rounding carry as an AND
+//! beside the increment with the exponent, overflow and flush formed for
+//! both carries, COS's quarter turn a 2-bit add, and the EX2/SIN/COS shifter
+//! in a phase 0 of its own (depth 8, the default).
 //!
 //! iCE40 UP5K (log-shifter version, depth 6): fits — 2,633 LUT4, 654 FF,
 //! 6 SB_MAC16, 14 EBR, 3,174 of 5,280 cells — at 10.0 MHz.
 //!
 //! Resources meet the ECP5 budget (≤ 3,000 LUT4, ≤ 4 MULT18X18D, ≤ 3 DP16KD);
-//! Fmax does not (150 MHz asked). The normalise + round stage is the critical
-//! path; the byte-parallel leading-zero count took it from 27 to 21.6 ns.
-//! Next steps, in order: depth 7 with the new normaliser (not yet measured;
-//! the log-shifter version gained 37 % from it), the rounding increment
-//! beside the shift (round both candidates), the DSP input registers for
-//! the tiles (as the DFMA's `tile.rs`), and a register after the ROM.
+//! Fmax does not (150 MHz asked). The critical path is now phase 4: the
+//! DP16KD read without its output register (5.6 ns clock-to-output) feeding
+//! a tile across the die. Next steps, in order: read the ROM one phase
+//! earlier with its output register on (`REGMODE = OUTREG`, by instantiating
+//! DP16KD under `SYNTHESIS` as the DFMA's `tile.rs` does MULT18X18D: the
+//! block's address register becomes boundary 2 and its output register
+//! boundary 3, latency unchanged); then the DSP input registers for the
+//! tiles; then whatever the next run names (the sum, the normaliser and
+//! phase 0's shifter are the candidates; only the worst path is reported).
 //! (`hw::lzc::LeadingZeroCount32` gives the same results but Verilator's lint
 //! reports a false `UNOPTFLAT` loop through it, which the policy does not
 //! waive; the count is therefore written inline here.)
@@ -66,9 +86,9 @@ pub mod sum;
 pub mod tile;
 
 pub use normalise::Normalise;
-pub use products::{Products, Square};
-pub use reduce::Reduce;
-pub use rom::{coef_rom, CoefRom, WORD_W};
+pub use products::{Offset, Products, Square, SUM_FMT_W};
+pub use reduce::{Align, Reduce, SHIFT_W};
+pub use rom::{coef_rom, rom_image, CoefRom, WORD_W};
 pub use round::RoundPack;
 pub use split::Split;
 pub use sum::Sum;
@@ -111,29 +131,29 @@ pub const P2_W: usize = C2_W + SQ_W;
 // The literal offsets inside the phases' `#[hdl_gen]` code assume these values.
 const _: () = assert!(ROM_ADDR_W == 10 && EXP_W == 13 && Y_W == 40 && C1_W == 18 && C2_W == 11);
 
-/// Most pipeline registers (one per phase).
-pub const MAX_DEPTH: usize = 7;
+/// Most pipeline registers (one per phase, 0..=7).
+pub const MAX_DEPTH: usize = 8;
 /// Fewest: the ROM's register and the output register.
 pub const MIN_DEPTH: usize = 2;
 /// The depth `rtl-gen` builds when none is asked for.
-pub const DEFAULT_DEPTH: usize = 6;
+pub const DEFAULT_DEPTH: usize = 8;
 
 /// Optional boundaries, most useful first: a unit of depth `d` registers
 /// boundaries 3 and 7 and the first `d − 2` of these (see the module doc for
 /// the measured trade-off).
-pub const BOUNDARY_PRIORITY: [usize; MAX_DEPTH - MIN_DEPTH] = [4, 2, 1, 5, 6];
+pub const BOUNDARY_PRIORITY: [usize; MAX_DEPTH - MIN_DEPTH] = [4, 2, 1, 5, 6, 0];
 
-/// Which boundaries (1..=7, index k−1) are registers at `depth`.
+/// Which boundaries (0..=7, index k) are registers at `depth`.
 pub fn stage_plan(depth: usize) -> [bool; MAX_DEPTH] {
     assert!(
         (MIN_DEPTH..=MAX_DEPTH).contains(&depth),
         "MUFU depth must be {MIN_DEPTH}..={MAX_DEPTH}, not {depth}"
     );
     let mut plan = [false; MAX_DEPTH];
-    plan[2] = true;
-    plan[6] = true;
+    plan[3] = true;
+    plan[7] = true;
     for &b in &BOUNDARY_PRIORITY[..depth - MIN_DEPTH] {
-        plan[b - 1] = true;
+        plan[b] = true;
     }
     plan
 }
@@ -172,6 +192,16 @@ pub struct Control {
     pub is64: Bit,
 }
 
+/// Boundary 0: the operation, its modified operand and the shifter's output.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage0 {
+    pub valid: Bit,
+    pub tag: Bits<TAG_W>,
+    pub func: Bits<FUNC_W>,
+    pub xm: Bits<DATA_W>,
+    pub wide: Bits<SHIFT_W>,
+}
+
 /// Boundary 1: the reduced argument.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage1 {
@@ -188,29 +218,33 @@ pub struct Stage2 {
     pub addend: Bits<ADDEND_W>,
 }
 
-/// Boundary 3 (beside the ROM's word): the square and the position.
+/// Boundary 3 (beside the ROM's word): the square, the position and the
+/// sum's constant part.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage3 {
     pub sq: Bits<SQ_W>,
     pub u_hi: Bits<U_HI>,
     pub u_lo: Bits<U_LO>,
-    pub addend: Bits<ADDEND_W>,
+    pub ka: Bits<Y_W>,
 }
 
-/// Boundary 4: C0 and the full products.
+/// Boundary 4: C0 over the constant part, the full products, and the
+/// region's shifts and signs for the sum.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage4 {
-    pub c0: Bits<C0_W>,
+    pub base: Bits<Y_W>,
     pub p1a: Bits<P1A_W>,
     pub p1b: Bits<P1B_W>,
     pub p2: Bits<P2_W>,
-    pub addend: Bits<ADDEND_W>,
+    pub sum_fmt: Bits<SUM_FMT_W>,
 }
 
-/// Boundary 6: the normalised magnitude and its exponent.
+/// Boundary 6: the magnitude shifted by whole bytes, the rest of the shift
+/// and the exponent.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage6 {
-    pub norm: Bits<Y_W>,
+    pub coarse: Bits<Y_W>,
+    pub fine: Bits<3>,
     pub neg: Bit,
     pub zero: Bit,
     pub eb: Bits<EXP_W>,
@@ -243,16 +277,19 @@ pub struct Mufu {
     pub out_d: Signal<Out, Bits<DATA_W>>,
 
     /// Phases (combinational) and the ROM.
+    pub align: Align,
     pub reduce: Reduce,
     pub split: Split,
     pub rom: CoefRom,
     pub square: Square,
+    pub offset: Offset,
     pub products: Products,
     pub sum: Sum,
     pub normalise: Normalise,
     pub round: RoundPack,
 
     /// Boundary `k` (after phase `k`).
+    pub s0: Boundary<Stage0>,
     pub ctl1: Boundary<Control>,
     pub s1: Boundary<Stage1>,
     pub ctl2: Boundary<Control>,
@@ -291,34 +328,38 @@ impl Mufu {
             out_valid: Default::default(),
             out_tag: Default::default(),
             out_d: Default::default(),
+            align: Default::default(),
             reduce: Default::default(),
             split: Default::default(),
             rom: coef_rom(),
             square: Default::default(),
+            offset: Default::default(),
             products: Default::default(),
             sum: Default::default(),
             normalise: Default::default(),
             round: Default::default(),
-            ctl1: Boundary::new(plan[0]),
-            s1: Boundary::new(plan[0]),
-            ctl2: Boundary::new(plan[1]),
-            s2: Boundary::new(plan[1]),
-            ctl3: Boundary::new(plan[2]),
-            s3: Boundary::new(plan[2]),
-            ctl4: Boundary::new(plan[3]),
-            s4: Boundary::new(plan[3]),
-            ctl5: Boundary::new(plan[4]),
-            s5: Boundary::new(plan[4]),
-            ctl6: Boundary::new(plan[5]),
-            s6: Boundary::new(plan[5]),
-            ctl7: Boundary::new(plan[6]),
-            d7: Boundary::new(plan[6]),
+            s0: Boundary::new(plan[0]),
+            ctl1: Boundary::new(plan[1]),
+            s1: Boundary::new(plan[1]),
+            ctl2: Boundary::new(plan[2]),
+            s2: Boundary::new(plan[2]),
+            ctl3: Boundary::new(plan[3]),
+            s3: Boundary::new(plan[3]),
+            ctl4: Boundary::new(plan[4]),
+            s4: Boundary::new(plan[4]),
+            ctl5: Boundary::new(plan[5]),
+            s5: Boundary::new(plan[5]),
+            ctl6: Boundary::new(plan[6]),
+            s6: Boundary::new(plan[6]),
+            ctl7: Boundary::new(plan[7]),
+            d7: Boundary::new(plan[7]),
         }
     }
 
     /// Cycles from `in_valid` to `out_valid`: the registered boundaries.
     pub fn latency(&self) -> usize {
         [
+            self.s0.is_registered(),
             self.ctl1.is_registered(),
             self.ctl2.is_registered(),
             self.ctl3.is_registered(),
@@ -336,6 +377,7 @@ impl Mufu {
 impl Logic for Mufu {
     #[hdl_gen]
     fn update(&mut self) {
+        self.s0.clock.next = self.clock.val();
         self.ctl1.clock.next = self.clock.val();
         self.s1.clock.next = self.clock.val();
         self.ctl2.clock.next = self.clock.val();
@@ -352,13 +394,22 @@ impl Logic for Mufu {
         self.d7.clock.next = self.clock.val();
         self.rom.clock.next = self.clock.val();
 
-        // ---- phase 1: modifiers, specials, argument reduction ----
-        self.reduce.func.next = self.in_func.val();
-        self.reduce.abs.next = self.in_abs.val();
-        self.reduce.neg.next = self.in_neg.val();
-        self.reduce.x.next = self.in_x.val();
-        self.ctl1.d.next.valid = self.in_valid.val();
-        self.ctl1.d.next.tag = self.in_tag.val();
+        // ---- phase 0: modifiers, the EX2/SIN/COS shifter ----
+        self.align.abs.next = self.in_abs.val();
+        self.align.neg.next = self.in_neg.val();
+        self.align.x.next = self.in_x.val();
+        self.s0.d.next.valid = self.in_valid.val();
+        self.s0.d.next.tag = self.in_tag.val();
+        self.s0.d.next.func = self.in_func.val();
+        self.s0.d.next.xm = self.align.xm.val();
+        self.s0.d.next.wide = self.align.wide.val();
+
+        // ---- phase 1: classes, specials, argument reduction ----
+        self.reduce.func.next = self.s0.q.val().func;
+        self.reduce.xm.next = self.s0.q.val().xm;
+        self.reduce.wide.next = self.s0.q.val().wide;
+        self.ctl1.d.next.valid = self.s0.q.val().valid;
+        self.ctl1.d.next.tag = self.s0.q.val().tag;
         self.ctl1.d.next.bypass = self.reduce.bypass.val();
         self.ctl1.d.next.bypass_d = self.reduce.bypass_d.val();
         self.ctl1.d.next.region = self.reduce.region.val();
@@ -378,35 +429,37 @@ impl Logic for Mufu {
         self.s2.d.next.u_lo = self.split.u_lo.val();
         self.s2.d.next.addend = self.s1.q.val().addend;
 
-        // ---- phase 3: ROM read ∥ squarer ----
+        // ---- phase 3: ROM read ∥ squarer ∥ the sum's constant part ----
         self.rom.address.next = self.s2.q.val().address;
         self.square.u_hi.next = self.s2.q.val().u_hi;
+        self.offset.region.next = self.ctl2.q.val().region;
+        self.offset.addend.next = self.s2.q.val().addend;
         self.ctl3.d.next = self.ctl2.q.val();
         self.s3.d.next.sq = self.square.sq.val();
         self.s3.d.next.u_hi = self.s2.q.val().u_hi;
         self.s3.d.next.u_lo = self.s2.q.val().u_lo;
-        self.s3.d.next.addend = self.s2.q.val().addend;
+        self.s3.d.next.ka = self.offset.ka.val();
 
-        // ---- phase 4: fields, products ----
+        // ---- phase 4: products, C0 placed ----
         self.products.region.next = self.ctl3.q.val().region;
         self.products.word.next = self.rom.data.val();
         self.products.u_hi.next = self.s3.q.val().u_hi;
         self.products.u_lo.next = self.s3.q.val().u_lo;
         self.products.sq.next = self.s3.q.val().sq;
+        self.products.ka.next = self.s3.q.val().ka;
         self.ctl4.d.next = self.ctl3.q.val();
-        self.s4.d.next.c0 = self.products.c0.val();
+        self.s4.d.next.base = self.products.base.val();
         self.s4.d.next.p1a = self.products.p1a.val();
         self.s4.d.next.p1b = self.products.p1b.val();
         self.s4.d.next.p2 = self.products.p2.val();
-        self.s4.d.next.addend = self.s3.q.val().addend;
+        self.s4.d.next.sum_fmt = self.products.sum_fmt.val();
 
         // ---- phase 5: the sum ----
-        self.sum.region.next = self.ctl4.q.val().region;
-        self.sum.c0.next = self.s4.q.val().c0;
+        self.sum.fmt.next = self.s4.q.val().sum_fmt;
+        self.sum.base.next = self.s4.q.val().base;
         self.sum.p1a.next = self.s4.q.val().p1a;
         self.sum.p1b.next = self.s4.q.val().p1b;
         self.sum.p2.next = self.s4.q.val().p2;
-        self.sum.addend.next = self.s4.q.val().addend;
         self.ctl5.d.next = self.ctl4.q.val();
         self.s5.d.next = self.sum.y.val();
 
@@ -416,13 +469,15 @@ impl Logic for Mufu {
         self.normalise.e_arg.next = self.ctl5.q.val().e_arg;
         self.normalise.is64.next = self.ctl5.q.val().is64;
         self.ctl6.d.next = self.ctl5.q.val();
-        self.s6.d.next.norm = self.normalise.norm.val();
+        self.s6.d.next.coarse = self.normalise.coarse.val();
+        self.s6.d.next.fine = self.normalise.fine.val();
         self.s6.d.next.neg = self.normalise.neg.val();
         self.s6.d.next.zero = self.normalise.zero.val();
         self.s6.d.next.eb = self.normalise.eb.val();
 
         // ---- phase 7: round, pack, bypass ----
-        self.round.norm.next = self.s6.q.val().norm;
+        self.round.coarse.next = self.s6.q.val().coarse;
+        self.round.fine.next = self.s6.q.val().fine;
         self.round.eb.next = self.s6.q.val().eb;
         self.round.neg.next = self.s6.q.val().neg;
         self.round.zero.next = self.s6.q.val().zero;

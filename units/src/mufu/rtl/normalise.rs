@@ -1,11 +1,18 @@
-//! Phase 6: magnitude and sign of the sum, its leading-zero count (in
-//! parallel: per byte "has a one" and a 3-bit count, then a priority pick of
-//! the top non-zero byte), the normalising shift by that count, and the
-//! biased exponent before the rounding carry. Model:
-//! [`datapath::normalise_round`](crate::mufu::datapath::normalise_round) (its first half).
+//! Phase 6: magnitude and sign of the sum, its leading-zero count, the
+//! normalising shift by whole bytes, and the biased exponent before the
+//! rounding carry.
+//! Model: [`datapath::normalise_round`](crate::mufu::datapath::normalise_round)
+//! (its first half).
 //!
 //! `norm = |y| << lz` has its leading one at bit 39; the result's exponent is
 //! `msb + unit_exp + E_arg` with `msb = 39 − lz`, biased by 127 (or 1023).
+//!
+//! The count is byte-parallel: per byte "has a one" and a 3-bit count. The
+//! shift follows the same split, so it does not wait for the count to be
+//! encoded: a byte shift picked by the top byte that holds a one (a priority
+//! choice straight from the per-byte flags) here, and the shift by that
+//! byte's count (`fine`, 0..7) at the start of phase 7, which has the time.
+//! `lz = 8·bytes + count` only feeds the exponent.
 
 use super::{region_rom, EXP_W, REGION_W, Y_W};
 use rust_hdl::prelude::*;
@@ -21,8 +28,9 @@ pub struct Normalise {
     pub y: Signal<In, Bits<Y_W>>,
     pub e_arg: Signal<In, Bits<EXP_W>>,
     pub is64: Signal<In, Bit>,
-    /// `|y|` shifted so that its leading one is bit 39.
-    pub norm: Signal<Out, Bits<Y_W>>,
+    /// `|y|` shifted by whole bytes: `coarse << fine` has its leading one at bit 39.
+    pub coarse: Signal<Out, Bits<Y_W>>,
+    pub fine: Signal<Out, Bits<3>>,
     /// The sum was negative; exactly zero.
     pub neg: Signal<Out, Bit>,
     pub zero: Signal<Out, Bit>,
@@ -37,6 +45,8 @@ pub struct Normalise {
     has: [Signal<Local, Bit>; 5],
     cnt: [Signal<Local, Bits<3>>; 5],
     lz: Signal<Local, Bits<LZ_W>>,
+    /// `E_arg + unit_exp + 39 + bias`, before the count is known.
+    ebase: Signal<Local, Bits<EXP_W>>,
 }
 
 impl Default for Normalise {
@@ -46,7 +56,8 @@ impl Default for Normalise {
             y: Default::default(),
             e_arg: Default::default(),
             is64: Default::default(),
-            norm: Default::default(),
+            coarse: Default::default(),
+            fine: Default::default(),
             neg: Default::default(),
             zero: Default::default(),
             eb: Default::default(),
@@ -56,6 +67,7 @@ impl Default for Normalise {
             has: Default::default(),
             cnt: Default::default(),
             lz: Default::default(),
+            ebase: Default::default(),
         }
     }
 }
@@ -102,25 +114,34 @@ impl Logic for Normalise {
             }
         }
         // The top byte that holds a one gives 8 · (4 − k) + its count.
-        self.lz.next = bit_cast::<LZ_W, 3>(self.cnt[0].val()) | 32;
+        self.coarse.next = self.mag.val() << 32;
+        self.fine.next = self.cnt[0].val();
+        self.lz.next = 32.into();
         if self.has[1].val() {
-            self.lz.next = bit_cast::<LZ_W, 3>(self.cnt[1].val()) | 24;
+            self.coarse.next = self.mag.val() << 24;
+            self.fine.next = self.cnt[1].val();
+            self.lz.next = 24.into();
         }
         if self.has[2].val() {
-            self.lz.next = bit_cast::<LZ_W, 3>(self.cnt[2].val()) | 16;
+            self.coarse.next = self.mag.val() << 16;
+            self.fine.next = self.cnt[2].val();
+            self.lz.next = 16.into();
         }
         if self.has[3].val() {
-            self.lz.next = bit_cast::<LZ_W, 3>(self.cnt[3].val()) | 8;
+            self.coarse.next = self.mag.val() << 8;
+            self.fine.next = self.cnt[3].val();
+            self.lz.next = 8.into();
         }
         if self.has[4].val() {
-            self.lz.next = bit_cast::<LZ_W, 3>(self.cnt[4].val());
+            self.coarse.next = self.mag.val();
+            self.fine.next = self.cnt[4].val();
+            self.lz.next = 0.into();
         }
-        self.norm.next = self.mag.val() << self.lz.val();
-        self.eb.next =
-            self.e_arg.val() + self.fmt.data.val() - bit_cast::<EXP_W, LZ_W>(self.lz.val());
+        self.lz.next = self.lz.val() | bit_cast::<LZ_W, 3>(self.fine.val());
+        self.ebase.next = self.e_arg.val() + self.fmt.data.val();
         if self.is64.val() {
-            self.eb.next = self.e_arg.val() + self.fmt.data.val() + 896
-                - bit_cast::<EXP_W, LZ_W>(self.lz.val());
+            self.ebase.next = self.e_arg.val() + self.fmt.data.val() + 896;
         }
+        self.eb.next = self.ebase.val() - bit_cast::<EXP_W, LZ_W>(self.lz.val());
     }
 }

@@ -1,18 +1,40 @@
-//! Phases 3 and 4: the squarer (beside the ROM read), then the coefficient
-//! fields and the three product tiles. Model:
+//! Phases 3 and 4: beside the ROM read, the squarer and the sum's constant
+//! part; then the coefficient fields, the three product tiles and C0 placed
+//! over that constant. Model:
 //! [`datapath::square`](crate::mufu::datapath::square),
-//! [`datapath::products`](crate::mufu::datapath::products) (before their shifts).
+//! [`datapath::products`](crate::mufu::datapath::products) (before their shifts),
+//! [`datapath::poly`](crate::mufu::datapath::poly) (its C0 term).
 //!
-//! A ROM word is `{C0 (w0) | C1 (w1) | C2 (w2)}` with the widths of its region;
-//! the fields are cut out with the region's `w2`, `w1 + w2` and masks.
+//! The RTL's ROM word holds its fields at fixed places ([`super::rom`]), so
+//! C0, C1 and C2 are plain wires from the ROM's output register.
+//!
+//! The sum's signs become inversions: `−t = !t + 1`, and the linear term's
+//! two products are inverted one by one (`−(a + b) = !a + !b + 2`), so that
+//! phase 5 adds four operands without a negation. The `+ 2·neg1 + neg2` join
+//! the region's constant `k0` here, with the addend: `ka = k0 + 2·neg1 + neg2 + A`
+//! (modulo 2^40, as the whole sum).
 
-use super::rom::WORD_W;
+use super::rom::{C0_LSB, C1_LSB, WORD_W};
 use super::tile::Mul18;
-use super::{region_rom, C0_W, C1_W, C2_W, P1A_W, P1B_W, P2_W, REGION_W, SQ_W, U_HI, U_LO};
+use super::{
+    region_rom, ADDEND_W, C0_W, C1_W, C2_W, P1A_W, P1B_W, P2_W, REGION_W, SQ_W, U_HI, U_LO, Y_W,
+};
+use crate::mufu::datapath::U_LO_W;
 use rust_hdl::prelude::*;
 
-/// `{mask1 (18) | mask2 (11) | w1 + w2 (5) | w2 (4)}` per region.
-pub const FIELD_FMT_W: usize = C1_W + C2_W + 5 + 4;
+// The field offsets are literals in `update` (a named constant would be
+// exported as an undeclared Verilog identifier).
+const _: () = assert!(C1_LSB == 11 && C0_LSB == 29);
+
+/// `{sh1 − 8 (5) | sh1 (6) | sh2 (5) | neg1 | neg2}` per region: what phase 5
+/// needs, looked up in phase 4 (and registered with the products).
+pub const SUM_FMT_W: usize = 5 + 6 + 5 + 2;
+
+/// The region's constant of the sum, `k0 + 2·neg1 + neg2` modulo 2^40.
+fn k0_of(f: &crate::mufu::datapath::RegionFmt) -> u128 {
+    let k = f.k0 as i128 + 2 * f.neg1 as i128 + f.neg2 as i128;
+    (k as u128) & ((1u128 << Y_W) - 1)
+}
 
 /// Phase 3: `sq = (u_hi · u_hi) >> 16`, the top 18 of 34 bits.
 #[derive(LogicBlock, Default)]
@@ -31,7 +53,37 @@ impl Logic for Square {
     }
 }
 
-/// Phase 4: fields of the ROM word, `c1·u_hi`, `c1·u_lo`, `c2·sq` (full width).
+/// Phase 3: the constant part of the sum, `ka = k0 + 2·neg1 + neg2 + addend`.
+#[derive(LogicBlock)]
+pub struct Offset {
+    pub region: Signal<In, Bits<REGION_W>>,
+    pub addend: Signal<In, Bits<ADDEND_W>>,
+    pub ka: Signal<Out, Bits<Y_W>>,
+    /// `k0 + 2·neg1 + neg2` per region.
+    fmt: ROM<Bits<Y_W>, REGION_W>,
+}
+
+impl Default for Offset {
+    fn default() -> Self {
+        Self {
+            region: Default::default(),
+            addend: Default::default(),
+            ka: Default::default(),
+            fmt: region_rom(k0_of),
+        }
+    }
+}
+
+impl Logic for Offset {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.fmt.address.next = self.region.val();
+        self.ka.next = self.fmt.data.val() + self.addend.val();
+    }
+}
+
+/// Phase 4: the fields of the ROM word, `c1·u_hi`, `c1·u_lo`, `c2·sq` (full
+/// width), `base = ka + (c0 << s0)`, and the region's format for phase 5.
 #[derive(LogicBlock)]
 pub struct Products {
     pub region: Signal<In, Bits<REGION_W>>,
@@ -39,16 +91,17 @@ pub struct Products {
     pub u_hi: Signal<In, Bits<U_HI>>,
     pub u_lo: Signal<In, Bits<U_LO>>,
     pub sq: Signal<In, Bits<SQ_W>>,
-    pub c0: Signal<Out, Bits<C0_W>>,
+    pub ka: Signal<In, Bits<Y_W>>,
+    pub base: Signal<Out, Bits<Y_W>>,
     pub p1a: Signal<Out, Bits<P1A_W>>,
     pub p1b: Signal<Out, Bits<P1B_W>>,
     pub p2: Signal<Out, Bits<P2_W>>,
-    fmt: ROM<Bits<FIELD_FMT_W>, REGION_W>,
-    /// The word shifted down by `w2`, and by `w1 + w2`.
-    above_c2: Signal<Local, Bits<WORD_W>>,
-    above_c1: Signal<Local, Bits<WORD_W>>,
+    /// Phase 5's shifts and signs ([`SUM_FMT_W`]).
+    pub sum_fmt: Signal<Out, Bits<SUM_FMT_W>>,
+    /// `s0` per region.
+    s0: ROM<Bits<3>, REGION_W>,
+    sum: ROM<Bits<SUM_FMT_W>, REGION_W>,
     c1: Signal<Local, Bits<C1_W>>,
-    c2: Signal<Local, Bits<C2_W>>,
     t1a: Mul18,
     t1b: Mul18,
     t2: Mul18,
@@ -62,19 +115,21 @@ impl Default for Products {
             u_hi: Default::default(),
             u_lo: Default::default(),
             sq: Default::default(),
-            c0: Default::default(),
+            ka: Default::default(),
+            base: Default::default(),
             p1a: Default::default(),
             p1b: Default::default(),
             p2: Default::default(),
-            fmt: region_rom(|f| {
-                let mask1 = (1u128 << f.w1) - 1;
-                let mask2 = (1u128 << f.w2) - 1;
-                mask1 << (C2_W + 9) | mask2 << 9 | ((f.w1 + f.w2) as u128) << 4 | f.w2 as u128
+            sum_fmt: Default::default(),
+            s0: region_rom(|f| f.s0 as u128),
+            sum: region_rom(|f| {
+                ((f.sh1 - U_LO_W) as u128) << 13
+                    | (f.sh1 as u128) << 7
+                    | (f.sh2 as u128) << 2
+                    | (f.neg1 as u128) << 1
+                    | f.neg2 as u128
             }),
-            above_c2: Default::default(),
-            above_c1: Default::default(),
             c1: Default::default(),
-            c2: Default::default(),
             t1a: Default::default(),
             t1b: Default::default(),
             t2: Default::default(),
@@ -85,19 +140,17 @@ impl Default for Products {
 impl Logic for Products {
     #[hdl_gen]
     fn update(&mut self) {
-        self.fmt.address.next = self.region.val();
-        self.c2.next =
-            self.word.val().get_bits::<C2_W>(0) & self.fmt.data.val().get_bits::<C2_W>(9);
-        self.above_c2.next = self.word.val() >> self.fmt.data.val().get_bits::<4>(0);
-        self.c1.next =
-            self.above_c2.val().get_bits::<C1_W>(0) & self.fmt.data.val().get_bits::<C1_W>(20);
-        self.above_c1.next = self.word.val() >> self.fmt.data.val().get_bits::<5>(4);
-        self.c0.next = self.above_c1.val().get_bits::<C0_W>(0);
+        self.s0.address.next = self.region.val();
+        self.sum.address.next = self.region.val();
+        self.sum_fmt.next = self.sum.data.val();
+        self.c1.next = self.word.val().get_bits::<C1_W>(11);
+        self.base.next = self.ka.val()
+            + (bit_cast::<Y_W, C0_W>(self.word.val().get_bits::<C0_W>(29)) << self.s0.data.val());
         self.t1a.a.next = self.c1.val();
         self.t1a.b.next = bit_cast::<18, 17>(self.u_hi.val());
         self.t1b.a.next = self.c1.val();
         self.t1b.b.next = bit_cast::<18, 8>(self.u_lo.val());
-        self.t2.a.next = bit_cast::<18, C2_W>(self.c2.val());
+        self.t2.a.next = bit_cast::<18, C2_W>(self.word.val().get_bits::<C2_W>(0));
         self.t2.b.next = self.sq.val();
         self.p1a.next = self.t1a.p.val().get_bits::<P1A_W>(0);
         self.p1b.next = self.t1b.p.val().get_bits::<P1B_W>(0);

@@ -1,9 +1,11 @@
-//! Phase 1: source modifiers, classification (DAZ), the special-case bypass
-//! and the per-function argument reduction. Model:
+//! Phases 0 and 1: source modifiers and the shared shifter ([`Align`]), then
+//! classification (DAZ), the special-case bypass and the per-function
+//! argument reduction ([`Reduce`]). Model:
 //! [`model::reduce`](crate::mufu::model::reduce) and `reduce_64h`.
 //!
 //! EX2 and SIN/COS share one right shifter: `W = ⌊sig · 2^(e+11)⌋` from the
-//! 57-bit `sig << 33` shifted right by `22 − e`. SIN/COS take `W mod 2^34`
+//! 57-bit `sig << 33` shifted right by `22 − e` (phase 0, so that the
+//! shifter and the negation after it can sit on two sides of a register). SIN/COS take `W mod 2^34`
 //! (quadrant bits and a 32-bit fraction, [`SINCOS_FIX_F`](crate::mufu::model::SINCOS_FIX_F)),
 //! EX2 takes `⌊W / 4⌋ = ⌊sig · 2^(e+9)⌋`, the magnitude of its 32-fraction-bit
 //! fixed-point argument (`e ≤ 6` here, so it fits 40 bits), negated for x < 0.
@@ -16,15 +18,50 @@ use rust_hdl::prelude::*;
 /// Width of the shared EX2/SIN/COS shifter: `sig << 33`.
 pub const SHIFT_W: usize = 57;
 
+/// Phase 0 (combinational): the modifiers, and `W` (`wide`) for EX2 and
+/// SIN/COS.
+#[derive(LogicBlock, Default)]
+pub struct Align {
+    pub abs: Signal<In, Bit>,
+    pub neg: Signal<In, Bit>,
+    pub x: Signal<In, Bits<32>>,
+    /// The operand after `|x|` then `−x`.
+    pub xm: Signal<Out, Bits<32>>,
+    /// `(sig << 33) >> (149 − ef)`.
+    pub wide: Signal<Out, Bits<SHIFT_W>>,
+    ef: Signal<Local, Bits<8>>,
+    sig: Signal<Local, Bits<24>>,
+    shamt: Signal<Local, Bits<8>>,
+}
+
+impl Logic for Align {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // ---- modifiers: |x| then −x ----
+        self.xm.next = self.x.val();
+        if self.abs.val() {
+            self.xm.next = self.x.val() & 0x7FFF_FFFF;
+        }
+        if self.neg.val() {
+            self.xm.next = self.xm.val() ^ 0x8000_0000_u64;
+        }
+        // ---- EX2 / SIN / COS fixed point: W = ⌊sig · 2^(e+11)⌋ ----
+        self.ef.next = self.xm.val().get_bits::<8>(23);
+        self.sig.next = bit_cast::<24, 23>(self.xm.val().get_bits::<23>(0)) | 0x80_0000;
+        self.shamt.next = 149 - self.ef.val();
+        self.wide.next = (bit_cast::<SHIFT_W, 24>(self.sig.val()) << 33) >> self.shamt.val();
+    }
+}
+
 /// Phase 1 (combinational).
 #[derive(LogicBlock, Default)]
 pub struct Reduce {
     /// Selector: 0 COS, 1 SIN, 2 EX2, 3 LG2, 4 RCP, 5 RSQ, 6 RCP64H, 7 RSQ64H,
     /// 8 SQRT, 9 TANH (10..15 invalid).
     pub func: Signal<In, Bits<4>>,
-    pub abs: Signal<In, Bit>,
-    pub neg: Signal<In, Bit>,
-    pub x: Signal<In, Bits<32>>,
+    /// The modified operand and the shifter's output ([`Align`]).
+    pub xm: Signal<In, Bits<32>>,
+    pub wide: Signal<In, Bits<SHIFT_W>>,
     /// The result is `bypass_d` (special value or invalid selector).
     pub bypass: Signal<Out, Bit>,
     pub bypass_d: Signal<Out, Bits<32>>,
@@ -42,7 +79,6 @@ pub struct Reduce {
     /// RCP64H / RSQ64H: 21-bit result packed as a binary64 high word.
     pub is64: Signal<Out, Bit>,
 
-    xm: Signal<Local, Bits<32>>,
     s: Signal<Local, Bits<32>>,
     sgn: Signal<Local, Bit>,
     ef: Signal<Local, Bits<8>>,
@@ -61,12 +97,12 @@ pub struct Reduce {
     parity64: Signal<Local, Bit>,
     mant_sh9: Signal<Local, Bits<32>>,
     mant_sh10: Signal<Local, Bits<32>>,
-    shamt: Signal<Local, Bits<8>>,
-    wide: Signal<Local, Bits<SHIFT_W>>,
     mag: Signal<Local, Bits<ADDEND_W>>,
     fixed: Signal<Local, Bits<ADDEND_W>>,
     n8: Signal<Local, Bits<8>>,
     t34: Signal<Local, Bits<34>>,
+    /// The quadrant, `t34[33:32]` (plus one for COS: a 2-bit adder).
+    quad: Signal<Local, Bits<2>>,
     r: Signal<Local, Bits<32>>,
     tanh_sat: Signal<Local, Bit>,
     ef64: Signal<Local, Bits<11>>,
@@ -87,14 +123,6 @@ const FRAC_W_USIZE: usize = FRAC_W as usize;
 impl Logic for Reduce {
     #[hdl_gen]
     fn update(&mut self) {
-        // ---- modifiers: |x| then −x ----
-        self.xm.next = self.x.val();
-        if self.abs.val() {
-            self.xm.next = self.x.val() & 0x7FFF_FFFF;
-        }
-        if self.neg.val() {
-            self.xm.next = self.xm.val() ^ 0x8000_0000_u64;
-        }
         self.s.next = self.xm.val() & 0x8000_0000_u64;
         self.sgn.next = self.xm.val().get_bit(31);
 
@@ -120,9 +148,7 @@ impl Logic for Reduce {
         self.mant_sh9.next = bit_cast::<32, 23>(self.mant.val()) << 9;
         self.mant_sh10.next = bit_cast::<32, 23>(self.mant.val()) << 10;
 
-        // ---- EX2 / SIN / COS fixed point: W = ⌊sig · 2^(e+11)⌋ ----
-        self.shamt.next = 149 - self.ef.val();
-        self.wide.next = (bit_cast::<SHIFT_W, 24>(self.sig.val()) << 33) >> self.shamt.val();
+        // ---- EX2 / SIN / COS fixed point from W ----
         self.mag.next = self.wide.val().get_bits::<ADDEND_W>(2);
         self.fixed.next = self.mag.val();
         if self.sgn.val() {
@@ -134,12 +160,13 @@ impl Logic for Reduce {
         if self.ef.val() >= 150 {
             self.t34.next = 0.into();
         }
+        self.quad.next = self.t34.val().get_bits::<2>(32);
         if self.func.val() == 0 {
             // COS(x) = SIN(x + ¼)
-            self.t34.next = self.t34.val() + 0x1_0000_0000_u64;
+            self.quad.next = self.t34.val().get_bits::<2>(32) + 1;
         }
         self.r.next = self.t34.val().get_bits::<32>(0);
-        if self.t34.val().get_bit(32) {
+        if self.quad.val().get_bit(0) {
             self.r.next = !self.t34.val().get_bits::<32>(0);
         }
         self.tanh_sat.next = (self.xm.val() & 0x7FFF_FFFF) >= 0x4110_0000;
@@ -176,7 +203,7 @@ impl Logic for Reduce {
         self.is64.next = false;
 
         if (self.func.val() == 0) | (self.func.val() == 1) {
-            // SIN / COS: quadrant q = t34[33:32]; odd q mirrors the fraction.
+            // SIN / COS: quadrant q; odd q mirrors the fraction.
             self.bypass.next = self.nan.val() | self.inf.val() | self.zero.val();
             if self.zero.val() {
                 self.bypass_d.next = self.s.val();
@@ -186,10 +213,10 @@ impl Logic for Reduce {
             }
             self.region.next = 12.into();
             self.frac.next = self.r.val();
-            self.sign.next = self.sgn.val() ^ self.t34.val().get_bit(33);
+            self.sign.next = self.sgn.val() ^ self.quad.val().get_bit(1);
             self.zero_sign.next = self.sgn.val();
             if self.func.val() == 0 {
-                self.sign.next = self.t34.val().get_bit(33);
+                self.sign.next = self.quad.val().get_bit(1);
                 self.zero_sign.next = false;
             }
         } else if self.func.val() == 2 {

@@ -1,8 +1,13 @@
-//! Phase 7: round half-up at 24 (or 21) bits, the carry's renormalisation,
+//! Phase 7: the last normalising shift (by 0..7), round half-up at 24 (or 21) bits, the carry's renormalisation,
 //! FTZ and overflow, packing, and the bypass. Model:
 //! [`datapath::normalise_round`](crate::mufu::datapath::normalise_round) (its
 //! second half), [`pack_f32`](crate::mufu::datapath::pack_f32),
 //! [`pack_f64_hi`](crate::mufu::datapath::pack_f64_hi).
+//!
+//! Only the fraction waits for the rounding adder: the carry out of it (all
+//! kept bits and the round bit ones) is an AND of `norm`'s bits, and the
+//! exponent, its overflow and underflow are formed for both carries beside
+//! the adder, then picked.
 
 use super::{EXP_W, Y_W};
 use rust_hdl::prelude::*;
@@ -10,7 +15,9 @@ use rust_hdl::prelude::*;
 /// Phase 7 (combinational).
 #[derive(LogicBlock, Default)]
 pub struct RoundPack {
-    pub norm: Signal<In, Bits<Y_W>>,
+    /// `|y|` shifted by whole bytes, and the shift still to do (phase 6).
+    pub coarse: Signal<In, Bits<Y_W>>,
+    pub fine: Signal<In, Bits<3>>,
     pub eb: Signal<In, Bits<EXP_W>>,
     pub neg: Signal<In, Bit>,
     pub zero: Signal<In, Bit>,
@@ -21,11 +28,19 @@ pub struct RoundPack {
     pub bypass_d: Signal<In, Bits<32>>,
     /// The answer.
     pub d: Signal<Out, Bits<32>>,
+    /// `coarse << fine`: the leading one at bit 39.
+    norm: Signal<Local, Bits<Y_W>>,
     r24: Signal<Local, Bits<25>>,
     r21: Signal<Local, Bits<22>>,
     carry: Signal<Local, Bit>,
     frac: Signal<Local, Bits<23>>,
     e_fin: Signal<Local, Bits<EXP_W>>,
+    /// `eb + 1`, and the flush and overflow tests of `eb` and of `eb + 1`.
+    eb1: Signal<Local, Bits<EXP_W>>,
+    unf0: Signal<Local, Bit>,
+    unf1: Signal<Local, Bit>,
+    ovf0: Signal<Local, Bit>,
+    ovf1: Signal<Local, Bit>,
     sign_r: Signal<Local, Bit>,
     s: Signal<Local, Bits<32>>,
     ovf: Signal<Local, Bit>,
@@ -35,6 +50,7 @@ pub struct RoundPack {
 impl Logic for RoundPack {
     #[hdl_gen]
     fn update(&mut self) {
+        self.norm.next = self.coarse.val() << self.fine.val();
         // Round half-up: add the bit under the last kept one.
         self.r24.next = bit_cast::<25, 24>(self.norm.val().get_bits::<24>(16));
         if self.norm.val().get_bit(15) {
@@ -44,19 +60,32 @@ impl Logic for RoundPack {
         if self.norm.val().get_bit(18) {
             self.r21.next = bit_cast::<22, 21>(self.norm.val().get_bits::<21>(19)) + 1;
         }
-        self.carry.next = self.r24.val().get_bit(24);
+        // The carry out of the increment: every kept bit and the round bit set.
+        self.carry.next = self.norm.val().get_bits::<25>(15) == 0x1FF_FFFF;
         self.frac.next = self.r24.val().get_bits::<23>(0);
         if self.is64.val() {
-            self.carry.next = self.r21.val().get_bit(21);
+            self.carry.next = self.norm.val().get_bits::<22>(18) == 0x3F_FFFF;
             self.frac.next = bit_cast::<23, 20>(self.r21.val().get_bits::<20>(0)) << 3;
         }
-        // A carry out makes the significand 1.0 one binade up: its fraction is 0.
-        if self.carry.val() {
-            self.frac.next = 0.into();
+        // (A carry out makes the significand 1.0 one binade up: the increment
+        // leaves its fraction 0.)
+        self.eb1.next = self.eb.val() + 1;
+        // Signed biased exponent: ≤ 0 flushes, ≥ 255 (2047) overflows.
+        self.unf0.next = self.eb.val().get_bit(12) | (self.eb.val() == 0);
+        self.unf1.next = self.eb1.val().get_bit(12) | (self.eb1.val() == 0);
+        self.ovf0.next = !self.eb.val().get_bit(12) & (self.eb.val() >= 255);
+        self.ovf1.next = !self.eb1.val().get_bit(12) & (self.eb1.val() >= 255);
+        if self.is64.val() {
+            self.ovf0.next = !self.eb.val().get_bit(12) & (self.eb.val() >= 2047);
+            self.ovf1.next = !self.eb1.val().get_bit(12) & (self.eb1.val() >= 2047);
         }
         self.e_fin.next = self.eb.val();
+        self.unf.next = self.unf0.val();
+        self.ovf.next = self.ovf0.val();
         if self.carry.val() {
-            self.e_fin.next = self.eb.val() + 1;
+            self.e_fin.next = self.eb1.val();
+            self.unf.next = self.unf1.val();
+            self.ovf.next = self.ovf1.val();
         }
         self.sign_r.next = self.sign.val() ^ self.neg.val();
         if self.zero.val() {
@@ -64,12 +93,6 @@ impl Logic for RoundPack {
         }
         self.s.next = 0.into();
         self.s.next = self.s.val().replace_bit(31, self.sign_r.val());
-        // Signed biased exponent: ≤ 0 flushes, ≥ 255 (2047) overflows.
-        self.unf.next = self.e_fin.val().get_bit(12) | (self.e_fin.val() == 0);
-        self.ovf.next = !self.e_fin.val().get_bit(12) & (self.e_fin.val() >= 255);
-        if self.is64.val() {
-            self.ovf.next = !self.e_fin.val().get_bit(12) & (self.e_fin.val() >= 2047);
-        }
         self.d.next = self.s.val()
             | (bit_cast::<32, 8>(self.e_fin.val().get_bits::<8>(0)) << 23)
             | bit_cast::<32, 23>(self.frac.val());
