@@ -3,8 +3,8 @@
 //!
 //! ```text
 //!  s0 (comb)                      s1        s2    s3    s4    s5    s6 → out
-//!  inactive lane → identity,      32 lanes  16    8     4     2     1   unflip
-//!  lanes XORed with `flip`
+//!  inactive lane → identity,      32 lanes  16    8     4     2     1   pick, unflip
+//!  lanes XORed with `flip`                   (partial results: lt, p, q)
 //! ```
 //!
 //! The tree knows four operations only: add, unsigned min, and, xor. The other
@@ -19,11 +19,18 @@
 //! at the mask: 0 for add and xor, 0xFFFFFFFF for min and and (in the flipped
 //! domain, i.e. the golden model's `identity` XOR `flip`).
 //!
-//! Why four: a node then needs, per result bit, one LUT4 for "the result if
-//! x < y" and one for "the result otherwise" (both from x, y and two op flags,
-//! computed in parallel with the two carry chains), and one LUT5 after the chains
-//! (`f_add ? sum : (lt ? p : q)`). The op is decoded once at s0 into the one-hot
-//! flags `ctl_add`, `ctl_min`, `ctl_and` that travel beside the data.
+//! Why four, and where the registers sit: a node ([`ReduxNode`]) computes, per
+//! bit, two candidates, `p` (the result if `x < y`) and `q` (otherwise): the sum
+//! for add (one carry chain), else x or y (min), x & y or x ^ y, from x, y and
+//! the one-hot op flags; and `x < y` on a second chain. The candidates and the
+//! compare are registered as they leave the chains ([`ReduxPartial`]); the pick
+//! `lt ? p : q` is one LUT3 per bit after the register, at the start of the next
+//! clock, feeding the next node. A clock therefore holds: register → pick (`lt`
+//! fans out to 32 bits) → the next node's 32-bit carry chains → one LUT (the add
+//! select) → register; the op flags only meet the data after the chains. The op
+//! is decoded once at s0 into the one-hot flags `ctl_add`, `ctl_min`, `ctl_and`
+//! that travel beside the data; the root's pick and the unflip are the output
+//! logic after s6.
 //!
 //! Ports: `in_op` is the index in [`ReduxOp::ALL`] (0 add, 1 min, 2 max, 3 and,
 //! 4 or, 5 xor), `in_type` in [`ReduxType::ALL`] (0 u32, 1 s32, 2 b32);
@@ -46,7 +53,9 @@ pub const LANES: usize = 32;
 pub const LATENCY: usize = 6;
 
 /// One node of the tree (combinational): `x op y` for the tree ops add, unsigned
-/// min, and, xor (max and or arrive inverted, signed min/max sign-flipped).
+/// min, and, xor (max and or arrive inverted, signed min/max sign-flipped), left
+/// as two candidates and the compare that picks between them; the pick is made
+/// after the register ([`ReduxPartial`]), so the node ends at its carry chains.
 #[derive(LogicBlock, Default)]
 pub struct ReduxNode {
     pub x: Signal<In, Bits<DATA_W>>,
@@ -57,15 +66,14 @@ pub struct ReduxNode {
     pub f_min: Signal<In, Bit>,
     /// The op is and.
     pub f_and: Signal<In, Bit>,
-    pub r: Signal<Out, Bits<DATA_W>>,
     /// `x < y` (unsigned), the end of one carry chain.
-    lt: Signal<Local, Bit>,
+    pub lt: Signal<Out, Bit>,
+    /// The result if `x < y`: x + y, x (min), x & y, x ^ y.
+    pub p: Signal<Out, Bits<DATA_W>>,
+    /// The result if `x >= y`: x + y, y (min), x & y, x ^ y.
+    pub q: Signal<Out, Bits<DATA_W>>,
     /// `x + y`, the other carry chain.
     sum: Signal<Local, Bits<DATA_W>>,
-    /// The result when `x < y` and the op is not add: x (min), x & y, x ^ y.
-    p: Signal<Local, Bits<DATA_W>>,
-    /// The result when `x >= y` and the op is not add: y (min), x & y, x ^ y.
-    q: Signal<Local, Bits<DATA_W>>,
 }
 
 impl Logic for ReduxNode {
@@ -73,8 +81,6 @@ impl Logic for ReduxNode {
     fn update(&mut self) {
         self.lt.next = self.x.val() < self.y.val();
         self.sum.next = self.x.val() + self.y.val();
-        // p and q depend on x, y and the flags only: they are ready before the
-        // chains end, so after the chains each bit is one LUT5.
         self.p.next = self.x.val() ^ self.y.val();
         self.q.next = self.x.val() ^ self.y.val();
         if self.f_and.val() {
@@ -85,12 +91,41 @@ impl Logic for ReduxNode {
             self.p.next = self.x.val();
             self.q.next = self.y.val();
         }
-        self.r.next = self.q.val();
-        if self.lt.val() {
-            self.r.next = self.p.val();
-        }
         if self.f_add.val() {
-            self.r.next = self.sum.val();
+            self.p.next = self.sum.val();
+            self.q.next = self.sum.val();
+        }
+    }
+}
+
+/// A registered partial result: a node's two candidates and its compare,
+/// registered as they leave the carry chains; the pick `lt ? p : q` is one LUT3
+/// per bit after the register, in the clock of the node that reads `v`.
+#[derive(LogicBlock, Default)]
+pub struct ReduxPartial {
+    pub clock: Signal<In, Clock>,
+    pub lt: Signal<In, Bit>,
+    pub p: Signal<In, Bits<DATA_W>>,
+    pub q: Signal<In, Bits<DATA_W>>,
+    /// The partial result.
+    pub v: Signal<Out, Bits<DATA_W>>,
+    r_lt: DFF<Bit>,
+    r_p: DFF<Bits<DATA_W>>,
+    r_q: DFF<Bits<DATA_W>>,
+}
+
+impl Logic for ReduxPartial {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.r_lt.clock.next = self.clock.val();
+        self.r_p.clock.next = self.clock.val();
+        self.r_q.clock.next = self.clock.val();
+        self.r_lt.d.next = self.lt.val();
+        self.r_p.d.next = self.p.val();
+        self.r_q.d.next = self.q.val();
+        self.v.next = self.r_q.q.val();
+        if self.r_lt.q.val() {
+            self.v.next = self.r_p.q.val();
         }
     }
 }
@@ -197,17 +232,18 @@ pub struct Redux {
     identity: Signal<Local, Bits<DATA_W>>,
     /// Lanes ready for the tree.
     s1_lane: [DFF<Bits<DATA_W>>; 32],
-    /// Tree levels: `n1` combines pairs of `s1_lane` into `s2_v`, and so on.
+    /// Tree levels: `n1` combines pairs of `s1_lane` into `s2_v`, and so on; `v`
+    /// of a partial is the node's result, picked after the register.
     n1: [ReduxNode; 16],
-    s2_v: [DFF<Bits<DATA_W>>; 16],
+    s2_v: [ReduxPartial; 16],
     n2: [ReduxNode; 8],
-    s3_v: [DFF<Bits<DATA_W>>; 8],
+    s3_v: [ReduxPartial; 8],
     n3: [ReduxNode; 4],
-    s4_v: [DFF<Bits<DATA_W>>; 4],
+    s4_v: [ReduxPartial; 4],
     n4: [ReduxNode; 2],
-    s5_v: [DFF<Bits<DATA_W>>; 2],
+    s5_v: [ReduxPartial; 2],
     n5: ReduxNode,
-    s6_v: DFF<Bits<DATA_W>>,
+    s6_v: ReduxPartial,
     /// Valid, tag, the one-hot tree op and the flip travel beside the tree:
     /// `ctl_valid[k]` is stage k+1's; the op flags of stage k+1 drive tree level k+1.
     ctl_valid: [DFF<Bit>; 6],
@@ -229,34 +265,44 @@ impl Logic for Redux {
         }
         for i in 0..16 {
             self.s2_v[i].clock.next = self.clock.val();
-            self.s2_v[i].d.next = self.n1[i].r.val();
+            self.s2_v[i].lt.next = self.n1[i].lt.val();
+            self.s2_v[i].p.next = self.n1[i].p.val();
+            self.s2_v[i].q.next = self.n1[i].q.val();
             self.n1[i].f_add.next = self.ctl_add[0].q.val();
             self.n1[i].f_min.next = self.ctl_min[0].q.val();
             self.n1[i].f_and.next = self.ctl_and[0].q.val();
         }
         for i in 0..8 {
             self.s3_v[i].clock.next = self.clock.val();
-            self.s3_v[i].d.next = self.n2[i].r.val();
+            self.s3_v[i].lt.next = self.n2[i].lt.val();
+            self.s3_v[i].p.next = self.n2[i].p.val();
+            self.s3_v[i].q.next = self.n2[i].q.val();
             self.n2[i].f_add.next = self.ctl_add[1].q.val();
             self.n2[i].f_min.next = self.ctl_min[1].q.val();
             self.n2[i].f_and.next = self.ctl_and[1].q.val();
         }
         for i in 0..4 {
             self.s4_v[i].clock.next = self.clock.val();
-            self.s4_v[i].d.next = self.n3[i].r.val();
+            self.s4_v[i].lt.next = self.n3[i].lt.val();
+            self.s4_v[i].p.next = self.n3[i].p.val();
+            self.s4_v[i].q.next = self.n3[i].q.val();
             self.n3[i].f_add.next = self.ctl_add[2].q.val();
             self.n3[i].f_min.next = self.ctl_min[2].q.val();
             self.n3[i].f_and.next = self.ctl_and[2].q.val();
         }
         for i in 0..2 {
             self.s5_v[i].clock.next = self.clock.val();
-            self.s5_v[i].d.next = self.n4[i].r.val();
+            self.s5_v[i].lt.next = self.n4[i].lt.val();
+            self.s5_v[i].p.next = self.n4[i].p.val();
+            self.s5_v[i].q.next = self.n4[i].q.val();
             self.n4[i].f_add.next = self.ctl_add[3].q.val();
             self.n4[i].f_min.next = self.ctl_min[3].q.val();
             self.n4[i].f_and.next = self.ctl_and[3].q.val();
         }
         self.s6_v.clock.next = self.clock.val();
-        self.s6_v.d.next = self.n5.r.val();
+        self.s6_v.lt.next = self.n5.lt.val();
+        self.s6_v.p.next = self.n5.p.val();
+        self.s6_v.q.next = self.n5.q.val();
         self.n5.f_add.next = self.ctl_add[4].q.val();
         self.n5.f_min.next = self.ctl_min[4].q.val();
         self.n5.f_and.next = self.ctl_and[4].q.val();
@@ -496,39 +542,39 @@ impl Logic for Redux {
         self.n1[15].x.next = self.s1_lane[30].q.val();
         self.n1[15].y.next = self.s1_lane[31].q.val();
         // level 2: 16 -> 8
-        self.n2[0].x.next = self.s2_v[0].q.val();
-        self.n2[0].y.next = self.s2_v[1].q.val();
-        self.n2[1].x.next = self.s2_v[2].q.val();
-        self.n2[1].y.next = self.s2_v[3].q.val();
-        self.n2[2].x.next = self.s2_v[4].q.val();
-        self.n2[2].y.next = self.s2_v[5].q.val();
-        self.n2[3].x.next = self.s2_v[6].q.val();
-        self.n2[3].y.next = self.s2_v[7].q.val();
-        self.n2[4].x.next = self.s2_v[8].q.val();
-        self.n2[4].y.next = self.s2_v[9].q.val();
-        self.n2[5].x.next = self.s2_v[10].q.val();
-        self.n2[5].y.next = self.s2_v[11].q.val();
-        self.n2[6].x.next = self.s2_v[12].q.val();
-        self.n2[6].y.next = self.s2_v[13].q.val();
-        self.n2[7].x.next = self.s2_v[14].q.val();
-        self.n2[7].y.next = self.s2_v[15].q.val();
+        self.n2[0].x.next = self.s2_v[0].v.val();
+        self.n2[0].y.next = self.s2_v[1].v.val();
+        self.n2[1].x.next = self.s2_v[2].v.val();
+        self.n2[1].y.next = self.s2_v[3].v.val();
+        self.n2[2].x.next = self.s2_v[4].v.val();
+        self.n2[2].y.next = self.s2_v[5].v.val();
+        self.n2[3].x.next = self.s2_v[6].v.val();
+        self.n2[3].y.next = self.s2_v[7].v.val();
+        self.n2[4].x.next = self.s2_v[8].v.val();
+        self.n2[4].y.next = self.s2_v[9].v.val();
+        self.n2[5].x.next = self.s2_v[10].v.val();
+        self.n2[5].y.next = self.s2_v[11].v.val();
+        self.n2[6].x.next = self.s2_v[12].v.val();
+        self.n2[6].y.next = self.s2_v[13].v.val();
+        self.n2[7].x.next = self.s2_v[14].v.val();
+        self.n2[7].y.next = self.s2_v[15].v.val();
         // level 3: 8 -> 4
-        self.n3[0].x.next = self.s3_v[0].q.val();
-        self.n3[0].y.next = self.s3_v[1].q.val();
-        self.n3[1].x.next = self.s3_v[2].q.val();
-        self.n3[1].y.next = self.s3_v[3].q.val();
-        self.n3[2].x.next = self.s3_v[4].q.val();
-        self.n3[2].y.next = self.s3_v[5].q.val();
-        self.n3[3].x.next = self.s3_v[6].q.val();
-        self.n3[3].y.next = self.s3_v[7].q.val();
+        self.n3[0].x.next = self.s3_v[0].v.val();
+        self.n3[0].y.next = self.s3_v[1].v.val();
+        self.n3[1].x.next = self.s3_v[2].v.val();
+        self.n3[1].y.next = self.s3_v[3].v.val();
+        self.n3[2].x.next = self.s3_v[4].v.val();
+        self.n3[2].y.next = self.s3_v[5].v.val();
+        self.n3[3].x.next = self.s3_v[6].v.val();
+        self.n3[3].y.next = self.s3_v[7].v.val();
         // level 4: 4 -> 2
-        self.n4[0].x.next = self.s4_v[0].q.val();
-        self.n4[0].y.next = self.s4_v[1].q.val();
-        self.n4[1].x.next = self.s4_v[2].q.val();
-        self.n4[1].y.next = self.s4_v[3].q.val();
+        self.n4[0].x.next = self.s4_v[0].v.val();
+        self.n4[0].y.next = self.s4_v[1].v.val();
+        self.n4[1].x.next = self.s4_v[2].v.val();
+        self.n4[1].y.next = self.s4_v[3].v.val();
         // level 5: 2 -> 1
-        self.n5.x.next = self.s5_v[0].q.val();
-        self.n5.y.next = self.s5_v[1].q.val();
+        self.n5.x.next = self.s5_v[0].v.val();
+        self.n5.y.next = self.s5_v[1].v.val();
 
         // ---- s6: the root, flipped back ----
         self.out_valid.next = self.ctl_valid[5].q.val();
@@ -543,7 +589,7 @@ impl Logic for Redux {
                 self.out_flip.next = 0xFFFF_FFFF_u64.into();
             }
         }
-        self.out_d.next = self.s6_v.q.val() ^ self.out_flip.val();
+        self.out_d.next = self.s6_v.v.val() ^ self.out_flip.val();
     }
 }
 
