@@ -3,15 +3,34 @@
 //!
 //! ```text
 //!  s0 (comb)                      s1        s2    s3    s4    s5    s6 → out
-//!  inactive lane → identity,      32 lanes  16    8     4     2     1   unflip
-//!  signed min/max: flip sign bit
+//!  inactive lane → identity,      32 lanes  16    8     4     2     1   pick, unflip
+//!  lanes XORed with `flip`                   (partial results: lt, p, q)
 //! ```
 //!
-//! Inactive lanes are replaced by the op's identity, so the tree never looks at
-//! the mask. Signed min/max XOR every lane's sign bit, which maps two's-complement
-//! order onto unsigned order: every node then compares unsigned, and the root is
-//! flipped back. In that flipped domain the identities are 0xFFFFFFFF for min and
-//! and, 0 for add, max, or and xor (the golden model's `identity`, flipped).
+//! The tree knows four operations only: add, unsigned min, and, xor. The other
+//! two and the signed forms are mapped onto them by XORing every lane with a
+//! constant `flip` at s0 and the root with the same constant at the output:
+//! - signed min: flip the sign bit (two's-complement order → unsigned order);
+//! - max: invert every bit, `max(x, y) = ~min(~x, ~y)` (signed max: invert and
+//!   flip the sign bit, i.e. XOR 0x7FFFFFFF);
+//! - or: invert every bit, `x | y = ~(~x & ~y)`.
+//!
+//! Inactive lanes are replaced by the tree op's identity, so the tree never looks
+//! at the mask: 0 for add and xor, 0xFFFFFFFF for min and and (in the flipped
+//! domain, i.e. the golden model's `identity` XOR `flip`).
+//!
+//! Why four, and where the registers sit: a node ([`ReduxNode`]) computes, per
+//! bit, two candidates, `p` (the result if `x < y`) and `q` (otherwise): the sum
+//! for add (one carry chain), else x or y (min), x & y or x ^ y, from x, y and
+//! the one-hot op flags; and `x < y` on a second chain. The candidates and the
+//! compare are registered as they leave the chains ([`ReduxPartial`]); the pick
+//! `lt ? p : q` is one LUT3 per bit after the register, at the start of the next
+//! clock, feeding the next node. A clock therefore holds: register → pick (`lt`
+//! fans out to 32 bits) → the next node's 32-bit carry chains → one LUT (the add
+//! select) → register; the op flags only meet the data after the chains. The op
+//! is decoded once at s0 into the one-hot flags `ctl_add`, `ctl_min`, `ctl_and`
+//! that travel beside the data; the root's pick and the unflip are the output
+//! logic after s6.
 //!
 //! Ports: `in_op` is the index in [`ReduxOp::ALL`] (0 add, 1 min, 2 max, 3 and,
 //! 4 or, 5 xor), `in_type` in [`ReduxType::ALL`] (0 u32, 1 s32, 2 b32);
@@ -33,39 +52,80 @@ pub const LANES: usize = 32;
 /// Cycles from `in_valid` to `out_valid`: the lane stage and five tree levels.
 pub const LATENCY: usize = 6;
 
-/// One node of the tree (combinational): `x op y`, unsigned (signed ops arrive flipped).
+/// One node of the tree (combinational): `x op y` for the tree ops add, unsigned
+/// min, and, xor (max and or arrive inverted, signed min/max sign-flipped), left
+/// as two candidates and the compare that picks between them; the pick is made
+/// after the register ([`ReduxPartial`]), so the node ends at its carry chains.
 #[derive(LogicBlock, Default)]
 pub struct ReduxNode {
     pub x: Signal<In, Bits<DATA_W>>,
     pub y: Signal<In, Bits<DATA_W>>,
-    /// 0 add, 1 min, 2 max, 3 and, 4 or, 5 xor.
-    pub op: Signal<In, Bits<OP_W>>,
-    pub r: Signal<Out, Bits<DATA_W>>,
-    /// `x < y` (unsigned): one comparator serves min and max.
-    lt: Signal<Local, Bit>,
+    /// The op is add (one-hot with `f_min` and `f_and`; none of them: xor).
+    pub f_add: Signal<In, Bit>,
+    /// The op is unsigned min.
+    pub f_min: Signal<In, Bit>,
+    /// The op is and.
+    pub f_and: Signal<In, Bit>,
+    /// `x < y` (unsigned), the end of one carry chain.
+    pub lt: Signal<Out, Bit>,
+    /// The result if `x < y`: x + y, x (min), x & y, x ^ y.
+    pub p: Signal<Out, Bits<DATA_W>>,
+    /// The result if `x >= y`: x + y, y (min), x & y, x ^ y.
+    pub q: Signal<Out, Bits<DATA_W>>,
+    /// `x + y`, the other carry chain.
+    sum: Signal<Local, Bits<DATA_W>>,
 }
 
 impl Logic for ReduxNode {
     #[hdl_gen]
     fn update(&mut self) {
         self.lt.next = self.x.val() < self.y.val();
-        self.r.next = self.x.val() ^ self.y.val();
-        if self.op.val() == 0 {
-            self.r.next = self.x.val() + self.y.val();
-        } else if self.op.val() == 1 {
-            self.r.next = self.y.val();
-            if self.lt.val() {
-                self.r.next = self.x.val();
-            }
-        } else if self.op.val() == 2 {
-            self.r.next = self.x.val();
-            if self.lt.val() {
-                self.r.next = self.y.val();
-            }
-        } else if self.op.val() == 3 {
-            self.r.next = self.x.val() & self.y.val();
-        } else if self.op.val() == 4 {
-            self.r.next = self.x.val() | self.y.val();
+        self.sum.next = self.x.val() + self.y.val();
+        self.p.next = self.x.val() ^ self.y.val();
+        self.q.next = self.x.val() ^ self.y.val();
+        if self.f_and.val() {
+            self.p.next = self.x.val() & self.y.val();
+            self.q.next = self.x.val() & self.y.val();
+        }
+        if self.f_min.val() {
+            self.p.next = self.x.val();
+            self.q.next = self.y.val();
+        }
+        if self.f_add.val() {
+            self.p.next = self.sum.val();
+            self.q.next = self.sum.val();
+        }
+    }
+}
+
+/// A registered partial result: a node's two candidates and its compare,
+/// registered as they leave the carry chains; the pick `lt ? p : q` is one LUT3
+/// per bit after the register, in the clock of the node that reads `v`.
+#[derive(LogicBlock, Default)]
+pub struct ReduxPartial {
+    pub clock: Signal<In, Clock>,
+    pub lt: Signal<In, Bit>,
+    pub p: Signal<In, Bits<DATA_W>>,
+    pub q: Signal<In, Bits<DATA_W>>,
+    /// The partial result.
+    pub v: Signal<Out, Bits<DATA_W>>,
+    r_lt: DFF<Bit>,
+    r_p: DFF<Bits<DATA_W>>,
+    r_q: DFF<Bits<DATA_W>>,
+}
+
+impl Logic for ReduxPartial {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.r_lt.clock.next = self.clock.val();
+        self.r_p.clock.next = self.clock.val();
+        self.r_q.clock.next = self.clock.val();
+        self.r_lt.d.next = self.lt.val();
+        self.r_p.d.next = self.p.val();
+        self.r_q.d.next = self.q.val();
+        self.v.next = self.r_q.q.val();
+        if self.r_lt.q.val() {
+            self.v.next = self.r_p.q.val();
         }
     }
 }
@@ -156,28 +216,45 @@ pub struct Redux {
     /// The reduction.
     pub out_d: Signal<Out, Bits<DATA_W>>,
 
-    /// s0: the sign bit for signed min/max, else 0.
+    /// s0: the tree op is add.
+    op_add: Signal<Local, Bit>,
+    /// s0: the tree op is unsigned min (min and max).
+    op_min: Signal<Local, Bit>,
+    /// s0: the tree op is and (and and or).
+    op_and: Signal<Local, Bit>,
+    /// s0: invert bits 30..0 (max and or).
+    flip_lo: Signal<Local, Bit>,
+    /// s0: invert bit 31 (max and or, XOR signed min/max).
+    flip_hi: Signal<Local, Bit>,
+    /// s0: what every active lane is XORed with: `flip_hi` on bit 31, `flip_lo` below.
     flip: Signal<Local, Bits<DATA_W>>,
-    /// s0: the op's identity in the flipped domain (what an inactive lane holds).
+    /// s0: the tree op's identity in the flipped domain (what an inactive lane holds).
     identity: Signal<Local, Bits<DATA_W>>,
     /// Lanes ready for the tree.
     s1_lane: [DFF<Bits<DATA_W>>; 32],
-    /// Tree levels: `n1` combines pairs of `s1_lane` into `s2_v`, and so on.
+    /// Tree levels: `n1` combines pairs of `s1_lane` into `s2_v`, and so on; `v`
+    /// of a partial is the node's result, picked after the register.
     n1: [ReduxNode; 16],
-    s2_v: [DFF<Bits<DATA_W>>; 16],
+    s2_v: [ReduxPartial; 16],
     n2: [ReduxNode; 8],
-    s3_v: [DFF<Bits<DATA_W>>; 8],
+    s3_v: [ReduxPartial; 8],
     n3: [ReduxNode; 4],
-    s4_v: [DFF<Bits<DATA_W>>; 4],
+    s4_v: [ReduxPartial; 4],
     n4: [ReduxNode; 2],
-    s5_v: [DFF<Bits<DATA_W>>; 2],
+    s5_v: [ReduxPartial; 2],
     n5: ReduxNode,
-    s6_v: DFF<Bits<DATA_W>>,
-    /// Valid, tag, op and flip travel beside the tree: `ctl_valid[k]` is stage k+1's.
+    s6_v: ReduxPartial,
+    /// Valid, tag, the one-hot tree op and the flip travel beside the tree:
+    /// `ctl_valid[k]` is stage k+1's; the op flags of stage k+1 drive tree level k+1.
     ctl_valid: [DFF<Bit>; 6],
     ctl_tag: [DFF<Bits<TAG_W>>; 6],
-    ctl_op: [DFF<Bits<OP_W>>; 6],
-    ctl_flip: [DFF<Bits<DATA_W>>; 6],
+    ctl_add: [DFF<Bit>; 5],
+    ctl_min: [DFF<Bit>; 5],
+    ctl_and: [DFF<Bit>; 5],
+    ctl_flip_lo: [DFF<Bit>; 6],
+    ctl_flip_hi: [DFF<Bit>; 6],
+    /// s6: `flip` of the root's operation, to undo it.
+    out_flip: Signal<Local, Bits<DATA_W>>,
 }
 
 impl Logic for Redux {
@@ -188,41 +265,78 @@ impl Logic for Redux {
         }
         for i in 0..16 {
             self.s2_v[i].clock.next = self.clock.val();
-            self.s2_v[i].d.next = self.n1[i].r.val();
-            self.n1[i].op.next = self.ctl_op[0].q.val();
+            self.s2_v[i].lt.next = self.n1[i].lt.val();
+            self.s2_v[i].p.next = self.n1[i].p.val();
+            self.s2_v[i].q.next = self.n1[i].q.val();
+            self.n1[i].f_add.next = self.ctl_add[0].q.val();
+            self.n1[i].f_min.next = self.ctl_min[0].q.val();
+            self.n1[i].f_and.next = self.ctl_and[0].q.val();
         }
         for i in 0..8 {
             self.s3_v[i].clock.next = self.clock.val();
-            self.s3_v[i].d.next = self.n2[i].r.val();
-            self.n2[i].op.next = self.ctl_op[1].q.val();
+            self.s3_v[i].lt.next = self.n2[i].lt.val();
+            self.s3_v[i].p.next = self.n2[i].p.val();
+            self.s3_v[i].q.next = self.n2[i].q.val();
+            self.n2[i].f_add.next = self.ctl_add[1].q.val();
+            self.n2[i].f_min.next = self.ctl_min[1].q.val();
+            self.n2[i].f_and.next = self.ctl_and[1].q.val();
         }
         for i in 0..4 {
             self.s4_v[i].clock.next = self.clock.val();
-            self.s4_v[i].d.next = self.n3[i].r.val();
-            self.n3[i].op.next = self.ctl_op[2].q.val();
+            self.s4_v[i].lt.next = self.n3[i].lt.val();
+            self.s4_v[i].p.next = self.n3[i].p.val();
+            self.s4_v[i].q.next = self.n3[i].q.val();
+            self.n3[i].f_add.next = self.ctl_add[2].q.val();
+            self.n3[i].f_min.next = self.ctl_min[2].q.val();
+            self.n3[i].f_and.next = self.ctl_and[2].q.val();
         }
         for i in 0..2 {
             self.s5_v[i].clock.next = self.clock.val();
-            self.s5_v[i].d.next = self.n4[i].r.val();
-            self.n4[i].op.next = self.ctl_op[3].q.val();
+            self.s5_v[i].lt.next = self.n4[i].lt.val();
+            self.s5_v[i].p.next = self.n4[i].p.val();
+            self.s5_v[i].q.next = self.n4[i].q.val();
+            self.n4[i].f_add.next = self.ctl_add[3].q.val();
+            self.n4[i].f_min.next = self.ctl_min[3].q.val();
+            self.n4[i].f_and.next = self.ctl_and[3].q.val();
         }
         self.s6_v.clock.next = self.clock.val();
-        self.s6_v.d.next = self.n5.r.val();
-        self.n5.op.next = self.ctl_op[4].q.val();
+        self.s6_v.lt.next = self.n5.lt.val();
+        self.s6_v.p.next = self.n5.p.val();
+        self.s6_v.q.next = self.n5.q.val();
+        self.n5.f_add.next = self.ctl_add[4].q.val();
+        self.n5.f_min.next = self.ctl_min[4].q.val();
+        self.n5.f_and.next = self.ctl_and[4].q.val();
         for i in 0..6 {
             self.ctl_valid[i].clock.next = self.clock.val();
             self.ctl_tag[i].clock.next = self.clock.val();
-            self.ctl_op[i].clock.next = self.clock.val();
-            self.ctl_flip[i].clock.next = self.clock.val();
+            self.ctl_flip_lo[i].clock.next = self.clock.val();
+            self.ctl_flip_hi[i].clock.next = self.clock.val();
+        }
+        for i in 0..5 {
+            self.ctl_add[i].clock.next = self.clock.val();
+            self.ctl_min[i].clock.next = self.clock.val();
+            self.ctl_and[i].clock.next = self.clock.val();
         }
 
-        // ---- s0: identities and sign flips ----
+        // ---- s0: the tree op, identities and flips ----
+        // add → add; min, max → min; and, or → and; xor (and codes 6, 7) → xor.
+        self.op_add.next = self.in_op.val() == 0;
+        self.op_min.next = (self.in_op.val() == 1) | (self.in_op.val() == 2);
+        self.op_and.next = (self.in_op.val() == 3) | (self.in_op.val() == 4);
+        self.flip_lo.next = (self.in_op.val() == 2) | (self.in_op.val() == 4);
+        self.flip_hi.next = self.flip_lo.val() ^ (self.op_min.val() & (self.in_type.val() == 1));
         self.flip.next = 0.into();
-        if ((self.in_op.val() == 1) | (self.in_op.val() == 2)) & (self.in_type.val() == 1) {
+        if self.flip_hi.val() {
             self.flip.next = 0x8000_0000_u64.into();
         }
+        if self.flip_lo.val() {
+            self.flip.next = 0x7FFF_FFFF_u64.into();
+            if self.flip_hi.val() {
+                self.flip.next = 0xFFFF_FFFF_u64.into();
+            }
+        }
         self.identity.next = 0.into();
-        if (self.in_op.val() == 1) | (self.in_op.val() == 3) {
+        if self.op_min.val() | self.op_and.val() {
             self.identity.next = 0xFFFF_FFFF_u64.into();
         }
         self.s1_lane[0].d.next = self.identity.val();
@@ -355,28 +469,43 @@ impl Logic for Redux {
         }
         self.ctl_valid[0].d.next = self.in_valid.val();
         self.ctl_tag[0].d.next = self.in_tag.val();
-        self.ctl_op[0].d.next = self.in_op.val();
-        self.ctl_flip[0].d.next = self.flip.val();
+        self.ctl_add[0].d.next = self.op_add.val();
+        self.ctl_min[0].d.next = self.op_min.val();
+        self.ctl_and[0].d.next = self.op_and.val();
+        self.ctl_flip_lo[0].d.next = self.flip_lo.val();
+        self.ctl_flip_hi[0].d.next = self.flip_hi.val();
         self.ctl_valid[1].d.next = self.ctl_valid[0].q.val();
         self.ctl_tag[1].d.next = self.ctl_tag[0].q.val();
-        self.ctl_op[1].d.next = self.ctl_op[0].q.val();
-        self.ctl_flip[1].d.next = self.ctl_flip[0].q.val();
+        self.ctl_add[1].d.next = self.ctl_add[0].q.val();
+        self.ctl_min[1].d.next = self.ctl_min[0].q.val();
+        self.ctl_and[1].d.next = self.ctl_and[0].q.val();
+        self.ctl_flip_lo[1].d.next = self.ctl_flip_lo[0].q.val();
+        self.ctl_flip_hi[1].d.next = self.ctl_flip_hi[0].q.val();
         self.ctl_valid[2].d.next = self.ctl_valid[1].q.val();
         self.ctl_tag[2].d.next = self.ctl_tag[1].q.val();
-        self.ctl_op[2].d.next = self.ctl_op[1].q.val();
-        self.ctl_flip[2].d.next = self.ctl_flip[1].q.val();
+        self.ctl_add[2].d.next = self.ctl_add[1].q.val();
+        self.ctl_min[2].d.next = self.ctl_min[1].q.val();
+        self.ctl_and[2].d.next = self.ctl_and[1].q.val();
+        self.ctl_flip_lo[2].d.next = self.ctl_flip_lo[1].q.val();
+        self.ctl_flip_hi[2].d.next = self.ctl_flip_hi[1].q.val();
         self.ctl_valid[3].d.next = self.ctl_valid[2].q.val();
         self.ctl_tag[3].d.next = self.ctl_tag[2].q.val();
-        self.ctl_op[3].d.next = self.ctl_op[2].q.val();
-        self.ctl_flip[3].d.next = self.ctl_flip[2].q.val();
+        self.ctl_add[3].d.next = self.ctl_add[2].q.val();
+        self.ctl_min[3].d.next = self.ctl_min[2].q.val();
+        self.ctl_and[3].d.next = self.ctl_and[2].q.val();
+        self.ctl_flip_lo[3].d.next = self.ctl_flip_lo[2].q.val();
+        self.ctl_flip_hi[3].d.next = self.ctl_flip_hi[2].q.val();
         self.ctl_valid[4].d.next = self.ctl_valid[3].q.val();
         self.ctl_tag[4].d.next = self.ctl_tag[3].q.val();
-        self.ctl_op[4].d.next = self.ctl_op[3].q.val();
-        self.ctl_flip[4].d.next = self.ctl_flip[3].q.val();
+        self.ctl_add[4].d.next = self.ctl_add[3].q.val();
+        self.ctl_min[4].d.next = self.ctl_min[3].q.val();
+        self.ctl_and[4].d.next = self.ctl_and[3].q.val();
+        self.ctl_flip_lo[4].d.next = self.ctl_flip_lo[3].q.val();
+        self.ctl_flip_hi[4].d.next = self.ctl_flip_hi[3].q.val();
         self.ctl_valid[5].d.next = self.ctl_valid[4].q.val();
         self.ctl_tag[5].d.next = self.ctl_tag[4].q.val();
-        self.ctl_op[5].d.next = self.ctl_op[4].q.val();
-        self.ctl_flip[5].d.next = self.ctl_flip[4].q.val();
+        self.ctl_flip_lo[5].d.next = self.ctl_flip_lo[4].q.val();
+        self.ctl_flip_hi[5].d.next = self.ctl_flip_hi[4].q.val();
 
         // ---- s1..s5: the tree, one registered level per clock ----
         // level 1: 32 -> 16
@@ -413,44 +542,54 @@ impl Logic for Redux {
         self.n1[15].x.next = self.s1_lane[30].q.val();
         self.n1[15].y.next = self.s1_lane[31].q.val();
         // level 2: 16 -> 8
-        self.n2[0].x.next = self.s2_v[0].q.val();
-        self.n2[0].y.next = self.s2_v[1].q.val();
-        self.n2[1].x.next = self.s2_v[2].q.val();
-        self.n2[1].y.next = self.s2_v[3].q.val();
-        self.n2[2].x.next = self.s2_v[4].q.val();
-        self.n2[2].y.next = self.s2_v[5].q.val();
-        self.n2[3].x.next = self.s2_v[6].q.val();
-        self.n2[3].y.next = self.s2_v[7].q.val();
-        self.n2[4].x.next = self.s2_v[8].q.val();
-        self.n2[4].y.next = self.s2_v[9].q.val();
-        self.n2[5].x.next = self.s2_v[10].q.val();
-        self.n2[5].y.next = self.s2_v[11].q.val();
-        self.n2[6].x.next = self.s2_v[12].q.val();
-        self.n2[6].y.next = self.s2_v[13].q.val();
-        self.n2[7].x.next = self.s2_v[14].q.val();
-        self.n2[7].y.next = self.s2_v[15].q.val();
+        self.n2[0].x.next = self.s2_v[0].v.val();
+        self.n2[0].y.next = self.s2_v[1].v.val();
+        self.n2[1].x.next = self.s2_v[2].v.val();
+        self.n2[1].y.next = self.s2_v[3].v.val();
+        self.n2[2].x.next = self.s2_v[4].v.val();
+        self.n2[2].y.next = self.s2_v[5].v.val();
+        self.n2[3].x.next = self.s2_v[6].v.val();
+        self.n2[3].y.next = self.s2_v[7].v.val();
+        self.n2[4].x.next = self.s2_v[8].v.val();
+        self.n2[4].y.next = self.s2_v[9].v.val();
+        self.n2[5].x.next = self.s2_v[10].v.val();
+        self.n2[5].y.next = self.s2_v[11].v.val();
+        self.n2[6].x.next = self.s2_v[12].v.val();
+        self.n2[6].y.next = self.s2_v[13].v.val();
+        self.n2[7].x.next = self.s2_v[14].v.val();
+        self.n2[7].y.next = self.s2_v[15].v.val();
         // level 3: 8 -> 4
-        self.n3[0].x.next = self.s3_v[0].q.val();
-        self.n3[0].y.next = self.s3_v[1].q.val();
-        self.n3[1].x.next = self.s3_v[2].q.val();
-        self.n3[1].y.next = self.s3_v[3].q.val();
-        self.n3[2].x.next = self.s3_v[4].q.val();
-        self.n3[2].y.next = self.s3_v[5].q.val();
-        self.n3[3].x.next = self.s3_v[6].q.val();
-        self.n3[3].y.next = self.s3_v[7].q.val();
+        self.n3[0].x.next = self.s3_v[0].v.val();
+        self.n3[0].y.next = self.s3_v[1].v.val();
+        self.n3[1].x.next = self.s3_v[2].v.val();
+        self.n3[1].y.next = self.s3_v[3].v.val();
+        self.n3[2].x.next = self.s3_v[4].v.val();
+        self.n3[2].y.next = self.s3_v[5].v.val();
+        self.n3[3].x.next = self.s3_v[6].v.val();
+        self.n3[3].y.next = self.s3_v[7].v.val();
         // level 4: 4 -> 2
-        self.n4[0].x.next = self.s4_v[0].q.val();
-        self.n4[0].y.next = self.s4_v[1].q.val();
-        self.n4[1].x.next = self.s4_v[2].q.val();
-        self.n4[1].y.next = self.s4_v[3].q.val();
+        self.n4[0].x.next = self.s4_v[0].v.val();
+        self.n4[0].y.next = self.s4_v[1].v.val();
+        self.n4[1].x.next = self.s4_v[2].v.val();
+        self.n4[1].y.next = self.s4_v[3].v.val();
         // level 5: 2 -> 1
-        self.n5.x.next = self.s5_v[0].q.val();
-        self.n5.y.next = self.s5_v[1].q.val();
+        self.n5.x.next = self.s5_v[0].v.val();
+        self.n5.y.next = self.s5_v[1].v.val();
 
         // ---- s6: the root, flipped back ----
         self.out_valid.next = self.ctl_valid[5].q.val();
         self.out_tag.next = self.ctl_tag[5].q.val();
-        self.out_d.next = self.s6_v.q.val() ^ self.ctl_flip[5].q.val();
+        self.out_flip.next = 0.into();
+        if self.ctl_flip_hi[5].q.val() {
+            self.out_flip.next = 0x8000_0000_u64.into();
+        }
+        if self.ctl_flip_lo[5].q.val() {
+            self.out_flip.next = 0x7FFF_FFFF_u64.into();
+            if self.ctl_flip_hi[5].q.val() {
+                self.out_flip.next = 0xFFFF_FFFF_u64.into();
+            }
+        }
+        self.out_d.next = self.s6_v.v.val() ^ self.out_flip.val();
     }
 }
 
