@@ -123,7 +123,7 @@ fn simulation_harness_agrees_with_direct_driving() {
     let direct = run_ops("redux", Engine::RustHdl, &list, gaps, None).unwrap();
     assert_eq!(traced, direct);
     check_against_model(&mut ReduxCodec, &list, &traced).unwrap();
-    assert!(std::fs::read_to_string(&vcd).unwrap().contains("s6_v"));
+    assert!(std::fs::read_to_string(&vcd).unwrap().contains("s11_p"));
     std::fs::remove_dir_all(dir).unwrap();
 }
 
