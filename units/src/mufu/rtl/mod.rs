@@ -13,8 +13,8 @@
 //! |---|---|---|---|
 //! | 0 | [`Align`] | modifiers; the EX2/SIN/COS shifter `(sig << 33) >> (149 − ef)` | 32 → 32 + 57 |
 //! | 1 | [`Reduce`] | classes (DAZ), special-case bypass, argument reduction: region, fraction, addend, `E_arg`, signs | → 5 + 32 + 40 + 13 |
-//! | 2 | [`Split`] | region decoder (k, base), ROM address `base + idx`, `u_hi`, `u_lo` | 10, 17, 8 |
-//! | 3 | ROM ∥ [`Square`] ∥ [`Offset`] | registered ROM read ([`coef_rom`]); `u_hi²` top 18 bits (1 tile); `ka = k0 + 2·neg1 + neg2 + addend` | 54; 18; 40 |
+//! | 2 | [`Split`] | region decoder (k, base), ROM address `base + idx` (into the block RAM's address register), `u_hi`, `u_lo` | 10, 17, 8 |
+//! | 3 | ROM ∥ [`Square`] ∥ [`Offset`] | the block RAM's read ([`CoefRom`]); `u_hi²` top 18 bits (1 tile); `ka = k0 + 2·neg1 + neg2 + addend` | 54; 18; 40 |
 //! | 4 | [`Products`] | C0, C1, C2 at fixed places of the word; `c1·u_hi`, `c1·u_lo`, `c2·sq` (3 tiles); `base = ka + (c0 << s0)`; phase 5's shifts and signs | 35, 26, 29; 40; 18 |
 //! | 5 | [`Sum`] | truncating shifts, complements of subtracted terms, the four-operand sum (two adders, then one) | 40 |
 //! | 6 | [`Normalise`] | `|y|`, sign, zero, byte-parallel leading-zero count, shift by whole bytes, biased exponent | 40 + 3, 13 |
@@ -28,9 +28,14 @@
 //! of the sum's shifters.
 //!
 //! # Register placement
-//! Boundary `k` follows phase `k`. Boundary 3 is the ROM's own output
-//! register (with the squarer's result beside it) and boundary 7 the output
-//! register: always registers. The others are a register or a wire, chosen
+//! Boundary `k` follows phase `k`. The ROM's address goes from phase 2
+//! straight into the block RAM ([`CoefRom`], three DP16KD instantiated
+//! under `SYNTHESIS`): when boundary 2 is a register it is the block's
+//! address register and boundary 3 the block's output register
+//! (`REGMODE_A = "OUTREG"`); when boundary 2 is a wire (depth < 4) the
+//! address register is boundary 3 and the output register is off. Boundary 3
+//! (with the squarer's result beside the ROM word) and boundary 7 (the
+//! output register) are always registers. The others are a register or a wire, chosen
 //! when the unit is built from its depth ([`stage_plan`]); the depth is the
 //! latency. In a VCD boundary `k` is `uut.ctlK.q$…` and `uut.sK.q$…`
 //! (boundary 0, before the control word exists, only `uut.s0.q$…`).
@@ -42,7 +47,8 @@
 //! | log shifter | 7 | 2,043 | 834 | 202 | 4 | 3 | 50.2 MHz | the normaliser alone (boundary 5 → 6), 20 ns: 7.7 logic, 12.3 routing |
 //! | byte LZC + one shift | 6 | 2,556 | 749 | 203 | 4 | 3 | 46.3 MHz | boundary 5 → normalise + round → output, 21.6 ns: 8.4 logic, 13.2 routing |
 //! | byte LZC + one shift | 7 | 2,394 | 834 | 202 | 4 | 3 | 54.2 MHz | the sum (boundary 4 → 5), 18.4 ns: 7.5 logic, 11.0 routing — region decoder, the products' shifts, `t1a + t1b`, its negation, three adders in series |
-//! | balanced phases (now) | 8 | 2,536 | 934 | 217 | 4 | 3 | 66.2 MHz | ROM output → C1 → tile `c1·u_lo` → boundary 4, 15.1 ns: 9.5 logic (DP16KD clock-to-output 5.6, MULT18X18D 3.9), 5.6 routing (3.5 into the tile, 2.1 out) |
+//! | balanced phases | 8 | 2,536 | 934 | 217 | 4 | 3 | 66.2 MHz | ROM output → C1 → tile `c1·u_lo` → boundary 4, 15.1 ns: 9.5 logic (DP16KD clock-to-output 5.6, MULT18X18D 3.9), 5.6 routing (3.5 into the tile, 2.1 out) |
+//! | ROM output register (now) | 8 | 2,452 | 924 | 217 | 4 | 3 | 88.2 MHz | phase 6: boundary 5 (`y`) → `|y|` (40-bit carry chain) → byte flags → byte shift → boundary 6, 11.3 ns: 4.7 logic, 6.7 routing |
 //!
 //! "Balanced phases" is this module as it stands: the ROM's fields at fixed
 //! places (no shifter between the block RAM and the tiles), the sum's
@@ -56,18 +62,21 @@
 //!
 //! iCE40 UP5K (`rtl-gen fpga mufu --target ice40-up5k`, depth 8): fits —
 //! 2,477 LUT4, 900 FF, 6 SB_MAC16, 14 EBR, 3,092 of 5,280 cells — at
-//! 21.07 MHz (the log-shifter version at depth 6: 2,633 LUT4, 10.0 MHz).
+//! 21.07 MHz (the log-shifter version at depth 6: 2,633 LUT4, 10.0 MHz),
+//! measured before the ROM became an instantiated DP16KD: that primitive is
+//! ECP5-only, so the iCE40 flow now stops at it (an iCE40 build needs the
+//! ROM's behavioural branch, which `rtl-gen` does not select).
+//!
+//! "ROM output register": the ROM read one phase earlier (its address from
+//! phase 2 into the block's own address register, boundary 2) with the
+//! DP16KD output register on as boundary 3; latency unchanged. The ROM is
+//! then no longer on the critical path.
 //!
 //! Resources meet the ECP5 budget (≤ 3,000 LUT4, ≤ 4 MULT18X18D, ≤ 3 DP16KD);
-//! Fmax does not (150 MHz asked). The critical path is now phase 4: the
-//! DP16KD read without its output register (5.6 ns clock-to-output) feeding
-//! a tile across the die. Next steps, in order: read the ROM one phase
-//! earlier with its output register on (`REGMODE = OUTREG`, by instantiating
-//! DP16KD under `SYNTHESIS` as the DFMA's `tile.rs` does MULT18X18D: the
-//! block's address register becomes boundary 2 and its output register
-//! boundary 3, latency unchanged); then the DSP input registers for the
-//! tiles; then whatever the next run names (the sum, the normaliser and
-//! phase 0's shifter are the candidates; only the worst path is reported).
+//! Fmax does not (150 MHz asked). Next: the critical path is phase 6, the
+//! magnitude's carry chain in front of the count; then whatever the next run
+//! names (the sum, phase 4's tiles — DSP input/output registers —, phase 0's
+//! shifter; only the worst path is reported).
 //! (`hw::lzc::LeadingZeroCount32` gives the same results but Verilator's lint
 //! reports a false `UNOPTFLAT` loop through it, which the policy does not
 //! waive; the count is therefore written inline here.)
@@ -89,7 +98,7 @@ pub mod tile;
 pub use normalise::Normalise;
 pub use products::{Offset, Products, Square, SUM_FMT_W};
 pub use reduce::{Align, Reduce, SHIFT_W};
-pub use rom::{coef_rom, rom_image, CoefRom, WORD_W};
+pub use rom::{rom_image, CoefRom, WORD_W};
 pub use round::RoundPack;
 pub use split::Split;
 pub use sum::Sum;
@@ -210,10 +219,10 @@ pub struct Stage1 {
     pub addend: Bits<ADDEND_W>,
 }
 
-/// Boundary 2: the ROM address and the position in the segment.
+/// Boundary 2: the position in the segment (the ROM address is registered
+/// inside the ROM).
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage2 {
-    pub address: Bits<ROM_ADDR_W>,
     pub u_hi: Bits<U_HI>,
     pub u_lo: Bits<U_LO>,
     pub addend: Bits<ADDEND_W>,
@@ -332,7 +341,7 @@ impl Mufu {
             align: Default::default(),
             reduce: Default::default(),
             split: Default::default(),
-            rom: coef_rom(),
+            rom: CoefRom::new(plan[2]),
             square: Default::default(),
             offset: Default::default(),
             products: Default::default(),
@@ -421,17 +430,17 @@ impl Logic for Mufu {
         self.s1.d.next.frac = self.reduce.frac.val();
         self.s1.d.next.addend = self.reduce.addend.val();
 
-        // ---- phase 2: ROM address, position in the segment ----
+        // ---- phase 2: ROM address (into the block RAM's own address
+        // register when boundary 2 is a register), position in the segment ----
+        self.rom.address.next = self.split.address.val();
         self.split.region.next = self.ctl1.q.val().region;
         self.split.frac.next = self.s1.q.val().frac;
         self.ctl2.d.next = self.ctl1.q.val();
-        self.s2.d.next.address = self.split.address.val();
         self.s2.d.next.u_hi = self.split.u_hi.val();
         self.s2.d.next.u_lo = self.split.u_lo.val();
         self.s2.d.next.addend = self.s1.q.val().addend;
 
         // ---- phase 3: ROM read ∥ squarer ∥ the sum's constant part ----
-        self.rom.address.next = self.s2.q.val().address;
         self.square.u_hi.next = self.s2.q.val().u_hi;
         self.offset.region.next = self.ctl2.q.val().region;
         self.offset.addend.next = self.s2.q.val().addend;
