@@ -49,6 +49,7 @@
 //! | byte LZC + one shift | 7 | 2,394 | 834 | 202 | 4 | 3 | 54.2 MHz | the sum (boundary 4 → 5), 18.4 ns: 7.5 logic, 11.0 routing — region decoder, the products' shifts, `t1a + t1b`, its negation, three adders in series |
 //! | balanced phases | 8 | 2,536 | 934 | 217 | 4 | 3 | 66.2 MHz | ROM output → C1 → tile `c1·u_lo` → boundary 4, 15.1 ns: 9.5 logic (DP16KD clock-to-output 5.6, MULT18X18D 3.9), 5.6 routing (3.5 into the tile, 2.1 out) |
 //! | ROM output register (now) | 8 | 2,452 | 924 | 217 | 4 | 3 | 88.2 MHz | phase 6: boundary 5 (`y`) → `|y|` (40-bit carry chain) → byte flags → byte shift → boundary 6, 11.3 ns: 4.7 logic, 6.7 routing |
+//! | ROM output register (now) | 7 | 2,637 | 837 | 214 | 4 | 3 | 77.9 MHz | phases 0 + 1 (boundary 0 a wire): input → modifiers, EX2/SIN/COS shifter → reduction → boundary 1, 12.8 ns: 4.8 logic, 8.1 routing |
 //!
 //! "Balanced phases" is this module as it stands: the ROM's fields at fixed
 //! places (no shifter between the block RAM and the tiles), the sum's
@@ -67,16 +68,37 @@
 //! ECP5-only, so the iCE40 flow now stops at it (an iCE40 build needs the
 //! ROM's behavioural branch, which `rtl-gen` does not select).
 //!
+//!
+//! Tried after it and reverted (measured, same flow, depth 8):
+//!
+//! | experiment | LUT4 | FF | CCU2C | Fmax | critical path |
+//! |---|---|---|---|---|---|
+//! | `y − 1` formed beside `y` (from `ka − 1`, `base − 1`), `|y| = y < 0 ? !(y − 1) : y`: no carry chain in phase 6 | 2,104 | 1,042 | 271 | 78.9 MHz | phase 5 now: `sum_fmt` → product shifters → `lin` adder → `y`/`y − 1` adders → boundary 5, 12.7 ns: 4.9 logic, 7.8 routing |
+//! | the same with phase 5 in carry-save form (two 3:2 compressors, one carry chain for `y`, one for `y − 1`) | 2,544 | 1,042 | 253 | 83.7 MHz | phase 5: `sum_fmt` → shifters → compressors → `y − 1` chain, 11.9 ns: 4.4 logic, 7.6 routing |
+//!
+//! Both moved the normaliser's carry chain into phase 5, which then became
+//! the longest: phases 5 and 6 are each about 11–12 ns at depth 8, mostly
+//! routing, so one of them cannot shrink without the other growing.
+//!
 //! "ROM output register": the ROM read one phase earlier (its address from
 //! phase 2 into the block's own address register, boundary 2) with the
 //! DP16KD output register on as boundary 3; latency unchanged. The ROM is
 //! then no longer on the critical path.
 //!
 //! Resources meet the ECP5 budget (≤ 3,000 LUT4, ≤ 4 MULT18X18D, ≤ 3 DP16KD);
-//! Fmax does not (150 MHz asked). Next: the critical path is phase 6, the
-//! magnitude's carry chain in front of the count; then whatever the next run
-//! names (the sum, phase 4's tiles — DSP input/output registers —, phase 0's
-//! shifter; only the worst path is reported).
+//! Fmax does not (150 MHz asked), and cannot at depth 8: with 6.67 ns a
+//! phase, the block RAM and the DSP tiles each need their registers on both
+//! sides (the ROM address and output registers, the tiles' input and output
+//! registers) and phases 5 and 6 (shifters, a carry chain, the count, a
+//! shift) each need to be cut in two — about 11 registered boundaries
+//! instead of 8. Next steps: (1) depths above 8, which need new phases
+//! rather than new `stage_plan` entries (`MAX_DEPTH` is the number of
+//! phases): split phase 5 (shifters | adders) and phase 6 (`|y|` | count and
+//! shift), and give the tiles of phase 4 their DSP input and output
+//! registers (as the DFMA's `tile.rs`), the ROM word then registered once
+//! more in fabric or the tiles' input registers taking it; (2) at depth 8,
+//! moving the `|y|` chain alone does not help (above): both phases have to
+//! lose logic, e.g. the shifters of phase 5 on narrower products.
 //! (`hw::lzc::LeadingZeroCount32` gives the same results but Verilator's lint
 //! reports a false `UNOPTFLAT` loop through it, which the policy does not
 //! waive; the count is therefore written inline here.)
