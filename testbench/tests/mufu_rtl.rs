@@ -17,7 +17,7 @@ use testbench::tools::require;
 use testbench::vectors::{answers, check_against_model, numbered, parse_vectors, LineOp};
 use units::mufu::codec::{encode, encode_raw, random_operand, random_request, MufuCodec};
 use units::mufu::model::MufuFunc;
-use units::mufu::rtl::{coef_rom, Mufu, DEFAULT_DEPTH, MAX_DEPTH, MIN_DEPTH};
+use units::mufu::rtl::{CoefRom, Mufu, DEFAULT_DEPTH, MAX_DEPTH, MIN_DEPTH};
 use units::mufu::vectors::MufuRequest;
 use units::unit::{xorshift, Operation};
 
@@ -159,30 +159,66 @@ fn coefficient_rom_equals_the_generator_at_every_address() {
     // The generator's words with their fields at the RTL's fixed places
     // (checked against the generator's packing in `units::mufu::rtl::rom`).
     let image = units::mufu::rtl::rom_image();
-    // The simulated ROM, read address by address.
-    let mut rom = coef_rom();
-    rom.connect_all();
-    for (a, &w) in image.iter().enumerate() {
-        rom.address.next = (a as u64).into();
-        rom.clock.next = Clock { clk: false };
-        assert!(simulate(&mut rom, 10));
-        rom.clock.next = Clock { clk: true };
-        assert!(simulate(&mut rom, 10));
-        assert_eq!(rom.data.val().to_u64(), w, "address {a}");
+    // The simulated ROM, read address by address, with and without its
+    // output register.
+    for outreg in [false, true] {
+        let mut rom = CoefRom::new(outreg);
+        rom.connect_all();
+        assert_eq!(rom.latency(), 1 + outreg as usize);
+        for (a, &w) in image.iter().enumerate() {
+            rom.address.next = (a as u64).into();
+            for _ in 0..rom.latency() {
+                rom.clock.next = Clock { clk: false };
+                assert!(simulate(&mut rom, 10));
+                rom.clock.next = Clock { clk: true };
+                assert!(simulate(&mut rom, 10));
+            }
+            assert_eq!(rom.data.val().to_u64(), w, "address {a}, outreg {outreg}");
+        }
     }
-    // The exported initialiser, line by line.
+    // The exported behavioural initialiser, line by line, and the DP16KD
+    // INITVALs: word 16·xx + i of block b in bits 20·i .. 20·i + 17.
     let verilog = units::registry::verilog("mufu").unwrap();
     let mut seen = 0;
+    let mut from_initval = vec![0u64; image.len()];
+    let mut initvals = 0;
+    let mut block = None;
     for line in verilog.lines() {
-        let Some(rest) = line.trim().strip_prefix("mem[10'b") else {
+        let line = line.trim();
+        if let Some(b) = line.strip_prefix(") bram") {
+            block = Some(b.trim_end_matches(" (").parse::<usize>().unwrap());
+        }
+        if line.starts_with("DP16KD #(") {
+            block = None;
+        }
+        if let Some(rest) = line.strip_prefix(".INITVAL_") {
+            let (xx, value) = rest.split_once("(320'h").unwrap();
+            let xx = usize::from_str_radix(xx, 16).unwrap();
+            let value = value.trim_end_matches("),");
+            assert_eq!(value.len(), 80);
+            // The block's number follows its parameters: count instead.
+            let b = initvals / 64;
+            for i in 0..16 {
+                let slot = &value[80 - 5 * (i + 1)..80 - 5 * i];
+                let w = u64::from_str_radix(slot, 16).unwrap();
+                assert!(w < 1 << 18, "slot bits 18, 19 are zero");
+                from_initval[16 * xx + i] |= w << (18 * b);
+            }
+            initvals += 1;
+            continue;
+        }
+        let Some(rest) = line.strip_prefix("mem[") else {
             continue;
         };
         let (addr, value) = rest.split_once("] = 54'h").expect("a 54-bit word");
-        let addr = usize::from_str_radix(addr, 2).unwrap();
+        let addr: usize = addr.parse().unwrap();
         let value = u64::from_str_radix(value.trim_end_matches(';'), 16).unwrap();
         assert_eq!(value, image[addr], "Verilog ROM address {addr}");
         seen += 1;
     }
+    assert_eq!(block, Some(2), "three blocks");
+    assert_eq!(initvals, 3 * 64);
+    assert_eq!(from_initval, image, "the DP16KD INITVALs hold the image");
     assert_eq!(seen, image.len(), "every address initialised");
 }
 

@@ -13,8 +13,8 @@
 //! |---|---|---|---|
 //! | 0 | [`Align`] | modifiers; the EX2/SIN/COS shifter `(sig << 33) >> (149 − ef)` | 32 → 32 + 57 |
 //! | 1 | [`Reduce`] | classes (DAZ), special-case bypass, argument reduction: region, fraction, addend, `E_arg`, signs | → 5 + 32 + 40 + 13 |
-//! | 2 | [`Split`] | region decoder (k, base), ROM address `base + idx`, `u_hi`, `u_lo` | 10, 17, 8 |
-//! | 3 | ROM ∥ [`Square`] ∥ [`Offset`] | registered ROM read ([`coef_rom`]); `u_hi²` top 18 bits (1 tile); `ka = k0 + 2·neg1 + neg2 + addend` | 54; 18; 40 |
+//! | 2 | [`Split`] | region decoder (k, base), ROM address `base + idx` (into the block RAM's address register), `u_hi`, `u_lo` | 10, 17, 8 |
+//! | 3 | ROM ∥ [`Square`] ∥ [`Offset`] | the block RAM's read ([`CoefRom`]); `u_hi²` top 18 bits (1 tile); `ka = k0 + 2·neg1 + neg2 + addend` | 54; 18; 40 |
 //! | 4 | [`Products`] | C0, C1, C2 at fixed places of the word; `c1·u_hi`, `c1·u_lo`, `c2·sq` (3 tiles); `base = ka + (c0 << s0)`; phase 5's shifts and signs | 35, 26, 29; 40; 18 |
 //! | 5 | [`Sum`] | truncating shifts, complements of subtracted terms, the four-operand sum (two adders, then one) | 40 |
 //! | 6 | [`Normalise`] | `|y|`, sign, zero, byte-parallel leading-zero count, shift by whole bytes, biased exponent | 40 + 3, 13 |
@@ -28,9 +28,14 @@
 //! of the sum's shifters.
 //!
 //! # Register placement
-//! Boundary `k` follows phase `k`. Boundary 3 is the ROM's own output
-//! register (with the squarer's result beside it) and boundary 7 the output
-//! register: always registers. The others are a register or a wire, chosen
+//! Boundary `k` follows phase `k`. The ROM's address goes from phase 2
+//! straight into the block RAM ([`CoefRom`], three DP16KD instantiated
+//! under `SYNTHESIS`): when boundary 2 is a register it is the block's
+//! address register and boundary 3 the block's output register
+//! (`REGMODE_A = "OUTREG"`); when boundary 2 is a wire (depth < 4) the
+//! address register is boundary 3 and the output register is off. Boundary 3
+//! (with the squarer's result beside the ROM word) and boundary 7 (the
+//! output register) are always registers. The others are a register or a wire, chosen
 //! when the unit is built from its depth ([`stage_plan`]); the depth is the
 //! latency. In a VCD boundary `k` is `uut.ctlK.q$…` and `uut.sK.q$…`
 //! (boundary 0, before the control word exists, only `uut.s0.q$…`).
@@ -42,7 +47,9 @@
 //! | log shifter | 7 | 2,043 | 834 | 202 | 4 | 3 | 50.2 MHz | the normaliser alone (boundary 5 → 6), 20 ns: 7.7 logic, 12.3 routing |
 //! | byte LZC + one shift | 6 | 2,556 | 749 | 203 | 4 | 3 | 46.3 MHz | boundary 5 → normalise + round → output, 21.6 ns: 8.4 logic, 13.2 routing |
 //! | byte LZC + one shift | 7 | 2,394 | 834 | 202 | 4 | 3 | 54.2 MHz | the sum (boundary 4 → 5), 18.4 ns: 7.5 logic, 11.0 routing — region decoder, the products' shifts, `t1a + t1b`, its negation, three adders in series |
-//! | balanced phases (now) | 8 | 2,536 | 934 | 217 | 4 | 3 | 66.2 MHz | ROM output → C1 → tile `c1·u_lo` → boundary 4, 15.1 ns: 9.5 logic (DP16KD clock-to-output 5.6, MULT18X18D 3.9), 5.6 routing (3.5 into the tile, 2.1 out) |
+//! | balanced phases | 8 | 2,536 | 934 | 217 | 4 | 3 | 66.2 MHz | ROM output → C1 → tile `c1·u_lo` → boundary 4, 15.1 ns: 9.5 logic (DP16KD clock-to-output 5.6, MULT18X18D 3.9), 5.6 routing (3.5 into the tile, 2.1 out) |
+//! | ROM output register (now) | 8 | 2,452 | 924 | 217 | 4 | 3 | 88.2 MHz | phase 6: boundary 5 (`y`) → `|y|` (40-bit carry chain) → byte flags → byte shift → boundary 6, 11.3 ns: 4.7 logic, 6.7 routing |
+//! | ROM output register (now) | 7 | 2,637 | 837 | 214 | 4 | 3 | 77.9 MHz | phases 0 + 1 (boundary 0 a wire): input → modifiers, EX2/SIN/COS shifter → reduction → boundary 1, 12.8 ns: 4.8 logic, 8.1 routing |
 //!
 //! "Balanced phases" is this module as it stands: the ROM's fields at fixed
 //! places (no shifter between the block RAM and the tiles), the sum's
@@ -56,18 +63,42 @@
 //!
 //! iCE40 UP5K (`rtl-gen fpga mufu --target ice40-up5k`, depth 8): fits —
 //! 2,477 LUT4, 900 FF, 6 SB_MAC16, 14 EBR, 3,092 of 5,280 cells — at
-//! 21.07 MHz (the log-shifter version at depth 6: 2,633 LUT4, 10.0 MHz).
+//! 21.07 MHz (the log-shifter version at depth 6: 2,633 LUT4, 10.0 MHz),
+//! measured before the ROM became an instantiated DP16KD: that primitive is
+//! ECP5-only, so the iCE40 flow now stops at it (an iCE40 build needs the
+//! ROM's behavioural branch, which `rtl-gen` does not select).
+//!
+//!
+//! Tried after it and reverted (measured, same flow, depth 8):
+//!
+//! | experiment | LUT4 | FF | CCU2C | Fmax | critical path |
+//! |---|---|---|---|---|---|
+//! | `y − 1` formed beside `y` (from `ka − 1`, `base − 1`), `|y| = y < 0 ? !(y − 1) : y`: no carry chain in phase 6 | 2,104 | 1,042 | 271 | 78.9 MHz | phase 5 now: `sum_fmt` → product shifters → `lin` adder → `y`/`y − 1` adders → boundary 5, 12.7 ns: 4.9 logic, 7.8 routing |
+//! | the same with phase 5 in carry-save form (two 3:2 compressors, one carry chain for `y`, one for `y − 1`) | 2,544 | 1,042 | 253 | 83.7 MHz | phase 5: `sum_fmt` → shifters → compressors → `y − 1` chain, 11.9 ns: 4.4 logic, 7.6 routing |
+//!
+//! Both moved the normaliser's carry chain into phase 5, which then became
+//! the longest: phases 5 and 6 are each about 11–12 ns at depth 8, mostly
+//! routing, so one of them cannot shrink without the other growing.
+//!
+//! "ROM output register": the ROM read one phase earlier (its address from
+//! phase 2 into the block's own address register, boundary 2) with the
+//! DP16KD output register on as boundary 3; latency unchanged. The ROM is
+//! then no longer on the critical path.
 //!
 //! Resources meet the ECP5 budget (≤ 3,000 LUT4, ≤ 4 MULT18X18D, ≤ 3 DP16KD);
-//! Fmax does not (150 MHz asked). The critical path is now phase 4: the
-//! DP16KD read without its output register (5.6 ns clock-to-output) feeding
-//! a tile across the die. Next steps, in order: read the ROM one phase
-//! earlier with its output register on (`REGMODE = OUTREG`, by instantiating
-//! DP16KD under `SYNTHESIS` as the DFMA's `tile.rs` does MULT18X18D: the
-//! block's address register becomes boundary 2 and its output register
-//! boundary 3, latency unchanged); then the DSP input registers for the
-//! tiles; then whatever the next run names (the sum, the normaliser and
-//! phase 0's shifter are the candidates; only the worst path is reported).
+//! Fmax does not (150 MHz asked), and cannot at depth 8: with 6.67 ns a
+//! phase, the block RAM and the DSP tiles each need their registers on both
+//! sides (the ROM address and output registers, the tiles' input and output
+//! registers) and phases 5 and 6 (shifters, a carry chain, the count, a
+//! shift) each need to be cut in two — about 11 registered boundaries
+//! instead of 8. Next steps: (1) depths above 8, which need new phases
+//! rather than new `stage_plan` entries (`MAX_DEPTH` is the number of
+//! phases): split phase 5 (shifters | adders) and phase 6 (`|y|` | count and
+//! shift), and give the tiles of phase 4 their DSP input and output
+//! registers (as the DFMA's `tile.rs`), the ROM word then registered once
+//! more in fabric or the tiles' input registers taking it; (2) at depth 8,
+//! moving the `|y|` chain alone does not help (above): both phases have to
+//! lose logic, e.g. the shifters of phase 5 on narrower products.
 //! (`hw::lzc::LeadingZeroCount32` gives the same results but Verilator's lint
 //! reports a false `UNOPTFLAT` loop through it, which the policy does not
 //! waive; the count is therefore written inline here.)
@@ -89,7 +120,7 @@ pub mod tile;
 pub use normalise::Normalise;
 pub use products::{Offset, Products, Square, SUM_FMT_W};
 pub use reduce::{Align, Reduce, SHIFT_W};
-pub use rom::{coef_rom, rom_image, CoefRom, WORD_W};
+pub use rom::{rom_image, CoefRom, WORD_W};
 pub use round::RoundPack;
 pub use split::Split;
 pub use sum::Sum;
@@ -210,10 +241,10 @@ pub struct Stage1 {
     pub addend: Bits<ADDEND_W>,
 }
 
-/// Boundary 2: the ROM address and the position in the segment.
+/// Boundary 2: the position in the segment (the ROM address is registered
+/// inside the ROM).
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage2 {
-    pub address: Bits<ROM_ADDR_W>,
     pub u_hi: Bits<U_HI>,
     pub u_lo: Bits<U_LO>,
     pub addend: Bits<ADDEND_W>,
@@ -332,7 +363,7 @@ impl Mufu {
             align: Default::default(),
             reduce: Default::default(),
             split: Default::default(),
-            rom: coef_rom(),
+            rom: CoefRom::new(plan[2]),
             square: Default::default(),
             offset: Default::default(),
             products: Default::default(),
@@ -421,17 +452,17 @@ impl Logic for Mufu {
         self.s1.d.next.frac = self.reduce.frac.val();
         self.s1.d.next.addend = self.reduce.addend.val();
 
-        // ---- phase 2: ROM address, position in the segment ----
+        // ---- phase 2: ROM address (into the block RAM's own address
+        // register when boundary 2 is a register), position in the segment ----
+        self.rom.address.next = self.split.address.val();
         self.split.region.next = self.ctl1.q.val().region;
         self.split.frac.next = self.s1.q.val().frac;
         self.ctl2.d.next = self.ctl1.q.val();
-        self.s2.d.next.address = self.split.address.val();
         self.s2.d.next.u_hi = self.split.u_hi.val();
         self.s2.d.next.u_lo = self.split.u_lo.val();
         self.s2.d.next.addend = self.s1.q.val().addend;
 
         // ---- phase 3: ROM read ∥ squarer ∥ the sum's constant part ----
-        self.rom.address.next = self.s2.q.val().address;
         self.square.u_hi.next = self.s2.q.val().u_hi;
         self.offset.region.next = self.ctl2.q.val().region;
         self.offset.addend.next = self.s2.q.val().addend;
