@@ -7,9 +7,11 @@
 //! own input registers (`REG_INPUTA_CLK`, `REG_INPUTB_CLK`) take the routing
 //! into the block out of that path (measured alone: 5.1 ns, 197 MHz). yosys
 //! infers a `MULT18X18D` from `*` but never packs registers into it, so a
-//! registered tile instantiates the primitive itself when synthesised
-//! (`SYNTHESIS`, which yosys defines); simulators (rust-hdl, Verilator, Icarus)
-//! and the lint read the equivalent behavioural form: two registers and `*`.
+//! registered tile instantiates the primitive itself when synthesised for
+//! ECP5 (the macro `ECP5`, which `fpga/synth_ecp5.ys` defines; a user's own
+//! ECP5 synthesis passes `-DECP5`); simulators (rust-hdl, Verilator, Icarus),
+//! the lint and other targets read the equivalent behavioural form: two
+//! registers and `*`.
 //! An unregistered tile is plain `*`, which yosys maps to a `MULT18X18D` (or
 //! an iCE40 `SB_MAC16`) by itself.
 //!
@@ -112,7 +114,7 @@ always @(posedge clock) begin\n    a_q <= a;\n    b_q <= b;\nend\n\
 assign p = registered ? a_q * b_q : a * b;\n";
         let code = if self.registered.val() {
             format!(
-                "`ifdef SYNTHESIS\n{}\n`else\n{behavioural}`endif\n",
+                "`ifdef ECP5\n{}\n`else\n{behavioural}`endif\n",
                 mult18x18d_instance()
             )
         } else {

@@ -30,7 +30,7 @@
 //! # Register placement
 //! Boundary `k` follows phase `k`. The ROM's address goes from phase 2
 //! straight into the block RAM ([`CoefRom`], three DP16KD instantiated
-//! under `SYNTHESIS`): when boundary 2 is a register it is the block's
+//! under the macro `ECP5`): when boundary 2 is a register it is the block's
 //! address register and boundary 3 the block's output register
 //! (`REGMODE_A = "OUTREG"`); when boundary 2 is a wire (depth < 4) the
 //! address register is boundary 3 and the output register is off. Boundary 3
@@ -62,11 +62,12 @@
 //! in a phase 0 of its own (depth 8, the default).
 //!
 //! iCE40 UP5K (`rtl-gen fpga mufu --target ice40-up5k`, depth 8): fits —
-//! 2,477 LUT4, 900 FF, 6 SB_MAC16, 14 EBR, 3,092 of 5,280 cells — at
-//! 21.07 MHz (the log-shifter version at depth 6: 2,633 LUT4, 10.0 MHz),
-//! measured before the ROM became an instantiated DP16KD: that primitive is
-//! ECP5-only, so the iCE40 flow now stops at it (an iCE40 build needs the
-//! ROM's behavioural branch, which `rtl-gen` does not select).
+//! 2,486 LUT4, 934 FF, 6 SB_MAC16, 14 EBR, 3,150 of 5,280 cells — at
+//! 21.66 MHz (before the ROM's DP16KD instances: 2,477 LUT4, 21.07 MHz; the
+//! log-shifter version at depth 6: 2,633 LUT4, 10.0 MHz). The DP16KD
+//! instances are behind the macro `ECP5`, which only the ECP5 script
+//! defines; the iCE40 flow reads the ROM's behavioural array and yosys
+//! infers the EBRs.
 //!
 //!
 //! Tried after it and reverted (measured, same flow, depth 8):

@@ -44,15 +44,16 @@ pub fn rom_image() -> Vec<u64> {
 /// (one register, the block RAM's address register) or, with its output
 /// register ([`CoefRom::new`]`(true)`), of the clock before.
 ///
-/// When synthesised (`SYNTHESIS`, which yosys defines) it is three ECP5
+/// When synthesised for ECP5 (the macro `ECP5`, which `fpga/synth_ecp5.ys`
+/// defines; a user's own ECP5 synthesis passes `-DECP5`) it is three ECP5
 /// `DP16KD` in 1K × 18 mode side by side, instantiated with their `INITVAL`s
 /// (yosys's inference never turns the output register on: its
 /// `brams_16kd.txt` has no such option); `REGMODE_A = "OUTREG"` puts the
 /// second register inside the block, which shortens the clock-to-output
 /// of the path into the tiles. Simulators (rust-hdl, Verilator, Icarus) and
 /// the lint read the behavioural form: an initialised array, one or two
-/// registers. The primitive is ECP5-only: the iCE40 flow needs the
-/// behavioural form (not built by `rtl-gen` as it stands).
+/// registers; so does every other synthesis (the iCE40 flow: yosys infers
+/// its block RAMs from the array).
 #[derive(LogicBlock)]
 pub struct CoefRom {
     pub clock: Signal<In, Clock>,
@@ -204,7 +205,7 @@ assign data = {out};\n",
         );
         Verilog::Wrapper(Wrapper {
             code: format!(
-                "`ifdef SYNTHESIS\n{}`else\n{behavioural}`endif\n",
+                "`ifdef ECP5\n{}`else\n{behavioural}`endif\n",
                 dp16kd_instances(&self._image, outreg)
             ),
             cores: String::new(),
