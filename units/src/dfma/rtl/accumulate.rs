@@ -19,12 +19,12 @@
 //! difference. [`AccAdd`] runs the chains (phase 5): the low operand arrives
 //! already inverted for a subtraction ([`AlignFine`](super::AlignFine)), and
 //! the `+1` of the two's complement rides in an extra bit under both operands,
-//! so each chain is a plain two-operand add. [`AccSelect`] picks (phase 6).
-//! The leading-zero count does not wait for that pick:
-//! [`LzcCandidates`](super::normalise::LzcCandidates) counts every form the
-//! sum can take, from the registers, and the carries pick among the counts
-//! (measured: the carry fanning out to the high part ahead of the count was
-//! the critical path).
+//! so each chain is a plain two-operand add. [`AccSelect`] picks (phase 6),
+//! and ORs the normaliser's sentinel bit ([`Sentinel`](super::normalise::Sentinel))
+//! into both candidates, `P ± C` and `C − P`: each has its own leading-zero
+//! count ([`LzcPair`](super::normalise::LzcPair)), so the counts start from
+//! registers and only their small results wait for the choice (measured: the
+//! choice fanning out to 165 bits ahead of one count was the critical path).
 
 use crate::dfma::rtl::{HIGH_W, LOW_W, PROD_W, SUM_W};
 use rust_hdl::prelude::*;
@@ -103,8 +103,15 @@ pub struct AccSelect {
     pub c_bigger: Signal<In, Bit>,
     pub eff_sub: Signal<In, Bit>,
     pub sign_p: Signal<In, Bit>,
+    /// One-hot: the window bit that limits normalisation (or none).
+    pub sentinel: Signal<In, Bits<SUM_W>>,
     /// `|P ± C|`.
     pub mag: Signal<Out, Bits<SUM_W>>,
+    /// Each candidate magnitude ORed with the sentinel, for the two
+    /// leading-zero counts that run beside the choice: `P ± C` …
+    pub lzc_p: Signal<Out, Bits<SUM_W>>,
+    /// … and `C − P`.
+    pub lzc_c: Signal<Out, Bits<SUM_W>>,
     /// Sign of the sum: the product's, or the addend's when it is the larger.
     pub sign_r: Signal<Out, Bit>,
     /// The sum cancelled exactly.
@@ -144,6 +151,8 @@ impl Logic for AccSelect {
         if self.c_bigger.val() {
             self.mag.next = self.cand_c.val();
         }
+        self.lzc_p.next = self.cand_p.val() | self.sentinel.val();
+        self.lzc_c.next = self.cand_c.val() | self.sentinel.val();
         self.sign_r.next = self.sign_p.val() ^ self.c_bigger.val();
         self.zero.next = self.eff_sub.val()
             & self.carry1.val()
@@ -181,7 +190,14 @@ mod tests {
         select.c_bigger.next = add.c_bigger.val();
         select.eff_sub.next = eff_sub;
         select.sign_p.next = sign_p;
+        select.sentinel.next = to_bits(0);
         assert!(simulate(&mut select, 100));
+        let counted = if select.c_bigger.val() {
+            select.lzc_c.val()
+        } else {
+            select.lzc_p.val()
+        };
+        assert_eq!(select.mag.val(), counted);
         (
             bits_to_wide(select.mag.val()),
             select.sign_r.val(),

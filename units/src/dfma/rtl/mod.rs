@@ -13,7 +13,7 @@
 //! | 3 | [`MulCompress`] ∥ [`AlignMid`] | carry-save 8→2 (4 full-adder levels), ×2 per subnormal factor; shift by 32/16/8 | 2×106; 165 |
 //! | 4 | [`MulAdd`] ∥ [`AlignFine`] | product carry-propagate add; shift by 4/2/1, jam, low part inverted for a subtraction | 106; 165 + 109 |
 //! | 5 | [`AccAdd`] ∥ [`Sentinel`] | `P ± C` and `C − P` low parts (111/110-bit chains), high part ±1; normalisation limit as a one-hot bit | 2×110, 3×56; 165 |
-//! | 6 | [`AccSelect`] ∥ [`LzcCandidates`] | magnitude, sign, exact zero; 16-bit group leading zeros ∣ sentinel of every form of the sum (`P ± C` or `C − P`, high part `C_hi` or `C_hi ± 1`), the carries pick the counts | 165; 11×(1+4) |
+//! | 6 | [`AccSelect`] ∥ [`LzcPair`] | magnitude, sign, exact zero; 16-bit group leading zeros of both candidates ∣ sentinel, the chosen one's kept | 165; 11×(1+4) |
 //! | 7 | [`LzcMerge`] | group merge tree: the shift, `min(lz, limit)` | 8 |
 //! | 8 | [`NormCoarse`] | shift left by 128/64/32/16, sticky; result exponent | 165 (96.. used), 12 |
 //! | 9 | [`NormFine`] ∥ [`RoundPrep`] | shift left by 8/4/2/1; sig, round, sticky; mode decode, exponent + 1, forced answer (bypass, cancellation, overflow) | 53+2; 64 |
@@ -79,7 +79,7 @@ pub mod unpack;
 pub use accumulate::{AccAdd, AccSelect, LOW_CARRY_W};
 pub use align::{AlignCoarse, AlignFine, AlignMid};
 pub use multiply::{MulAdd, MulCompress, MulTiles};
-pub use normalise::{LzcCandidates, LzcGroups, LzcMerge, NormCoarse, NormFine, Sentinel, NIBBLES};
+pub use normalise::{LzcGroups, LzcMerge, LzcPair, NormCoarse, NormFine, Sentinel};
 pub use round::{RoundPack, RoundPrep};
 pub use special::Special;
 pub use tile::DspTile;
@@ -308,7 +308,6 @@ pub struct Stage8 {
     pub sign_r: Bit,
     pub zero: Bit,
     pub e_b: Bits<LIMIT_W>,
-    pub e_ovf: Bit,
 }
 
 /// Boundary 9: significand, round and sticky bits, and what the rounder
@@ -325,7 +324,6 @@ pub struct Stage9 {
     pub forced: Bits<DATA_W>,
     pub e_b: Bits<LIMIT_W>,
     pub e_b_p1: Bits<LIMIT_W>,
-    pub ones_nib: Bits<NIBBLES>,
 }
 
 /// The DFMA top block. Build it with [`Dfma::new`] (the pipeline depth);
@@ -380,7 +378,7 @@ pub struct Dfma {
     pub acc_add: AccAdd,
     pub sentinel: Sentinel,
     pub acc_select: AccSelect,
-    pub lzc: LzcCandidates,
+    pub lzc_pair: LzcPair,
     pub lzc_merge: LzcMerge,
     pub norm_coarse: NormCoarse,
     pub norm_fine: NormFine,
@@ -449,7 +447,7 @@ impl Dfma {
             acc_add: Default::default(),
             sentinel: Default::default(),
             acc_select: Default::default(),
-            lzc: Default::default(),
+            lzc_pair: Default::default(),
             lzc_merge: Default::default(),
             norm_coarse: Default::default(),
             norm_fine: Default::default(),
@@ -680,20 +678,16 @@ impl Logic for Dfma {
         self.acc_select.c_bigger.next = self.s5.q.val().c_bigger;
         self.acc_select.eff_sub.next = self.s5.q.val().eff_sub;
         self.acc_select.sign_p.next = self.s5.q.val().sign_p;
-        self.lzc.lo1.next = self.s5.q.val().lo1;
-        self.lzc.lo2.next = self.s5.q.val().lo2;
-        self.lzc.eff_sub.next = self.s5.q.val().eff_sub;
-        self.lzc.c_hi.next = self.s5.q.val().c_hi;
-        self.lzc.c_hi_p1.next = self.s5.q.val().c_hi_p1;
-        self.lzc.c_hi_m1.next = self.s5.q.val().c_hi_m1;
-        self.lzc.sentinel.next = self.s5.q.val().sentinel;
-        self.lzc.pick_c.next = self.s5.q.val().c_bigger;
+        self.acc_select.sentinel.next = self.s5.q.val().sentinel;
+        self.lzc_pair.mag_p.next = self.acc_select.lzc_p.val();
+        self.lzc_pair.mag_c.next = self.acc_select.lzc_c.val();
+        self.lzc_pair.pick_c.next = self.s5.q.val().c_bigger;
         self.ctl6.d.next = self.ctl5.q.val();
         self.s6.d.next.mag = self.acc_select.mag.val();
         self.s6.d.next.sign_r = self.acc_select.sign_r.val();
         self.s6.d.next.zero = self.acc_select.zero.val();
-        self.s6.d.next.grp_has = self.lzc.has.val();
-        self.s6.d.next.grp_count = self.lzc.count.val();
+        self.s6.d.next.grp_has = self.lzc_pair.has.val();
+        self.s6.d.next.grp_count = self.lzc_pair.count.val();
         self.s6.d.next.limit = self.s5.q.val().limit;
 
         // ---- phase 7: leading-zero count = normalisation shift ----
@@ -717,7 +711,6 @@ impl Logic for Dfma {
         self.s8.d.next.sign_r = self.s7.q.val().sign_r;
         self.s8.d.next.zero = self.s7.q.val().zero;
         self.s8.d.next.e_b = self.norm_coarse.e_b.val();
-        self.s8.d.next.e_ovf = self.norm_coarse.e_ovf.val();
 
         // ---- phase 9: fine normalisation; what the rounder needs besides ----
         self.norm_fine.v.next = self.s8.q.val().v;
@@ -729,7 +722,6 @@ impl Logic for Dfma {
         self.round_prep.bypass.next = self.ctl8.q.val().bypass;
         self.round_prep.bypass_d.next = self.ctl8.q.val().bypass_d;
         self.round_prep.e_b.next = self.s8.q.val().e_b;
-        self.round_prep.e_ovf.next = self.s8.q.val().e_ovf;
         self.ctl9.d.next = self.ctl8.q.val();
         self.s9.d.next.sig = self.norm_fine.sig.val();
         self.s9.d.next.round_bit = self.norm_fine.round_bit.val();
@@ -741,7 +733,6 @@ impl Logic for Dfma {
         self.s9.d.next.forced = self.round_prep.forced.val();
         self.s9.d.next.e_b = self.s8.q.val().e_b;
         self.s9.d.next.e_b_p1 = self.round_prep.e_b_p1.val();
-        self.s9.d.next.ones_nib = self.norm_fine.ones_nib.val();
 
         // ---- phase 10: round, pack ----
         self.round_pack.sig.next = self.s9.q.val().sig;
@@ -754,7 +745,6 @@ impl Logic for Dfma {
         self.round_pack.forced.next = self.s9.q.val().forced;
         self.round_pack.e_b.next = self.s9.q.val().e_b;
         self.round_pack.e_b_p1.next = self.s9.q.val().e_b_p1;
-        self.round_pack.ones_nib.next = self.s9.q.val().ones_nib;
         self.ctl10.d.next = self.ctl9.q.val();
         self.d10.d.next = self.round_pack.d.val();
 

@@ -21,7 +21,7 @@
 //! Measured: the overflow select behind the carry fanned out to all 64
 //! result bits and was the critical path of the unit (docs/qor.md).
 
-use crate::dfma::rtl::{DATA_W, LIMIT_W, NIBBLES, RM_W, SIG_W};
+use crate::dfma::rtl::{DATA_W, LIMIT_W, RM_W, SIG_W};
 use rust_hdl::prelude::*;
 
 /// Phase 9 (beside the fine shift): what the rounder needs that does not
@@ -36,8 +36,6 @@ pub struct RoundPrep {
     pub bypass_d: Signal<In, Bits<DATA_W>>,
     /// Biased exponent of the significand's bit 52 before rounding.
     pub e_b: Signal<In, Bits<LIMIT_W>>,
-    /// `e_b > 2046` ([`NormCoarse::e_ovf`](super::NormCoarse)).
-    pub e_ovf: Signal<In, Bit>,
     /// Round to nearest even.
     pub rn: Signal<Out, Bit>,
     /// Round away from zero when inexact (RM for negative, RP for positive results).
@@ -49,6 +47,8 @@ pub struct RoundPrep {
     pub e_b_p1: Signal<Out, Bits<LIMIT_W>>,
     /// An overflow gives ∞ (else the largest finite).
     to_inf: Signal<Local, Bit>,
+    /// `e_b` overflows before any rounding.
+    ovf: Signal<Local, Bit>,
     cancel_neg: Signal<Local, Bit>,
 }
 
@@ -59,11 +59,12 @@ impl Logic for RoundPrep {
         self.up.next =
             ((self.rm.val() == 1) & self.sign.val()) | ((self.rm.val() == 2) & !self.sign.val());
         self.to_inf.next = self.rn.val() | self.up.val();
-        self.take_forced.next = self.bypass.val() | self.zero.val() | self.e_ovf.val();
+        self.ovf.next = self.e_b.val() > 2046;
+        self.take_forced.next = self.bypass.val() | self.zero.val() | self.ovf.val();
         // Exact cancellation: +0, or −0 under RM.
         self.cancel_neg.next = self.rm.val() == 1;
         self.forced.next = 0.into();
-        if self.e_ovf.val() {
+        if self.ovf.val() {
             self.forced.next = 0x7FEF_FFFF_FFFF_FFFF_u64.into();
             if self.to_inf.val() {
                 self.forced.next = 0x7FF0_0000_0000_0000_u64.into();
@@ -94,13 +95,11 @@ pub struct RoundPack {
     pub forced: Signal<In, Bits<DATA_W>>,
     pub e_b: Signal<In, Bits<LIMIT_W>>,
     pub e_b_p1: Signal<In, Bits<LIMIT_W>>,
-    /// Nibbles of the fraction that are all ones ([`NormFine::ones_nib`](super::NormFine)).
-    pub ones_nib: Signal<In, Bits<NIBBLES>>,
     /// The result.
     pub d: Signal<Out, Bits<DATA_W>>,
     /// The fraction plus one.
     frac_p1: Signal<Local, Bits<52>>,
-    /// Fraction bits all ones (from the nibble flags, beside the carry chain).
+    /// Fraction bits all ones (an AND tree beside the carry chain).
     low_ones: Signal<Local, Bit>,
     inc: Signal<Local, Bit>,
     /// The increment carries into bit 52.
@@ -121,7 +120,7 @@ impl Logic for RoundPack {
             & self.round_bit.val()
             & (self.sticky.val() | self.sig.val().get_bit(0)))
             | (self.up.val() & (self.round_bit.val() | self.sticky.val()));
-        self.low_ones.next = self.ones_nib.val().all();
+        self.low_ones.next = self.sig.val().get_bits::<52>(0).all();
         self.c.next = self.inc.val() & self.low_ones.val();
         // Normal significand: e_b, or e_b + 1 on a carry out of bit 52.
         // Subnormal: exponent field 0, or e_b (the smallest normal) when the
@@ -166,7 +165,6 @@ mod tests {
         prep.bypass.next = false;
         prep.bypass_d.next = to_bits(0);
         prep.e_b.next = to_bits((n.exp + EXP_BIAS) as u128);
-        prep.e_ovf.next = n.exp + EXP_BIAS > 2046;
         assert!(simulate(&mut prep, 100));
         uut.sig.next = to_bits(n.sig as u128);
         uut.round_bit.next = n.round;
@@ -178,8 +176,6 @@ mod tests {
         uut.forced.next = prep.forced.val();
         uut.e_b.next = prep.e_b.val();
         uut.e_b_p1.next = prep.e_b_p1.val();
-        let nibbles = (0..NIBBLES).filter(|k| n.sig >> (4 * k) & 0xF == 0xF);
-        uut.ones_nib.next = to_bits(nibbles.map(|k| 1u128 << k).sum());
         assert!(simulate(&mut uut, 100));
         uut.d.val().to_u64()
     }

@@ -22,8 +22,7 @@
 //! also reads, looks like a combinational loop to Verilator.
 //!
 //! Exponent arithmetic is 13-bit two's complement on the raw biased fields,
-//! straight from the operand registers, once per operation kind (the opcode
-//! picks among the results; see the locals `s_fm`, `d_fma`, `d_add`):
+//! straight from the operand registers:
 //! - `s = ex + ey − 967`: the window's shift limit when the product sets the
 //!   scale (`top_exp − EMIN` with `top_exp = exp(x·y) + 57`);
 //! - `align_dist = ex + ey − ez − 967 = exp(x·y) − exp(z) + ADDEND_LEAD`: the
@@ -128,34 +127,18 @@ pub struct Unpack {
     b_m: Signal<Local, Bits<DATA_W>>,
     c_m: Signal<Local, Bits<DATA_W>>,
     zero_p: Signal<Local, Bits<DATA_W>>,
-    /// 13-bit exponent terms, straight from the operand registers: a's and
-    /// b's fields, b's and c's fields inverted.
+    /// 13-bit exponent terms: x's and y's fields, z's field inverted.
     ex: Signal<Local, Bits<EXP_CALC_W>>,
-    eb: Signal<Local, Bits<EXP_CALC_W>>,
-    eb_n: Signal<Local, Bits<EXP_CALC_W>>,
-    ec_n: Signal<Local, Bits<EXP_CALC_W>>,
-    /// `s` and `align_dist` of each operation, each a carry-save compression
-    /// and one carry chain from the registers; the opcode only picks among
-    /// the results (measured: decode → operand select → the sums was the
-    /// critical path of phase 1):
-    /// - FMA and MUL: `s_fm = ex + eb − 967` (also MUL's `align_dist`, its
-    ///   addend's field being 0);
-    /// - FMA: `d_fma = ex + eb − ec − 967`, from (ex, eb, −966) then ~ec
-    ///   (`−ec = ~ec + 1`);
-    /// - ADD (`y = 1.0`, field 1023; `z = b`): `s_add = ex + 56`,
-    ///   `d_add = ex − eb + 56`, from (ex, ~eb, 57).
+    ey: Signal<Local, Bits<EXP_CALC_W>>,
+    ez_n: Signal<Local, Bits<EXP_CALC_W>>,
+    /// Carry-save forms: `s` from (ex, ey, −967); `align_dist` from
+    /// (ex, ey, −966) then ~ez (`−ez = ~ez + 1`).
     s_sum: Signal<Local, Bits<EXP_CALC_W>>,
     s_carry: Signal<Local, Bits<EXP_CALC_W>>,
-    s_fm: Signal<Local, Bits<EXP_CALC_W>>,
-    s_add: Signal<Local, Bits<EXP_CALC_W>>,
     d_sum: Signal<Local, Bits<EXP_CALC_W>>,
     d_carry: Signal<Local, Bits<EXP_CALC_W>>,
     d_sum2: Signal<Local, Bits<EXP_CALC_W>>,
     d_carry2: Signal<Local, Bits<EXP_CALC_W>>,
-    d_fma: Signal<Local, Bits<EXP_CALC_W>>,
-    a_sum: Signal<Local, Bits<EXP_CALC_W>>,
-    a_carry: Signal<Local, Bits<EXP_CALC_W>>,
-    d_add: Signal<Local, Bits<EXP_CALC_W>>,
 }
 
 impl Logic for Unpack {
@@ -242,12 +225,15 @@ impl Logic for Unpack {
         self.sig_z.next = self.sig_c.val();
         self.sign_z.next = self.sign_c.val();
         self.fz.next = self.c.val().get_bits::<EXP_FIELD_W>(52);
+        self.ey.next =
+            bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.b.val().get_bits::<EXP_FIELD_W>(52));
         if self.is_add.val() {
             self.y_nan.next = false;
             self.y_inf.next = false;
             self.y_zero.next = false;
             self.sig_y.next = 0x10_0000_0000_0000_u64.into();
             self.sub_y.next = false;
+            self.ey.next = 1023.into();
             self.z_nan.next = self.b_emax.val() & !self.b_fzero.val();
             self.z_inf.next = self.b_emax.val() & self.b_fzero.val();
             self.z_zero.next = self.b_ezero.val() & self.b_fzero.val();
@@ -270,41 +256,22 @@ impl Logic for Unpack {
         // Constants mod 2^13: −967 = 7225, −966 = 7226.
         self.ex.next =
             bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.a.val().get_bits::<EXP_FIELD_W>(52));
-        self.eb.next =
-            bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.b.val().get_bits::<EXP_FIELD_W>(52));
-        self.eb_n.next = !self.eb.val();
-        self.ec_n.next =
-            !bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.c.val().get_bits::<EXP_FIELD_W>(52));
-        self.s_sum.next = self.ex.val() ^ self.eb.val() ^ 7225;
+        self.ez_n.next = !bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.fz.val());
+        self.s_sum.next = self.ex.val() ^ self.ey.val() ^ 7225;
         self.s_carry.next =
-            ((self.ex.val() & self.eb.val()) | (self.ex.val() & 7225) | (self.eb.val() & 7225))
+            ((self.ex.val() & self.ey.val()) | (self.ex.val() & 7225) | (self.ey.val() & 7225))
                 << 1;
-        self.s_fm.next = self.s_sum.val() + self.s_carry.val();
-        self.s_add.next = self.ex.val() + 56;
-        self.d_sum.next = self.ex.val() ^ self.eb.val() ^ 7226;
+        self.s.next = self.s_sum.val() + self.s_carry.val();
+        self.d_sum.next = self.ex.val() ^ self.ey.val() ^ 7226;
         self.d_carry.next =
-            ((self.ex.val() & self.eb.val()) | (self.ex.val() & 7226) | (self.eb.val() & 7226))
+            ((self.ex.val() & self.ey.val()) | (self.ex.val() & 7226) | (self.ey.val() & 7226))
                 << 1;
-        self.d_sum2.next = self.d_sum.val() ^ self.d_carry.val() ^ self.ec_n.val();
+        self.d_sum2.next = self.d_sum.val() ^ self.d_carry.val() ^ self.ez_n.val();
         self.d_carry2.next = ((self.d_sum.val() & self.d_carry.val())
-            | (self.d_sum.val() & self.ec_n.val())
-            | (self.d_carry.val() & self.ec_n.val()))
+            | (self.d_sum.val() & self.ez_n.val())
+            | (self.d_carry.val() & self.ez_n.val()))
             << 1;
-        self.d_fma.next = self.d_sum2.val() + self.d_carry2.val();
-        self.a_sum.next = self.ex.val() ^ self.eb_n.val() ^ 57;
-        self.a_carry.next =
-            ((self.ex.val() & self.eb_n.val()) | (self.ex.val() & 57) | (self.eb_n.val() & 57))
-                << 1;
-        self.d_add.next = self.a_sum.val() + self.a_carry.val();
-        self.s.next = self.s_fm.val();
-        self.align_dist.next = self.d_fma.val();
-        if self.is_mul.val() {
-            self.align_dist.next = self.s_fm.val();
-        }
-        if self.is_add.val() {
-            self.s.next = self.s_add.val();
-            self.align_dist.next = self.d_add.val();
-        }
+        self.align_dist.next = self.d_sum2.val() + self.d_carry2.val();
 
         self.mag_lt.next = self.a.val().get_bits::<63>(0) < self.b.val().get_bits::<63>(0);
         self.mag_eq.next = self.a.val().get_bits::<63>(0) == self.b.val().get_bits::<63>(0);
