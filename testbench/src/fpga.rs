@@ -84,7 +84,7 @@ impl FpgaReport {
     pub fn to_json(&self) -> String {
         let opt = |v: Option<String>| v.unwrap_or_else(|| "null".into());
         format!(
-            "{{\"unit\":\"{}\",\"target\":\"{}\",\"lut4\":{},\"ff\":{},\"carry\":{},\"dsp\":{},\"bram\":{},\"routed\":{},\"fmax_mhz\":{},\"logic_cells_used\":{},\"logic_cells_available\":{},\"failure\":{},\"build_dir\":{}}}",
+            "{{\"unit\":\"{}\",\"target\":\"{}\",\"lut4\":{},\"ff\":{},\"carry\":{},\"dsp\":{},\"bram\":{},\"routed\":{},\"fmax_mhz\":{},\"logic_cells_used\":{},\"logic_cells_available\":{},\"fmax_by_seed\":[{}],\"failure\":{},\"build_dir\":{}}}",
             self.unit,
             self.target,
             self.lut4,
@@ -96,13 +96,9 @@ impl FpgaReport {
             opt(self.fmax_mhz.map(|f| format!("{f:.2}"))),
             opt(self.cells.map(|c| c.0.to_string())),
             opt(self.cells.map(|c| c.1.to_string())),
+            self.seed_list_json(),
             opt(self.failure.as_deref().map(units::unit::json_string)),
             units::unit::json_string(&self.build_dir.display().to_string()),
-        )
-        .replacen(
-            ",\"failure\"",
-            &format!(",\"fmax_by_seed\":[{}],\"failure\"", self.seed_list_json()),
-            1,
         )
     }
 
@@ -357,12 +353,9 @@ pub fn run_seeds(
         build_dir: dir.clone(),
         ..FpgaReport::default()
     };
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut outcomes: Vec<(u32, Result<String, String>)> = Vec::new();
-    for batch in (1..=seeds)
-        .collect::<Vec<_>>()
-        .chunks(cores.max(1) as usize)
-    {
+    for batch in (1..=seeds).collect::<Vec<_>>().chunks(cores) {
         let runs: Vec<_> = batch
             .iter()
             .map(|&seed| {
@@ -380,10 +373,11 @@ pub fn run_seeds(
     for (seed, outcome) in outcomes {
         match outcome {
             Ok(text) => {
-                report.fmax_by_seed.push((seed, fmax_of(&text)));
+                let fmax = fmax_of(&text);
+                report.fmax_by_seed.push((seed, fmax));
                 if seed == 1 {
                     report.routed = true;
-                    report.fmax_mhz = fmax_of(&text);
+                    report.fmax_mhz = fmax;
                     report.cells = match target {
                         Target::Ecp5_85k => utilization_of(&text, "TRELLIS_COMB"),
                         Target::Ice40Up5k => utilization_of(&text, "ICESTORM_LC"),
