@@ -3,39 +3,42 @@
 //! stalls for operations on the same address.
 //!
 //! ```text
-//!  s0 (accept)       s1                    s2 (modify)              s3              s4 (write)   s5
-//!  read address  ->  bank data out;    ->  old = s3_new, s4_new  -> integer result; bank write   keeps the
-//!  to the bank;      compare the word      or s2_pre (youngest);    FP phase B;     of `new`     written word
-//!  in_ready          with s2..s5; s2_pre   integer ALU, FP phase A  answer out                   one clock
-//!                    = s4_new/s5_new/bank                           (LATENCY = 3)
+//!  s0 (accept)    s1                     s2 (modify)             s3          s4 .. s6            s7
+//!  read address   bank data out;    ->   old = s3_new, the   ->  answer   -> float add phases -> holds the
+//!  to the bank;   compare the word       float add's word or     out         2..K; the word     written word
+//!  in_ready       with s2..s7; pick      s2_pre; integer ALU;    (LATENCY    of a float add      one clock
+//!                 s2_pre; decode op      float add phase 1       = 3)        joins at s(K+2);
+//!                                                                            bank write at s6
 //! ```
 //!
-//! Forwarding. An operation reads the bank at the end of s0; the bank has not yet
-//! taken the writes of the (up to four) operations accepted in the four clocks
-//! before it (an operation writes at the end of s4). While the reader is in s1,
-//! those four are in s2, s3, s4 and s5; s1 compares the reader's word address with
-//! each of theirs, and the old word is the youngest match's new word (`sK_new`:
-//! the whole 64-bit word it leaves in the bank), else the bank's. The older two
-//! (in s4 and s5) are final already, so s1 picks among them and the bank word into
-//! `s2_pre`. The nearer two are still computing: an integer result appears in
-//! `s3_new` one clock after it is computed, just when the reader needs it; a float
-//! result in `s4_new`. So s2 chooses between `s3_new`, `s4_new` and `s2_pre`: the
-//! one-clock loop through the ALU has a 3:1 mux in front of it. The bank's
-//! read-during-write behaviour never matters.
+//! K = `fp_phases` (2, 3 or 4) is the number of clocks a float add takes (its
+//! phases are [`super::fpadd_rtl`]'s); it is a generator parameter
+//! ([`Atom::with_fp_phases`]), [`FP_PHASES`] by default.
 //!
-//! Integer operations compute their new word in s2 from that old word: an
-//! operation can use the result of the one accepted just before it (`s3_new`), so
-//! they sustain one per clock for every address pattern. A float add needs two
-//! clocks (phase A in s2, phase B in s3, [`super::fpadd_rtl`]): its word is known
-//! in s4. An operation on the same word accepted right behind a float add would
-//! need it one clock too early, so `in_ready` is low for that one cycle: the
-//! initiation interval of same-address float adds is 2, of everything else 1.
-//! `in_ready` depends on `in_addr` (a comparison with the word in s1) but never on
-//! `in_valid`.
+//! Forwarding. An operation R reads the bank at the end of s0; the bank then lacks
+//! the writes of the up to six operations accepted in the six clocks before it
+//! (each writes at the end of s6; the one writing on R's read edge counts as
+//! missing, so read-during-write never matters). While R is in s1, they are in
+//! s2..s7. s1 compares R's word with each of theirs and registers:
+//! - `s2_f1`: the operation one ahead (s2) wrote the word: R takes `s3_new` in
+//!   s2, the integer ALU's result of the clock before (the one-clock loop);
+//! - `s2_fk`: the operation K ahead is a float add on the word: R takes its word
+//!   at s(K+2) in s2, where the adder's last phase has just put it;
+//! - `s2_pre`: otherwise the youngest final word among the operations two to six
+//!   ahead (their `new` registers are final from s3 for integer ops, from
+//!   s(K+2) for float adds), else the bank's word.
 //!
-//! Words, not lanes, are forwarded and compared: a 32-bit operation merges its lane
-//! into the old word in s2 (or s3 for float adds), so operations on the two halves
-//! of a word see each other's results like any other pair.
+//! So the loop through the ALU has a 3:1 choice with registered selects in front
+//! of it, whatever K is. No other case exists: an operation less than K clocks
+//! behind a float add on its word is held back (`in_ready` low) until the sum is
+//! known, so the initiation interval of same-address float adds is K and of
+//! everything else 1. `in_ready` depends on `in_addr` (a comparison with the
+//! words in s1..s(K−1)) but never on `in_valid`.
+//!
+//! Words, not lanes, are forwarded and compared: a 32-bit operation changes only
+//! its half of the word ([`super::alu_rtl`]), and a 32-bit float add merges its
+//! lane into the word when its sum joins, so operations on the two halves of a
+//! word see each other's results like any other pair.
 //!
 //! Every valid operation forwards its `new` word; `ld`, and a `cas`/`cast` whose
 //! comparison failed, forward the unchanged word and do not write the bank.
@@ -46,7 +49,13 @@
 //! qualifiers have no port: with one bank they change nothing. Address bits above
 //! the bank and below the access width are ignored (the vector parser rejects such
 //! addresses).
+//!
+//! Op codes (index in [`AtomOp::ALL`]): 0 add, 1 min, 2 max, 3 inc, 4 dec, 5 and,
+//! 6 or, 7 xor, 8 exch, 9 cas, 10 cast, 11 safeadd, 12 ld, 13 st.
+//! Type codes (index in [`AtomType::ALL`]): 0 u32, 1 s32, 2 u64, 3 s64, 4 f32,
+//! 5 f64, 6 f16x2, 7 bf16x2, 8 b32, 9 b64.
 
+use super::alu_rtl::{AtomAlu, AtomDecode};
 use super::fpadd::{self, NanRule};
 use super::fpadd_rtl::{Bf16AddPipe, F16AddPipe, F32AddPipe, F64AddPipe};
 use super::model::{
@@ -67,11 +76,14 @@ pub const DATA_W: usize = 64;
 pub const DEFAULT_WORD_ADDR_W: usize = 10;
 /// Cycles from an accepted operation to its answer.
 pub const LATENCY: usize = 3;
-/// Register stages from acceptance to the bank write (s1..s4; s5 only holds a
+/// Register stages from acceptance to the bank write (s1..s6; s7 only holds a
 /// written word for forwarding).
-pub const PIPELINE_STAGES: usize = 4;
-/// Clocks between same-address float adds (the forwarding loop of a float add).
-pub const FP_SAME_ADDRESS_II: usize = 2;
+pub const PIPELINE_STAGES: usize = 6;
+/// Clocks a float add takes in the default build (its phases, 2..=4).
+pub const FP_PHASES: usize = 2;
+/// Clocks between same-address float adds in the default build (the forwarding
+/// loop of a float add: its phases).
+pub const FP_SAME_ADDRESS_II: usize = FP_PHASES;
 
 const _: () = assert!(DEFAULT_WORDS == 1 << DEFAULT_WORD_ADDR_W);
 
@@ -83,154 +95,6 @@ pub fn opcode(op: AtomOp) -> u32 {
 /// `in_type` of a type.
 pub fn typecode(ty: AtomType) -> u32 {
     AtomType::ALL.iter().position(|&t| t == ty).unwrap() as u32
-}
-
-/// The integer ALU (combinational): one operation on the lane of `old` that the
-/// type and `high` select, merged back into the word. Float adds leave the word
-/// as it is here (their result comes from the float adders one clock later) and
-/// answer the old lane like every other op.
-///
-/// Op codes (index in [`AtomOp::ALL`]): 0 add, 1 min, 2 max, 3 inc, 4 dec, 5 and,
-/// 6 or, 7 xor, 8 exch, 9 cas, 10 cast, 11 safeadd, 12 ld, 13 st.
-/// Type codes (index in [`AtomType::ALL`]): 0 u32, 1 s32, 2 u64, 3 s64, 4 f32,
-/// 5 f64, 6 f16x2, 7 bf16x2, 8 b32, 9 b64.
-#[derive(LogicBlock, Default)]
-pub struct AtomAlu {
-    /// The addressed word before the operation.
-    pub old: Signal<In, Bits<DATA_W>>,
-    /// Operand b (compare value of cas/cast, data of st); upper half ignored for 32-bit types.
-    pub b: Signal<In, Bits<DATA_W>>,
-    /// Operand c (value stored by cas/cast).
-    pub c: Signal<In, Bits<DATA_W>>,
-    pub op: Signal<In, Bits<OP_W>>,
-    pub ty: Signal<In, Bits<TYPE_W>>,
-    /// A 32-bit operation on the word's upper half.
-    pub high: Signal<In, Bit>,
-    /// The word after the operation.
-    pub new_word: Signal<Out, Bits<DATA_W>>,
-    /// The returning form's answer: the old lane (zero-extended), or 1/0 for cast.
-    pub answer: Signal<Out, Bits<DATA_W>>,
-    /// The bank must be written (false for ld and a failed cas/cast).
-    pub writes: Signal<Out, Bit>,
-    /// The lane selected by the type and `high`, zero-extended (the float adders' `a`).
-    pub lane_old: Signal<Out, Bits<DATA_W>>,
-
-    /// 64-bit type: u64, s64, f64, b64.
-    w64: Signal<Local, Bit>,
-    /// Two's-complement compare: s32, s64.
-    is_signed: Signal<Local, Bit>,
-    lane_b: Signal<Local, Bits<DATA_W>>,
-    lane_c: Signal<Local, Bits<DATA_W>>,
-    /// The sign bit of the lane for signed types: XOR maps signed order onto unsigned.
-    flip: Signal<Local, Bits<DATA_W>>,
-    key_old: Signal<Local, Bits<DATA_W>>,
-    key_b: Signal<Local, Bits<DATA_W>>,
-    b_lt_old: Signal<Local, Bit>,
-    old_lt_b: Signal<Local, Bit>,
-    old_eq_b: Signal<Local, Bit>,
-    /// The lane after the operation (bits above a 32-bit lane are don't care).
-    res: Signal<Local, Bits<DATA_W>>,
-}
-
-impl Logic for AtomAlu {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.w64.next = (self.ty.val() == 2)
-            | (self.ty.val() == 3)
-            | (self.ty.val() == 5)
-            | (self.ty.val() == 9);
-        self.is_signed.next = (self.ty.val() == 1) | (self.ty.val() == 3);
-
-        // ---- lane select: 32-bit operands count only in their low half ----
-        self.lane_old.next = self.old.val() & 0xFFFF_FFFF_u64;
-        self.lane_b.next = self.b.val() & 0xFFFF_FFFF_u64;
-        self.lane_c.next = self.c.val() & 0xFFFF_FFFF_u64;
-        self.flip.next = 0x8000_0000_u64.into();
-        if self.w64.val() {
-            self.lane_old.next = self.old.val();
-            self.lane_b.next = self.b.val();
-            self.lane_c.next = self.c.val();
-            self.flip.next = 0x8000_0000_0000_0000_u64.into();
-        } else if self.high.val() {
-            self.lane_old.next = self.old.val() >> 32;
-        }
-        if !self.is_signed.val() {
-            self.flip.next = 0.into();
-        }
-
-        // ---- compares ----
-        self.key_old.next = self.lane_old.val() ^ self.flip.val();
-        self.key_b.next = self.lane_b.val() ^ self.flip.val();
-        self.b_lt_old.next = self.key_b.val() < self.key_old.val();
-        self.old_lt_b.next = self.key_old.val() < self.key_b.val();
-        self.old_eq_b.next = self.lane_old.val() == self.lane_b.val();
-
-        // ---- the operation on the lane ----
-        self.res.next = self.lane_old.val(); // ld, float adds (op 12, and 0 on f types)
-        if (self.op.val() == 0) | (self.op.val() == 11) {
-            if (self.ty.val() < 4) | (self.ty.val() > 7) {
-                self.res.next = self.lane_old.val() + self.lane_b.val();
-            }
-        } else if self.op.val() == 1 {
-            if self.b_lt_old.val() {
-                self.res.next = self.lane_b.val();
-            }
-        } else if self.op.val() == 2 {
-            if self.old_lt_b.val() {
-                self.res.next = self.lane_b.val();
-            }
-        } else if self.op.val() == 3 {
-            // inc: (old >= b) ? 0 : old + 1
-            if self.old_lt_b.val() {
-                self.res.next = self.lane_old.val() + 1;
-            } else {
-                self.res.next = 0.into();
-            }
-        } else if self.op.val() == 4 {
-            // dec: (old == 0 || old > b) ? b : old − 1
-            if (self.lane_old.val() == 0) | self.b_lt_old.val() {
-                self.res.next = self.lane_b.val();
-            } else {
-                self.res.next = self.lane_old.val() - 1;
-            }
-        } else if self.op.val() == 5 {
-            self.res.next = self.lane_old.val() & self.lane_b.val();
-        } else if self.op.val() == 6 {
-            self.res.next = self.lane_old.val() | self.lane_b.val();
-        } else if self.op.val() == 7 {
-            self.res.next = self.lane_old.val() ^ self.lane_b.val();
-        } else if (self.op.val() == 8) | (self.op.val() == 13) {
-            self.res.next = self.lane_b.val();
-        } else if ((self.op.val() == 9) | (self.op.val() == 10)) & self.old_eq_b.val() {
-            self.res.next = self.lane_c.val();
-        }
-
-        // ---- merge the lane into the word ----
-        if self.w64.val() {
-            self.new_word.next = self.res.val();
-        } else if self.high.val() {
-            self.new_word.next = (self.res.val() << 32) | (self.old.val() & 0xFFFF_FFFF_u64);
-        } else {
-            self.new_word.next =
-                (self.old.val() & 0xFFFF_FFFF_0000_0000_u64) | (self.res.val() & 0xFFFF_FFFF_u64);
-        }
-
-        // ---- answer and write enable ----
-        self.answer.next = self.lane_old.val();
-        if self.op.val() == 10 {
-            self.answer.next = 0.into();
-            if self.old_eq_b.val() {
-                self.answer.next = 1.into();
-            }
-        }
-        self.writes.next = true;
-        if self.op.val() == 12 {
-            self.writes.next = false;
-        }
-        if ((self.op.val() == 9) | (self.op.val() == 10)) & !self.old_eq_b.val() {
-            self.writes.next = false;
-        }
-    }
 }
 
 /// The atomic unit with a bank of `2^WA` 64-bit words (generator parameter `WA`,
@@ -263,12 +127,13 @@ pub struct Atom<const WA: usize> {
     pub out_tag: Signal<Out, Bits<TAG_W>>,
     /// The answer: the old value zero-extended (cast: 1 or 0).
     pub out_d: Signal<Out, Bits<DATA_W>>,
-    /// The operation on the inputs is accepted at this rising edge. Low for one
-    /// cycle when it addresses the word of a float add accepted just before.
+    /// The operation on the inputs is accepted at this rising edge. Low while it
+    /// addresses the word of a float add accepted less than K clocks before.
     pub in_ready: Signal<Out, Bit>,
 
-    /// The bank (block RAM): read at the end of s0, written at the end of s4.
+    /// The bank (block RAM): read at the end of s0, written at the end of s6.
     bank: RAM<Bits<DATA_W>, WA>,
+    decode: AtomDecode,
     alu: AtomAlu,
     f64_add: F64AddPipe,
     f32_add: F32AddPipe,
@@ -281,6 +146,10 @@ pub struct Atom<const WA: usize> {
 
     /// Float adds are built (see [`Atom::integer_only`]).
     c_float: Constant<Bit>,
+    /// K = 2, 3 or 4 (one-hot).
+    c_k2: Constant<Bit>,
+    c_k3: Constant<Bit>,
+    c_k4: Constant<Bit>,
     /// s0: the word address of the presented operation.
     in_word: Signal<Local, Bits<WA>>,
     /// s0: it is a float add.
@@ -297,27 +166,57 @@ pub struct Atom<const WA: usize> {
     s1_word: DFF<Bits<WA>>,
     s1_b: DFF<Bits<DATA_W>>,
     s1_c: DFF<Bits<DATA_W>>,
+    /// s1: the word of the operation at stage t (two to six ahead) is final and
+    /// is this one's; `hit`: any of them; `pick`: the youngest one's word.
+    m3: Signal<Local, Bit>,
+    m4: Signal<Local, Bit>,
+    m5: Signal<Local, Bit>,
+    m6: Signal<Local, Bit>,
+    m7: Signal<Local, Bit>,
+    hit: Signal<Local, Bit>,
+    pick: Signal<Local, Bits<DATA_W>>,
 
     s2_valid: DFF<Bit>,
     s2_tag: DFF<Bits<TAG_W>>,
-    s2_op: DFF<Bits<OP_W>>,
     s2_type: DFF<Bits<TYPE_W>>,
     s2_shared: DFF<Bit>,
     s2_answer: DFF<Bit>,
     s2_high: DFF<Bit>,
+    s2_fp: DFF<Bit>,
     s2_word: DFF<Bits<WA>>,
     s2_b: DFF<Bits<DATA_W>>,
-    s2_c: DFF<Bits<DATA_W>>,
-    /// The word written by the youngest of the operations three and four ahead
-    /// (then in s4 and s5), else the bank's word as read at the end of s0.
+    /// [`AtomDecode`]'s outputs.
+    s2_w64: DFF<Bit>,
+    s2_lane32: DFF<Bit>,
+    s2_act_lo: DFF<Bit>,
+    s2_act_hi: DFF<Bit>,
+    s2_flip63: DFF<Bit>,
+    s2_flip31: DFF<Bit>,
+    s2_kb0: DFF<Bits<DATA_W>>,
+    s2_kb1: DFF<Bits<DATA_W>>,
+    s2_kb32: DFF<Bits<32>>,
+    s2_bw: DFF<Bits<DATA_W>>,
+    s2_addend: DFF<Bits<DATA_W>>,
+    s2_arith_lo: DFF<Bit>,
+    s2_arith_hi: DFF<Bit>,
+    s2_alt: DFF<Bits<DATA_W>>,
+    s2_lop: DFF<Bits<DATA_W>>,
+    s2_lmode: DFF<Bits<2>>,
+    s2_op_min: DFF<Bit>,
+    s2_op_max: DFF<Bit>,
+    s2_op_inc: DFF<Bit>,
+    s2_op_dec: DFF<Bit>,
+    s2_op_cas: DFF<Bit>,
+    s2_op_cast: DFF<Bit>,
+    s2_op_setb: DFF<Bit>,
+    s2_op_ld: DFF<Bit>,
+    /// The youngest final word among the operations two to six ahead, else the
+    /// bank's word.
     s2_pre: DFF<Bits<DATA_W>>,
-    /// Take `s3_new` (the operation one ahead wrote this word) or `s4_new` (two
-    /// ahead); neither: take `s2_pre`.
-    s2_fwd3: DFF<Bit>,
-    s2_fwd4: DFF<Bit>,
-    /// s1: the operations three and four ahead wrote this word.
-    match5: Signal<Local, Bit>,
-    match6: Signal<Local, Bit>,
+    /// Take `s3_new` (the operation one ahead wrote the word).
+    s2_f1: DFF<Bit>,
+    /// Take the word of the float add K ahead (at s(K+2) now).
+    s2_fk: DFF<Bit>,
     /// s2: the word before the operation, forwarded.
     old_word: Signal<Local, Bits<DATA_W>>,
 
@@ -326,22 +225,43 @@ pub struct Atom<const WA: usize> {
     s3_type: DFF<Bits<TYPE_W>>,
     s3_answer: DFF<Bit>,
     s3_high: DFF<Bit>,
+    s3_fp: DFF<Bit>,
     s3_word: DFF<Bits<WA>>,
     /// The answer (old lane, or the cast flag).
     s3_d: DFF<Bits<DATA_W>>,
-    /// The word after an integer op; the old word under a float add.
+    /// The word after an integer op; the old word under a float add (until its
+    /// sum joins at s(K+2)).
     s3_new: DFF<Bits<DATA_W>>,
     s3_writes: DFF<Bit>,
-    /// s3: the float adders' lane result, zero-extended.
-    fp_lane: Signal<Local, Bits<DATA_W>>,
-
     s4_valid: DFF<Bit>,
+    s4_type: DFF<Bits<TYPE_W>>,
+    s4_high: DFF<Bit>,
+    s4_fp: DFF<Bit>,
     s4_word: DFF<Bits<WA>>,
     s4_new: DFF<Bits<DATA_W>>,
     s4_writes: DFF<Bit>,
     s5_valid: DFF<Bit>,
+    s5_type: DFF<Bits<TYPE_W>>,
+    s5_high: DFF<Bit>,
+    s5_fp: DFF<Bit>,
     s5_word: DFF<Bits<WA>>,
     s5_new: DFF<Bits<DATA_W>>,
+    s5_writes: DFF<Bit>,
+    s6_valid: DFF<Bit>,
+    s6_word: DFF<Bits<WA>>,
+    s6_new: DFF<Bits<DATA_W>>,
+    s6_writes: DFF<Bit>,
+    s7_valid: DFF<Bit>,
+    s7_word: DFF<Bits<WA>>,
+    s7_new: DFF<Bits<DATA_W>>,
+
+    /// At s(K+1), the last phase of a float add: its type, half, old word, the
+    /// adders' lane result (zero-extended) and the word with the sum merged in.
+    fp_type: Signal<Local, Bits<TYPE_W>>,
+    fp_high: Signal<Local, Bit>,
+    fp_old: Signal<Local, Bits<DATA_W>>,
+    fp_lane: Signal<Local, Bits<DATA_W>>,
+    fp_word: Signal<Local, Bits<DATA_W>>,
 }
 
 /// The unit with the default 1024-word bank (the one the tools build).
@@ -354,19 +274,29 @@ impl Default for Atom<DEFAULT_WORD_ADDR_W> {
 }
 
 impl<const WA: usize> Atom<WA> {
-    /// A unit with a zeroed bank of `2^WA` words.
+    /// A unit with a zeroed bank of `2^WA` words and [`FP_PHASES`]-clock float adds.
     pub fn new() -> Self {
-        Self::build(true)
+        Self::build(true, FP_PHASES)
+    }
+
+    /// A unit whose float adds take `fp_phases` clocks (2, 3 or 4): the
+    /// initiation interval of same-address float adds (panics otherwise).
+    pub fn with_fp_phases(fp_phases: usize) -> Self {
+        Self::build(true, fp_phases)
     }
 
     /// The unit without its float adders, for measuring what the integer and
     /// forwarding core alone costs and reaches on an FPGA: float adds then leave
     /// memory unchanged (and never hold `in_ready` low). Not a registered unit.
     pub fn integer_only() -> Self {
-        Self::build(false)
+        Self::build(false, FP_PHASES)
     }
 
-    fn build(float: bool) -> Self {
+    fn build(float: bool, k: usize) -> Self {
+        assert!(
+            (2..=4).contains(&k),
+            "float add phases must be 2, 3 or 4, not {k}"
+        );
         let zeros = (0..1usize << WA).map(|_| Bits::<DATA_W>::default());
         let half_nan = NanRule::Canonical(HALF_CANONICAL_NAN);
         Self {
@@ -385,6 +315,7 @@ impl<const WA: usize> Atom<WA> {
             out_d: Default::default(),
             in_ready: Default::default(),
             bank: RAM::from(zeros),
+            decode: Default::default(),
             alu: Default::default(),
             f64_add: F64AddPipe::new(
                 fpadd::F64,
@@ -398,6 +329,9 @@ impl<const WA: usize> Atom<WA> {
             bf16_lo: Bf16AddPipe::new(fpadd::BF16, half_nan),
             bf16_hi: Bf16AddPipe::new(fpadd::BF16, half_nan),
             c_float: Constant::new(float),
+            c_k2: Constant::new(k == 2),
+            c_k3: Constant::new(k == 3),
+            c_k4: Constant::new(k == 4),
             in_word: Default::default(),
             in_fp: Default::default(),
             s1_valid: Default::default(),
@@ -411,39 +345,97 @@ impl<const WA: usize> Atom<WA> {
             s1_word: Default::default(),
             s1_b: Default::default(),
             s1_c: Default::default(),
+            m3: Default::default(),
+            m4: Default::default(),
+            m5: Default::default(),
+            m6: Default::default(),
+            m7: Default::default(),
+            hit: Default::default(),
+            pick: Default::default(),
             s2_valid: Default::default(),
             s2_tag: Default::default(),
-            s2_op: Default::default(),
             s2_type: Default::default(),
             s2_shared: Default::default(),
             s2_answer: Default::default(),
             s2_high: Default::default(),
+            s2_fp: Default::default(),
             s2_word: Default::default(),
             s2_b: Default::default(),
-            s2_c: Default::default(),
+            s2_w64: Default::default(),
+            s2_lane32: Default::default(),
+            s2_act_lo: Default::default(),
+            s2_act_hi: Default::default(),
+            s2_flip63: Default::default(),
+            s2_flip31: Default::default(),
+            s2_kb0: Default::default(),
+            s2_kb1: Default::default(),
+            s2_kb32: Default::default(),
+            s2_bw: Default::default(),
+            s2_addend: Default::default(),
+            s2_arith_lo: Default::default(),
+            s2_arith_hi: Default::default(),
+            s2_alt: Default::default(),
+            s2_lop: Default::default(),
+            s2_lmode: Default::default(),
+            s2_op_min: Default::default(),
+            s2_op_max: Default::default(),
+            s2_op_inc: Default::default(),
+            s2_op_dec: Default::default(),
+            s2_op_cas: Default::default(),
+            s2_op_cast: Default::default(),
+            s2_op_setb: Default::default(),
+            s2_op_ld: Default::default(),
             s2_pre: Default::default(),
-            s2_fwd3: Default::default(),
-            s2_fwd4: Default::default(),
-            match5: Default::default(),
-            match6: Default::default(),
+            s2_f1: Default::default(),
+            s2_fk: Default::default(),
             old_word: Default::default(),
             s3_valid: Default::default(),
             s3_tag: Default::default(),
             s3_type: Default::default(),
             s3_answer: Default::default(),
             s3_high: Default::default(),
+            s3_fp: Default::default(),
             s3_word: Default::default(),
             s3_d: Default::default(),
             s3_new: Default::default(),
             s3_writes: Default::default(),
-            fp_lane: Default::default(),
             s4_valid: Default::default(),
+            s4_type: Default::default(),
+            s4_high: Default::default(),
+            s4_fp: Default::default(),
             s4_word: Default::default(),
             s4_new: Default::default(),
             s4_writes: Default::default(),
             s5_valid: Default::default(),
+            s5_type: Default::default(),
+            s5_high: Default::default(),
+            s5_fp: Default::default(),
             s5_word: Default::default(),
             s5_new: Default::default(),
+            s5_writes: Default::default(),
+            s6_valid: Default::default(),
+            s6_word: Default::default(),
+            s6_new: Default::default(),
+            s6_writes: Default::default(),
+            s7_valid: Default::default(),
+            s7_word: Default::default(),
+            s7_new: Default::default(),
+            fp_type: Default::default(),
+            fp_high: Default::default(),
+            fp_old: Default::default(),
+            fp_lane: Default::default(),
+            fp_word: Default::default(),
+        }
+    }
+
+    /// Clocks a float add takes: the same-address float initiation interval.
+    pub fn fp_phases(&self) -> usize {
+        if self.c_k4.val() {
+            4
+        } else if self.c_k3.val() {
+            3
+        } else {
+            2
         }
     }
 }
@@ -456,14 +448,42 @@ impl<const WA: usize> Logic for Atom<WA> {
             s1_word, s1_b, s1_c
         );
         dff_setup!(
-            self, clock, s2_valid, s2_tag, s2_op, s2_type, s2_shared, s2_answer, s2_high, s2_word,
-            s2_b, s2_c, s2_pre, s2_fwd3, s2_fwd4
+            self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
+            s2_b, s2_pre, s2_f1, s2_fk
         );
         dff_setup!(
-            self, clock, s3_valid, s3_tag, s3_type, s3_answer, s3_high, s3_word, s3_d, s3_new,
-            s3_writes
+            self,
+            clock,
+            s2_w64,
+            s2_lane32,
+            s2_act_lo,
+            s2_act_hi,
+            s2_flip63,
+            s2_flip31,
+            s2_kb0,
+            s2_kb1,
+            s2_kb32,
+            s2_bw,
+            s2_addend,
+            s2_arith_lo,
+            s2_arith_hi,
+            s2_alt,
+            s2_lop,
+            s2_lmode
         );
-        dff_setup!(self, clock, s4_valid, s4_word, s4_new, s4_writes, s5_valid, s5_word, s5_new);
+        dff_setup!(
+            self, clock, s2_op_min, s2_op_max, s2_op_inc, s2_op_dec, s2_op_cas, s2_op_cast,
+            s2_op_setb, s2_op_ld
+        );
+        dff_setup!(
+            self, clock, s3_valid, s3_tag, s3_type, s3_answer, s3_high, s3_fp, s3_word, s3_d,
+            s3_new, s3_writes
+        );
+        dff_setup!(
+            self, clock, s4_valid, s4_type, s4_high, s4_fp, s4_word, s4_new, s4_writes, s5_valid,
+            s5_type, s5_high, s5_fp, s5_word, s5_new, s5_writes
+        );
+        dff_setup!(self, clock, s6_valid, s6_word, s6_new, s6_writes, s7_valid, s7_word, s7_new);
         clock!(self, clock, f64_add, f32_add, f16_lo, f16_hi, bf16_lo, bf16_hi);
         self.bank.read_clock.next = self.clock.val();
         self.bank.write_clock.next = self.clock.val();
@@ -475,10 +495,18 @@ impl<const WA: usize> Logic for Atom<WA> {
             & (self.in_op.val() == 0)
             & (self.in_type.val() >= 4)
             & (self.in_type.val() <= 7);
-        // The word of a float add in s1 is known only in s4: one bubble for a reader.
-        self.in_ready.next = !(self.s1_valid.q.val()
+        // A float add in s1..s(K−1) on this word has no sum yet when this one needs it.
+        self.in_ready.next = !((self.s1_valid.q.val()
             & self.s1_fp.q.val()
-            & (self.s1_word.q.val() == self.in_word.val()));
+            & (self.s1_word.q.val() == self.in_word.val()))
+            | ((self.c_k3.val() | self.c_k4.val())
+                & self.s2_valid.q.val()
+                & self.s2_fp.q.val()
+                & (self.s2_word.q.val() == self.in_word.val()))
+            | (self.c_k4.val()
+                & self.s3_valid.q.val()
+                & self.s3_fp.q.val()
+                & (self.s3_word.q.val() == self.in_word.val())));
         self.bank.read_address.next = self.in_word.val();
         self.s1_valid.d.next = self.in_valid.val() & self.in_ready.val();
         self.s1_tag.d.next = self.in_tag.val();
@@ -500,49 +528,130 @@ impl<const WA: usize> Logic for Atom<WA> {
         // ---- s1: the bank's data comes out; find the youngest in-flight writer ----
         self.s2_valid.d.next = self.s1_valid.q.val();
         self.s2_tag.d.next = self.s1_tag.q.val();
-        self.s2_op.d.next = self.s1_op.q.val();
         self.s2_type.d.next = self.s1_type.q.val();
         self.s2_shared.d.next = self.s1_shared.q.val();
         self.s2_answer.d.next = self.s1_answer.q.val();
         self.s2_high.d.next = self.s1_high.q.val();
+        self.s2_fp.d.next = self.s1_fp.q.val();
         self.s2_word.d.next = self.s1_word.q.val();
         self.s2_b.d.next = self.s1_b.q.val();
-        self.s2_c.d.next = self.s1_c.q.val();
-        // The operations now in s2 and s3 will be in s3 and s4 when this one is in s2.
+        self.decode.op.next = self.s1_op.q.val();
+        self.decode.ty.next = self.s1_type.q.val();
+        self.decode.high.next = self.s1_high.q.val();
+        self.decode.b.next = self.s1_b.q.val();
+        self.decode.c.next = self.s1_c.q.val();
+        self.s2_w64.d.next = self.decode.w64.val();
+        self.s2_lane32.d.next = self.decode.lane32.val();
+        self.s2_act_lo.d.next = self.decode.act_lo.val();
+        self.s2_act_hi.d.next = self.decode.act_hi.val();
+        self.s2_flip63.d.next = self.decode.flip63.val();
+        self.s2_flip31.d.next = self.decode.flip31.val();
+        self.s2_kb0.d.next = self.decode.kb0.val();
+        self.s2_kb1.d.next = self.decode.kb1.val();
+        self.s2_kb32.d.next = self.decode.kb32.val();
+        self.s2_bw.d.next = self.decode.bw.val();
+        self.s2_addend.d.next = self.decode.addend.val();
+        self.s2_arith_lo.d.next = self.decode.arith_lo.val();
+        self.s2_arith_hi.d.next = self.decode.arith_hi.val();
+        self.s2_alt.d.next = self.decode.alt.val();
+        self.s2_lop.d.next = self.decode.lop.val();
+        self.s2_lmode.d.next = self.decode.lmode.val();
+        self.s2_op_min.d.next = self.decode.op_min.val();
+        self.s2_op_max.d.next = self.decode.op_max.val();
+        self.s2_op_inc.d.next = self.decode.op_inc.val();
+        self.s2_op_dec.d.next = self.decode.op_dec.val();
+        self.s2_op_cas.d.next = self.decode.op_cas.val();
+        self.s2_op_cast.d.next = self.decode.op_cast.val();
+        self.s2_op_setb.d.next = self.decode.op_setb.val();
+        self.s2_op_ld.d.next = self.decode.op_ld.val();
+        // One and K ahead (at s2 and s(K+1) now): their words are not final yet.
         // (Gated by s1_valid only to keep bubbles quiet in waveforms.)
-        self.s2_fwd3.d.next = false;
-        self.s2_fwd4.d.next = false;
-        if self.s1_valid.q.val() {
-            if self.s2_valid.q.val() & (self.s2_word.q.val() == self.s1_word.q.val()) {
-                self.s2_fwd3.d.next = true;
-            } else if self.s3_valid.q.val() & (self.s3_word.q.val() == self.s1_word.q.val()) {
-                self.s2_fwd4.d.next = true;
-            }
+        self.s2_f1.d.next = self.s1_valid.q.val()
+            & self.s2_valid.q.val()
+            & (self.s2_word.q.val() == self.s1_word.q.val());
+        self.s2_fk.d.next = self.s1_valid.q.val()
+            & ((self.c_k2.val()
+                & self.s3_valid.q.val()
+                & self.s3_fp.q.val()
+                & (self.s3_word.q.val() == self.s1_word.q.val()))
+                | (self.c_k3.val()
+                    & self.s4_valid.q.val()
+                    & self.s4_fp.q.val()
+                    & (self.s4_word.q.val() == self.s1_word.q.val()))
+                | (self.c_k4.val()
+                    & self.s5_valid.q.val()
+                    & self.s5_fp.q.val()
+                    & (self.s5_word.q.val() == self.s1_word.q.val())));
+        // Two to six ahead (at s3..s7): a float add's word is final from s(K+2) on.
+        self.m3.next = self.s3_valid.q.val()
+            & !self.s3_fp.q.val()
+            & (self.s3_word.q.val() == self.s1_word.q.val());
+        self.m4.next = self.s4_valid.q.val()
+            & !(self.s4_fp.q.val() & !self.c_k2.val())
+            & (self.s4_word.q.val() == self.s1_word.q.val());
+        self.m5.next = self.s5_valid.q.val()
+            & !(self.s5_fp.q.val() & self.c_k4.val())
+            & (self.s5_word.q.val() == self.s1_word.q.val());
+        self.m6.next = self.s6_valid.q.val() & (self.s6_word.q.val() == self.s1_word.q.val());
+        self.m7.next = self.s7_valid.q.val() & (self.s7_word.q.val() == self.s1_word.q.val());
+        self.hit.next =
+            self.m3.val() | self.m4.val() | self.m5.val() | self.m6.val() | self.m7.val();
+        self.pick.next = self.s7_new.q.val();
+        if self.m3.val() {
+            self.pick.next = self.s3_new.q.val();
+        } else if self.m4.val() {
+            self.pick.next = self.s4_new.q.val();
+        } else if self.m5.val() {
+            self.pick.next = self.s5_new.q.val();
+        } else if self.m6.val() {
+            self.pick.next = self.s6_new.q.val();
         }
-        // The older two are final now: pick the youngest of them, else the bank.
-        self.match5.next = self.s4_valid.q.val() & (self.s4_word.q.val() == self.s1_word.q.val());
-        self.match6.next = self.s5_valid.q.val() & (self.s5_word.q.val() == self.s1_word.q.val());
+        // The bank's data passes one 2:1 choice only (its clock-to-out is long).
         self.s2_pre.d.next = self.bank.read_data.val();
-        if self.match5.val() {
-            self.s2_pre.d.next = self.s4_new.q.val();
-        } else if self.match6.val() {
-            self.s2_pre.d.next = self.s5_new.q.val();
+        if self.hit.val() {
+            self.s2_pre.d.next = self.pick.val();
         }
 
         // ---- s2: forward, modify ----
         self.old_word.next = self.s2_pre.q.val();
-        if self.s2_fwd3.q.val() {
+        if self.s2_f1.q.val() {
             self.old_word.next = self.s3_new.q.val();
-        } else if self.s2_fwd4.q.val() {
-            self.old_word.next = self.s4_new.q.val();
+        } else if self.s2_fk.q.val() {
+            if self.c_k2.val() {
+                self.old_word.next = self.s4_new.q.val();
+            } else if self.c_k3.val() {
+                self.old_word.next = self.s5_new.q.val();
+            } else {
+                self.old_word.next = self.s6_new.q.val();
+            }
         }
         self.alu.old.next = self.old_word.val();
-        self.alu.b.next = self.s2_b.q.val();
-        self.alu.c.next = self.s2_c.q.val();
-        self.alu.op.next = self.s2_op.q.val();
-        self.alu.ty.next = self.s2_type.q.val();
+        self.alu.w64.next = self.s2_w64.q.val();
         self.alu.high.next = self.s2_high.q.val();
-        // Float adds, phase A: every adder sees its lanes; s3 picks by type.
+        self.alu.lane32.next = self.s2_lane32.q.val();
+        self.alu.act_lo.next = self.s2_act_lo.q.val();
+        self.alu.act_hi.next = self.s2_act_hi.q.val();
+        self.alu.flip63.next = self.s2_flip63.q.val();
+        self.alu.flip31.next = self.s2_flip31.q.val();
+        self.alu.kb0.next = self.s2_kb0.q.val();
+        self.alu.kb1.next = self.s2_kb1.q.val();
+        self.alu.kb32.next = self.s2_kb32.q.val();
+        self.alu.bw.next = self.s2_bw.q.val();
+        self.alu.addend.next = self.s2_addend.q.val();
+        self.alu.arith_lo.next = self.s2_arith_lo.q.val();
+        self.alu.arith_hi.next = self.s2_arith_hi.q.val();
+        self.alu.alt.next = self.s2_alt.q.val();
+        self.alu.lop.next = self.s2_lop.q.val();
+        self.alu.lmode.next = self.s2_lmode.q.val();
+        self.alu.op_min.next = self.s2_op_min.q.val();
+        self.alu.op_max.next = self.s2_op_max.q.val();
+        self.alu.op_inc.next = self.s2_op_inc.q.val();
+        self.alu.op_dec.next = self.s2_op_dec.q.val();
+        self.alu.op_cas.next = self.s2_op_cas.q.val();
+        self.alu.op_cast.next = self.s2_op_cast.q.val();
+        self.alu.op_setb.next = self.s2_op_setb.q.val();
+        self.alu.op_ld.next = self.s2_op_ld.q.val();
+        // Float adds, phase 1: every adder sees its lanes; s(K+1) picks by type.
         self.f64_add.a.next = self.old_word.val();
         self.f64_add.b.next = self.s2_b.q.val();
         self.f64_add.flush.next = false;
@@ -565,48 +674,84 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s3_tag.d.next = self.s2_tag.q.val();
         self.s3_type.d.next = self.s2_type.q.val();
         self.s3_high.d.next = self.s2_high.q.val();
+        self.s3_fp.d.next = self.s2_fp.q.val();
         self.s3_word.d.next = self.s2_word.q.val();
         self.s3_answer.d.next = self.s2_answer.q.val();
         self.s3_d.d.next = self.alu.answer.val();
         self.s3_new.d.next = self.alu.new_word.val();
         self.s3_writes.d.next = self.alu.writes.val();
 
-        // ---- s3: answer; float adds, phase B, merged into the word ----
+        // ---- s3: answer ----
         self.out_valid.next = self.s3_valid.q.val() & self.s3_answer.q.val();
         self.out_tag.next = self.s3_tag.q.val();
         self.out_d.next = self.s3_d.q.val();
+
+        // ---- s(K+1): a float add's last phase; its lane merged into the word ----
+        self.fp_type.next = self.s5_type.q.val();
+        self.fp_high.next = self.s5_high.q.val();
+        self.fp_old.next = self.s5_new.q.val();
+        if self.c_k2.val() {
+            self.fp_type.next = self.s3_type.q.val();
+            self.fp_high.next = self.s3_high.q.val();
+            self.fp_old.next = self.s3_new.q.val();
+        } else if self.c_k3.val() {
+            self.fp_type.next = self.s4_type.q.val();
+            self.fp_high.next = self.s4_high.q.val();
+            self.fp_old.next = self.s4_new.q.val();
+        }
         self.fp_lane.next = bit_cast::<DATA_W, 32>(self.f32_add.result.val());
-        if self.s3_type.q.val() == 6 {
+        if self.fp_type.val() == 6 {
             self.fp_lane.next = (bit_cast::<DATA_W, 16>(self.f16_hi.result.val()) << 16)
                 | bit_cast::<DATA_W, 16>(self.f16_lo.result.val());
-        } else if self.s3_type.q.val() == 7 {
+        } else if self.fp_type.val() == 7 {
             self.fp_lane.next = (bit_cast::<DATA_W, 16>(self.bf16_hi.result.val()) << 16)
                 | bit_cast::<DATA_W, 16>(self.bf16_lo.result.val());
         }
-        self.s4_new.d.next = self.s3_new.q.val();
-        // Type codes 4..=7 are the float types; an add on them is the only op there.
-        if self.c_float.val() & (self.s3_type.q.val() >= 4) & (self.s3_type.q.val() <= 7) {
-            if self.s3_type.q.val() == 5 {
-                self.s4_new.d.next = self.f64_add.result.val();
-            } else if self.s3_high.q.val() {
-                self.s4_new.d.next =
-                    (self.fp_lane.val() << 32) | (self.s3_new.q.val() & 0xFFFF_FFFF_u64);
-            } else {
-                self.s4_new.d.next =
-                    (self.s3_new.q.val() & 0xFFFF_FFFF_0000_0000_u64) | self.fp_lane.val();
-            }
+        if self.fp_type.val() == 5 {
+            self.fp_word.next = self.f64_add.result.val();
+        } else if self.fp_high.val() {
+            self.fp_word.next = (self.fp_lane.val() << 32) | (self.fp_old.val() & 0xFFFF_FFFF_u64);
+        } else {
+            self.fp_word.next =
+                (self.fp_old.val() & 0xFFFF_FFFF_0000_0000_u64) | self.fp_lane.val();
         }
+
+        // ---- s3..s7: the words move on; a float add's sum joins at s(K+2) ----
         self.s4_valid.d.next = self.s3_valid.q.val();
+        self.s4_type.d.next = self.s3_type.q.val();
+        self.s4_high.d.next = self.s3_high.q.val();
+        self.s4_fp.d.next = self.s3_fp.q.val();
         self.s4_word.d.next = self.s3_word.q.val();
         self.s4_writes.d.next = self.s3_writes.q.val();
-
-        // ---- s4: write the bank; s5: hold the word for the reader four behind ----
-        self.bank.write_address.next = self.s4_word.q.val();
-        self.bank.write_data.next = self.s4_new.q.val();
-        self.bank.write_enable.next = self.s4_valid.q.val() & self.s4_writes.q.val();
+        self.s4_new.d.next = self.s3_new.q.val();
+        if self.c_k2.val() & self.s3_fp.q.val() {
+            self.s4_new.d.next = self.fp_word.val();
+        }
         self.s5_valid.d.next = self.s4_valid.q.val();
+        self.s5_type.d.next = self.s4_type.q.val();
+        self.s5_high.d.next = self.s4_high.q.val();
+        self.s5_fp.d.next = self.s4_fp.q.val();
         self.s5_word.d.next = self.s4_word.q.val();
+        self.s5_writes.d.next = self.s4_writes.q.val();
         self.s5_new.d.next = self.s4_new.q.val();
+        if self.c_k3.val() & self.s4_fp.q.val() {
+            self.s5_new.d.next = self.fp_word.val();
+        }
+        self.s6_valid.d.next = self.s5_valid.q.val();
+        self.s6_word.d.next = self.s5_word.q.val();
+        self.s6_writes.d.next = self.s5_writes.q.val();
+        self.s6_new.d.next = self.s5_new.q.val();
+        if self.c_k4.val() & self.s5_fp.q.val() {
+            self.s6_new.d.next = self.fp_word.val();
+        }
+
+        // ---- s6: write the bank; s7: hold the word for the reader six behind ----
+        self.bank.write_address.next = self.s6_word.q.val();
+        self.bank.write_data.next = self.s6_new.q.val();
+        self.bank.write_enable.next = self.s6_valid.q.val() & self.s6_writes.q.val();
+        self.s7_valid.d.next = self.s6_valid.q.val();
+        self.s7_word.d.next = self.s6_word.q.val();
+        self.s7_new.d.next = self.s6_new.q.val();
     }
 }
 

@@ -1,0 +1,336 @@
+//! The atomic unit's integer datapath, split so that the one-clock forwarding
+//! loop (old word → new word → the next operation's old word) holds as little
+//! logic as possible.
+//!
+//! - [`AtomDecode`] (stage s1, from registers): everything that does not depend on
+//!   the old word. The op and type become flags; `b` and `c` are placed in the
+//!   lane of the word the operation touches (a 32-bit operation on the upper half
+//!   sees them shifted up), so the ALU works on whole 64-bit words and never
+//!   moves a lane; the compare keys carry the sign flip of signed types; inc and
+//!   dec become an add of +1 / −1 in the lane; the value a min/max/cas/exch/st/
+//!   inc/dec may take instead of the arithmetic or bitwise result is one word
+//!   (`alt`).
+//! - [`AtomAlu`] (stage s2, inside the loop): per 64-bit word, in parallel, one
+//!   adder (`old + addend`), four compare chains (64-bit in both directions for
+//!   64-bit and upper-half lanes, 32-bit for lower-half lanes), the lane equality
+//!   and zero tests and the bitwise result; then one decision bit `take_alt` per
+//!   half and a 3:1 choice per bit (`take_alt ? alt : arith ? sum : bitwise`).
+//!
+//! Upper-half compares run on the whole word with `b`'s lower half padded so
+//! that it never decides: `old < b` pads it with zeros (nothing is below 0),
+//! `b < old` with ones (nothing is above all ones), so equal upper halves give
+//! false both ways. A signed compare is the unsigned compare of the keys with
+//! the lane's sign bit inverted.
+
+use super::rtl::{DATA_W, OP_W, TYPE_W};
+use rust_hdl::prelude::*;
+
+/// Stage s1: operands placed in the lane, op and type decoded. Purely
+/// combinational; every output is registered into s2.
+#[derive(LogicBlock, Default)]
+pub struct AtomDecode {
+    /// Index in `AtomOp::ALL`.
+    pub op: Signal<In, Bits<OP_W>>,
+    /// Index in `AtomType::ALL`.
+    pub ty: Signal<In, Bits<TYPE_W>>,
+    /// A 32-bit operation on the word's upper half (address bit 2).
+    pub high: Signal<In, Bit>,
+    pub b: Signal<In, Bits<DATA_W>>,
+    pub c: Signal<In, Bits<DATA_W>>,
+
+    /// 64-bit type (u64, s64, f64, b64).
+    pub w64: Signal<Out, Bit>,
+    /// A 32-bit operation on the lower half: its compares use the 32-bit chains.
+    pub lane32: Signal<Out, Bit>,
+    /// The operation touches the lower / upper half of the word.
+    pub act_lo: Signal<Out, Bit>,
+    pub act_hi: Signal<Out, Bit>,
+    /// Sign flip of the old word's bit 63 (signed 64-bit or upper-half lane) and
+    /// bit 31 (signed lower-half lane).
+    pub flip63: Signal<Out, Bit>,
+    pub flip31: Signal<Out, Bit>,
+    /// Compare keys of `b`: for `old < b` (64-bit), `b < old` (64-bit), and the
+    /// 32-bit lower-half chains.
+    pub kb0: Signal<Out, Bits<DATA_W>>,
+    pub kb1: Signal<Out, Bits<DATA_W>>,
+    pub kb32: Signal<Out, Bits<32>>,
+    /// `b` in the lane (other half zero).
+    pub bw: Signal<Out, Bits<DATA_W>>,
+    /// The adder's other input: `b` (add, safeadd), +1 (inc), −1 (dec), in the lane.
+    pub addend: Signal<Out, Bits<DATA_W>>,
+    /// The arithmetic result is taken on the lower / upper half.
+    pub arith_lo: Signal<Out, Bit>,
+    pub arith_hi: Signal<Out, Bit>,
+    /// The word a min/max/dec/exch/st (`b`), cas/cast (`c`) or inc (0) may take.
+    pub alt: Signal<Out, Bits<DATA_W>>,
+    /// Bitwise operand (and: `b` with ones outside the lane) and mode: 0 keep,
+    /// 1 and, 2 or, 3 xor.
+    pub lop: Signal<Out, Bits<DATA_W>>,
+    pub lmode: Signal<Out, Bits<2>>,
+    pub op_min: Signal<Out, Bit>,
+    pub op_max: Signal<Out, Bit>,
+    pub op_inc: Signal<Out, Bit>,
+    pub op_dec: Signal<Out, Bit>,
+    /// cas or cast.
+    pub op_cas: Signal<Out, Bit>,
+    pub op_cast: Signal<Out, Bit>,
+    /// exch or st: the lane takes `b`.
+    pub op_setb: Signal<Out, Bit>,
+    pub op_ld: Signal<Out, Bit>,
+
+    is_fp: Signal<Local, Bit>,
+    is_signed: Signal<Local, Bit>,
+    iadd: Signal<Local, Bit>,
+    /// Ones over the lane.
+    lanemask: Signal<Local, Bits<DATA_W>>,
+    /// The low 32 bits of `b` and `c`.
+    bl: Signal<Local, Bits<DATA_W>>,
+    cl: Signal<Local, Bits<DATA_W>>,
+    cw: Signal<Local, Bits<DATA_W>>,
+    one_w: Signal<Local, Bits<DATA_W>>,
+}
+
+impl Logic for AtomDecode {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.w64.next = (self.ty.val() == 2)
+            | (self.ty.val() == 3)
+            | (self.ty.val() == 5)
+            | (self.ty.val() == 9);
+        self.is_fp.next = (self.ty.val() >= 4) & (self.ty.val() <= 7);
+        self.is_signed.next = (self.ty.val() == 1) | (self.ty.val() == 3);
+        self.lane32.next = !self.w64.val() & !self.high.val();
+        self.act_lo.next = self.w64.val() | !self.high.val();
+        self.act_hi.next = self.w64.val() | self.high.val();
+        self.flip63.next = self.is_signed.val() & (self.w64.val() | self.high.val());
+        self.flip31.next = self.is_signed.val() & self.lane32.val();
+
+        // ---- operands in the lane ----
+        self.bl.next = self.b.val() & 0xFFFF_FFFF_u64;
+        self.cl.next = self.c.val() & 0xFFFF_FFFF_u64;
+        self.lanemask.next = 0xFFFF_FFFF_u64.into();
+        self.one_w.next = 1.into();
+        self.bw.next = self.bl.val();
+        self.cw.next = self.cl.val();
+        if self.w64.val() {
+            self.lanemask.next = 0xFFFF_FFFF_FFFF_FFFF_u64.into();
+            self.bw.next = self.b.val();
+            self.cw.next = self.c.val();
+        } else if self.high.val() {
+            self.lanemask.next = 0xFFFF_FFFF_0000_0000_u64.into();
+            self.one_w.next = 0x1_0000_0000_u64.into();
+            self.bw.next = self.bl.val() << 32;
+            self.cw.next = self.cl.val() << 32;
+        }
+
+        // ---- compare keys ----
+        self.kb0.next = self.bw.val();
+        if self.flip63.val() {
+            self.kb0.next = self.bw.val() ^ 0x8000_0000_0000_0000_u64;
+        }
+        self.kb1.next = self.kb0.val();
+        if self.high.val() & !self.w64.val() {
+            self.kb1.next = self.kb0.val() | 0xFFFF_FFFF_u64;
+        }
+        self.kb32.next = self.b.val().get_bits::<32>(0);
+        if self.flip31.val() {
+            self.kb32.next = self.b.val().get_bits::<32>(0) ^ 0x8000_0000_u64;
+        }
+
+        // ---- op flags ----
+        self.iadd.next = ((self.op.val() == 0) | (self.op.val() == 11)) & !self.is_fp.val();
+        self.op_min.next = self.op.val() == 1;
+        self.op_max.next = self.op.val() == 2;
+        self.op_inc.next = self.op.val() == 3;
+        self.op_dec.next = self.op.val() == 4;
+        self.op_cas.next = (self.op.val() == 9) | (self.op.val() == 10);
+        self.op_cast.next = self.op.val() == 10;
+        self.op_setb.next = (self.op.val() == 8) | (self.op.val() == 13);
+        self.op_ld.next = self.op.val() == 12;
+
+        // ---- arithmetic: one adder for add, safeadd, inc (+1) and dec (−1) ----
+        self.addend.next = self.bw.val();
+        if self.op_inc.val() {
+            self.addend.next = self.one_w.val();
+        } else if self.op_dec.val() {
+            self.addend.next = self.lanemask.val();
+        }
+        self.arith_lo.next =
+            (self.iadd.val() | self.op_inc.val() | self.op_dec.val()) & self.act_lo.val();
+        self.arith_hi.next =
+            (self.iadd.val() | self.op_inc.val() | self.op_dec.val()) & self.act_hi.val();
+
+        // ---- the alternative word ----
+        self.alt.next = self.bw.val();
+        if self.op_cas.val() {
+            self.alt.next = self.cw.val();
+        } else if self.op_inc.val() {
+            self.alt.next = 0.into();
+        }
+
+        // ---- bitwise ----
+        self.lmode.next = 0.into();
+        self.lop.next = self.bw.val();
+        if self.op.val() == 5 {
+            self.lmode.next = 1.into();
+            self.lop.next = self.bw.val() | !self.lanemask.val();
+        } else if self.op.val() == 6 {
+            self.lmode.next = 2.into();
+        } else if self.op.val() == 7 {
+            self.lmode.next = 3.into();
+        }
+    }
+}
+
+/// Stage s2: the operation on the old word. Purely combinational; the inputs
+/// other than `old` are [`AtomDecode`]'s outputs, registered.
+#[derive(LogicBlock, Default)]
+pub struct AtomAlu {
+    /// The addressed word before the operation (forwarded).
+    pub old: Signal<In, Bits<DATA_W>>,
+    pub w64: Signal<In, Bit>,
+    pub high: Signal<In, Bit>,
+    pub lane32: Signal<In, Bit>,
+    pub act_lo: Signal<In, Bit>,
+    pub act_hi: Signal<In, Bit>,
+    pub flip63: Signal<In, Bit>,
+    pub flip31: Signal<In, Bit>,
+    pub kb0: Signal<In, Bits<DATA_W>>,
+    pub kb1: Signal<In, Bits<DATA_W>>,
+    pub kb32: Signal<In, Bits<32>>,
+    pub bw: Signal<In, Bits<DATA_W>>,
+    pub addend: Signal<In, Bits<DATA_W>>,
+    pub arith_lo: Signal<In, Bit>,
+    pub arith_hi: Signal<In, Bit>,
+    pub alt: Signal<In, Bits<DATA_W>>,
+    pub lop: Signal<In, Bits<DATA_W>>,
+    pub lmode: Signal<In, Bits<2>>,
+    pub op_min: Signal<In, Bit>,
+    pub op_max: Signal<In, Bit>,
+    pub op_inc: Signal<In, Bit>,
+    pub op_dec: Signal<In, Bit>,
+    pub op_cas: Signal<In, Bit>,
+    pub op_cast: Signal<In, Bit>,
+    pub op_setb: Signal<In, Bit>,
+    pub op_ld: Signal<In, Bit>,
+
+    /// The word after the operation.
+    pub new_word: Signal<Out, Bits<DATA_W>>,
+    /// The returning form's answer: the old lane (zero-extended), or 1/0 for cast.
+    pub answer: Signal<Out, Bits<DATA_W>>,
+    /// The bank must be written (false for ld and a failed cas/cast).
+    pub writes: Signal<Out, Bit>,
+    /// The old lane, zero-extended (the float adders' `a`).
+    pub lane_old: Signal<Out, Bits<DATA_W>>,
+
+    ko: Signal<Local, Bits<DATA_W>>,
+    ko32: Signal<Local, Bits<32>>,
+    lt_ob64: Signal<Local, Bit>,
+    lt_bo64: Signal<Local, Bit>,
+    lt_ob32: Signal<Local, Bit>,
+    lt_bo32: Signal<Local, Bit>,
+    /// The lane compares: old < b, b < old.
+    old_lt_b: Signal<Local, Bit>,
+    b_lt_old: Signal<Local, Bit>,
+    eq_lo: Signal<Local, Bit>,
+    eq_hi: Signal<Local, Bit>,
+    eq: Signal<Local, Bit>,
+    zero: Signal<Local, Bit>,
+    take_alt: Signal<Local, Bit>,
+    sum: Signal<Local, Bits<DATA_W>>,
+    bitwise: Signal<Local, Bits<DATA_W>>,
+    pre: Signal<Local, Bits<DATA_W>>,
+    new_lo: Signal<Local, Bits<DATA_W>>,
+    new_hi: Signal<Local, Bits<DATA_W>>,
+}
+
+impl Logic for AtomAlu {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // ---- compares (four chains in parallel) ----
+        self.ko.next = self.old.val();
+        if self.flip63.val() {
+            self.ko.next = self.old.val() ^ 0x8000_0000_0000_0000_u64;
+        }
+        self.ko32.next = self.old.val().get_bits::<32>(0);
+        if self.flip31.val() {
+            self.ko32.next = self.old.val().get_bits::<32>(0) ^ 0x8000_0000_u64;
+        }
+        self.lt_ob64.next = self.ko.val() < self.kb0.val();
+        self.lt_bo64.next = self.kb1.val() < self.ko.val();
+        self.lt_ob32.next = self.ko32.val() < self.kb32.val();
+        self.lt_bo32.next = self.kb32.val() < self.ko32.val();
+        self.old_lt_b.next = self.lt_ob64.val();
+        self.b_lt_old.next = self.lt_bo64.val();
+        if self.lane32.val() {
+            self.old_lt_b.next = self.lt_ob32.val();
+            self.b_lt_old.next = self.lt_bo32.val();
+        }
+        self.eq_lo.next = self.old.val().get_bits::<32>(0) == self.bw.val().get_bits::<32>(0);
+        self.eq_hi.next = self.old.val().get_bits::<32>(32) == self.bw.val().get_bits::<32>(32);
+        self.eq.next = self.eq_lo.val();
+        if self.w64.val() {
+            self.eq.next = self.eq_lo.val() & self.eq_hi.val();
+        } else if self.high.val() {
+            self.eq.next = self.eq_hi.val();
+        }
+        self.zero.next = !self.old.val().get_bits::<32>(0).any();
+        if self.high.val() {
+            self.zero.next = !self.old.val().get_bits::<32>(32).any();
+        }
+
+        // ---- the decision: does the lane take `alt`? ----
+        self.take_alt.next = (self.op_min.val() & self.b_lt_old.val())
+            | (self.op_max.val() & self.old_lt_b.val())
+            | (self.op_inc.val() & !self.old_lt_b.val())
+            | (self.op_dec.val() & (self.zero.val() | self.b_lt_old.val()))
+            | (self.op_cas.val() & self.eq.val())
+            | self.op_setb.val();
+
+        // ---- arithmetic and bitwise results ----
+        self.sum.next = self.old.val() + self.addend.val();
+        self.bitwise.next = self.old.val();
+        if self.lmode.val() == 1 {
+            self.bitwise.next = self.old.val() & self.lop.val();
+        } else if self.lmode.val() == 2 {
+            self.bitwise.next = self.old.val() | self.lop.val();
+        } else if self.lmode.val() == 3 {
+            self.bitwise.next = self.old.val() ^ self.lop.val();
+        }
+
+        // ---- per half: alt, else sum or bitwise ----
+        self.pre.next = self.bitwise.val();
+        if self.arith_lo.val() {
+            self.pre.next = (self.bitwise.val() & 0xFFFF_FFFF_0000_0000_u64)
+                | (self.sum.val() & 0xFFFF_FFFF_u64);
+        }
+        self.new_lo.next = self.pre.val() & 0xFFFF_FFFF_u64;
+        if self.take_alt.val() & self.act_lo.val() {
+            self.new_lo.next = self.alt.val() & 0xFFFF_FFFF_u64;
+        }
+        self.new_hi.next = self.pre.val() & 0xFFFF_FFFF_0000_0000_u64;
+        if self.arith_hi.val() {
+            self.new_hi.next = self.sum.val() & 0xFFFF_FFFF_0000_0000_u64;
+        }
+        if self.take_alt.val() & self.act_hi.val() {
+            self.new_hi.next = self.alt.val() & 0xFFFF_FFFF_0000_0000_u64;
+        }
+        self.new_word.next = self.new_lo.val() | self.new_hi.val();
+
+        // ---- answer and write enable ----
+        self.lane_old.next = self.old.val() & 0xFFFF_FFFF_u64;
+        if self.w64.val() {
+            self.lane_old.next = self.old.val();
+        } else if self.high.val() {
+            self.lane_old.next = self.old.val() >> 32;
+        }
+        self.answer.next = self.lane_old.val();
+        if self.op_cast.val() {
+            self.answer.next = 0.into();
+            if self.eq.val() {
+                self.answer.next = 1.into();
+            }
+        }
+        self.writes.next = !self.op_ld.val() & !(self.op_cas.val() & !self.eq.val());
+    }
+}
