@@ -14,7 +14,9 @@
 //!   adder (`old + addend`), four compare chains (64-bit in both directions for
 //!   64-bit and upper-half lanes, 32-bit for lower-half lanes), the lane equality
 //!   and zero tests and the bitwise result; then one decision bit `take_alt` per
-//!   half and a 3:1 choice per bit (`take_alt ? alt : arith ? sum : bitwise`).
+//!   half and, per bit, `arith ? sum : bitwise`. The last choice,
+//!   `take_alt ? alt : …`, is made after the register (`new3` in [`super::rtl`]): the
+//!   decision ends the clock in a flip-flop, not in a 64-bit fan-out.
 //!
 //! Upper-half compares run on the whole word with `b`'s lower half padded so
 //! that it never decides: `old < b` pads it with zeros (nothing is below 0),
@@ -214,8 +216,12 @@ pub struct AtomAlu {
     pub op_setb: Signal<In, Bit>,
     pub op_ld: Signal<In, Bit>,
 
-    /// The word after the operation.
-    pub new_word: Signal<Out, Bits<DATA_W>>,
+    /// The word after the operation, unless `take_lo`/`take_hi`: then that half
+    /// is `alt`'s. The choice is left to the next clock (`new3` in [`super::rtl`]), so the
+    /// decision bit ends at a register instead of fanning out to 64 bits here.
+    pub pre_word: Signal<Out, Bits<DATA_W>>,
+    pub take_lo: Signal<Out, Bit>,
+    pub take_hi: Signal<Out, Bit>,
     /// The returning form's answer: the old lane (zero-extended), or 1/0 for cast.
     pub answer: Signal<Out, Bits<DATA_W>>,
     /// The bank must be written (false for ld and a failed cas/cast).
@@ -239,9 +245,8 @@ pub struct AtomAlu {
     take_alt: Signal<Local, Bit>,
     sum: Signal<Local, Bits<DATA_W>>,
     bitwise: Signal<Local, Bits<DATA_W>>,
-    pre: Signal<Local, Bits<DATA_W>>,
-    new_lo: Signal<Local, Bits<DATA_W>>,
-    new_hi: Signal<Local, Bits<DATA_W>>,
+    pre_lo: Signal<Local, Bits<DATA_W>>,
+    pre_hi: Signal<Local, Bits<DATA_W>>,
 }
 
 impl Logic for AtomAlu {
@@ -298,24 +303,18 @@ impl Logic for AtomAlu {
             self.bitwise.next = self.old.val() ^ self.lop.val();
         }
 
-        // ---- per half: alt, else sum or bitwise ----
-        self.pre.next = self.bitwise.val();
+        // ---- per half: sum or bitwise; `alt` instead when `take_*` ----
+        self.pre_lo.next = self.bitwise.val() & 0xFFFF_FFFF_u64;
         if self.arith_lo.val() {
-            self.pre.next = (self.bitwise.val() & 0xFFFF_FFFF_0000_0000_u64)
-                | (self.sum.val() & 0xFFFF_FFFF_u64);
+            self.pre_lo.next = self.sum.val() & 0xFFFF_FFFF_u64;
         }
-        self.new_lo.next = self.pre.val() & 0xFFFF_FFFF_u64;
-        if self.take_alt.val() & self.act_lo.val() {
-            self.new_lo.next = self.alt.val() & 0xFFFF_FFFF_u64;
-        }
-        self.new_hi.next = self.pre.val() & 0xFFFF_FFFF_0000_0000_u64;
+        self.pre_hi.next = self.bitwise.val() & 0xFFFF_FFFF_0000_0000_u64;
         if self.arith_hi.val() {
-            self.new_hi.next = self.sum.val() & 0xFFFF_FFFF_0000_0000_u64;
+            self.pre_hi.next = self.sum.val() & 0xFFFF_FFFF_0000_0000_u64;
         }
-        if self.take_alt.val() & self.act_hi.val() {
-            self.new_hi.next = self.alt.val() & 0xFFFF_FFFF_0000_0000_u64;
-        }
-        self.new_word.next = self.new_lo.val() | self.new_hi.val();
+        self.pre_word.next = self.pre_lo.val() | self.pre_hi.val();
+        self.take_lo.next = self.take_alt.val() & self.act_lo.val();
+        self.take_hi.next = self.take_alt.val() & self.act_hi.val();
 
         // ---- answer and write enable ----
         self.lane_old.next = self.old.val() & 0xFFFF_FFFF_u64;

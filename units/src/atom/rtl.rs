@@ -4,10 +4,10 @@
 //!
 //! ```text
 //!  s0 (accept)    s1                     s2 (modify)             s3          s4 .. s6            s7
-//!  read address   bank data out;    ->   old = s3_new, the   ->  answer   -> float add phases -> holds the
-//!  to the bank;   compare the word       float add's word or     out         2..K; the word     written word
-//!  in_ready       with s2..s7; pick      s2_pre; integer ALU;    (LATENCY    of a float add      one clock
-//!                 s2_pre; decode op      float add phase 1       = 3)        joins at s(K+2);
+//!  read address   bank data out;    ->   old = new3 or       ->  answer   -> float add phases -> holds the
+//!  to the bank;   compare the word       s2_pre; integer         out         2..K; the word     written word
+//!  in_ready       with s2..s7; pick      ALU; float add          (LATENCY    of a float add      one clock
+//!                 s2_pre; decode op      phase 1                 = 3)        joins at s(K+2);
 //!                                                                            bank write at s6
 //! ```
 //!
@@ -20,16 +20,17 @@
 //! (each writes at the end of s6; the one writing on R's read edge counts as
 //! missing, so read-during-write never matters). While R is in s1, they are in
 //! s2..s7. s1 compares R's word with each of theirs and registers:
-//! - `s2_f1`: the operation one ahead (s2) wrote the word: R takes `s3_new` in
+//! - `s2_f1`: the operation one ahead (s2) wrote the word: R takes `new3` in
 //!   s2, the integer ALU's result of the clock before (the one-clock loop);
-//! - `s2_fk`: the operation K ahead is a float add on the word: R takes its word
-//!   at s(K+2) in s2, where the adder's last phase has just put it;
-//! - `s2_pre`: otherwise the youngest final word among the operations two to six
-//!   ahead (their `new` registers are final from s3 for integer ops, from
-//!   s(K+2) for float adds), else the bank's word.
+//! - `s2_pre`: if the operation K ahead is a float add on the word, its word as
+//!   the adder's last phase puts it out (at s(K+1), now); otherwise the youngest
+//!   final word among the operations two to six ahead (their `new` registers are
+//!   final from s3 for integer ops, from s(K+2) for float adds), else the bank's
+//!   word.
 //!
-//! So the loop through the ALU has a 3:1 choice with registered selects in front
-//! of it, whatever K is. No other case exists: an operation less than K clocks
+//! So the loop through the ALU has one 2:1 choice with a registered select in
+//! front of it, whatever K is (`new3` itself is the ALU's last choice, made
+//! after the register). No other case exists: an operation less than K clocks
 //! behind a float add on its word is held back (`in_ready` low) until the sum is
 //! known, so the initiation interval of same-address float adds is K and of
 //! everything else 1. `in_ready` depends on `in_addr` (a comparison with the
@@ -174,6 +175,8 @@ pub struct Atom<const WA: usize> {
     m6: Signal<Local, Bit>,
     m7: Signal<Local, Bit>,
     hit: Signal<Local, Bit>,
+    /// s1: the float add K ahead (at s(K+1), its last phase) is on this word.
+    fk: Signal<Local, Bit>,
     pick: Signal<Local, Bits<DATA_W>>,
 
     s2_valid: DFF<Bit>,
@@ -213,10 +216,9 @@ pub struct Atom<const WA: usize> {
     /// The youngest final word among the operations two to six ahead, else the
     /// bank's word.
     s2_pre: DFF<Bits<DATA_W>>,
-    /// Take `s3_new` (the operation one ahead wrote the word).
+    /// Take `new3` (the operation one ahead wrote the word).
     s2_f1: DFF<Bit>,
-    /// Take the word of the float add K ahead (at s(K+2) now).
-    s2_fk: DFF<Bit>,
+
     /// s2: the word before the operation, forwarded.
     old_word: Signal<Local, Bits<DATA_W>>,
 
@@ -229,9 +231,17 @@ pub struct Atom<const WA: usize> {
     s3_word: DFF<Bits<WA>>,
     /// The answer (old lane, or the cast flag).
     s3_d: DFF<Bits<DATA_W>>,
-    /// The word after an integer op; the old word under a float add (until its
-    /// sum joins at s(K+2)).
-    s3_new: DFF<Bits<DATA_W>>,
+    /// The ALU's word before the last choice, the `alt` word and the choice per
+    /// half ([`AtomAlu::pre_word`]).
+    s3_pre: DFF<Bits<DATA_W>>,
+    s3_alt: DFF<Bits<DATA_W>>,
+    s3_take_lo: DFF<Bit>,
+    s3_take_hi: DFF<Bit>,
+    /// s3: the word after an integer op; the old word under a float add (until
+    /// its sum joins at s(K+2)).
+    new3: Signal<Local, Bits<DATA_W>>,
+    new3_lo: Signal<Local, Bits<DATA_W>>,
+    new3_hi: Signal<Local, Bits<DATA_W>>,
     s3_writes: DFF<Bit>,
     s4_valid: DFF<Bit>,
     s4_type: DFF<Bits<TYPE_W>>,
@@ -387,7 +397,7 @@ impl<const WA: usize> Atom<WA> {
             s2_op_ld: Default::default(),
             s2_pre: Default::default(),
             s2_f1: Default::default(),
-            s2_fk: Default::default(),
+            fk: Default::default(),
             old_word: Default::default(),
             s3_valid: Default::default(),
             s3_tag: Default::default(),
@@ -397,7 +407,13 @@ impl<const WA: usize> Atom<WA> {
             s3_fp: Default::default(),
             s3_word: Default::default(),
             s3_d: Default::default(),
-            s3_new: Default::default(),
+            s3_pre: Default::default(),
+            s3_alt: Default::default(),
+            s3_take_lo: Default::default(),
+            s3_take_hi: Default::default(),
+            new3: Default::default(),
+            new3_lo: Default::default(),
+            new3_hi: Default::default(),
             s3_writes: Default::default(),
             s4_valid: Default::default(),
             s4_type: Default::default(),
@@ -449,7 +465,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         );
         dff_setup!(
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
-            s2_b, s2_pre, s2_f1, s2_fk
+            s2_b, s2_pre, s2_f1
         );
         dff_setup!(
             self,
@@ -477,7 +493,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         );
         dff_setup!(
             self, clock, s3_valid, s3_tag, s3_type, s3_answer, s3_high, s3_fp, s3_word, s3_d,
-            s3_new, s3_writes
+            s3_pre, s3_alt, s3_take_lo, s3_take_hi, s3_writes
         );
         dff_setup!(
             self, clock, s4_valid, s4_type, s4_high, s4_fp, s4_word, s4_new, s4_writes, s5_valid,
@@ -525,6 +541,47 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s1_b.d.next = self.in_b.val();
         self.s1_c.d.next = self.in_c.val();
 
+        // ---- s3's word (first, as s1 and s2 read it) ----
+        self.new3_lo.next = self.s3_pre.q.val() & 0xFFFF_FFFF_u64;
+        if self.s3_take_lo.q.val() {
+            self.new3_lo.next = self.s3_alt.q.val() & 0xFFFF_FFFF_u64;
+        }
+        self.new3_hi.next = self.s3_pre.q.val() & 0xFFFF_FFFF_0000_0000_u64;
+        if self.s3_take_hi.q.val() {
+            self.new3_hi.next = self.s3_alt.q.val() & 0xFFFF_FFFF_0000_0000_u64;
+        }
+        self.new3.next = self.new3_lo.val() | self.new3_hi.val();
+
+        // ---- s(K+1): a float add's last phase; its lane merged into the word ----
+        self.fp_type.next = self.s5_type.q.val();
+        self.fp_high.next = self.s5_high.q.val();
+        self.fp_old.next = self.s5_new.q.val();
+        if self.c_k2.val() {
+            self.fp_type.next = self.s3_type.q.val();
+            self.fp_high.next = self.s3_high.q.val();
+            self.fp_old.next = self.new3.val();
+        } else if self.c_k3.val() {
+            self.fp_type.next = self.s4_type.q.val();
+            self.fp_high.next = self.s4_high.q.val();
+            self.fp_old.next = self.s4_new.q.val();
+        }
+        self.fp_lane.next = bit_cast::<DATA_W, 32>(self.f32_add.result.val());
+        if self.fp_type.val() == 6 {
+            self.fp_lane.next = (bit_cast::<DATA_W, 16>(self.f16_hi.result.val()) << 16)
+                | bit_cast::<DATA_W, 16>(self.f16_lo.result.val());
+        } else if self.fp_type.val() == 7 {
+            self.fp_lane.next = (bit_cast::<DATA_W, 16>(self.bf16_hi.result.val()) << 16)
+                | bit_cast::<DATA_W, 16>(self.bf16_lo.result.val());
+        }
+        if self.fp_type.val() == 5 {
+            self.fp_word.next = self.f64_add.result.val();
+        } else if self.fp_high.val() {
+            self.fp_word.next = (self.fp_lane.val() << 32) | (self.fp_old.val() & 0xFFFF_FFFF_u64);
+        } else {
+            self.fp_word.next =
+                (self.fp_old.val() & 0xFFFF_FFFF_0000_0000_u64) | self.fp_lane.val();
+        }
+
         // ---- s1: the bank's data comes out; find the youngest in-flight writer ----
         self.s2_valid.d.next = self.s1_valid.q.val();
         self.s2_tag.d.next = self.s1_tag.q.val();
@@ -569,7 +626,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s2_f1.d.next = self.s1_valid.q.val()
             & self.s2_valid.q.val()
             & (self.s2_word.q.val() == self.s1_word.q.val());
-        self.s2_fk.d.next = self.s1_valid.q.val()
+        self.fk.next = self.s1_valid.q.val()
             & ((self.c_k2.val()
                 & self.s3_valid.q.val()
                 & self.s3_fp.q.val()
@@ -598,7 +655,7 @@ impl<const WA: usize> Logic for Atom<WA> {
             self.m3.val() | self.m4.val() | self.m5.val() | self.m6.val() | self.m7.val();
         self.pick.next = self.s7_new.q.val();
         if self.m3.val() {
-            self.pick.next = self.s3_new.q.val();
+            self.pick.next = self.new3.val();
         } else if self.m4.val() {
             self.pick.next = self.s4_new.q.val();
         } else if self.m5.val() {
@@ -606,24 +663,19 @@ impl<const WA: usize> Logic for Atom<WA> {
         } else if self.m6.val() {
             self.pick.next = self.s6_new.q.val();
         }
-        // The bank's data passes one 2:1 choice only (its clock-to-out is long).
+        // The bank's data passes one 2:1 choice only (its clock-to-out is long);
+        // the float add K ahead joins here, as it leaves its last phase.
         self.s2_pre.d.next = self.bank.read_data.val();
-        if self.hit.val() {
+        if self.fk.val() {
+            self.s2_pre.d.next = self.fp_word.val();
+        } else if self.hit.val() {
             self.s2_pre.d.next = self.pick.val();
         }
 
         // ---- s2: forward, modify ----
         self.old_word.next = self.s2_pre.q.val();
         if self.s2_f1.q.val() {
-            self.old_word.next = self.s3_new.q.val();
-        } else if self.s2_fk.q.val() {
-            if self.c_k2.val() {
-                self.old_word.next = self.s4_new.q.val();
-            } else if self.c_k3.val() {
-                self.old_word.next = self.s5_new.q.val();
-            } else {
-                self.old_word.next = self.s6_new.q.val();
-            }
+            self.old_word.next = self.new3.val();
         }
         self.alu.old.next = self.old_word.val();
         self.alu.w64.next = self.s2_w64.q.val();
@@ -678,43 +730,16 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s3_word.d.next = self.s2_word.q.val();
         self.s3_answer.d.next = self.s2_answer.q.val();
         self.s3_d.d.next = self.alu.answer.val();
-        self.s3_new.d.next = self.alu.new_word.val();
+        self.s3_pre.d.next = self.alu.pre_word.val();
+        self.s3_alt.d.next = self.s2_alt.q.val();
+        self.s3_take_lo.d.next = self.alu.take_lo.val();
+        self.s3_take_hi.d.next = self.alu.take_hi.val();
         self.s3_writes.d.next = self.alu.writes.val();
 
         // ---- s3: answer ----
         self.out_valid.next = self.s3_valid.q.val() & self.s3_answer.q.val();
         self.out_tag.next = self.s3_tag.q.val();
         self.out_d.next = self.s3_d.q.val();
-
-        // ---- s(K+1): a float add's last phase; its lane merged into the word ----
-        self.fp_type.next = self.s5_type.q.val();
-        self.fp_high.next = self.s5_high.q.val();
-        self.fp_old.next = self.s5_new.q.val();
-        if self.c_k2.val() {
-            self.fp_type.next = self.s3_type.q.val();
-            self.fp_high.next = self.s3_high.q.val();
-            self.fp_old.next = self.s3_new.q.val();
-        } else if self.c_k3.val() {
-            self.fp_type.next = self.s4_type.q.val();
-            self.fp_high.next = self.s4_high.q.val();
-            self.fp_old.next = self.s4_new.q.val();
-        }
-        self.fp_lane.next = bit_cast::<DATA_W, 32>(self.f32_add.result.val());
-        if self.fp_type.val() == 6 {
-            self.fp_lane.next = (bit_cast::<DATA_W, 16>(self.f16_hi.result.val()) << 16)
-                | bit_cast::<DATA_W, 16>(self.f16_lo.result.val());
-        } else if self.fp_type.val() == 7 {
-            self.fp_lane.next = (bit_cast::<DATA_W, 16>(self.bf16_hi.result.val()) << 16)
-                | bit_cast::<DATA_W, 16>(self.bf16_lo.result.val());
-        }
-        if self.fp_type.val() == 5 {
-            self.fp_word.next = self.f64_add.result.val();
-        } else if self.fp_high.val() {
-            self.fp_word.next = (self.fp_lane.val() << 32) | (self.fp_old.val() & 0xFFFF_FFFF_u64);
-        } else {
-            self.fp_word.next =
-                (self.fp_old.val() & 0xFFFF_FFFF_0000_0000_u64) | self.fp_lane.val();
-        }
 
         // ---- s3..s7: the words move on; a float add's sum joins at s(K+2) ----
         self.s4_valid.d.next = self.s3_valid.q.val();
@@ -723,7 +748,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s4_fp.d.next = self.s3_fp.q.val();
         self.s4_word.d.next = self.s3_word.q.val();
         self.s4_writes.d.next = self.s3_writes.q.val();
-        self.s4_new.d.next = self.s3_new.q.val();
+        self.s4_new.d.next = self.new3.val();
         if self.c_k2.val() & self.s3_fp.q.val() {
             self.s4_new.d.next = self.fp_word.val();
         }
