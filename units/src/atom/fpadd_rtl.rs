@@ -14,7 +14,9 @@
 //!   the normalising shift.
 //! - [`FpAddP4`]: one left shift normalises (the leading one lands on the carry
 //!   position and the window is read one place lower, so a carry needs no extra
-//!   right step), round to nearest even on the guard bits, pack, select.
+//!   right step); round to nearest even on the guard bits, where only shifts of
+//!   0, 1, 2 can need it, so those three roundings run on the unshifted sum in
+//!   parallel with the shifter; pack, select.
 //!
 //! Boundaries: b1 = P1|P2, b2 = P2|P3, b3 = P3|P4. [`FpAddPipe::with_phases`]
 //! registers `phases − 1` of them ([`registered_boundaries`]); a same-address
@@ -551,11 +553,18 @@ pub struct FpAddP4<
     norm: Signal<Local, Bits<Z>>,
     e_norm: Signal<Local, Bits<X>>,
     e_norm1: Signal<Local, Bits<X>>,
-    /// The four bits below the last place.
-    low: Signal<Local, Bits<4>>,
-    /// The significand before rounding (bits [A : 4] of `norm`).
-    q: Signal<Local, Bits<Z>>,
-    up: Signal<Local, Bit>,
+    /// The sum shifted left by 0, 1, 2: the window when `cnt` is that shift.
+    w0: Signal<Local, Bits<Z>>,
+    w1: Signal<Local, Bits<Z>>,
+    w2: Signal<Local, Bits<Z>>,
+    /// Round up, and the rounded significand, for each of those shifts.
+    up0: Signal<Local, Bit>,
+    up1: Signal<Local, Bit>,
+    up2: Signal<Local, Bit>,
+    r0: Signal<Local, Bits<Z>>,
+    r1: Signal<Local, Bits<Z>>,
+    r2: Signal<Local, Bits<Z>>,
+    /// The rounded significand (bits [A : 4] of the window, plus the round-up).
     q1: Signal<Local, Bits<Z>>,
     /// Rounding carried out of the significand: q1 = 2^P, fraction 0, exponent + 1.
     rc: Signal<Local, Bit>,
@@ -599,9 +608,15 @@ impl<
             norm: Default::default(),
             e_norm: Default::default(),
             e_norm1: Default::default(),
-            low: Default::default(),
-            q: Default::default(),
-            up: Default::default(),
+            w0: Default::default(),
+            w1: Default::default(),
+            w2: Default::default(),
+            up0: Default::default(),
+            up1: Default::default(),
+            up2: Default::default(),
+            r0: Default::default(),
+            r1: Default::default(),
+            r2: Default::default(),
             q1: Default::default(),
             rc: Default::default(),
             hidden: Default::default(),
@@ -632,14 +647,35 @@ impl<
         self.e_norm1.next = self.e_norm.val() + 1;
 
         // ---- round to nearest even: guard = bit 3, round = bit 2, sticky = bits 1, 0 ----
-        self.low.next = bit_cast::<4, Z>(self.norm.val());
-        self.q.next = self.norm.val() >> 4;
-        self.up.next = self.low.val().get_bit(3)
-            & (self.low.val().get_bit(2)
-                | self.low.val().get_bit(1)
-                | self.low.val().get_bit(0)
-                | self.q.val().get_bit(0));
-        self.q1.next = self.q.val() + self.up.val();
+        // Only shifts of 0, 1, 2 can leave bits below the last place: a left shift
+        // of 3 or more means a cancellation with exponents at most 1 apart, whose
+        // difference is exact. So the three roundings that can happen run on the
+        // unshifted sum, in parallel with the shifter.
+        self.w0.next = self.sum.val();
+        self.w1.next = self.sum.val() << 1;
+        self.w2.next = self.sum.val() << 2;
+        self.up0.next = self.w0.val().get_bit(3)
+            & (self.w0.val().get_bit(2)
+                | self.w0.val().get_bit(1)
+                | self.w0.val().get_bit(0)
+                | self.w0.val().get_bit(4));
+        self.up1.next = self.w1.val().get_bit(3)
+            & (self.w1.val().get_bit(2) | self.w1.val().get_bit(1) | self.w1.val().get_bit(4));
+        self.up2.next =
+            self.w2.val().get_bit(3) & (self.w2.val().get_bit(2) | self.w2.val().get_bit(4));
+        self.r0.next = (self.w0.val() >> 4) + self.up0.val();
+        self.r1.next = (self.w1.val() >> 4) + self.up1.val();
+        self.r2.next = (self.w2.val() >> 4) + self.up2.val();
+        self.q1.next = self.norm.val() >> 4;
+        if self.cnt6.val() == 0 {
+            self.q1.next = self.r0.val();
+        }
+        if self.cnt6.val() == 1 {
+            self.q1.next = self.r1.val();
+        }
+        if self.cnt6.val() == 2 {
+            self.q1.next = self.r2.val();
+        }
         self.rc.next = self.q1.val().get_bit(self.c_round_carry.val().index());
         self.hidden.next = self.q1.val().get_bit(self.c_man.val().index()) | self.rc.val();
         self.e_final.next = self.e_norm.val();
