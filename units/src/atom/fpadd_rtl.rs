@@ -429,11 +429,20 @@ pub struct FpAddP3<
     pub zero: Signal<Out, Bit>,
     /// `exp + 1`: the exponent of a leading one on bit A.
     pub exp1: Signal<Out, Bits<X>>,
+    /// `exp + 2`: the exponent after a rounding carry out of bit A.
+    pub exp2: Signal<Out, Bits<X>>,
+    /// `exp` is the largest finite exponent: no carry may be left (overflow).
+    pub at_top: Signal<Out, Bit>,
+    /// `exp` is one below it.
+    pub below_top: Signal<Out, Bit>,
 
     /// 1 << A: the floor's position for exponent 0.
     c_top: Constant<Bits<Z>>,
     /// Shift that puts bit A at bit 63 (= 64 − Z).
     c_left_align: Constant<Bits<8>>,
+    /// The largest finite exponent, and one less.
+    c_exp_top: Constant<Bits<X>>,
+    c_exp_below_top: Constant<Bits<X>>,
     lzc: Lzc64,
     /// Both inputs one place up; bit 0 carries the carry-in.
     pp: Signal<Local, Bits<64>>,
@@ -467,8 +476,13 @@ impl<
             cnt: Default::default(),
             zero: Default::default(),
             exp1: Default::default(),
+            exp2: Default::default(),
+            at_top: Default::default(),
+            below_top: Default::default(),
             c_top: Constant::new(to_bits(1u128 << A)),
             c_left_align: Constant::new(to_bits(64 - Z as u128)),
+            c_exp_top: Constant::new(to_bits(u128::from(fmt.exp_max() - 1))),
+            c_exp_below_top: Constant::new(to_bits(u128::from(fmt.exp_max() - 2))),
             lzc: Default::default(),
             pp: Default::default(),
             qq: Default::default(),
@@ -507,6 +521,9 @@ impl<
             bit_cast::<64, Z>(self.s.val() | self.floor.val()) << self.c_left_align.val();
         self.cnt.next = self.lzc.count.val();
         self.exp1.next = self.exp.val() + 1;
+        self.exp2.next = self.exp.val() + 2;
+        self.at_top.next = self.exp.val() == self.c_exp_top.val();
+        self.below_top.next = self.exp.val() == self.c_exp_below_top.val();
     }
 }
 
@@ -527,6 +544,9 @@ pub struct FpAddP4<
     pub sign: Signal<In, Bit>,
     /// P3's outputs (see [`FpAddP3`]).
     pub exp1: Signal<In, Bits<X>>,
+    pub exp2: Signal<In, Bits<X>>,
+    pub at_top: Signal<In, Bit>,
+    pub below_top: Signal<In, Bit>,
     pub sum: Signal<In, Bits<Z>>,
     pub cnt: Signal<In, Bits<7>>,
     pub zero: Signal<In, Bit>,
@@ -543,9 +563,6 @@ pub struct FpAddP4<
     c_sign_mask: Constant<Bits<W>>,
     /// The all-ones exponent field (±Inf with the sign).
     c_inf: Constant<Bits<W>>,
-    /// The all-ones exponent, and one less, as `X`-bit numbers.
-    c_exp_max: Constant<Bits<X>>,
-    c_exp_max_m1: Constant<Bits<X>>,
 
     /// The shift (64 only for a zero sum, whose result is not read: 6 bits do).
     cnt6: Signal<Local, Bits<6>>,
@@ -553,6 +570,9 @@ pub struct FpAddP4<
     norm: Signal<Local, Bits<Z>>,
     e_norm: Signal<Local, Bits<X>>,
     e_norm1: Signal<Local, Bits<X>>,
+    /// The shift is 0, or 1.
+    sh0: Signal<Local, Bit>,
+    sh1: Signal<Local, Bit>,
     /// The sum shifted left by 0, 1, 2: the window when `cnt` is that shift.
     w0: Signal<Local, Bits<Z>>,
     w1: Signal<Local, Bits<Z>>,
@@ -593,6 +613,9 @@ impl<
             is_special: Default::default(),
             sign: Default::default(),
             exp1: Default::default(),
+            exp2: Default::default(),
+            at_top: Default::default(),
+            below_top: Default::default(),
             sum: Default::default(),
             cnt: Default::default(),
             zero: Default::default(),
@@ -602,12 +625,12 @@ impl<
             c_round_carry: Constant::new(to_bits(P as u128)),
             c_sign_mask: Constant::new(to_bits(u128::from(fmt.sign_bit()))),
             c_inf: Constant::new(to_bits(u128::from(fmt.exp_max() << M))),
-            c_exp_max: Constant::new(to_bits(u128::from(fmt.exp_max()))),
-            c_exp_max_m1: Constant::new(to_bits(u128::from(fmt.exp_max() - 1))),
             cnt6: Default::default(),
             norm: Default::default(),
             e_norm: Default::default(),
             e_norm1: Default::default(),
+            sh0: Default::default(),
+            sh1: Default::default(),
             w0: Default::default(),
             w1: Default::default(),
             w2: Default::default(),
@@ -644,7 +667,9 @@ impl<
         self.cnt6.next = bit_cast::<6, 7>(self.cnt.val());
         self.norm.next = self.sum.val() << self.cnt6.val();
         self.e_norm.next = self.exp1.val() - bit_cast::<X, 6>(self.cnt6.val());
-        self.e_norm1.next = self.e_norm.val() + 1;
+        self.e_norm1.next = self.exp2.val() - bit_cast::<X, 6>(self.cnt6.val());
+        self.sh0.next = self.cnt6.val() == 0;
+        self.sh1.next = self.cnt6.val() == 1;
 
         // ---- round to nearest even: guard = bit 3, round = bit 2, sticky = bits 1, 0 ----
         // Only shifts of 0, 1, 2 can leave bits below the last place: a left shift
@@ -667,10 +692,10 @@ impl<
         self.r1.next = (self.w1.val() >> 4) + self.up1.val();
         self.r2.next = (self.w2.val() >> 4) + self.up2.val();
         self.q1.next = self.norm.val() >> 4;
-        if self.cnt6.val() == 0 {
+        if self.sh0.val() {
             self.q1.next = self.r0.val();
         }
-        if self.cnt6.val() == 1 {
+        if self.sh1.val() {
             self.q1.next = self.r1.val();
         }
         if self.cnt6.val() == 2 {
@@ -682,8 +707,12 @@ impl<
         if self.rc.val() {
             self.e_final.next = self.e_norm1.val();
         }
-        self.overflow.next = (self.e_norm.val() >= self.c_exp_max.val())
-            | (self.rc.val() & (self.e_norm.val() == self.c_exp_max_m1.val()));
+        // e_norm = exp + 1 − shift with exp at most the top: it reaches the
+        // all-ones exponent only with shift 0 from the top, and one below it with
+        // shift 0 from one below the top or shift 1 from the top.
+        self.overflow.next = (self.sh0.val()
+            & (self.at_top.val() | (self.rc.val() & self.below_top.val())))
+            | (self.sh1.val() & self.rc.val() & self.at_top.val());
 
         // ---- pack ----
         self.biased.next = 0.into();
@@ -1017,6 +1046,9 @@ pub struct FpAddPipe<
     r3_is_special: DFF<Bit>,
     r3_sign: DFF<Bit>,
     r3_exp1: DFF<Bits<X>>,
+    r3_exp2: DFF<Bits<X>>,
+    r3_at_top: DFF<Bit>,
+    r3_below_top: DFF<Bit>,
     r3_sum: DFF<Bits<Z>>,
     r3_cnt: DFF<Bits<7>>,
     r3_zero: DFF<Bit>,
@@ -1088,6 +1120,9 @@ impl<
             r3_is_special: Default::default(),
             r3_sign: Default::default(),
             r3_exp1: Default::default(),
+            r3_exp2: Default::default(),
+            r3_at_top: Default::default(),
+            r3_below_top: Default::default(),
             r3_sum: Default::default(),
             r3_cnt: Default::default(),
             r3_zero: Default::default(),
@@ -1150,6 +1185,9 @@ impl<
             r3_is_special,
             r3_sign,
             r3_exp1,
+            r3_exp2,
+            r3_at_top,
+            r3_below_top,
             r3_sum,
             r3_cnt,
             r3_zero,
@@ -1225,6 +1263,9 @@ impl<
         self.r3_is_special.d.next = self.s3_is_special.val();
         self.r3_sign.d.next = self.s3_sign.val();
         self.r3_exp1.d.next = self.p3.exp1.val();
+        self.r3_exp2.d.next = self.p3.exp2.val();
+        self.r3_at_top.d.next = self.p3.at_top.val();
+        self.r3_below_top.d.next = self.p3.below_top.val();
         self.r3_sum.d.next = self.p3.sum.val();
         self.r3_cnt.d.next = self.p3.cnt.val();
         self.r3_zero.d.next = self.p3.zero.val();
@@ -1234,6 +1275,9 @@ impl<
             self.p4.is_special.next = self.r3_is_special.q.val();
             self.p4.sign.next = self.r3_sign.q.val();
             self.p4.exp1.next = self.r3_exp1.q.val();
+            self.p4.exp2.next = self.r3_exp2.q.val();
+            self.p4.at_top.next = self.r3_at_top.q.val();
+            self.p4.below_top.next = self.r3_below_top.q.val();
             self.p4.sum.next = self.r3_sum.q.val();
             self.p4.cnt.next = self.r3_cnt.q.val();
             self.p4.zero.next = self.r3_zero.q.val();
@@ -1243,6 +1287,9 @@ impl<
             self.p4.is_special.next = self.s3_is_special.val();
             self.p4.sign.next = self.s3_sign.val();
             self.p4.exp1.next = self.p3.exp1.val();
+            self.p4.exp2.next = self.p3.exp2.val();
+            self.p4.at_top.next = self.p3.at_top.val();
+            self.p4.below_top.next = self.p3.below_top.val();
             self.p4.sum.next = self.p3.sum.val();
             self.p4.cnt.next = self.p3.cnt.val();
             self.p4.zero.next = self.p3.zero.val();
@@ -1297,6 +1344,13 @@ mod tests {
             (2 << m) | 1,
             2 << m,
             (1 << m) - 7,
+            // Half an ulp of the largest finite value, around it (rounding to Inf),
+            // and the largest value one exponent below the top.
+            (fmt.exp_max() - 2 - u64::from(m)) << m,
+            (fmt.exp_max() - 2 - u64::from(m)) << m | 1,
+            ((fmt.exp_max() - 2 - u64::from(m)) << m) - 1,
+            (fmt.exp_max() - 2) << m | frac,
+            (fmt.exp_max() - 3 - u64::from(m)) << m | 1,
         ];
         for x in v.clone() {
             v.push(x | fmt.sign_bit());
