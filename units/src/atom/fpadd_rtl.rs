@@ -1,19 +1,29 @@
 //! RTL of the atomic unit's float adder: the algorithm of [`super::fpadd`] split
-//! into its two pipeline phases, each a purely combinational block generic over
-//! the format, and [`FpAddPipe`], which places the one register between them.
+//! into four purely combinational blocks, generic over the format, and
+//! [`FpAddPipe`], which registers some of the three boundaries between them.
 //!
-//! - [`FpAddAlign`] (phase A): classify, order by magnitude, align the smaller
-//!   significand with a sticky right shift, add or subtract; special operands
-//!   (NaN, Inf, zero) are resolved here into a ready result.
-//! - [`FpAddRound`] (phase B): normalise (one step right on a carry, or left by a
-//!   parallel leading-zero count, limited by the subnormal floor), round to
-//!   nearest even on the guard bits, pack.
+//! - [`FpAddP1`]: classify both operands, resolve special operands (NaN, Inf,
+//!   zero) into a ready result, compare the magnitudes, and order the operands:
+//!   the larger one's significand and exponent, the smaller one's significand,
+//!   the exponent difference (both ways in parallel, the compare picks one).
+//! - [`FpAddP2`]: align the smaller significand with a right shift whose sticky
+//!   bit is computed in parallel (a mask of the bits shifted out), and prepare
+//!   the adder's inputs (the subtrahend inverted).
+//! - [`FpAddP3`]: one carry chain adds or subtracts the magnitudes; the leading
+//!   zeros of `sum | floor` over the whole sum (carry position included) give
+//!   the normalising shift.
+//! - [`FpAddP4`]: one left shift normalises (the leading one lands on the carry
+//!   position and the window is read one place lower, so a carry needs no extra
+//!   right step); round to nearest even on the guard bits, where only shifts of
+//!   0, 1, 2 can need it, so those three roundings run on the unshifted sum in
+//!   parallel with the shifter; pack, select.
 //!
-//! Two phases because the atomic unit forwards an add's result to the next add on
-//! the same address: a same-address float add can issue every second clock.
+//! Boundaries: b1 = P1|P2, b2 = P2|P3, b3 = P3|P4. [`FpAddPipe::with_phases`]
+//! registers `phases − 1` of them ([`registered_boundaries`]); a same-address
+//! float add in the atomic unit can issue every `phases` clocks.
 //!
 //! Const generics carry the format's derived widths, checked against the
-//! [`FpFormat`] in [`FpAddAlign::new`] (Rust cannot compute `M + 1` in a type):
+//! [`FpFormat`] in each block's `new` (Rust cannot compute `M + 1` in a type):
 //! - `W = 1 + E + M`: the format's width;
 //! - `E`: exponent field; `M`: stored fraction bits;
 //! - `P = M + 1`: significand with its implicit bit;
@@ -28,10 +38,6 @@ use super::fpadd::{FpFormat, NanRule, GUARD_BITS};
 use crate::unit::to_bits;
 use rust_hdl::prelude::*;
 
-/// Right-shift steps of the aligner: shifts of 1, 2, 4, 8, 16, 32 cover 0..=63,
-/// more than any aligned significand (56 bits).
-pub const SHIFT_STEPS: usize = 6;
-
 /// Checks the const generics against the format (panics on a mismatch).
 fn check_widths(fmt: FpFormat, [w, e, m, p, a, z, x]: [usize; 7]) {
     assert_eq!(w as u32, fmt.width(), "W = 1 + E + M");
@@ -41,16 +47,25 @@ fn check_widths(fmt: FpFormat, [w, e, m, p, a, z, x]: [usize; 7]) {
     assert_eq!(a, p + GUARD_BITS as usize, "A = P + GUARD_BITS");
     assert_eq!(z, a + 1, "Z = A + 1");
     assert_eq!(x, e + 1, "X = E + 1");
-    assert!(a < 64 && x >= 6, "shift network sized for 6 steps");
+    assert!(z < 64 && x >= 6, "datapath sized for 64-bit words");
 }
 
-/// Phase A of the add `a + b` (in the atomic unit `a` is the memory's old value).
-///
-/// The operand to align is chosen by the exponents alone (an `E`-bit compare), so
-/// the full magnitude compare, needed only when the exponents are equal, runs in
-/// parallel with the aligner and merely orders the adder's inputs.
+/// Which of the boundaries b1 (P1|P2), b2 (P2|P3), b3 (P3|P4) hold a register
+/// for a pipe of `phases` clocks (2..=4; panics otherwise). Chosen to balance the
+/// phases: 2 → b2; 3 → b2, b3; 4 → all three.
+pub fn registered_boundaries(phases: usize) -> [bool; 3] {
+    match phases {
+        2 => [false, true, false],
+        3 => [false, true, true],
+        4 => [true, true, true],
+        _ => panic!("FpAddPipe: phases must be 2, 3 or 4, not {phases}"),
+    }
+}
+
+/// P1 of the add `a + b` (in the atomic unit `a` is the memory's old value):
+/// classify, specials, order by magnitude, exponent difference.
 #[derive(LogicBlock)]
-pub struct FpAddAlign<
+pub struct FpAddP1<
     const W: usize,
     const E: usize,
     const M: usize,
@@ -73,11 +88,14 @@ pub struct FpAddAlign<
     pub sign: Signal<Out, Bit>,
     /// The larger exponent (subnormals count as exponent 1).
     pub exp: Signal<Out, Bits<X>>,
-    /// Aligned magnitude sum or difference, `GUARD_BITS` below the last place.
-    pub sum: Signal<Out, Bits<Z>>,
-    /// One bit at `A - exp`: the normaliser may not shift the leading one past it
-    /// (the exponent would drop below 1). Zero when the limit is out of reach.
-    pub floor: Signal<Out, Bits<Z>>,
+    /// Significand of the larger-magnitude operand.
+    pub x_sig: Signal<Out, Bits<P>>,
+    /// Significand of the smaller one (to align).
+    pub y_sig: Signal<Out, Bits<P>>,
+    /// The alignment shift: the exponent difference.
+    pub diff: Signal<Out, Bits<X>>,
+    /// The signs differ: subtract the magnitudes.
+    pub sub: Signal<Out, Bit>,
 
     /// Bit position of the exponent's least significant bit (= M).
     c_man: Constant<Bits<8>>,
@@ -97,11 +115,6 @@ pub struct FpAddAlign<
     c_invalid: Constant<Bits<W>>,
     /// `PropagateLast` rule: a NaN operand comes out quieted (b before a).
     c_propagate: Constant<Bit>,
-    /// The bits of an exponent difference above 63: any of them set shifts the
-    /// whole significand out (none for f16, whose differences stay below 31).
-    c_far_mask: Constant<Bits<X>>,
-    /// The top bit of the normalised window (1 << (A − 1)).
-    c_top: Constant<Bits<Z>>,
 
     a_exp: Signal<Local, Bits<E>>,
     a_frac: Signal<Local, Bits<M>>,
@@ -123,38 +136,11 @@ pub struct FpAddAlign<
     b_scale: Signal<Local, Bits<E>>,
     a_sig: Signal<Local, Bits<P>>,
     b_sig: Signal<Local, Bits<P>>,
-    /// `a`'s exponent is at least `b`'s: `b` is the one aligned.
-    a_exp_ge: Signal<Local, Bit>,
-    /// `|a| >= |b|`: decides the sign, and the order of the adder's inputs when
-    /// the exponents are equal (no shift, so the difference is exact either way).
+    /// `|a| >= |b|` (as bit patterns): `a` is the larger; then its exponent is too.
     a_mag_ge: Signal<Local, Bit>,
-    /// Exponent difference (the alignment shift), both ways.
+    /// Exponent difference, both ways, in parallel with the compare.
     d_ab: Signal<Local, Bits<X>>,
     d_ba: Signal<Local, Bits<X>>,
-    diff: Signal<Local, Bits<X>>,
-    /// The significand with the larger exponent, and the one to align.
-    x_sig: Signal<Local, Bits<P>>,
-    y_sig: Signal<Local, Bits<P>>,
-    /// The aligner's steps: `al_k` is shifted by the low k bits of `diff`,
-    /// `st_k` collects the bits shifted out so far (sticky).
-    al0: Signal<Local, Bits<A>>,
-    al1: Signal<Local, Bits<A>>,
-    al2: Signal<Local, Bits<A>>,
-    al3: Signal<Local, Bits<A>>,
-    al4: Signal<Local, Bits<A>>,
-    al5: Signal<Local, Bits<A>>,
-    al6: Signal<Local, Bits<A>>,
-    st1: Signal<Local, Bit>,
-    st2: Signal<Local, Bit>,
-    st3: Signal<Local, Bit>,
-    st4: Signal<Local, Bit>,
-    st5: Signal<Local, Bit>,
-    st6: Signal<Local, Bit>,
-    y_al: Signal<Local, Bits<A>>,
-    /// The adder's inputs, larger magnitude first.
-    p_z: Signal<Local, Bits<Z>>,
-    q_z: Signal<Local, Bits<Z>>,
-    max_exp: Signal<Local, Bits<E>>,
 }
 
 impl<
@@ -165,16 +151,15 @@ impl<
         const A: usize,
         const Z: usize,
         const X: usize,
-    > FpAddAlign<W, E, M, P, A, Z, X>
+    > FpAddP1<W, E, M, P, A, Z, X>
 {
-    /// Phase A for `fmt` with NaN rule `nan`.
+    /// P1 for `fmt` with NaN rule `nan`.
     pub fn new(fmt: FpFormat, nan: NanRule) -> Self {
         check_widths(fmt, [W, E, M, P, A, Z, X]);
         let (canonical, invalid, propagate) = match nan {
             NanRule::Canonical(q) => (q, q, false),
             NanRule::PropagateLast { invalid } => (0, invalid, true),
         };
-        let far_mask = ((1u128 << X) - 1) & !63;
         Self {
             a: Default::default(),
             b: Default::default(),
@@ -183,8 +168,10 @@ impl<
             is_special: Default::default(),
             sign: Default::default(),
             exp: Default::default(),
-            sum: Default::default(),
-            floor: Default::default(),
+            x_sig: Default::default(),
+            y_sig: Default::default(),
+            diff: Default::default(),
+            sub: Default::default(),
             c_man: Constant::new(to_bits(M as u128)),
             c_sign: Constant::new(to_bits(W as u128 - 1)),
             c_hidden: Constant::new(to_bits(1u128 << M)),
@@ -194,8 +181,6 @@ impl<
             c_nan: Constant::new(to_bits(u128::from(canonical))),
             c_invalid: Constant::new(to_bits(u128::from(invalid))),
             c_propagate: Constant::new(propagate),
-            c_far_mask: Constant::new(to_bits(far_mask)),
-            c_top: Constant::new(to_bits(1u128 << (A - 1))),
             a_exp: Default::default(),
             a_frac: Default::default(),
             a_sign: Default::default(),
@@ -214,30 +199,9 @@ impl<
             b_scale: Default::default(),
             a_sig: Default::default(),
             b_sig: Default::default(),
-            a_exp_ge: Default::default(),
             a_mag_ge: Default::default(),
             d_ab: Default::default(),
             d_ba: Default::default(),
-            diff: Default::default(),
-            x_sig: Default::default(),
-            y_sig: Default::default(),
-            al0: Default::default(),
-            al1: Default::default(),
-            al2: Default::default(),
-            al3: Default::default(),
-            al4: Default::default(),
-            al5: Default::default(),
-            al6: Default::default(),
-            st1: Default::default(),
-            st2: Default::default(),
-            st3: Default::default(),
-            st4: Default::default(),
-            st5: Default::default(),
-            st6: Default::default(),
-            y_al: Default::default(),
-            p_z: Default::default(),
-            q_z: Default::default(),
-            max_exp: Default::default(),
         }
     }
 }
@@ -250,7 +214,7 @@ impl<
         const A: usize,
         const Z: usize,
         const X: usize,
-    > Logic for FpAddAlign<W, E, M, P, A, Z, X>
+    > Logic for FpAddP1<W, E, M, P, A, Z, X>
 {
     #[hdl_gen]
     fn update(&mut self) {
@@ -319,96 +283,35 @@ impl<
         } else {
             self.b_scale.next = 1.into();
         }
+
+        // ---- order by magnitude; the differences run in parallel with the compare ----
         self.a_mag_ge.next =
             (self.a.val() & self.c_mag_mask.val()) >= (self.b.val() & self.c_mag_mask.val());
-
-        // ---- align the operand with the smaller exponent ----
-        self.a_exp_ge.next = self.a_scale.val() >= self.b_scale.val();
         self.d_ab.next =
             bit_cast::<X, E>(self.a_scale.val()) - bit_cast::<X, E>(self.b_scale.val());
         self.d_ba.next =
             bit_cast::<X, E>(self.b_scale.val()) - bit_cast::<X, E>(self.a_scale.val());
-        self.diff.next = self.d_ba.val();
-        self.x_sig.next = self.b_sig.val();
-        self.y_sig.next = self.a_sig.val();
-        self.max_exp.next = self.b_scale.val();
-        if self.a_exp_ge.val() {
-            self.diff.next = self.d_ab.val();
-            self.x_sig.next = self.a_sig.val();
-            self.y_sig.next = self.b_sig.val();
-            self.max_exp.next = self.a_scale.val();
-        }
-        self.al0.next = bit_cast::<A, P>(self.y_sig.val()) << 3;
-        self.al1.next = self.al0.val();
-        self.st1.next = false;
-        if self.diff.val().get_bit(0) {
-            self.al1.next = self.al0.val() >> 1;
-            self.st1.next = self.al0.val().get_bit(0);
-        }
-        self.al2.next = self.al1.val();
-        self.st2.next = self.st1.val();
-        if self.diff.val().get_bit(1) {
-            self.al2.next = self.al1.val() >> 2;
-            self.st2.next = self.st1.val() | bit_cast::<2, A>(self.al1.val()).any();
-        }
-        self.al3.next = self.al2.val();
-        self.st3.next = self.st2.val();
-        if self.diff.val().get_bit(2) {
-            self.al3.next = self.al2.val() >> 4;
-            self.st3.next = self.st2.val() | bit_cast::<4, A>(self.al2.val()).any();
-        }
-        self.al4.next = self.al3.val();
-        self.st4.next = self.st3.val();
-        if self.diff.val().get_bit(3) {
-            self.al4.next = self.al3.val() >> 8;
-            self.st4.next = self.st3.val() | bit_cast::<8, A>(self.al3.val()).any();
-        }
-        self.al5.next = self.al4.val();
-        self.st5.next = self.st4.val();
-        if self.diff.val().get_bit(4) {
-            self.al5.next = self.al4.val() >> 16;
-            self.st5.next = self.st4.val() | bit_cast::<16, A>(self.al4.val()).any();
-        }
-        self.al6.next = self.al5.val();
-        self.st6.next = self.st5.val();
-        if self.diff.val().get_bit(5) {
-            self.al6.next = self.al5.val() >> 32;
-            self.st6.next = self.st5.val() | bit_cast::<32, A>(self.al5.val()).any();
-        }
-        self.y_al.next = self.al6.val();
-        if self.st6.val() {
-            self.y_al.next = self.al6.val() | 1;
-        }
-        // Beyond 63 places only the sticky bit is left (the significand is not zero).
-        if (self.diff.val() & self.c_far_mask.val()).any() {
-            self.y_al.next = 1.into();
-        }
-
-        // ---- add or subtract magnitudes, larger first (never negative) ----
-        // Equal exponents with |b| > |a|: nothing was shifted, swap the inputs.
-        self.p_z.next = bit_cast::<Z, P>(self.x_sig.val()) << 3;
-        self.q_z.next = bit_cast::<Z, A>(self.y_al.val());
-        if (self.a_scale.val() == self.b_scale.val()) & !self.a_mag_ge.val() {
-            self.p_z.next = bit_cast::<Z, A>(self.y_al.val());
-            self.q_z.next = bit_cast::<Z, P>(self.x_sig.val()) << 3;
-        }
-        if self.a_sign.val() == self.b_sign.val() {
-            self.sum.next = self.p_z.val() + self.q_z.val();
-        } else {
-            self.sum.next = self.p_z.val() - self.q_z.val();
-        }
-        self.sign.next = self.b_sign.val();
+        self.sub.next = self.a_sign.val() != self.b_sign.val();
         if self.a_mag_ge.val() {
             self.sign.next = self.a_sign.val();
+            self.exp.next = bit_cast::<X, E>(self.a_scale.val());
+            self.x_sig.next = self.a_sig.val();
+            self.y_sig.next = self.b_sig.val();
+            self.diff.next = self.d_ab.val();
+        } else {
+            self.sign.next = self.b_sign.val();
+            self.exp.next = bit_cast::<X, E>(self.b_scale.val());
+            self.x_sig.next = self.b_sig.val();
+            self.y_sig.next = self.a_sig.val();
+            self.diff.next = self.d_ba.val();
         }
-        self.exp.next = bit_cast::<X, E>(self.max_exp.val());
-        self.floor.next = self.c_top.val() >> (self.max_exp.val() - 1);
     }
 }
 
-/// Phase B: normalise, round to nearest even, pack.
+/// P2: align the smaller significand (right shift with sticky) and prepare the
+/// adder's inputs.
 #[derive(LogicBlock)]
-pub struct FpAddRound<
+pub struct FpAddP2<
     const W: usize,
     const E: usize,
     const M: usize,
@@ -417,13 +320,236 @@ pub struct FpAddRound<
     const Z: usize,
     const X: usize,
 > {
-    /// Phase A's outputs (see [`FpAddAlign`]).
+    /// P1's outputs (see [`FpAddP1`]).
+    pub x_sig: Signal<In, Bits<P>>,
+    pub y_sig: Signal<In, Bits<P>>,
+    pub diff: Signal<In, Bits<X>>,
+    pub sub: Signal<In, Bit>,
+    /// The larger significand, `GUARD_BITS` below the last place.
+    pub p_z: Signal<Out, Bits<Z>>,
+    /// The aligned smaller one, inverted when subtracting (P3 adds the carry-in).
+    pub q_z: Signal<Out, Bits<Z>>,
+
+    /// All ones (the shift-out mask is its complement shifted left).
+    c_ones: Constant<Bits<64>>,
+    /// `y_sig` with its guard bits, in a 64-bit word.
+    al0: Signal<Local, Bits<64>>,
+    /// Ones on the bits that the shift drops (all of them from 64 places on).
+    drop: Signal<Local, Bits<64>>,
+    /// A dropped bit was one.
+    sticky: Signal<Local, Bit>,
+    al: Signal<Local, Bits<64>>,
+    y_al: Signal<Local, Bits<Z>>,
+}
+
+impl<
+        const W: usize,
+        const E: usize,
+        const M: usize,
+        const P: usize,
+        const A: usize,
+        const Z: usize,
+        const X: usize,
+    > FpAddP2<W, E, M, P, A, Z, X>
+{
+    /// P2 for `fmt`.
+    pub fn new(fmt: FpFormat) -> Self {
+        check_widths(fmt, [W, E, M, P, A, Z, X]);
+        Self {
+            x_sig: Default::default(),
+            y_sig: Default::default(),
+            diff: Default::default(),
+            sub: Default::default(),
+            p_z: Default::default(),
+            q_z: Default::default(),
+            c_ones: Constant::new(to_bits(u128::from(u64::MAX))),
+            al0: Default::default(),
+            drop: Default::default(),
+            sticky: Default::default(),
+            al: Default::default(),
+            y_al: Default::default(),
+        }
+    }
+}
+
+impl<
+        const W: usize,
+        const E: usize,
+        const M: usize,
+        const P: usize,
+        const A: usize,
+        const Z: usize,
+        const X: usize,
+    > Logic for FpAddP2<W, E, M, P, A, Z, X>
+{
+    #[hdl_gen]
+    fn update(&mut self) {
+        // ---- align: the shift and the sticky bit of what it drops, in parallel ----
+        self.al0.next = bit_cast::<64, P>(self.y_sig.val()) << 3;
+        self.drop.next = !(self.c_ones.val() << self.diff.val());
+        self.sticky.next = (self.al0.val() & self.drop.val()).any();
+        self.al.next = self.al0.val() >> self.diff.val();
+        self.y_al.next = bit_cast::<Z, 64>(self.al.val());
+        if self.sticky.val() {
+            self.y_al.next = bit_cast::<Z, 64>(self.al.val()) | 1;
+        }
+        // ---- the adder's inputs, larger magnitude first (never negative) ----
+        self.p_z.next = bit_cast::<Z, P>(self.x_sig.val()) << 3;
+        self.q_z.next = self.y_al.val();
+        if self.sub.val() {
+            self.q_z.next = !self.y_al.val();
+        }
+    }
+}
+
+/// P3: add or subtract on one carry chain; leading zeros of `sum | floor`.
+#[derive(LogicBlock)]
+pub struct FpAddP3<
+    const W: usize,
+    const E: usize,
+    const M: usize,
+    const P: usize,
+    const A: usize,
+    const Z: usize,
+    const X: usize,
+> {
+    /// P2's outputs (see [`FpAddP2`]).
+    pub p_z: Signal<In, Bits<Z>>,
+    pub q_z: Signal<In, Bits<Z>>,
+    /// Subtract: `q_z` is inverted, add one.
+    pub sub: Signal<In, Bit>,
+    /// The larger exponent.
+    pub exp: Signal<In, Bits<X>>,
+    /// Magnitude sum or difference, `GUARD_BITS` below the last place.
+    pub sum: Signal<Out, Bits<Z>>,
+    /// Left shift that puts the leading one on bit A (the carry position), limited
+    /// by the subnormal floor: 0 after a carry; 64 only when the sum is 0.
+    pub cnt: Signal<Out, Bits<7>>,
+    /// The sum is 0 (exact cancellation).
+    pub zero: Signal<Out, Bit>,
+    /// `exp + 1`: the exponent of a leading one on bit A.
+    pub exp1: Signal<Out, Bits<X>>,
+    /// `exp + 2`: the exponent after a rounding carry out of bit A.
+    pub exp2: Signal<Out, Bits<X>>,
+    /// `exp` is the largest finite exponent: no carry may be left (overflow).
+    pub at_top: Signal<Out, Bit>,
+    /// `exp` is one below it.
+    pub below_top: Signal<Out, Bit>,
+
+    /// 1 << A: the floor's position for exponent 0.
+    c_top: Constant<Bits<Z>>,
+    /// Shift that puts bit A at bit 63 (= 64 − Z).
+    c_left_align: Constant<Bits<8>>,
+    /// The largest finite exponent, and one less.
+    c_exp_top: Constant<Bits<X>>,
+    c_exp_below_top: Constant<Bits<X>>,
+    lzc: Lzc64,
+    /// Both inputs one place up; bit 0 carries the carry-in.
+    pp: Signal<Local, Bits<64>>,
+    qq: Signal<Local, Bits<64>>,
+    s64: Signal<Local, Bits<64>>,
+    s: Signal<Local, Bits<Z>>,
+    /// One bit at `A - exp`: the normaliser may not shift the leading one past it
+    /// (the exponent would drop below 1). Zero when the limit is out of reach.
+    floor: Signal<Local, Bits<Z>>,
+}
+
+impl<
+        const W: usize,
+        const E: usize,
+        const M: usize,
+        const P: usize,
+        const A: usize,
+        const Z: usize,
+        const X: usize,
+    > FpAddP3<W, E, M, P, A, Z, X>
+{
+    /// P3 for `fmt`.
+    pub fn new(fmt: FpFormat) -> Self {
+        check_widths(fmt, [W, E, M, P, A, Z, X]);
+        Self {
+            p_z: Default::default(),
+            q_z: Default::default(),
+            sub: Default::default(),
+            exp: Default::default(),
+            sum: Default::default(),
+            cnt: Default::default(),
+            zero: Default::default(),
+            exp1: Default::default(),
+            exp2: Default::default(),
+            at_top: Default::default(),
+            below_top: Default::default(),
+            c_top: Constant::new(to_bits(1u128 << A)),
+            c_left_align: Constant::new(to_bits(64 - Z as u128)),
+            c_exp_top: Constant::new(to_bits(u128::from(fmt.exp_max() - 1))),
+            c_exp_below_top: Constant::new(to_bits(u128::from(fmt.exp_max() - 2))),
+            lzc: Default::default(),
+            pp: Default::default(),
+            qq: Default::default(),
+            s64: Default::default(),
+            s: Default::default(),
+            floor: Default::default(),
+        }
+    }
+}
+
+impl<
+        const W: usize,
+        const E: usize,
+        const M: usize,
+        const P: usize,
+        const A: usize,
+        const Z: usize,
+        const X: usize,
+    > Logic for FpAddP3<W, E, M, P, A, Z, X>
+{
+    #[hdl_gen]
+    fn update(&mut self) {
+        // ---- p + q, or p + !q + 1 = p − q (mod 2^Z): one chain, carry-in at bit 0 ----
+        self.pp.next = (bit_cast::<64, Z>(self.p_z.val()) << 1) | 1;
+        self.qq.next = bit_cast::<64, Z>(self.q_z.val()) << 1;
+        if self.sub.val() {
+            self.qq.next = (bit_cast::<64, Z>(self.q_z.val()) << 1) | 1;
+        }
+        self.s64.next = self.pp.val() + self.qq.val();
+        self.s.next = self.s64.val().get_bits::<Z>(1);
+        self.sum.next = self.s.val();
+        self.zero.next = !self.s.val().any();
+        // ---- the normalising shift: leading zeros of `sum | floor` from bit A ----
+        self.floor.next = self.c_top.val() >> self.exp.val();
+        self.lzc.x.next =
+            bit_cast::<64, Z>(self.s.val() | self.floor.val()) << self.c_left_align.val();
+        self.cnt.next = self.lzc.count.val();
+        self.exp1.next = self.exp.val() + 1;
+        self.exp2.next = self.exp.val() + 2;
+        self.at_top.next = self.exp.val() == self.c_exp_top.val();
+        self.below_top.next = self.exp.val() == self.c_exp_below_top.val();
+    }
+}
+
+/// P4: normalise, round to nearest even, pack, select the special result.
+#[derive(LogicBlock)]
+pub struct FpAddP4<
+    const W: usize,
+    const E: usize,
+    const M: usize,
+    const P: usize,
+    const A: usize,
+    const Z: usize,
+    const X: usize,
+> {
+    /// P1's special result (see [`FpAddP1`]).
     pub special: Signal<In, Bits<W>>,
     pub is_special: Signal<In, Bit>,
     pub sign: Signal<In, Bit>,
-    pub exp: Signal<In, Bits<X>>,
+    /// P3's outputs (see [`FpAddP3`]).
+    pub exp1: Signal<In, Bits<X>>,
+    pub exp2: Signal<In, Bits<X>>,
+    pub at_top: Signal<In, Bit>,
+    pub below_top: Signal<In, Bit>,
     pub sum: Signal<In, Bits<Z>>,
-    pub floor: Signal<In, Bits<Z>>,
+    pub cnt: Signal<In, Bits<7>>,
+    pub zero: Signal<In, Bit>,
     /// Write a subnormal result as a signed zero.
     pub flush: Signal<In, Bit>,
     /// `a + b`, rounded to nearest even.
@@ -431,34 +557,34 @@ pub struct FpAddRound<
 
     /// Bit position of the exponent's least significant bit (= M).
     c_man: Constant<Bits<8>>,
-    /// Bit position of the sum's carry (= A).
-    c_carry: Constant<Bits<8>>,
     /// Bit position of a rounding carry out of the significand (= P).
     c_round_carry: Constant<Bits<8>>,
-    /// Shift that puts the window's top bit (A − 1) at bit 63 (= 64 − A).
-    c_left_align: Constant<Bits<8>>,
     /// Only the sign bit.
     c_sign_mask: Constant<Bits<W>>,
     /// The all-ones exponent field (±Inf with the sign).
     c_inf: Constant<Bits<W>>,
-    /// The all-ones exponent, and one less, as `X`-bit numbers.
-    c_exp_max: Constant<Bits<X>>,
-    c_exp_max_m1: Constant<Bits<X>>,
 
-    /// Counts the leading zeros of `sum | floor` in the window [A−1 : 0].
-    lzc: Lzc64,
-    /// The sum overflowed into bit A: one step right, with sticky.
-    carry: Signal<Local, Bit>,
-    right: Signal<Local, Bits<Z>>,
-    /// Left shift: min(leading zeros, exp − 1), thanks to the floor bit.
-    cnt: Signal<Local, Bits<7>>,
+    /// The shift (64 only for a zero sum, whose result is not read: 6 bits do).
+    cnt6: Signal<Local, Bits<6>>,
+    /// Leading one on bit A; the rounding window is bits [A : 1] with bit 0 sticky.
     norm: Signal<Local, Bits<Z>>,
     e_norm: Signal<Local, Bits<X>>,
     e_norm1: Signal<Local, Bits<X>>,
-    /// Guard, round and sticky bits.
-    rem: Signal<Local, Bits<3>>,
-    q: Signal<Local, Bits<Z>>,
-    up: Signal<Local, Bit>,
+    /// The shift is 0, or 1.
+    sh0: Signal<Local, Bit>,
+    sh1: Signal<Local, Bit>,
+    /// The sum shifted left by 0, 1, 2: the window when `cnt` is that shift.
+    w0: Signal<Local, Bits<Z>>,
+    w1: Signal<Local, Bits<Z>>,
+    w2: Signal<Local, Bits<Z>>,
+    /// Round up, and the rounded significand, for each of those shifts.
+    up0: Signal<Local, Bit>,
+    up1: Signal<Local, Bit>,
+    up2: Signal<Local, Bit>,
+    r0: Signal<Local, Bits<Z>>,
+    r1: Signal<Local, Bits<Z>>,
+    r2: Signal<Local, Bits<Z>>,
+    /// The rounded significand (bits [A : 4] of the window, plus the round-up).
     q1: Signal<Local, Bits<Z>>,
     /// Rounding carried out of the significand: q1 = 2^P, fraction 0, exponent + 1.
     rc: Signal<Local, Bit>,
@@ -477,38 +603,43 @@ impl<
         const A: usize,
         const Z: usize,
         const X: usize,
-    > FpAddRound<W, E, M, P, A, Z, X>
+    > FpAddP4<W, E, M, P, A, Z, X>
 {
-    /// Phase B for `fmt`.
+    /// P4 for `fmt`.
     pub fn new(fmt: FpFormat) -> Self {
         check_widths(fmt, [W, E, M, P, A, Z, X]);
         Self {
             special: Default::default(),
             is_special: Default::default(),
             sign: Default::default(),
-            exp: Default::default(),
+            exp1: Default::default(),
+            exp2: Default::default(),
+            at_top: Default::default(),
+            below_top: Default::default(),
             sum: Default::default(),
-            floor: Default::default(),
+            cnt: Default::default(),
+            zero: Default::default(),
             flush: Default::default(),
             result: Default::default(),
             c_man: Constant::new(to_bits(M as u128)),
-            c_carry: Constant::new(to_bits(A as u128)),
             c_round_carry: Constant::new(to_bits(P as u128)),
-            c_left_align: Constant::new(to_bits(64 - A as u128)),
             c_sign_mask: Constant::new(to_bits(u128::from(fmt.sign_bit()))),
             c_inf: Constant::new(to_bits(u128::from(fmt.exp_max() << M))),
-            c_exp_max: Constant::new(to_bits(u128::from(fmt.exp_max()))),
-            c_exp_max_m1: Constant::new(to_bits(u128::from(fmt.exp_max() - 1))),
-            lzc: Default::default(),
-            carry: Default::default(),
-            right: Default::default(),
-            cnt: Default::default(),
+            cnt6: Default::default(),
             norm: Default::default(),
             e_norm: Default::default(),
             e_norm1: Default::default(),
-            rem: Default::default(),
-            q: Default::default(),
-            up: Default::default(),
+            sh0: Default::default(),
+            sh1: Default::default(),
+            w0: Default::default(),
+            w1: Default::default(),
+            w2: Default::default(),
+            up0: Default::default(),
+            up1: Default::default(),
+            up2: Default::default(),
+            r0: Default::default(),
+            r1: Default::default(),
+            r2: Default::default(),
             q1: Default::default(),
             rc: Default::default(),
             hidden: Default::default(),
@@ -528,41 +659,60 @@ impl<
         const A: usize,
         const Z: usize,
         const X: usize,
-    > Logic for FpAddRound<W, E, M, P, A, Z, X>
+    > Logic for FpAddP4<W, E, M, P, A, Z, X>
 {
     #[hdl_gen]
     fn update(&mut self) {
-        // ---- normalise: one step right on a carry ----
-        self.carry.next = self.sum.val().get_bit(self.c_carry.val().index());
-        self.right.next = self.sum.val() >> 1;
-        if self.sum.val().get_bit(0) {
-            self.right.next = (self.sum.val() >> 1) | 1;
-        }
-        // ---- or left by the leading zeros of `sum | floor` (never below exponent 1) ----
-        self.lzc.x.next =
-            bit_cast::<64, Z>(self.sum.val() | self.floor.val()) << self.c_left_align.val();
-        self.cnt.next = self.lzc.count.val();
-        self.norm.next = self.sum.val() << self.cnt.val();
-        self.e_norm.next = self.exp.val() - bit_cast::<X, 7>(self.cnt.val());
-        if self.carry.val() {
-            self.norm.next = self.right.val();
-            self.e_norm.next = self.exp.val() + 1;
-        }
-        self.e_norm1.next = self.e_norm.val() + 1;
+        // ---- normalise: the leading one to bit A (a carry is already there) ----
+        self.cnt6.next = bit_cast::<6, 7>(self.cnt.val());
+        self.norm.next = self.sum.val() << self.cnt6.val();
+        self.e_norm.next = self.exp1.val() - bit_cast::<X, 6>(self.cnt6.val());
+        self.e_norm1.next = self.exp2.val() - bit_cast::<X, 6>(self.cnt6.val());
+        self.sh0.next = self.cnt6.val() == 0;
+        self.sh1.next = self.cnt6.val() == 1;
 
-        // ---- round to nearest even on the guard bits ----
-        self.rem.next = bit_cast::<3, Z>(self.norm.val());
-        self.q.next = self.norm.val() >> 3;
-        self.up.next = (self.rem.val() > 4) | ((self.rem.val() == 4) & self.q.val().get_bit(0));
-        self.q1.next = self.q.val() + self.up.val();
+        // ---- round to nearest even: guard = bit 3, round = bit 2, sticky = bits 1, 0 ----
+        // Only shifts of 0, 1, 2 can leave bits below the last place: a left shift
+        // of 3 or more means a cancellation with exponents at most 1 apart, whose
+        // difference is exact. So the three roundings that can happen run on the
+        // unshifted sum, in parallel with the shifter.
+        self.w0.next = self.sum.val();
+        self.w1.next = self.sum.val() << 1;
+        self.w2.next = self.sum.val() << 2;
+        self.up0.next = self.w0.val().get_bit(3)
+            & (self.w0.val().get_bit(2)
+                | self.w0.val().get_bit(1)
+                | self.w0.val().get_bit(0)
+                | self.w0.val().get_bit(4));
+        self.up1.next = self.w1.val().get_bit(3)
+            & (self.w1.val().get_bit(2) | self.w1.val().get_bit(1) | self.w1.val().get_bit(4));
+        self.up2.next =
+            self.w2.val().get_bit(3) & (self.w2.val().get_bit(2) | self.w2.val().get_bit(4));
+        self.r0.next = (self.w0.val() >> 4) + self.up0.val();
+        self.r1.next = (self.w1.val() >> 4) + self.up1.val();
+        self.r2.next = (self.w2.val() >> 4) + self.up2.val();
+        self.q1.next = self.norm.val() >> 4;
+        if self.sh0.val() {
+            self.q1.next = self.r0.val();
+        }
+        if self.sh1.val() {
+            self.q1.next = self.r1.val();
+        }
+        if self.cnt6.val() == 2 {
+            self.q1.next = self.r2.val();
+        }
         self.rc.next = self.q1.val().get_bit(self.c_round_carry.val().index());
         self.hidden.next = self.q1.val().get_bit(self.c_man.val().index()) | self.rc.val();
         self.e_final.next = self.e_norm.val();
         if self.rc.val() {
             self.e_final.next = self.e_norm1.val();
         }
-        self.overflow.next = (self.e_norm.val() >= self.c_exp_max.val())
-            | (self.rc.val() & (self.e_norm.val() == self.c_exp_max_m1.val()));
+        // e_norm = exp + 1 − shift with exp at most the top: it reaches the
+        // all-ones exponent only with shift 0 from the top, and one below it with
+        // shift 0 from one below the top or shift 1 from the top.
+        self.overflow.next = (self.sh0.val()
+            & (self.at_top.val() | (self.rc.val() & self.below_top.val())))
+            | (self.sh1.val() & self.rc.val() & self.at_top.val());
 
         // ---- pack ----
         self.biased.next = 0.into();
@@ -575,7 +725,7 @@ impl<
         }
         if self.is_special.val() {
             self.result.next = self.special.val();
-        } else if !self.sum.val().any() {
+        } else if self.zero.val() {
             // Exact cancellation: +0 in round-to-nearest.
             self.result.next = 0.into();
         } else if self.overflow.val() {
@@ -841,8 +991,10 @@ impl Logic for Lzc64 {
     }
 }
 
-/// The two phases with the pipeline register between them: `result` is the sum
-/// of the `a`, `b` presented one clock earlier.
+/// The four blocks with `phases − 1` registered boundaries: `result` is the sum
+/// of the `a`, `b` presented `phases − 1` clocks earlier (combinational from the
+/// last register). An unregistered boundary is bypassed by a constant select;
+/// synthesis removes its unused flip-flops.
 #[derive(LogicBlock)]
 pub struct FpAddPipe<
     const W: usize,
@@ -860,17 +1012,59 @@ pub struct FpAddPipe<
     pub b: Signal<In, Bits<W>>,
     /// Flush subnormal inputs and results to signed zero.
     pub flush: Signal<In, Bit>,
-    /// `a + b` of the previous clock.
+    /// `a + b` of `phases − 1` clocks earlier.
     pub result: Signal<Out, Bits<W>>,
-    align: FpAddAlign<W, E, M, P, A, Z, X>,
-    round: FpAddRound<W, E, M, P, A, Z, X>,
-    r_special: DFF<Bits<W>>,
-    r_is_special: DFF<Bit>,
-    r_sign: DFF<Bit>,
-    r_exp: DFF<Bits<X>>,
-    r_sum: DFF<Bits<Z>>,
-    r_floor: DFF<Bits<Z>>,
-    r_flush: DFF<Bit>,
+    /// Boundaries b1, b2, b3 registered (see [`registered_boundaries`]).
+    c_reg1: Constant<Bit>,
+    c_reg2: Constant<Bit>,
+    c_reg3: Constant<Bit>,
+    p1: FpAddP1<W, E, M, P, A, Z, X>,
+    p2: FpAddP2<W, E, M, P, A, Z, X>,
+    p3: FpAddP3<W, E, M, P, A, Z, X>,
+    p4: FpAddP4<W, E, M, P, A, Z, X>,
+    // b1: P1's outputs, and the flush bit for P4.
+    r1_special: DFF<Bits<W>>,
+    r1_is_special: DFF<Bit>,
+    r1_sign: DFF<Bit>,
+    r1_exp: DFF<Bits<X>>,
+    r1_x: DFF<Bits<P>>,
+    r1_y: DFF<Bits<P>>,
+    r1_diff: DFF<Bits<X>>,
+    r1_sub: DFF<Bit>,
+    r1_flush: DFF<Bit>,
+    // b2: P2's outputs and what passes on.
+    r2_special: DFF<Bits<W>>,
+    r2_is_special: DFF<Bit>,
+    r2_sign: DFF<Bit>,
+    r2_exp: DFF<Bits<X>>,
+    r2_p: DFF<Bits<Z>>,
+    r2_q: DFF<Bits<Z>>,
+    r2_sub: DFF<Bit>,
+    r2_flush: DFF<Bit>,
+    // b3: P3's outputs and what passes on.
+    r3_special: DFF<Bits<W>>,
+    r3_is_special: DFF<Bit>,
+    r3_sign: DFF<Bit>,
+    r3_exp1: DFF<Bits<X>>,
+    r3_exp2: DFF<Bits<X>>,
+    r3_at_top: DFF<Bit>,
+    r3_below_top: DFF<Bit>,
+    r3_sum: DFF<Bits<Z>>,
+    r3_cnt: DFF<Bits<7>>,
+    r3_zero: DFF<Bit>,
+    r3_flush: DFF<Bit>,
+    /// After b1 (registered or not): what P2 and the later blocks read.
+    s2_special: Signal<Local, Bits<W>>,
+    s2_is_special: Signal<Local, Bit>,
+    s2_sign: Signal<Local, Bit>,
+    s2_exp: Signal<Local, Bits<X>>,
+    s2_sub: Signal<Local, Bit>,
+    s2_flush: Signal<Local, Bit>,
+    /// After b2.
+    s3_special: Signal<Local, Bits<W>>,
+    s3_is_special: Signal<Local, Bit>,
+    s3_sign: Signal<Local, Bit>,
+    s3_flush: Signal<Local, Bit>,
 }
 
 impl<
@@ -883,24 +1077,75 @@ impl<
         const X: usize,
     > FpAddPipe<W, E, M, P, A, Z, X>
 {
-    /// The adder for `fmt` with NaN rule `nan`.
+    /// The two-phase adder for `fmt` with NaN rule `nan` (`with_phases(fmt, nan, 2)`).
     pub fn new(fmt: FpFormat, nan: NanRule) -> Self {
+        Self::with_phases(fmt, nan, 2)
+    }
+
+    /// The adder for `fmt` with NaN rule `nan` in `phases` clocks (2..=4; panics
+    /// otherwise): the result comes `phases − 1` clocks after the operands.
+    pub fn with_phases(fmt: FpFormat, nan: NanRule, phases: usize) -> Self {
+        let [reg1, reg2, reg3] = registered_boundaries(phases);
         Self {
             clock: Default::default(),
             a: Default::default(),
             b: Default::default(),
             flush: Default::default(),
             result: Default::default(),
-            align: FpAddAlign::new(fmt, nan),
-            round: FpAddRound::new(fmt),
-            r_special: Default::default(),
-            r_is_special: Default::default(),
-            r_sign: Default::default(),
-            r_exp: Default::default(),
-            r_sum: Default::default(),
-            r_floor: Default::default(),
-            r_flush: Default::default(),
+            c_reg1: Constant::new(reg1),
+            c_reg2: Constant::new(reg2),
+            c_reg3: Constant::new(reg3),
+            p1: FpAddP1::new(fmt, nan),
+            p2: FpAddP2::new(fmt),
+            p3: FpAddP3::new(fmt),
+            p4: FpAddP4::new(fmt),
+            r1_special: Default::default(),
+            r1_is_special: Default::default(),
+            r1_sign: Default::default(),
+            r1_exp: Default::default(),
+            r1_x: Default::default(),
+            r1_y: Default::default(),
+            r1_diff: Default::default(),
+            r1_sub: Default::default(),
+            r1_flush: Default::default(),
+            r2_special: Default::default(),
+            r2_is_special: Default::default(),
+            r2_sign: Default::default(),
+            r2_exp: Default::default(),
+            r2_p: Default::default(),
+            r2_q: Default::default(),
+            r2_sub: Default::default(),
+            r2_flush: Default::default(),
+            r3_special: Default::default(),
+            r3_is_special: Default::default(),
+            r3_sign: Default::default(),
+            r3_exp1: Default::default(),
+            r3_exp2: Default::default(),
+            r3_at_top: Default::default(),
+            r3_below_top: Default::default(),
+            r3_sum: Default::default(),
+            r3_cnt: Default::default(),
+            r3_zero: Default::default(),
+            r3_flush: Default::default(),
+            s2_special: Default::default(),
+            s2_is_special: Default::default(),
+            s2_sign: Default::default(),
+            s2_exp: Default::default(),
+            s2_sub: Default::default(),
+            s2_flush: Default::default(),
+            s3_special: Default::default(),
+            s3_is_special: Default::default(),
+            s3_sign: Default::default(),
+            s3_flush: Default::default(),
         }
+    }
+
+    /// Clocks per add (2..=4): `result` follows the operands by `phases − 1`.
+    pub fn phases(&self) -> usize {
+        1 + [&self.c_reg1, &self.c_reg2, &self.c_reg3]
+            .iter()
+            .filter(|c| c.val())
+            .count()
     }
 }
 
@@ -919,32 +1164,138 @@ impl<
         dff_setup!(
             self,
             clock,
-            r_special,
-            r_is_special,
-            r_sign,
-            r_exp,
-            r_sum,
-            r_floor,
-            r_flush
+            r1_special,
+            r1_is_special,
+            r1_sign,
+            r1_exp,
+            r1_x,
+            r1_y,
+            r1_diff,
+            r1_sub,
+            r1_flush,
+            r2_special,
+            r2_is_special,
+            r2_sign,
+            r2_exp,
+            r2_p,
+            r2_q,
+            r2_sub,
+            r2_flush,
+            r3_special,
+            r3_is_special,
+            r3_sign,
+            r3_exp1,
+            r3_exp2,
+            r3_at_top,
+            r3_below_top,
+            r3_sum,
+            r3_cnt,
+            r3_zero,
+            r3_flush
         );
-        self.align.a.next = self.a.val();
-        self.align.b.next = self.b.val();
-        self.align.flush.next = self.flush.val();
-        self.r_special.d.next = self.align.special.val();
-        self.r_is_special.d.next = self.align.is_special.val();
-        self.r_sign.d.next = self.align.sign.val();
-        self.r_exp.d.next = self.align.exp.val();
-        self.r_sum.d.next = self.align.sum.val();
-        self.r_floor.d.next = self.align.floor.val();
-        self.r_flush.d.next = self.flush.val();
-        self.round.special.next = self.r_special.q.val();
-        self.round.is_special.next = self.r_is_special.q.val();
-        self.round.sign.next = self.r_sign.q.val();
-        self.round.exp.next = self.r_exp.q.val();
-        self.round.sum.next = self.r_sum.q.val();
-        self.round.floor.next = self.r_floor.q.val();
-        self.round.flush.next = self.r_flush.q.val();
-        self.result.next = self.round.result.val();
+        // ---- P1 ----
+        self.p1.a.next = self.a.val();
+        self.p1.b.next = self.b.val();
+        self.p1.flush.next = self.flush.val();
+        // ---- b1 ----
+        self.r1_special.d.next = self.p1.special.val();
+        self.r1_is_special.d.next = self.p1.is_special.val();
+        self.r1_sign.d.next = self.p1.sign.val();
+        self.r1_exp.d.next = self.p1.exp.val();
+        self.r1_x.d.next = self.p1.x_sig.val();
+        self.r1_y.d.next = self.p1.y_sig.val();
+        self.r1_diff.d.next = self.p1.diff.val();
+        self.r1_sub.d.next = self.p1.sub.val();
+        self.r1_flush.d.next = self.flush.val();
+        if self.c_reg1.val() {
+            self.s2_special.next = self.r1_special.q.val();
+            self.s2_is_special.next = self.r1_is_special.q.val();
+            self.s2_sign.next = self.r1_sign.q.val();
+            self.s2_exp.next = self.r1_exp.q.val();
+            self.s2_sub.next = self.r1_sub.q.val();
+            self.s2_flush.next = self.r1_flush.q.val();
+            self.p2.x_sig.next = self.r1_x.q.val();
+            self.p2.y_sig.next = self.r1_y.q.val();
+            self.p2.diff.next = self.r1_diff.q.val();
+        } else {
+            self.s2_special.next = self.p1.special.val();
+            self.s2_is_special.next = self.p1.is_special.val();
+            self.s2_sign.next = self.p1.sign.val();
+            self.s2_exp.next = self.p1.exp.val();
+            self.s2_sub.next = self.p1.sub.val();
+            self.s2_flush.next = self.flush.val();
+            self.p2.x_sig.next = self.p1.x_sig.val();
+            self.p2.y_sig.next = self.p1.y_sig.val();
+            self.p2.diff.next = self.p1.diff.val();
+        }
+        // ---- P2 ----
+        self.p2.sub.next = self.s2_sub.val();
+        // ---- b2 ----
+        self.r2_special.d.next = self.s2_special.val();
+        self.r2_is_special.d.next = self.s2_is_special.val();
+        self.r2_sign.d.next = self.s2_sign.val();
+        self.r2_exp.d.next = self.s2_exp.val();
+        self.r2_p.d.next = self.p2.p_z.val();
+        self.r2_q.d.next = self.p2.q_z.val();
+        self.r2_sub.d.next = self.s2_sub.val();
+        self.r2_flush.d.next = self.s2_flush.val();
+        if self.c_reg2.val() {
+            self.s3_special.next = self.r2_special.q.val();
+            self.s3_is_special.next = self.r2_is_special.q.val();
+            self.s3_sign.next = self.r2_sign.q.val();
+            self.s3_flush.next = self.r2_flush.q.val();
+            self.p3.exp.next = self.r2_exp.q.val();
+            self.p3.p_z.next = self.r2_p.q.val();
+            self.p3.q_z.next = self.r2_q.q.val();
+            self.p3.sub.next = self.r2_sub.q.val();
+        } else {
+            self.s3_special.next = self.s2_special.val();
+            self.s3_is_special.next = self.s2_is_special.val();
+            self.s3_sign.next = self.s2_sign.val();
+            self.s3_flush.next = self.s2_flush.val();
+            self.p3.exp.next = self.s2_exp.val();
+            self.p3.p_z.next = self.p2.p_z.val();
+            self.p3.q_z.next = self.p2.q_z.val();
+            self.p3.sub.next = self.s2_sub.val();
+        }
+        // ---- b3 ----
+        self.r3_special.d.next = self.s3_special.val();
+        self.r3_is_special.d.next = self.s3_is_special.val();
+        self.r3_sign.d.next = self.s3_sign.val();
+        self.r3_exp1.d.next = self.p3.exp1.val();
+        self.r3_exp2.d.next = self.p3.exp2.val();
+        self.r3_at_top.d.next = self.p3.at_top.val();
+        self.r3_below_top.d.next = self.p3.below_top.val();
+        self.r3_sum.d.next = self.p3.sum.val();
+        self.r3_cnt.d.next = self.p3.cnt.val();
+        self.r3_zero.d.next = self.p3.zero.val();
+        self.r3_flush.d.next = self.s3_flush.val();
+        if self.c_reg3.val() {
+            self.p4.special.next = self.r3_special.q.val();
+            self.p4.is_special.next = self.r3_is_special.q.val();
+            self.p4.sign.next = self.r3_sign.q.val();
+            self.p4.exp1.next = self.r3_exp1.q.val();
+            self.p4.exp2.next = self.r3_exp2.q.val();
+            self.p4.at_top.next = self.r3_at_top.q.val();
+            self.p4.below_top.next = self.r3_below_top.q.val();
+            self.p4.sum.next = self.r3_sum.q.val();
+            self.p4.cnt.next = self.r3_cnt.q.val();
+            self.p4.zero.next = self.r3_zero.q.val();
+            self.p4.flush.next = self.r3_flush.q.val();
+        } else {
+            self.p4.special.next = self.s3_special.val();
+            self.p4.is_special.next = self.s3_is_special.val();
+            self.p4.sign.next = self.s3_sign.val();
+            self.p4.exp1.next = self.p3.exp1.val();
+            self.p4.exp2.next = self.p3.exp2.val();
+            self.p4.at_top.next = self.p3.at_top.val();
+            self.p4.below_top.next = self.p3.below_top.val();
+            self.p4.sum.next = self.p3.sum.val();
+            self.p4.cnt.next = self.p3.cnt.val();
+            self.p4.zero.next = self.p3.zero.val();
+            self.p4.flush.next = self.s3_flush.val();
+        }
+        self.result.next = self.p4.result.val();
     }
 }
 
@@ -956,3 +1307,209 @@ pub type F32AddPipe = FpAddPipe<32, 8, 23, 24, 27, 28, 9>;
 pub type F16AddPipe = FpAddPipe<16, 5, 10, 11, 14, 15, 6>;
 /// bfloat16 adder (one half of bf16x2).
 pub type Bf16AddPipe = FpAddPipe<16, 8, 7, 8, 11, 12, 9>;
+
+#[cfg(test)]
+mod tests {
+    use super::super::fpadd::{fp_add, Subnormals, BF16, F16, F32, F64};
+    use super::super::model::{F32_CANONICAL_NAN, F64_INVALID_NAN, HALF_CANONICAL_NAN};
+    use super::*;
+    use crate::unit::xorshift;
+
+    /// Operand values that exercise every path of `fmt`: zeros, subnormal and
+    /// normal extremes, infinities, quiet and signalling NaNs with payloads,
+    /// values around 1 and 2 (cancellation), both signs.
+    fn specials(fmt: FpFormat) -> Vec<u64> {
+        let m = fmt.man_bits;
+        let frac = fmt.frac_mask();
+        let one = (fmt.exp_max() >> 1) << m;
+        let mut v = vec![
+            0,
+            1,
+            frac,
+            frac - 1,
+            1 << m,
+            (1 << m) | 1,
+            (fmt.exp_max() - 1) << m | frac,
+            (fmt.exp_max() - 1) << m,
+            fmt.exp_max() << m,
+            fmt.exp_max() << m | fmt.quiet_bit(),
+            fmt.exp_max() << m | fmt.quiet_bit() | 5,
+            fmt.exp_max() << m | 1,
+            fmt.exp_max() << m | (frac >> 1) ^ 3,
+            one,
+            one | 1,
+            one - 1,
+            one + (1 << m),
+            one + (1 << m) - 1,
+            (2 << m) | 1,
+            2 << m,
+            (1 << m) - 7,
+            // Half an ulp of the largest finite value, around it (rounding to Inf),
+            // and the largest value one exponent below the top.
+            (fmt.exp_max() - 2 - u64::from(m)) << m,
+            (fmt.exp_max() - 2 - u64::from(m)) << m | 1,
+            ((fmt.exp_max() - 2 - u64::from(m)) << m) - 1,
+            (fmt.exp_max() - 2) << m | frac,
+            (fmt.exp_max() - 3 - u64::from(m)) << m | 1,
+        ];
+        for x in v.clone() {
+            v.push(x | fmt.sign_bit());
+        }
+        v
+    }
+
+    /// A random operand: uniform bits, or a value near `near` (close operands
+    /// that cancel or round), or one with a small exponent (subnormal results).
+    fn random_operand(fmt: FpFormat, near: u64, state: &mut u64) -> u64 {
+        let r = xorshift(state);
+        let x = match r % 4 {
+            0 => r >> 8,
+            1 => near ^ (r >> 40) ^ ((r >> 20) & 1) << (fmt.width() - 1),
+            2 => (r >> 8) & !(fmt.exp_max() << fmt.man_bits) | ((r >> 3) & 3) << fmt.man_bits,
+            _ => near.wrapping_add((r >> 60) & 7) ^ (((r >> 7) & 1) << (fmt.width() - 1)),
+        };
+        x & fmt.mask()
+    }
+
+    fn vectors(fmt: FpFormat, seed: u64, random: usize) -> Vec<(u64, u64)> {
+        let sp = specials(fmt);
+        let mut v: Vec<(u64, u64)> = Vec::new();
+        for &a in &sp {
+            for &b in &sp {
+                v.push((a, b));
+            }
+        }
+        let mut state = seed;
+        for _ in 0..random {
+            let a = random_operand(fmt, xorshift(&mut state) & fmt.mask(), &mut state);
+            let b = random_operand(fmt, a, &mut state);
+            v.push((a, b));
+        }
+        v
+    }
+
+    /// Drives a pipe one operand pair per clock and checks each result
+    /// `phases − 1` clocks after its operands against the golden model.
+    fn check<
+        const W: usize,
+        const E: usize,
+        const M: usize,
+        const P: usize,
+        const A: usize,
+        const Z: usize,
+        const X: usize,
+    >(
+        fmt: FpFormat,
+        nan: NanRule,
+        phases: usize,
+        flush: bool,
+        seed: u64,
+    ) {
+        let mut uut = FpAddPipe::<W, E, M, P, A, Z, X>::with_phases(fmt, nan, phases);
+        assert_eq!(uut.phases(), phases);
+        uut.connect_all();
+        let settle = |uut: &mut FpAddPipe<W, E, M, P, A, Z, X>| {
+            assert!(simulate(uut, 1000), "logic did not settle");
+        };
+        uut.clock.next = Clock { clk: false };
+        settle(&mut uut);
+        let vecs = vectors(fmt, seed, 3000);
+        let lat = phases - 1;
+        let mode = if flush {
+            Subnormals::Flush
+        } else {
+            Subnormals::Keep
+        };
+        for cycle in 0..vecs.len() + lat {
+            let (a, b) = vecs.get(cycle).copied().unwrap_or((0, 0));
+            uut.a.next = to_bits(u128::from(a));
+            uut.b.next = to_bits(u128::from(b));
+            uut.flush.next = flush;
+            uut.clock.next = Clock { clk: false };
+            settle(&mut uut);
+            if cycle >= lat {
+                let (a, b) = vecs[cycle - lat];
+                let want = fp_add(fmt, a, b, mode, nan);
+                let got = uut.result.val().to_u64();
+                assert_eq!(
+                    got, want,
+                    "{fmt:?} phases {phases} flush {flush}: {a:#x} + {b:#x} = {got:#x}, want {want:#x}"
+                );
+            }
+            uut.clock.next = Clock { clk: true };
+            settle(&mut uut);
+        }
+    }
+
+    const F64_NAN: NanRule = NanRule::PropagateLast {
+        invalid: F64_INVALID_NAN,
+    };
+
+    #[test]
+    fn fpadd_f64_matches_the_model_at_every_depth() {
+        for phases in 2..=4 {
+            check::<64, 11, 52, 53, 56, 57, 12>(F64, F64_NAN, phases, false, 11 + phases as u64);
+        }
+    }
+
+    #[test]
+    fn fpadd_f32_matches_the_model_at_every_depth_flushing_or_not() {
+        for phases in 2..=4 {
+            for flush in [false, true] {
+                check::<32, 8, 23, 24, 27, 28, 9>(
+                    F32,
+                    NanRule::Canonical(F32_CANONICAL_NAN),
+                    phases,
+                    flush,
+                    21 + phases as u64 + u64::from(flush),
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn fpadd_f16_matches_the_model_at_every_depth() {
+        for phases in 2..=4 {
+            check::<16, 5, 10, 11, 14, 15, 6>(
+                F16,
+                NanRule::Canonical(HALF_CANONICAL_NAN),
+                phases,
+                false,
+                31 + phases as u64,
+            );
+        }
+    }
+
+    #[test]
+    fn fpadd_bf16_matches_the_model_at_every_depth() {
+        for phases in 2..=4 {
+            check::<16, 8, 7, 8, 11, 12, 9>(
+                BF16,
+                NanRule::Canonical(HALF_CANONICAL_NAN),
+                phases,
+                false,
+                41 + phases as u64,
+            );
+        }
+    }
+
+    #[test]
+    fn fpadd_aliases_and_phase_counts() {
+        assert_eq!(F64AddPipe::new(F64, F64_NAN).phases(), 2);
+        assert_eq!(
+            F32AddPipe::with_phases(F32, NanRule::Canonical(0), 3).phases(),
+            3
+        );
+        assert_eq!(
+            F16AddPipe::with_phases(F16, NanRule::Canonical(0), 4).phases(),
+            4
+        );
+        assert_eq!(Bf16AddPipe::new(BF16, NanRule::Canonical(0)).phases(), 2);
+    }
+
+    #[test]
+    #[should_panic(expected = "phases must be 2, 3 or 4")]
+    fn fpadd_rejects_one_phase() {
+        let _ = F64AddPipe::with_phases(F64, F64_NAN, 1);
+    }
+}
