@@ -48,8 +48,8 @@ pub fn run_stimuli(
     let info = info_of(unit)?;
     match engine {
         Engine::RustHdl => match unit {
-            "atom" => Ok(direct::run(
-                &mut units::atom::rtl::Atom::default(),
+            u if units::atom::codec::fp_phases_of(u).is_some() => Ok(direct::run(
+                &mut units::atom::rtl::DefaultAtom::with_fp_phases(fp_phases(u)),
                 &info,
                 stim,
             )),
@@ -72,7 +72,12 @@ pub fn run_stimuli(
             _ => Err(format!("no RTL for unit {unit:?} yet")),
         },
         Engine::RustHdlSimulation => match unit {
-            "atom" => simulation::run(units::atom::rtl::Atom::default(), &info, stim, vcd),
+            u if units::atom::codec::fp_phases_of(u).is_some() => simulation::run(
+                units::atom::rtl::DefaultAtom::with_fp_phases(fp_phases(u)),
+                &info,
+                stim,
+                vcd,
+            ),
             "redux" => simulation::run(units::redux::rtl::Redux::default(), &info, stim, vcd),
             "xmu" => simulation::run(Xmu::default(), &info, stim, vcd),
             u if units::dfma::codec::depth_of(u).is_some() => {
@@ -104,4 +109,9 @@ pub fn run_ops(
 ) -> Result<Vec<Observation>, String> {
     let plain: Vec<_> = ops.iter().map(|o| o.op.clone()).collect();
     run_stimuli(unit, engine, &stimuli(&plain, gaps), vcd)
+}
+
+/// The float-add phases of an `atom` build name (checked by the caller).
+fn fp_phases(unit: &str) -> usize {
+    units::atom::codec::fp_phases_of(unit).expect("an atom build")
 }

@@ -11,7 +11,7 @@ use testbench::engines::{run_ops, run_stimuli, Engine};
 use testbench::stream::{stimuli, Gaps, Observation};
 use testbench::tools::require;
 use testbench::vectors::{check_against_model, numbered, LineOp};
-use units::atom::codec::{encode, random_request, AtomCodec};
+use units::atom::codec::{encode, fp_phases_of, random_request, AtomCodec, FP_PHASE_NAMES};
 use units::atom::model::{AtomOp, AtomRequest, AtomType, Form, Space, DEFAULT_WORDS};
 use units::atom::rtl::{DefaultAtom, FP_SAME_ADDRESS_II, LATENCY};
 use units::atom::vectors::{format_request, parse_line};
@@ -80,11 +80,11 @@ fn is_fp_add(req: &AtomRequest) -> bool {
 
 /// The cycle at which each operation is accepted, from the documented rule: an
 /// operation waits until every float add on its word was accepted at least
-/// `FP_SAME_ADDRESS_II` clocks before it.
-fn expected_accept_cycles(reqs: &[AtomRequest], gaps: Gaps) -> Vec<u64> {
+/// `ii` clocks (the float add's phases) before it.
+fn expected_accept_cycles(reqs: &[AtomRequest], gaps: Gaps, ii: usize) -> Vec<u64> {
     let plain: Vec<_> = reqs.iter().map(encode).collect();
     let stim = stimuli(&plain, gaps);
-    let ii = FP_SAME_ADDRESS_II as u64;
+    let ii = ii as u64;
     let mut cycle = 0u64;
     let mut accepted: Vec<u64> = Vec::new();
     for (i, s) in stim.iter().enumerate() {
@@ -103,13 +103,25 @@ fn expected_accept_cycles(reqs: &[AtomRequest], gaps: Gaps) -> Vec<u64> {
     accepted
 }
 
-/// Runs, checks every answer against the model and every answer's cycle against
-/// the acceptance rule (answer = acceptance + LATENCY). Returns the observations.
+/// Runs the default build, checks every answer against the model and every
+/// answer's cycle against the acceptance rule (answer = acceptance + LATENCY).
+/// Returns the observations.
 fn run_checked(engine: Engine, reqs: &[AtomRequest], gaps: Gaps) -> Vec<Observation> {
+    run_checked_on("atom", engine, reqs, gaps)
+}
+
+/// As [`run_checked`], on the build `unit` (`atom`, `atom_fp2` ... `atom_fp4`).
+fn run_checked_on(
+    unit: &str,
+    engine: Engine,
+    reqs: &[AtomRequest],
+    gaps: Gaps,
+) -> Vec<Observation> {
+    let ii = fp_phases_of(unit).unwrap();
     let list = numbered_requests(reqs);
-    let obs = run_ops("atom", engine, &list, gaps, None).unwrap();
-    check_against_model(&mut AtomCodec::default(), &list, &obs).unwrap();
-    let accepted = expected_accept_cycles(reqs, gaps);
+    let obs = run_ops(unit, engine, &list, gaps, None).unwrap();
+    check_against_model(&mut AtomCodec::from_name(unit).unwrap(), &list, &obs).unwrap();
+    let accepted = expected_accept_cycles(reqs, gaps, ii);
     let answer_cycles: Vec<u64> = reqs
         .iter()
         .zip(&accepted)
@@ -119,8 +131,8 @@ fn run_checked(engine: Engine, reqs: &[AtomRequest], gaps: Gaps) -> Vec<Observat
     let got: Vec<u64> = obs.iter().map(|o| o.cycle).collect();
     if let Some(i) = (0..got.len()).find(|&i| got[i] != answer_cycles[i]) {
         panic!(
-            "answer {i} at cycle {}, expected {} (acceptance rule: 1/clock, II {} behind a same-word float add)",
-            got[i], answer_cycles[i], FP_SAME_ADDRESS_II
+            "{unit}: answer {i} at cycle {}, expected {} (acceptance rule: 1/clock, II {ii} behind a same-word float add)",
+            got[i], answer_cycles[i]
         );
     }
     obs
@@ -143,7 +155,7 @@ fn traffic_with_sweep(count: usize, seed: u64) -> Vec<AtomRequest> {
 #[test]
 fn random_traffic_rust_hdl_20k() {
     let reqs = traffic_with_sweep(20_000, 1);
-    let stalls = expected_accept_cycles(&reqs, random_gaps(2))
+    let stalls = expected_accept_cycles(&reqs, random_gaps(2), FP_SAME_ADDRESS_II)
         .windows(2)
         .filter(|w| w[1] > w[0] + 1)
         .count();
@@ -471,6 +483,54 @@ fn close_float_adds(count: usize, seed: u64) -> Vec<AtomRequest> {
 #[test]
 fn float_adds_on_random_close_operands() {
     run_checked(Engine::RustHdl, &close_float_adds(6000, 99), random_gaps(8));
+}
+
+/// Every float-add depth (`atom_fp2` ... `atom_fp4`): random traffic with
+/// back-pressure and same-word float adds back to back, answers and answer
+/// cycles (initiation interval = the phases) against the model.
+#[test]
+fn float_phase_builds_match_the_model() {
+    for unit in FP_PHASE_NAMES {
+        run_checked_on(
+            unit,
+            Engine::RustHdl,
+            &traffic_with_sweep(5_000, 51),
+            random_gaps(52),
+        );
+        run_checked_on(
+            unit,
+            Engine::RustHdl,
+            &close_float_adds(2_000, 53),
+            Gaps::None,
+        );
+        run_checked_on(
+            unit,
+            Engine::RustHdl,
+            &close_float_adds(2_000, 54),
+            random_gaps(55),
+        );
+    }
+}
+
+/// The exported Verilog of the deepest float add (`atom_fp4`) in Verilator.
+#[test]
+fn verilator_fp4_build_matches_the_model() {
+    if require("atom_fp4 verilator", &["verilator"]).is_none() {
+        return;
+    }
+    let unit = "atom_fp4";
+    run_checked_on(
+        unit,
+        Engine::Verilator,
+        &traffic_with_sweep(50_000, 61),
+        random_gaps(62),
+    );
+    run_checked_on(
+        unit,
+        Engine::Verilator,
+        &close_float_adds(50_000, 63),
+        Gaps::None,
+    );
 }
 
 /// Runs `reqs` back to back and returns the cycles between the first and the last

@@ -9,7 +9,10 @@ pub const UNIT_NAMES: &[&str] = &["atom", "dfma", "mufu", "redux", "xmu"];
 /// The codec (vector format + golden model) of a unit.
 pub fn codec(name: &str) -> Option<Box<dyn UnitCodec>> {
     match name {
-        "atom" => Some(Box::new(crate::atom::codec::AtomCodec::default())),
+        // `atom` and its float-add variants `atom_fp2` ... `atom_fp4`.
+        n if crate::atom::codec::fp_phases_of(n).is_some() => {
+            Some(Box::new(crate::atom::codec::AtomCodec::from_name(n)?))
+        }
         "redux" => Some(Box::new(crate::redux::codec::ReduxCodec)),
         "xmu" => Some(Box::new(xmu::codec::XmuCodec)),
         // `dfma` and its depth variants `dfma_d1` ... `dfma_d10`.
@@ -33,7 +36,11 @@ pub fn info(name: &str) -> Option<UnitInfo> {
 /// sub-modules prefixed by it (`xmu`, `xmu$lzc`, ...).
 pub fn verilog(name: &str) -> Option<String> {
     let text = match name {
-        "atom" => rust_hdl::prelude::generate_verilog(&built(crate::atom::rtl::Atom::default())),
+        n if crate::atom::codec::fp_phases_of(n).is_some() => {
+            rust_hdl::prelude::generate_verilog(&built(
+                crate::atom::rtl::DefaultAtom::with_fp_phases(crate::atom::codec::fp_phases_of(n)?),
+            ))
+        }
         "redux" => rust_hdl::prelude::generate_verilog(&built(crate::redux::rtl::Redux::default())),
         "xmu" => rust_hdl::prelude::generate_verilog(&built(xmu::rtl::Xmu::default())),
         n if crate::dfma::codec::depth_of(n).is_some() => {

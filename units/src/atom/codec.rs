@@ -2,7 +2,9 @@
 //! model (the bank, applied in request order) and its random traffic.
 
 use super::model::{AtomMemory, AtomOp, AtomRequest, AtomType, Form, Space, DEFAULT_WORDS};
-use super::rtl::{opcode, typecode, ADDR_W, DATA_W, LATENCY, OP_W, PIPELINE_STAGES, TYPE_W};
+use super::rtl::{
+    opcode, typecode, ADDR_W, DATA_W, FP_PHASES, LATENCY, OP_W, PIPELINE_STAGES, TYPE_W,
+};
 use super::vectors::{format_answer, format_request, parse_line};
 use crate::unit::{xorshift, Operation, Param, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::FieldError;
@@ -16,32 +18,78 @@ pub const IN_ADDR: usize = 4;
 pub const IN_B: usize = 5;
 pub const IN_C: usize = 6;
 
-/// Vector-file codec and golden model (a bank of [`DEFAULT_WORDS`] words).
+/// Unit names of the builds whose float adds take 2, 3, 4 clocks (`atom` is
+/// the one with [`FP_PHASES`]).
+pub const FP_PHASE_NAMES: [&str; 3] = ["atom_fp2", "atom_fp3", "atom_fp4"];
+
+/// The float-add phases of the unit called `name` (`atom`, `atom_fp2` ...
+/// `atom_fp4`), or `None` for any other name.
+pub fn fp_phases_of(name: &str) -> Option<usize> {
+    if name == "atom" {
+        return Some(FP_PHASES);
+    }
+    FP_PHASE_NAMES
+        .iter()
+        .position(|n| *n == name)
+        .map(|i| i + 2)
+}
+
+/// Vector-file codec and golden model (a bank of [`DEFAULT_WORDS`] words) of the
+/// unit built with `fp_phases`-clock float adds.
 pub struct AtomCodec {
     memory: AtomMemory,
+    fp_phases: usize,
 }
 
 impl Default for AtomCodec {
     fn default() -> Self {
         Self {
             memory: AtomMemory::new(DEFAULT_WORDS),
+            fp_phases: FP_PHASES,
         }
     }
 }
 
-/// The unit's info: ports in the convention order.
+impl AtomCodec {
+    /// The codec of `atom` or `atom_fp<k>`.
+    pub fn from_name(name: &str) -> Option<AtomCodec> {
+        fp_phases_of(name).map(|fp_phases| AtomCodec {
+            memory: AtomMemory::new(DEFAULT_WORDS),
+            fp_phases,
+        })
+    }
+}
+
+/// The default unit's info: ports in the convention order.
 pub fn info() -> UnitInfo {
+    info_with_fp_phases(FP_PHASES)
+}
+
+/// The info of the build whose float adds take `fp_phases` clocks: `atom` for
+/// [`FP_PHASES`], else `atom_fp<k>`.
+pub fn info_with_fp_phases(fp_phases: usize) -> UnitInfo {
     UnitInfo {
-        name: "atom",
+        name: if fp_phases == FP_PHASES {
+            "atom"
+        } else {
+            FP_PHASE_NAMES[fp_phases - 2]
+        },
         description: "atomic unit: read-modify-write ALU with forwarding in front of its own bank",
         latency: LATENCY,
         pipeline_stages: PIPELINE_STAGES,
         rom_bits: 0,
-        params: vec![Param {
-            name: "words",
-            value: DEFAULT_WORDS.to_string(),
-            doc: "64-bit words in the bank (a power of two; block RAM)",
-        }],
+        params: vec![
+            Param {
+                name: "words",
+                value: DEFAULT_WORDS.to_string(),
+                doc: "64-bit words in the bank (a power of two; block RAM)",
+            },
+            Param {
+                name: "fp_phases",
+                value: fp_phases.to_string(),
+                doc: "clocks of a float add: the initiation interval of same-address float adds (2..4)",
+            },
+        ],
         ports: vec![
             Port::input(
                 "in_valid",
@@ -86,7 +134,7 @@ pub fn info() -> UnitInfo {
             Port::output(
                 "in_ready",
                 1,
-                "the presented operation is accepted at this edge (low one cycle behind a same-word float add)",
+                "the presented operation is accepted at this edge (low while a float add on its word accepted less than fp_phases clocks ago has no sum yet)",
             ),
         ],
     }
@@ -228,7 +276,7 @@ pub fn random_request(state: &mut u64, hot: &[u32], bank_words: usize) -> AtomRe
 
 impl UnitCodec for AtomCodec {
     fn info(&self) -> UnitInfo {
-        info()
+        info_with_fp_phases(self.fp_phases)
     }
 
     fn parse(&self, text: &str) -> Result<Operation, FieldError> {
