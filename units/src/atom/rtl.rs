@@ -4,10 +4,10 @@
 //!
 //! ```text
 //!  s0 (accept)    s1                     s2 (modify)             s3          s4 .. s6            s7
-//!  read address   bank data out;    ->   old = new3 or       ->  answer   -> float add phases -> holds the
-//!  to the bank;   compare the word       s2_pre; integer         out         2..K; the word     written word
-//!  in_ready       with s2..s7; pick      ALU; float add          (LATENCY    of a float add      one clock
-//!                 s2_pre; decode op      phase 1                 = 3)        joins at s(K+2);
+//!  read address   bank data out;    ->   old = new3, the     ->  answer   -> float add phases -> holds the
+//!  to the bank;   compare the word       float add's word or     out         2..K; the word     written word
+//!  in_ready       with s2..s7; pick      s2_pre; integer ALU;    (LATENCY    of a float add      one clock
+//!                 s2_pre; decode op      float add phase 1       = 3)        joins at s(K+2);
 //!                                                                            bank write at s6
 //! ```
 //!
@@ -22,15 +22,17 @@
 //! s2..s7. s1 compares R's word with each of theirs and registers:
 //! - `s2_f1`: the operation one ahead (s2) wrote the word: R takes `new3` in
 //!   s2, the integer ALU's result of the clock before (the one-clock loop);
-//! - `s2_pre`: if the operation K ahead is a float add on the word, its word as
-//!   the adder's last phase puts it out (at s(K+1), now); otherwise the youngest
-//!   final word among the operations two to six ahead (their `new` registers are
-//!   final from s3 for integer ops, from s(K+2) for float adds), else the bank's
-//!   word.
+//! - `s2_fk`: the operation K ahead is a float add on the word: R takes its word
+//!   at s(K+2) in s2, where the adder's last phase has just put it;
+//! - `s2_pre`: otherwise the youngest final word among the operations two to six
+//!   ahead (their `new` registers are final from s3 for integer ops, from
+//!   s(K+2) for float adds), else the bank's word.
 //!
-//! So the loop through the ALU has one 2:1 choice with a registered select in
-//! front of it, whatever K is (`new3` itself is the ALU's last choice, made
-//! after the register). No other case exists: an operation less than K clocks
+//! So the loop through the ALU has a 3:1 choice with registered selects in front
+//! of it, whatever K is (`new3` itself is the ALU's last choice, made after the
+//! register). Folding the float word into `s2_pre`'s input instead (a 2:1
+//! choice) was measured and reverted: it put the adder's last phase, the lane
+//! merge and that choice in one clock (`atom_fp4` 67.02 MHz, that path critical). No other case exists: an operation less than K clocks
 //! behind a float add on its word is held back (`in_ready` low) until the sum is
 //! known, so the initiation interval of same-address float adds is K and of
 //! everything else 1. `in_ready` depends on `in_addr` (a comparison with the
@@ -175,8 +177,6 @@ pub struct Atom<const WA: usize> {
     m6: Signal<Local, Bit>,
     m7: Signal<Local, Bit>,
     hit: Signal<Local, Bit>,
-    /// s1: the float add K ahead (at s(K+1), its last phase) is on this word.
-    fk: Signal<Local, Bit>,
     pick: Signal<Local, Bits<DATA_W>>,
 
     s2_valid: DFF<Bit>,
@@ -218,6 +218,8 @@ pub struct Atom<const WA: usize> {
     s2_pre: DFF<Bits<DATA_W>>,
     /// Take `new3` (the operation one ahead wrote the word).
     s2_f1: DFF<Bit>,
+    /// Take the word of the float add K ahead (at s(K+2) now, just joined).
+    s2_fk: DFF<Bit>,
 
     /// s2: the word before the operation, forwarded.
     old_word: Signal<Local, Bits<DATA_W>>,
@@ -398,7 +400,7 @@ impl<const WA: usize> Atom<WA> {
             s2_op_ld: Default::default(),
             s2_pre: Default::default(),
             s2_f1: Default::default(),
-            fk: Default::default(),
+            s2_fk: Default::default(),
             old_word: Default::default(),
             s3_valid: Default::default(),
             s3_tag: Default::default(),
@@ -466,7 +468,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         );
         dff_setup!(
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
-            s2_b, s2_pre, s2_f1
+            s2_b, s2_pre, s2_f1, s2_fk
         );
         dff_setup!(
             self,
@@ -627,7 +629,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s2_f1.d.next = self.s1_valid.q.val()
             & self.s2_valid.q.val()
             & (self.s2_word.q.val() == self.s1_word.q.val());
-        self.fk.next = self.s1_valid.q.val()
+        self.s2_fk.d.next = self.s1_valid.q.val()
             & ((self.c_k2.val()
                 & self.s3_valid.q.val()
                 & self.s3_fp.q.val()
@@ -664,12 +666,9 @@ impl<const WA: usize> Logic for Atom<WA> {
         } else if self.m6.val() {
             self.pick.next = self.s6_new.q.val();
         }
-        // The bank's data passes one 2:1 choice only (its clock-to-out is long);
-        // the float add K ahead joins here, as it leaves its last phase.
+        // The bank's data passes one 2:1 choice only (its clock-to-out is long).
         self.s2_pre.d.next = self.bank.read_data.val();
-        if self.fk.val() {
-            self.s2_pre.d.next = self.fp_word.val();
-        } else if self.hit.val() {
+        if self.hit.val() {
             self.s2_pre.d.next = self.pick.val();
         }
 
@@ -677,6 +676,14 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.old_word.next = self.s2_pre.q.val();
         if self.s2_f1.q.val() {
             self.old_word.next = self.new3.val();
+        } else if self.s2_fk.q.val() {
+            if self.c_k2.val() {
+                self.old_word.next = self.s4_new.q.val();
+            } else if self.c_k3.val() {
+                self.old_word.next = self.s5_new.q.val();
+            } else {
+                self.old_word.next = self.s6_new.q.val();
+            }
         }
         self.alu.old.next = self.old_word.val();
         self.alu.w64.next = self.s2_w64.q.val();
