@@ -13,9 +13,9 @@
 //! - [`AtomAlu`] (stage s2, inside the loop): per 64-bit word, in parallel, one
 //!   adder (`old + addend`), four compare chains (64-bit in both directions for
 //!   64-bit and upper-half lanes, 32-bit for lower-half lanes), the lane equality
-//!   and zero tests and the bitwise result; then one decision bit `take_alt` per
+//!   and zero tests and the bitwise result; then one decision bit `take_*` per
 //!   half and, per bit, `arith ? sum : bitwise`. The last choice,
-//!   `take_alt ? alt : …`, is made after the register (`new3` in [`super::rtl`]): the
+//!   `take ? alt : …`, is made after the register (`new3` in [`super::rtl`]): the
 //!   decision ends the clock in a flip-flop, not in a 64-bit fan-out.
 //!
 //! Upper-half compares run on the whole word with `b`'s lower half padded so
@@ -69,19 +69,30 @@ pub struct AtomDecode {
     /// 1 and, 2 or, 3 xor.
     pub lop: Signal<Out, Bits<DATA_W>>,
     pub lmode: Signal<Out, Bits<2>>,
-    pub op_min: Signal<Out, Bit>,
-    pub op_max: Signal<Out, Bit>,
-    pub op_inc: Signal<Out, Bit>,
-    pub op_dec: Signal<Out, Bit>,
+    /// When the lane takes `alt`, per half (the op and the lane folded in, so
+    /// that the ALU's decision is one small function of the compare results):
+    /// on `b < old` (min, dec), on a zero lane (dec), on `old < b` (max), on
+    /// `!(old < b)` (inc), on equality (cas, cast), always (exch, st).
+    pub t_blt: Signal<Out, Bits<2>>,
+    pub t_zero: Signal<Out, Bits<2>>,
+    pub t_olt: Signal<Out, Bits<2>>,
+    pub t_nolt: Signal<Out, Bits<2>>,
+    pub t_eq: Signal<Out, Bits<2>>,
+    pub t_always: Signal<Out, Bits<2>>,
     /// cas or cast.
     pub op_cas: Signal<Out, Bit>,
     pub op_cast: Signal<Out, Bit>,
-    /// exch or st: the lane takes `b`.
-    pub op_setb: Signal<Out, Bit>,
     pub op_ld: Signal<Out, Bit>,
 
     is_fp: Signal<Local, Bit>,
     is_signed: Signal<Local, Bit>,
+    op_min: Signal<Local, Bit>,
+    op_max: Signal<Local, Bit>,
+    op_inc: Signal<Local, Bit>,
+    op_dec: Signal<Local, Bit>,
+    op_setb: Signal<Local, Bit>,
+    /// The halves the operation touches: bit 0 lower, bit 1 upper.
+    act: Signal<Local, Bits<2>>,
     iadd: Signal<Local, Bit>,
     /// Ones over the lane.
     lanemask: Signal<Local, Bits<DATA_W>>,
@@ -149,6 +160,37 @@ impl Logic for AtomDecode {
         self.op_cast.next = self.op.val() == 10;
         self.op_setb.next = (self.op.val() == 8) | (self.op.val() == 13);
         self.op_ld.next = self.op.val() == 12;
+        // act_hi implies a 64-bit lane (both halves) or the upper half alone.
+        self.act.next = 1.into();
+        if self.w64.val() {
+            self.act.next = 3.into();
+        } else if self.high.val() {
+            self.act.next = 2.into();
+        }
+        self.t_blt.next = 0.into();
+        self.t_zero.next = 0.into();
+        self.t_olt.next = 0.into();
+        self.t_nolt.next = 0.into();
+        self.t_eq.next = 0.into();
+        self.t_always.next = 0.into();
+        if self.op_min.val() | self.op_dec.val() {
+            self.t_blt.next = self.act.val();
+        }
+        if self.op_dec.val() {
+            self.t_zero.next = self.act.val();
+        }
+        if self.op_max.val() {
+            self.t_olt.next = self.act.val();
+        }
+        if self.op_inc.val() {
+            self.t_nolt.next = self.act.val();
+        }
+        if self.op_cas.val() {
+            self.t_eq.next = self.act.val();
+        }
+        if self.op_setb.val() {
+            self.t_always.next = self.act.val();
+        }
 
         // ---- arithmetic: one adder for add, safeadd, inc (+1) and dec (−1) ----
         self.addend.next = self.bw.val();
@@ -207,13 +249,14 @@ pub struct AtomAlu {
     pub alt: Signal<In, Bits<DATA_W>>,
     pub lop: Signal<In, Bits<DATA_W>>,
     pub lmode: Signal<In, Bits<2>>,
-    pub op_min: Signal<In, Bit>,
-    pub op_max: Signal<In, Bit>,
-    pub op_inc: Signal<In, Bit>,
-    pub op_dec: Signal<In, Bit>,
+    pub t_blt: Signal<In, Bits<2>>,
+    pub t_zero: Signal<In, Bits<2>>,
+    pub t_olt: Signal<In, Bits<2>>,
+    pub t_nolt: Signal<In, Bits<2>>,
+    pub t_eq: Signal<In, Bits<2>>,
+    pub t_always: Signal<In, Bits<2>>,
     pub op_cas: Signal<In, Bit>,
     pub op_cast: Signal<In, Bit>,
-    pub op_setb: Signal<In, Bit>,
     pub op_ld: Signal<In, Bit>,
 
     /// The word after the operation, unless `take_lo`/`take_hi`: then that half
@@ -242,7 +285,7 @@ pub struct AtomAlu {
     eq_hi: Signal<Local, Bit>,
     eq: Signal<Local, Bit>,
     zero: Signal<Local, Bit>,
-    take_alt: Signal<Local, Bit>,
+
     sum: Signal<Local, Bits<DATA_W>>,
     bitwise: Signal<Local, Bits<DATA_W>>,
     pre_lo: Signal<Local, Bits<DATA_W>>,
@@ -273,24 +316,28 @@ impl Logic for AtomAlu {
         }
         self.eq_lo.next = self.old.val().get_bits::<32>(0) == self.bw.val().get_bits::<32>(0);
         self.eq_hi.next = self.old.val().get_bits::<32>(32) == self.bw.val().get_bits::<32>(32);
-        self.eq.next = self.eq_lo.val();
-        if self.w64.val() {
-            self.eq.next = self.eq_lo.val() & self.eq_hi.val();
-        } else if self.high.val() {
-            self.eq.next = self.eq_hi.val();
-        }
+        // The lane's halves are equal (a half outside the lane counts as equal).
+        self.eq.next =
+            (self.eq_lo.val() | !self.act_lo.val()) & (self.eq_hi.val() | !self.act_hi.val());
         self.zero.next = !self.old.val().get_bits::<32>(0).any();
         if self.high.val() {
             self.zero.next = !self.old.val().get_bits::<32>(32).any();
         }
 
         // ---- the decision: does the lane take `alt`? ----
-        self.take_alt.next = (self.op_min.val() & self.b_lt_old.val())
-            | (self.op_max.val() & self.old_lt_b.val())
-            | (self.op_inc.val() & !self.old_lt_b.val())
-            | (self.op_dec.val() & (self.zero.val() | self.b_lt_old.val()))
-            | (self.op_cas.val() & self.eq.val())
-            | self.op_setb.val();
+        // ---- the decision per half: does it take `alt`? ----
+        self.take_lo.next = (self.t_blt.val().get_bit(0) & self.b_lt_old.val())
+            | (self.t_zero.val().get_bit(0) & self.zero.val())
+            | (self.t_olt.val().get_bit(0) & self.old_lt_b.val())
+            | (self.t_nolt.val().get_bit(0) & !self.old_lt_b.val())
+            | (self.t_eq.val().get_bit(0) & self.eq.val())
+            | self.t_always.val().get_bit(0);
+        self.take_hi.next = (self.t_blt.val().get_bit(1) & self.b_lt_old.val())
+            | (self.t_zero.val().get_bit(1) & self.zero.val())
+            | (self.t_olt.val().get_bit(1) & self.old_lt_b.val())
+            | (self.t_nolt.val().get_bit(1) & !self.old_lt_b.val())
+            | (self.t_eq.val().get_bit(1) & self.eq.val())
+            | self.t_always.val().get_bit(1);
 
         // ---- arithmetic and bitwise results ----
         self.sum.next = self.old.val() + self.addend.val();
@@ -313,8 +360,6 @@ impl Logic for AtomAlu {
             self.pre_hi.next = self.sum.val() & 0xFFFF_FFFF_0000_0000_u64;
         }
         self.pre_word.next = self.pre_lo.val() | self.pre_hi.val();
-        self.take_lo.next = self.take_alt.val() & self.act_lo.val();
-        self.take_hi.next = self.take_alt.val() & self.act_hi.val();
 
         // ---- answer and write enable ----
         self.lane_old.next = self.old.val() & 0xFFFF_FFFF_u64;

@@ -205,13 +205,14 @@ pub struct Atom<const WA: usize> {
     s2_alt: DFF<Bits<DATA_W>>,
     s2_lop: DFF<Bits<DATA_W>>,
     s2_lmode: DFF<Bits<2>>,
-    s2_op_min: DFF<Bit>,
-    s2_op_max: DFF<Bit>,
-    s2_op_inc: DFF<Bit>,
-    s2_op_dec: DFF<Bit>,
+    s2_t_blt: DFF<Bits<2>>,
+    s2_t_zero: DFF<Bits<2>>,
+    s2_t_olt: DFF<Bits<2>>,
+    s2_t_nolt: DFF<Bits<2>>,
+    s2_t_eq: DFF<Bits<2>>,
+    s2_t_always: DFF<Bits<2>>,
     s2_op_cas: DFF<Bit>,
     s2_op_cast: DFF<Bit>,
-    s2_op_setb: DFF<Bit>,
     s2_op_ld: DFF<Bit>,
     /// The youngest final word among the operations two to six ahead, else the
     /// bank's word.
@@ -390,13 +391,14 @@ impl<const WA: usize> Atom<WA> {
             s2_alt: Default::default(),
             s2_lop: Default::default(),
             s2_lmode: Default::default(),
-            s2_op_min: Default::default(),
-            s2_op_max: Default::default(),
-            s2_op_inc: Default::default(),
-            s2_op_dec: Default::default(),
+            s2_t_blt: Default::default(),
+            s2_t_zero: Default::default(),
+            s2_t_olt: Default::default(),
+            s2_t_nolt: Default::default(),
+            s2_t_eq: Default::default(),
+            s2_t_always: Default::default(),
             s2_op_cas: Default::default(),
             s2_op_cast: Default::default(),
-            s2_op_setb: Default::default(),
             s2_op_ld: Default::default(),
             s2_pre: Default::default(),
             s2_f1: Default::default(),
@@ -491,8 +493,17 @@ impl<const WA: usize> Logic for Atom<WA> {
             s2_lmode
         );
         dff_setup!(
-            self, clock, s2_op_min, s2_op_max, s2_op_inc, s2_op_dec, s2_op_cas, s2_op_cast,
-            s2_op_setb, s2_op_ld
+            self,
+            clock,
+            s2_t_blt,
+            s2_t_zero,
+            s2_t_olt,
+            s2_t_nolt,
+            s2_t_eq,
+            s2_t_always,
+            s2_op_cas,
+            s2_op_cast,
+            s2_op_ld
         );
         dff_setup!(
             self, clock, s3_valid, s3_tag, s3_type, s3_answer, s3_high, s3_fp, s3_word, s3_d,
@@ -616,13 +627,14 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s2_alt.d.next = self.decode.alt.val();
         self.s2_lop.d.next = self.decode.lop.val();
         self.s2_lmode.d.next = self.decode.lmode.val();
-        self.s2_op_min.d.next = self.decode.op_min.val();
-        self.s2_op_max.d.next = self.decode.op_max.val();
-        self.s2_op_inc.d.next = self.decode.op_inc.val();
-        self.s2_op_dec.d.next = self.decode.op_dec.val();
+        self.s2_t_blt.d.next = self.decode.t_blt.val();
+        self.s2_t_zero.d.next = self.decode.t_zero.val();
+        self.s2_t_olt.d.next = self.decode.t_olt.val();
+        self.s2_t_nolt.d.next = self.decode.t_nolt.val();
+        self.s2_t_eq.d.next = self.decode.t_eq.val();
+        self.s2_t_always.d.next = self.decode.t_always.val();
         self.s2_op_cas.d.next = self.decode.op_cas.val();
         self.s2_op_cast.d.next = self.decode.op_cast.val();
-        self.s2_op_setb.d.next = self.decode.op_setb.val();
         self.s2_op_ld.d.next = self.decode.op_ld.val();
         // One and K ahead (at s2 and s(K+1) now): their words are not final yet.
         // (Gated by s1_valid only to keep bubbles quiet in waveforms.)
@@ -703,13 +715,14 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.alu.alt.next = self.s2_alt.q.val();
         self.alu.lop.next = self.s2_lop.q.val();
         self.alu.lmode.next = self.s2_lmode.q.val();
-        self.alu.op_min.next = self.s2_op_min.q.val();
-        self.alu.op_max.next = self.s2_op_max.q.val();
-        self.alu.op_inc.next = self.s2_op_inc.q.val();
-        self.alu.op_dec.next = self.s2_op_dec.q.val();
+        self.alu.t_blt.next = self.s2_t_blt.q.val();
+        self.alu.t_zero.next = self.s2_t_zero.q.val();
+        self.alu.t_olt.next = self.s2_t_olt.q.val();
+        self.alu.t_nolt.next = self.s2_t_nolt.q.val();
+        self.alu.t_eq.next = self.s2_t_eq.q.val();
+        self.alu.t_always.next = self.s2_t_always.q.val();
         self.alu.op_cas.next = self.s2_op_cas.q.val();
         self.alu.op_cast.next = self.s2_op_cast.q.val();
-        self.alu.op_setb.next = self.s2_op_setb.q.val();
         self.alu.op_ld.next = self.s2_op_ld.q.val();
         // Float adds, phase 1: every adder sees its lanes; s(K+1) picks by type.
         self.f64_add.a.next = self.old_word.val();
