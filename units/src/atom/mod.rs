@@ -5,7 +5,7 @@
 //! - [`vectors`]: the vector-line format of INTERFACES.md.
 //! - [`rtl`]: the pipelined rust-hdl unit (bank, forwarding).
 //! - [`alu_rtl`]: its integer datapath (s1 decode, s2 ALU).
-//! - [`fpadd_rtl`]: the float adder in rust-hdl, its two phases generic over the format.
+//! - [`fpadd_rtl`]: the float adder in rust-hdl, four blocks over 2..4 pipeline phases, generic over the format.
 //! - [`codec`]: vector lines ↔ ports, the unit's info, random traffic.
 pub mod alu_rtl;
 pub mod codec;
