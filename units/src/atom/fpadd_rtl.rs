@@ -35,6 +35,7 @@
 //! const generic inside an expression as an undeclared Verilog name).
 
 use super::fpadd::{FpFormat, NanRule, GUARD_BITS};
+use crate::hw::boundary::Boundary;
 use crate::unit::to_bits;
 use rust_hdl::prelude::*;
 
@@ -993,8 +994,8 @@ impl Logic for Lzc64 {
 
 /// The four blocks with `phases − 1` registered boundaries: `result` is the sum
 /// of the `a`, `b` presented `phases − 1` clocks earlier (combinational from the
-/// last register). An unregistered boundary is bypassed by a constant select;
-/// synthesis removes its unused flip-flops.
+/// last register). Each boundary is a [`Boundary`] per signal, a register or a
+/// wire fixed when the pipe is built (synthesis removes the unused flip-flops).
 #[derive(LogicBlock)]
 pub struct FpAddPipe<
     const W: usize,
@@ -1014,57 +1015,41 @@ pub struct FpAddPipe<
     pub flush: Signal<In, Bit>,
     /// `a + b` of `phases − 1` clocks earlier.
     pub result: Signal<Out, Bits<W>>,
-    /// Boundaries b1, b2, b3 registered (see [`registered_boundaries`]).
-    c_reg1: Constant<Bit>,
-    c_reg2: Constant<Bit>,
-    c_reg3: Constant<Bit>,
     p1: FpAddP1<W, E, M, P, A, Z, X>,
     p2: FpAddP2<W, E, M, P, A, Z, X>,
     p3: FpAddP3<W, E, M, P, A, Z, X>,
     p4: FpAddP4<W, E, M, P, A, Z, X>,
     // b1: P1's outputs, and the flush bit for P4.
-    r1_special: DFF<Bits<W>>,
-    r1_is_special: DFF<Bit>,
-    r1_sign: DFF<Bit>,
-    r1_exp: DFF<Bits<X>>,
-    r1_x: DFF<Bits<P>>,
-    r1_y: DFF<Bits<P>>,
-    r1_diff: DFF<Bits<X>>,
-    r1_sub: DFF<Bit>,
-    r1_flush: DFF<Bit>,
+    r1_special: Boundary<Bits<W>>,
+    r1_is_special: Boundary<Bit>,
+    r1_sign: Boundary<Bit>,
+    r1_exp: Boundary<Bits<X>>,
+    r1_x: Boundary<Bits<P>>,
+    r1_y: Boundary<Bits<P>>,
+    r1_diff: Boundary<Bits<X>>,
+    r1_sub: Boundary<Bit>,
+    r1_flush: Boundary<Bit>,
     // b2: P2's outputs and what passes on.
-    r2_special: DFF<Bits<W>>,
-    r2_is_special: DFF<Bit>,
-    r2_sign: DFF<Bit>,
-    r2_exp: DFF<Bits<X>>,
-    r2_p: DFF<Bits<Z>>,
-    r2_q: DFF<Bits<Z>>,
-    r2_sub: DFF<Bit>,
-    r2_flush: DFF<Bit>,
+    r2_special: Boundary<Bits<W>>,
+    r2_is_special: Boundary<Bit>,
+    r2_sign: Boundary<Bit>,
+    r2_exp: Boundary<Bits<X>>,
+    r2_p: Boundary<Bits<Z>>,
+    r2_q: Boundary<Bits<Z>>,
+    r2_sub: Boundary<Bit>,
+    r2_flush: Boundary<Bit>,
     // b3: P3's outputs and what passes on.
-    r3_special: DFF<Bits<W>>,
-    r3_is_special: DFF<Bit>,
-    r3_sign: DFF<Bit>,
-    r3_exp1: DFF<Bits<X>>,
-    r3_exp2: DFF<Bits<X>>,
-    r3_at_top: DFF<Bit>,
-    r3_below_top: DFF<Bit>,
-    r3_sum: DFF<Bits<Z>>,
-    r3_cnt: DFF<Bits<7>>,
-    r3_zero: DFF<Bit>,
-    r3_flush: DFF<Bit>,
-    /// After b1 (registered or not): what P2 and the later blocks read.
-    s2_special: Signal<Local, Bits<W>>,
-    s2_is_special: Signal<Local, Bit>,
-    s2_sign: Signal<Local, Bit>,
-    s2_exp: Signal<Local, Bits<X>>,
-    s2_sub: Signal<Local, Bit>,
-    s2_flush: Signal<Local, Bit>,
-    /// After b2.
-    s3_special: Signal<Local, Bits<W>>,
-    s3_is_special: Signal<Local, Bit>,
-    s3_sign: Signal<Local, Bit>,
-    s3_flush: Signal<Local, Bit>,
+    r3_special: Boundary<Bits<W>>,
+    r3_is_special: Boundary<Bit>,
+    r3_sign: Boundary<Bit>,
+    r3_exp1: Boundary<Bits<X>>,
+    r3_exp2: Boundary<Bits<X>>,
+    r3_at_top: Boundary<Bit>,
+    r3_below_top: Boundary<Bit>,
+    r3_sum: Boundary<Bits<Z>>,
+    r3_cnt: Boundary<Bits<7>>,
+    r3_zero: Boundary<Bit>,
+    r3_flush: Boundary<Bit>,
 }
 
 impl<
@@ -1092,60 +1077,51 @@ impl<
             b: Default::default(),
             flush: Default::default(),
             result: Default::default(),
-            c_reg1: Constant::new(reg1),
-            c_reg2: Constant::new(reg2),
-            c_reg3: Constant::new(reg3),
             p1: FpAddP1::new(fmt, nan),
             p2: FpAddP2::new(fmt),
             p3: FpAddP3::new(fmt),
             p4: FpAddP4::new(fmt),
-            r1_special: Default::default(),
-            r1_is_special: Default::default(),
-            r1_sign: Default::default(),
-            r1_exp: Default::default(),
-            r1_x: Default::default(),
-            r1_y: Default::default(),
-            r1_diff: Default::default(),
-            r1_sub: Default::default(),
-            r1_flush: Default::default(),
-            r2_special: Default::default(),
-            r2_is_special: Default::default(),
-            r2_sign: Default::default(),
-            r2_exp: Default::default(),
-            r2_p: Default::default(),
-            r2_q: Default::default(),
-            r2_sub: Default::default(),
-            r2_flush: Default::default(),
-            r3_special: Default::default(),
-            r3_is_special: Default::default(),
-            r3_sign: Default::default(),
-            r3_exp1: Default::default(),
-            r3_exp2: Default::default(),
-            r3_at_top: Default::default(),
-            r3_below_top: Default::default(),
-            r3_sum: Default::default(),
-            r3_cnt: Default::default(),
-            r3_zero: Default::default(),
-            r3_flush: Default::default(),
-            s2_special: Default::default(),
-            s2_is_special: Default::default(),
-            s2_sign: Default::default(),
-            s2_exp: Default::default(),
-            s2_sub: Default::default(),
-            s2_flush: Default::default(),
-            s3_special: Default::default(),
-            s3_is_special: Default::default(),
-            s3_sign: Default::default(),
-            s3_flush: Default::default(),
+            r1_special: Boundary::new(reg1),
+            r1_is_special: Boundary::new(reg1),
+            r1_sign: Boundary::new(reg1),
+            r1_exp: Boundary::new(reg1),
+            r1_x: Boundary::new(reg1),
+            r1_y: Boundary::new(reg1),
+            r1_diff: Boundary::new(reg1),
+            r1_sub: Boundary::new(reg1),
+            r1_flush: Boundary::new(reg1),
+            r2_special: Boundary::new(reg2),
+            r2_is_special: Boundary::new(reg2),
+            r2_sign: Boundary::new(reg2),
+            r2_exp: Boundary::new(reg2),
+            r2_p: Boundary::new(reg2),
+            r2_q: Boundary::new(reg2),
+            r2_sub: Boundary::new(reg2),
+            r2_flush: Boundary::new(reg2),
+            r3_special: Boundary::new(reg3),
+            r3_is_special: Boundary::new(reg3),
+            r3_sign: Boundary::new(reg3),
+            r3_exp1: Boundary::new(reg3),
+            r3_exp2: Boundary::new(reg3),
+            r3_at_top: Boundary::new(reg3),
+            r3_below_top: Boundary::new(reg3),
+            r3_sum: Boundary::new(reg3),
+            r3_cnt: Boundary::new(reg3),
+            r3_zero: Boundary::new(reg3),
+            r3_flush: Boundary::new(reg3),
         }
     }
 
     /// Clocks per add (2..=4): `result` follows the operands by `phases − 1`.
     pub fn phases(&self) -> usize {
-        1 + [&self.c_reg1, &self.c_reg2, &self.c_reg3]
-            .iter()
-            .filter(|c| c.val())
-            .count()
+        1 + [
+            self.r1_sub.is_registered(),
+            self.r2_sub.is_registered(),
+            self.r3_flush.is_registered(),
+        ]
+        .iter()
+        .filter(|r| **r)
+        .count()
     }
 }
 
@@ -1161,7 +1137,7 @@ impl<
 {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(
+        clock!(
             self,
             clock,
             r1_special,
@@ -1197,7 +1173,7 @@ impl<
         self.p1.a.next = self.a.val();
         self.p1.b.next = self.b.val();
         self.p1.flush.next = self.flush.val();
-        // ---- b1 ----
+        // ---- boundaries: each fed by the block before it ----
         self.r1_special.d.next = self.p1.special.val();
         self.r1_is_special.d.next = self.p1.is_special.val();
         self.r1_sign.d.next = self.p1.sign.val();
@@ -1207,61 +1183,17 @@ impl<
         self.r1_diff.d.next = self.p1.diff.val();
         self.r1_sub.d.next = self.p1.sub.val();
         self.r1_flush.d.next = self.flush.val();
-        if self.c_reg1.val() {
-            self.s2_special.next = self.r1_special.q.val();
-            self.s2_is_special.next = self.r1_is_special.q.val();
-            self.s2_sign.next = self.r1_sign.q.val();
-            self.s2_exp.next = self.r1_exp.q.val();
-            self.s2_sub.next = self.r1_sub.q.val();
-            self.s2_flush.next = self.r1_flush.q.val();
-            self.p2.x_sig.next = self.r1_x.q.val();
-            self.p2.y_sig.next = self.r1_y.q.val();
-            self.p2.diff.next = self.r1_diff.q.val();
-        } else {
-            self.s2_special.next = self.p1.special.val();
-            self.s2_is_special.next = self.p1.is_special.val();
-            self.s2_sign.next = self.p1.sign.val();
-            self.s2_exp.next = self.p1.exp.val();
-            self.s2_sub.next = self.p1.sub.val();
-            self.s2_flush.next = self.flush.val();
-            self.p2.x_sig.next = self.p1.x_sig.val();
-            self.p2.y_sig.next = self.p1.y_sig.val();
-            self.p2.diff.next = self.p1.diff.val();
-        }
-        // ---- P2 ----
-        self.p2.sub.next = self.s2_sub.val();
-        // ---- b2 ----
-        self.r2_special.d.next = self.s2_special.val();
-        self.r2_is_special.d.next = self.s2_is_special.val();
-        self.r2_sign.d.next = self.s2_sign.val();
-        self.r2_exp.d.next = self.s2_exp.val();
+        self.r2_special.d.next = self.r1_special.q.val();
+        self.r2_is_special.d.next = self.r1_is_special.q.val();
+        self.r2_sign.d.next = self.r1_sign.q.val();
+        self.r2_exp.d.next = self.r1_exp.q.val();
         self.r2_p.d.next = self.p2.p_z.val();
         self.r2_q.d.next = self.p2.q_z.val();
-        self.r2_sub.d.next = self.s2_sub.val();
-        self.r2_flush.d.next = self.s2_flush.val();
-        if self.c_reg2.val() {
-            self.s3_special.next = self.r2_special.q.val();
-            self.s3_is_special.next = self.r2_is_special.q.val();
-            self.s3_sign.next = self.r2_sign.q.val();
-            self.s3_flush.next = self.r2_flush.q.val();
-            self.p3.exp.next = self.r2_exp.q.val();
-            self.p3.p_z.next = self.r2_p.q.val();
-            self.p3.q_z.next = self.r2_q.q.val();
-            self.p3.sub.next = self.r2_sub.q.val();
-        } else {
-            self.s3_special.next = self.s2_special.val();
-            self.s3_is_special.next = self.s2_is_special.val();
-            self.s3_sign.next = self.s2_sign.val();
-            self.s3_flush.next = self.s2_flush.val();
-            self.p3.exp.next = self.s2_exp.val();
-            self.p3.p_z.next = self.p2.p_z.val();
-            self.p3.q_z.next = self.p2.q_z.val();
-            self.p3.sub.next = self.s2_sub.val();
-        }
-        // ---- b3 ----
-        self.r3_special.d.next = self.s3_special.val();
-        self.r3_is_special.d.next = self.s3_is_special.val();
-        self.r3_sign.d.next = self.s3_sign.val();
+        self.r2_sub.d.next = self.r1_sub.q.val();
+        self.r2_flush.d.next = self.r1_flush.q.val();
+        self.r3_special.d.next = self.r2_special.q.val();
+        self.r3_is_special.d.next = self.r2_is_special.q.val();
+        self.r3_sign.d.next = self.r2_sign.q.val();
         self.r3_exp1.d.next = self.p3.exp1.val();
         self.r3_exp2.d.next = self.p3.exp2.val();
         self.r3_at_top.d.next = self.p3.at_top.val();
@@ -1269,32 +1201,29 @@ impl<
         self.r3_sum.d.next = self.p3.sum.val();
         self.r3_cnt.d.next = self.p3.cnt.val();
         self.r3_zero.d.next = self.p3.zero.val();
-        self.r3_flush.d.next = self.s3_flush.val();
-        if self.c_reg3.val() {
-            self.p4.special.next = self.r3_special.q.val();
-            self.p4.is_special.next = self.r3_is_special.q.val();
-            self.p4.sign.next = self.r3_sign.q.val();
-            self.p4.exp1.next = self.r3_exp1.q.val();
-            self.p4.exp2.next = self.r3_exp2.q.val();
-            self.p4.at_top.next = self.r3_at_top.q.val();
-            self.p4.below_top.next = self.r3_below_top.q.val();
-            self.p4.sum.next = self.r3_sum.q.val();
-            self.p4.cnt.next = self.r3_cnt.q.val();
-            self.p4.zero.next = self.r3_zero.q.val();
-            self.p4.flush.next = self.r3_flush.q.val();
-        } else {
-            self.p4.special.next = self.s3_special.val();
-            self.p4.is_special.next = self.s3_is_special.val();
-            self.p4.sign.next = self.s3_sign.val();
-            self.p4.exp1.next = self.p3.exp1.val();
-            self.p4.exp2.next = self.p3.exp2.val();
-            self.p4.at_top.next = self.p3.at_top.val();
-            self.p4.below_top.next = self.p3.below_top.val();
-            self.p4.sum.next = self.p3.sum.val();
-            self.p4.cnt.next = self.p3.cnt.val();
-            self.p4.zero.next = self.p3.zero.val();
-            self.p4.flush.next = self.s3_flush.val();
-        }
+        self.r3_flush.d.next = self.r2_flush.q.val();
+        // ---- P2 ----
+        self.p2.x_sig.next = self.r1_x.q.val();
+        self.p2.y_sig.next = self.r1_y.q.val();
+        self.p2.diff.next = self.r1_diff.q.val();
+        self.p2.sub.next = self.r1_sub.q.val();
+        // ---- P3 ----
+        self.p3.exp.next = self.r2_exp.q.val();
+        self.p3.p_z.next = self.r2_p.q.val();
+        self.p3.q_z.next = self.r2_q.q.val();
+        self.p3.sub.next = self.r2_sub.q.val();
+        // ---- P4 ----
+        self.p4.special.next = self.r3_special.q.val();
+        self.p4.is_special.next = self.r3_is_special.q.val();
+        self.p4.sign.next = self.r3_sign.q.val();
+        self.p4.exp1.next = self.r3_exp1.q.val();
+        self.p4.exp2.next = self.r3_exp2.q.val();
+        self.p4.at_top.next = self.r3_at_top.q.val();
+        self.p4.below_top.next = self.r3_below_top.q.val();
+        self.p4.sum.next = self.r3_sum.q.val();
+        self.p4.cnt.next = self.r3_cnt.q.val();
+        self.p4.zero.next = self.r3_zero.q.val();
+        self.p4.flush.next = self.r3_flush.q.val();
         self.result.next = self.p4.result.val();
     }
 }
