@@ -43,20 +43,21 @@ pub struct AtomCodec {
 
 impl Default for AtomCodec {
     fn default() -> Self {
-        Self {
-            memory: AtomMemory::new(DEFAULT_WORDS),
-            fp_phases: FP_PHASES,
-        }
+        Self::with_fp_phases(FP_PHASES)
     }
 }
 
 impl AtomCodec {
     /// The codec of `atom` or `atom_fp<k>`.
     pub fn from_name(name: &str) -> Option<AtomCodec> {
-        fp_phases_of(name).map(|fp_phases| AtomCodec {
+        fp_phases_of(name).map(Self::with_fp_phases)
+    }
+
+    fn with_fp_phases(fp_phases: usize) -> AtomCodec {
+        AtomCodec {
             memory: AtomMemory::new(DEFAULT_WORDS),
             fp_phases,
-        })
+        }
     }
 }
 

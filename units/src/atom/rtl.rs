@@ -451,13 +451,7 @@ impl<const WA: usize> Atom<WA> {
 
     /// Clocks a float add takes: the same-address float initiation interval.
     pub fn fp_phases(&self) -> usize {
-        if self.c_k4.val() {
-            4
-        } else if self.c_k3.val() {
-            3
-        } else {
-            2
-        }
+        self.f64_add.phases()
     }
 }
 
