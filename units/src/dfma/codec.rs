@@ -109,6 +109,13 @@ pub fn decode(inputs: &[u128]) -> DfmaOperation {
     }
 }
 
+/// `abc9 -W` of the DFMA's ECP5 LUT mapping (synth_ecp5 uses 300 ps). Every
+/// DFMA phase is 6–7 LUT levels of wide selects, counts and shifts; with a
+/// 300 ps wire the mapper keeps those levels to save LUTs, while on the
+/// placed ECP5 each connection costs 0.6–1.9 ns. At 2000 ps it maps for
+/// fewer levels: docs/qor.md has the figures of both settings.
+pub const ECP5_LUT_WIRE_PS: u32 = 2000;
+
 /// The DFMA's info at a depth: ports in the convention order.
 pub fn info(depth: usize) -> UnitInfo {
     let plan = stage_plan(depth);
@@ -134,6 +141,7 @@ pub fn info(depth: usize) -> UnitInfo {
                 doc: "phase boundaries (1..=10) that are registers at this depth",
             },
         ],
+        ecp5_lut_wire_ps: ECP5_LUT_WIRE_PS,
         ports: vec![
             Port::input("in_valid", 1, "an operation is presented this cycle"),
             Port::input("in_tag", TAG_W as u32, "opaque tag carried to out_tag"),

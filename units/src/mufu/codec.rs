@@ -152,6 +152,7 @@ pub fn info(depth: usize) -> UnitInfo {
             value: depth.to_string(),
             doc: "pipeline registers = latency (2..=8; unit names mufu_d2 ... mufu_d8)",
         }],
+        ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,
         ports: vec![
             Port::input("in_valid", 1, "an operation is presented this cycle"),
             Port::input("in_tag", TAG_W as u32, "opaque tag carried to out_tag"),

@@ -52,6 +52,7 @@ pub fn info() -> UnitInfo {
         pipeline_stages: LATENCY,
         rom_bits: 0,
         params: vec![],
+        ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,
         ports,
     }
 }

@@ -27,6 +27,7 @@ pub fn info() -> UnitInfo {
         pipeline_stages: LATENCY,
         rom_bits: 0,
         params: vec![],
+        ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,
         ports: vec![
             Port::input("in_valid", 1, "an operation is presented this cycle"),
             Port::input("in_tag", TAG_W as u32, "opaque tag carried to out_tag"),
