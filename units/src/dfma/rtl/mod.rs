@@ -13,7 +13,7 @@
 //! | 3 | [`MulCompress`] ∥ [`AlignMid`] | carry-save 8→2 (4 full-adder levels), ×2 per subnormal factor; shift by 32/16/8 | 2×106; 165 |
 //! | 4 | [`MulAdd`] ∥ [`AlignFine`] | product carry-propagate add; shift by 4/2/1, jam, low part inverted for a subtraction | 106; 165 + 109 |
 //! | 5 | [`AccAdd`] ∥ [`Sentinel`] | `P ± C` and `C − P` low parts (111/110-bit chains), high part ±1; normalisation limit as a one-hot bit | 2×110, 3×56; 165 |
-//! | 6 | [`AccSelect`] ∥ [`LzcPair`] | magnitude, sign, exact zero; 8-bit group leading zeros of both candidates ∣ sentinel, the chosen one's kept | 165; 21×(1+3) |
+//! | 6 | [`AccSelect`] ∥ [`LzcPair`] | magnitude, sign, exact zero; 16-bit group leading zeros of both candidates ∣ sentinel, the chosen one's kept | 165; 11×(1+4) |
 //! | 7 | [`LzcMerge`] | group merge tree: the shift, `min(lz, limit)` | 8 |
 //! | 8 | [`NormCoarse`] | shift left by 128/64/32/16, sticky; result exponent | 165 (96.. used), 12 |
 //! | 9 | [`NormFine`] ∥ [`RoundPrep`] | shift left by 8/4/2/1; sig, round, sticky; mode decode, exponent + 1, forced answer (bypass, cancellation, overflow) | 53+2; 64 |
@@ -132,7 +132,6 @@ pub const DEFAULT_DEPTH: usize = 10;
 
 // The literal offsets inside the phases' `#[hdl_gen]` code assume these values.
 const _: () = assert!(PROD_MSB == 108 && ADDEND_LSB == 111 && SUM_W == 165);
-const _: () = assert!(normalise::GROUP_SLOTS == 32 && normalise::GROUP_COUNT_W == 256);
 const _: () = assert!(ADDEND_LEAD == 56 && LOW_W == 109 && HIGH_W == 56 && ROUND_POS == 111);
 
 /// Estimated delay (ns) of each phase on an ECP5-85 (speed 6) after place and
@@ -285,8 +284,8 @@ pub struct Stage6 {
     pub mag: Bits<SUM_W>,
     pub sign_r: Bit,
     pub zero: Bit,
-    pub grp_has: Bits<32>,
-    pub grp_count: Bits<256>,
+    pub grp_has: Bits<16>,
+    pub grp_count: Bits<128>,
     pub limit: Bits<LIMIT_W>,
 }
 

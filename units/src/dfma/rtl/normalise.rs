@@ -6,13 +6,11 @@
 //!   (a subnormal result keeps the exponent EMIN). A one at window bit
 //!   `164 − limit`, ORed into the copy of the sum that is counted, makes the
 //!   leading-zero count itself `min(count, limit)`: no compare after the tree.
-//! - [`LzcGroups`] (phase 6): that copy, padded to 168 bits, as 21 8-bit
-//!   groups, each with its own "has a one" flag and 3-bit count (two
-//!   nibbles and a merge). [`LzcPair`] runs it on both candidate sums
-//!   (`P ± C`, `C − P`) and picks the counts of the chosen one. (16-bit
-//!   groups put one more merge level here: phase 6 then measured as the
-//!   slowest phase, while phase 7 had time to spare.)
-//! - [`LzcMerge`] (phase 7): a five-level merge tree of the groups gives the
+//! - [`LzcGroups`] (phase 6): that copy, padded to 176 bits, as eleven 16-bit
+//!   groups, each with its own "has a one" flag and 4-bit count (a nibble
+//!   tree, three LUT levels). [`LzcPair`] runs it on both candidate sums
+//!   (`P ± C`, `C − P`) and picks the counts of the chosen one.
+//! - [`LzcMerge`] (phase 7): a four-level merge tree of the groups gives the
 //!   shift.
 //! - [`NormCoarse`] (phase 8) shifts by 128, 64, 32, 16; [`NormFine`] (phase 9)
 //!   by 8, 4, 2, 1.
@@ -31,13 +29,9 @@ use crate::dfma::rtl::{LIMIT_W, SHIFT_W, SIG_W, SUM_W};
 use rust_hdl::prelude::*;
 
 /// Bits per leading-zero group.
-pub const GROUP_W: usize = 8;
-/// Groups covering the window (padded to `GROUPS · GROUP_W` = 168 bits).
-pub const GROUPS: usize = 21;
-/// Slots of the merge tree: a power of two, those past [`GROUPS`] empty.
-pub const GROUP_SLOTS: usize = 32;
-/// Width of the packed counts: an 8-bit field per slot.
-pub const GROUP_COUNT_W: usize = 8 * GROUP_SLOTS;
+pub const GROUP_W: usize = 16;
+/// Groups covering the window (padded to `GROUPS · GROUP_W` = 176 bits).
+pub const GROUPS: usize = 11;
 
 /// Phase 5 (beside the carry chains): the one-hot sentinel of `limit`, the
 /// window's top bit shifted right by `limit` (a decoder after synthesis).
@@ -58,24 +52,26 @@ impl Logic for Sentinel {
     }
 }
 
-/// Leading zeros of an 8-bit group: two nibbles, then one merge.
+/// Leading zeros of a 16-bit group: nibbles, then two merges.
 #[derive(LogicBlock, Default)]
-pub struct Lzc8 {
+pub struct Lzc16 {
     pub x: Signal<In, Bits<GROUP_W>>,
     /// The group holds a one.
     pub has: Signal<Out, Bit>,
-    /// Zeros above the first one (7 when the group is empty).
-    pub count: Signal<Out, Bits<3>>,
-    nibble: [Signal<Local, Bits<4>>; 2],
-    has1: [Signal<Local, Bit>; 2],
+    /// Zeros above the first one (15 when the group is empty).
+    pub count: Signal<Out, Bits<4>>,
+    nibble: [Signal<Local, Bits<4>>; 4],
+    has1: [Signal<Local, Bit>; 4],
     /// Counts are 3 bits from the start: `bit_cast` cannot take a loop index.
-    count1: [Signal<Local, Bits<3>>; 2],
+    count1: [Signal<Local, Bits<3>>; 4],
+    has2: [Signal<Local, Bit>; 2],
+    count2: [Signal<Local, Bits<3>>; 2],
 }
 
-impl Logic for Lzc8 {
+impl Logic for Lzc16 {
     #[hdl_gen]
     fn update(&mut self) {
-        for n in 0..2 {
+        for n in 0..4 {
             self.nibble[n].next = self.x.val().get_bits::<4>(4 * n);
             self.has1[n].next = self.nibble[n].val().any();
             self.count1[n].next = 3.into();
@@ -89,11 +85,18 @@ impl Logic for Lzc8 {
                 self.count1[n].next = 0.into();
             }
         }
-        // Nibble 1 is the upper one.
-        self.has.next = self.has1[1].val() | self.has1[0].val();
-        self.count.next = self.count1[1].val();
-        if !self.has1[1].val() {
-            self.count.next = self.count1[0].val() | 4;
+        // Nibble 2m + 1 is the upper one of byte m.
+        for m in 0..2 {
+            self.has2[m].next = self.has1[2 * m + 1].val() | self.has1[2 * m].val();
+            self.count2[m].next = self.count1[2 * m + 1].val();
+            if !self.has1[2 * m + 1].val() {
+                self.count2[m].next = self.count1[2 * m].val() | 4;
+            }
+        }
+        self.has.next = self.has2[1].val() | self.has2[0].val();
+        self.count.next = bit_cast::<4, 3>(self.count2[1].val());
+        if !self.has2[1].val() {
+            self.count.next = bit_cast::<4, 3>(self.count2[0].val()) | 8;
         }
     }
 }
@@ -102,23 +105,23 @@ impl Logic for Lzc8 {
 #[derive(LogicBlock, Default)]
 pub struct LzcGroups {
     pub mag: Signal<In, Bits<SUM_W>>,
-    /// Bit `g`: group `g` (from the top) holds a one; bits 21..32 are zero.
-    pub has: Signal<Out, Bits<GROUP_SLOTS>>,
-    /// Bits `8g..8g+3`: group `g`'s count (8-bit fields: the merge tree
+    /// Bit `g`: group `g` (from the top) holds a one; bits 11..16 are zero.
+    pub has: Signal<Out, Bits<16>>,
+    /// Bits `8g..8g+4`: group `g`'s count (8-bit fields: the merge tree
     /// widens them without `bit_cast`, which cannot take a loop index).
-    pub count: Signal<Out, Bits<GROUP_COUNT_W>>,
-    groups: [Lzc8; GROUPS],
+    pub count: Signal<Out, Bits<128>>,
+    groups: [Lzc16; GROUPS],
 }
 
 impl Logic for LzcGroups {
     #[hdl_gen]
     fn update(&mut self) {
-        // Group g covers window bits 164 − 8g down to 157 − 8g; the last one
+        // Group g covers window bits 164 − 16g down to 149 − 16g; the last one
         // holds bits 4..0 in its top five places.
-        for g in 0..20 {
-            self.groups[g].x.next = self.mag.val().get_bits::<GROUP_W>(157 - 8 * g);
+        for g in 0..10 {
+            self.groups[g].x.next = self.mag.val().get_bits::<GROUP_W>(149 - 16 * g);
         }
-        self.groups[20].x.next = bit_cast::<GROUP_W, 5>(self.mag.val().get_bits::<5>(0)) << 3;
+        self.groups[10].x.next = bit_cast::<GROUP_W, 5>(self.mag.val().get_bits::<5>(0)) << 11;
         self.has.next = 0.into();
         self.count.next = 0.into();
         for g in 0..GROUPS {
@@ -135,6 +138,10 @@ impl Logic for LzcGroups {
                 .count
                 .val()
                 .replace_bit(8 * g + 2, self.groups[g].count.val().get_bit(2));
+            self.count.next = self
+                .count
+                .val()
+                .replace_bit(8 * g + 3, self.groups[g].count.val().get_bit(3));
         }
     }
 }
@@ -148,8 +155,8 @@ pub struct LzcPair {
     pub mag_c: Signal<In, Bits<SUM_W>>,
     pub pick_c: Signal<In, Bit>,
     /// As [`LzcGroups`], of the chosen candidate.
-    pub has: Signal<Out, Bits<GROUP_SLOTS>>,
-    pub count: Signal<Out, Bits<GROUP_COUNT_W>>,
+    pub has: Signal<Out, Bits<16>>,
+    pub count: Signal<Out, Bits<128>>,
     groups_p: LzcGroups,
     groups_c: LzcGroups,
 }
@@ -171,14 +178,12 @@ impl Logic for LzcPair {
 /// Phase 7: merge tree of the groups.
 #[derive(LogicBlock, Default)]
 pub struct LzcMerge {
-    pub has: Signal<In, Bits<GROUP_SLOTS>>,
-    pub count: Signal<In, Bits<GROUP_COUNT_W>>,
+    pub has: Signal<In, Bits<16>>,
+    pub count: Signal<In, Bits<128>>,
     /// Left shift of the sum: its leading-zero count, at most `limit` (the
-    /// sentinel); 168 or more when nothing is set.
+    /// sentinel); 176 or more when nothing is set.
     pub shift: Signal<Out, Bits<SHIFT_W>>,
-    /// Merge levels: 8-, 16-, 32-, 64-, 128-bit spans. Counts are 8 bits throughout.
-    has0: [Signal<Local, Bit>; 32],
-    count0: [Signal<Local, Bits<SHIFT_W>>; 32],
+    /// Merge levels: 16-, 32-, 64-, 128-bit spans. Counts are 8 bits throughout.
     has1: [Signal<Local, Bit>; 16],
     count1: [Signal<Local, Bits<SHIFT_W>>; 16],
     has2: [Signal<Local, Bit>; 8],
@@ -193,18 +198,11 @@ pub struct LzcMerge {
 impl Logic for LzcMerge {
     #[hdl_gen]
     fn update(&mut self) {
-        for g in 0..32 {
-            self.has0[g].next = self.has.val().get_bit(g);
-            self.count0[g].next = self.count.val().get_bits::<SHIFT_W>(8 * g);
+        for g in 0..16 {
+            self.has1[g].next = self.has.val().get_bit(g);
+            self.count1[g].next = self.count.val().get_bits::<SHIFT_W>(8 * g);
         }
         // Group 2k is the upper one of pair k.
-        for k in 0..16 {
-            self.has1[k].next = self.has0[2 * k].val() | self.has0[2 * k + 1].val();
-            self.count1[k].next = self.count0[2 * k].val();
-            if !self.has0[2 * k].val() {
-                self.count1[k].next = self.count0[2 * k + 1].val() | 8;
-            }
-        }
         for k in 0..8 {
             self.has2[k].next = self.has1[2 * k].val() | self.has1[2 * k + 1].val();
             self.count2[k].next = self.count1[2 * k].val();
