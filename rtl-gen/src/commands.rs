@@ -190,11 +190,16 @@ pub fn sim(
     Ok(())
 }
 
-pub fn fpga(unit: &str, target: &str, seeds: u32, json: bool) -> Outcome {
+pub fn fpga(unit: &str, target: &str, seeds: u32, profile: u32, json: bool) -> Outcome {
     let info = unit_info(unit)?;
     if !(1..=64).contains(&seeds) {
         return Err(Failure::BadInput(format!(
             "--seeds must be 1..=64, not {seeds}"
+        )));
+    }
+    if profile > 200 {
+        return Err(Failure::BadInput(format!(
+            "--profile must be 0..=200, not {profile}"
         )));
     }
     let target = Target::parse(target).ok_or_else(|| {
@@ -243,6 +248,29 @@ pub fn fpga(unit: &str, target: &str, seeds: u32, json: bool) -> Outcome {
         text.push_str(&format!("place and route failed: {failure}\n"));
     }
     text.push_str(&format!("build files: {}\n", report.build_dir.display()));
+    if profile > 0 {
+        if target != Target::Ecp5_85k {
+            text.push_str("timing profile: ECP5 only (nextpnr SDF)\n");
+        }
+        for (seed, groups) in &report.profile_by_seed {
+            match groups {
+                Ok(groups) => {
+                    let shown = &groups[..groups.len().min(profile as usize)];
+                    text.push_str(&format!(
+                        "seed {seed} timing profile ({} slowest register groups):\n",
+                        shown.len()
+                    ));
+                    for g in shown {
+                        text.push_str(&format!(
+                            "  {:.3} ns  {}  <- {}\n",
+                            g.worst_ns, g.group, g.from
+                        ));
+                    }
+                }
+                Err(e) => text.push_str(&format!("seed {seed} timing profile: {e}\n")),
+            }
+        }
+    }
     write_stdout(&text)
 }
 

