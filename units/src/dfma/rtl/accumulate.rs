@@ -33,9 +33,6 @@ use rust_hdl::prelude::*;
 pub const LOW_CARRY_W: usize = LOW_W + 1;
 /// The low part with the carry-in bit under it and the carry out above it.
 pub const LOW_EXT_W: usize = LOW_W + 2;
-/// The halves of the low part compared for [`AccAdd::c_bigger`].
-const HALF_LO_W: usize = 54;
-const HALF_HI_W: usize = LOW_W - HALF_LO_W;
 
 /// Phase 5: the carry chains.
 #[derive(LogicBlock, Default)]
@@ -56,21 +53,15 @@ pub struct AccAdd {
     pub c_hi_p1: Signal<Out, Bits<HIGH_W>>,
     pub c_hi_m1: Signal<Out, Bits<HIGH_W>>,
     pub c_hi_zero: Signal<Out, Bit>,
-    /// `C > P` in a subtraction (`C − P` is the magnitude): decided here so
-    /// that phase 6's 165-bit select starts from a register (measured: from
-    /// the low chain's carry out it was the critical path). It does not wait
-    /// for that 111-bit chain either: `C_lo > P` is two half-width compares
-    /// that run in parallel (below), 28 carry cells deep instead of 56.
+    /// `C > P` in a subtraction (`C − P` is the magnitude): decided here, at the
+    /// low chain's carry out, so that phase 6's 165-bit select starts from a
+    /// register (measured: from the carry out it was the critical path).
     pub c_bigger: Signal<Out, Bit>,
     p_low: Signal<Local, Bits<LOW_W>>,
     c_low: Signal<Local, Bits<LOW_W>>,
     p_ext: Signal<Local, Bits<LOW_EXT_W>>,
     c_ext: Signal<Local, Bits<LOW_EXT_W>>,
     sum1: Signal<Local, Bits<LOW_EXT_W>>,
-    /// `C_lo > P` from its halves: upper 55 bits greater / less, lower 54 greater.
-    hi_gt: Signal<Local, Bit>,
-    hi_lt: Signal<Local, Bit>,
-    lo_gt: Signal<Local, Bit>,
 }
 
 impl Logic for AccAdd {
@@ -93,16 +84,9 @@ impl Logic for AccAdd {
         self.c_hi_p1.next = self.c_hi.val() + 1;
         self.c_hi_m1.next = self.c_hi.val() - 1;
         self.c_hi_zero.next = !self.c_hi.val().any();
-        // P − C < 0 exactly when C's high part is not zero or C_lo > P (the
-        // low chain's borrow, but decided from two 55-bit compares at once).
-        self.hi_gt.next = self.c_low.val().get_bits::<HALF_HI_W>(HALF_LO_W)
-            > self.p_low.val().get_bits::<HALF_HI_W>(HALF_LO_W);
-        self.hi_lt.next = self.c_low.val().get_bits::<HALF_HI_W>(HALF_LO_W)
-            < self.p_low.val().get_bits::<HALF_HI_W>(HALF_LO_W);
-        self.lo_gt.next =
-            self.c_low.val().get_bits::<HALF_LO_W>(0) > self.p_low.val().get_bits::<HALF_LO_W>(0);
-        self.c_bigger.next = self.eff_sub.val()
-            & (!self.c_hi_zero.val() | self.hi_gt.val() | (!self.hi_lt.val() & self.lo_gt.val()));
+        // P − C < 0 unless C's high part is zero and the low part does not borrow.
+        self.c_bigger.next =
+            self.eff_sub.val() & !(self.sum1.val().get_bit(110) & self.c_hi_zero.val());
     }
 }
 
@@ -233,8 +217,8 @@ mod tests {
                 lo: (r(&mut state) as u128) << 64 | r(&mut state) as u128,
             }
             .shift_right((k % 170) as u32);
-            // Addends equal to the product or next to it: the halves of the
-            // `C_lo > P` compare then tie, or differ only low down.
+            // Addends equal to the product or next to it: `P − C` then
+            // cancels, or borrows only from low down.
             let p = Wide::from_u128(prod << GUARD_W);
             let near = Wide::from_u128(1 << (k % 109));
             let c = match k % 7 {

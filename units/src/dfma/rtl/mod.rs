@@ -9,8 +9,8 @@
 //! | phase | block(s) | does | widths |
 //! |---|---|---|---|
 //! | 1 | [`Unpack`] | modifiers, `x·y + z` operands (multiplier operands not doubled), classes, `align_dist` and `s` (raw exponent fields, carry-save), magnitude compare | 3×64 → 3×53 sig, 13-bit exponent arithmetic |
-//! | 2 | [`MulTiles`] ∥ [`AlignCoarse`] ∥ [`Special`] | 16 tiles of 16×16 (16 DSPs) wired into 8 rows; addend clamp and shift by 128/64, `limit`; bypass value | 8×106; 165 + sticky, 12; 64 |
-//! | 3 | [`MulCompress`] ∥ [`AlignMid`] | carry-save 8→2 (4 full-adder levels), ×2 per subnormal factor; shift by 32/16/8 | 2×106; 165 |
+//! | 2 | [`MulTiles`] ∥ [`AlignCoarse`] ∥ [`Special`] | 16 tiles of 16×16 (16 DSPs) wired into 8 rows; addend clamp and shift by 128/64, `limit`; bypass decisions (which word, the constant part) | 8×106; 165 + sticky, 12; 4 + 64 |
+//! | 3 | [`MulCompress`] ∥ [`AlignMid`] ∥ [`SpecialPick`] | carry-save 8→2 (4 full-adder levels), ×2 per subnormal factor; shift by 32/16/8; the bypass word | 2×106; 165; 64 |
 //! | 4 | [`MulAdd`] ∥ [`AlignFine`] | product carry-propagate add; shift by 4/2/1, jam, low part inverted for a subtraction | 106; 165 + 109 |
 //! | 5 | [`AccAdd`] ∥ [`Sentinel`] | `P ± C` and `C − P` low parts (111/110-bit chains), high part ±1; normalisation limit as a one-hot bit | 2×110, 3×56; 165 |
 //! | 6 | [`AccSelect`] ∥ [`LzcPair`] | magnitude, sign, exact zero; 16-bit group leading zeros of both candidates ∣ sentinel, the chosen one's kept | 165; 11×(1+4) |
@@ -81,7 +81,7 @@ pub use align::{AlignCoarse, AlignFine, AlignMid};
 pub use multiply::{MulAdd, MulCompress, MulTiles};
 pub use normalise::{LzcGroups, LzcMerge, LzcPair, NormCoarse, NormFine, Sentinel};
 pub use round::{RoundPack, RoundPrep};
-pub use special::Special;
+pub use special::{Special, SpecialPick};
 pub use tile::DspTile;
 pub use unpack::Unpack;
 
@@ -236,6 +236,16 @@ pub struct Stage2 {
     pub limit: Bits<LIMIT_W>,
     pub sub_x: Bit,
     pub sub_y: Bit,
+    /// The bypass decisions of [`Special`] and the words they pick from
+    /// ([`SpecialPick`] forms the answer in phase 3).
+    pub x: Bits<DATA_W>,
+    pub y: Bits<DATA_W>,
+    pub z: Bits<DATA_W>,
+    pub pick_x: Bit,
+    pub pick_y: Bit,
+    pub pick_z: Bit,
+    pub quiet: Bit,
+    pub constant: Bits<DATA_W>,
 }
 
 /// Boundary 3: the product in carry-save form, the addend shifted further.
@@ -369,6 +379,7 @@ pub struct Dfma {
     /// Phases (combinational).
     pub unpack: Unpack,
     pub special: Special,
+    pub special_pick: SpecialPick,
     pub tiles: MulTiles,
     pub align_coarse: AlignCoarse,
     pub compress: MulCompress,
@@ -438,6 +449,7 @@ impl Dfma {
             out_pred: Default::default(),
             unpack: Default::default(),
             special: Default::default(),
+            special_pick: Default::default(),
             tiles: MulTiles::new(plan[0]),
             align_coarse: Default::default(),
             compress: Default::default(),
@@ -591,7 +603,16 @@ impl Logic for Dfma {
         self.ctl2.d.next.tag = self.ctl1.q.val().tag;
         self.ctl2.d.next.rm = self.ctl1.q.val().rm;
         self.ctl2.d.next.bypass = self.special.bypass.val();
-        self.ctl2.d.next.bypass_d = self.special.value.val();
+        // The bypass word itself is formed in phase 3 (SpecialPick).
+        self.ctl2.d.next.bypass_d = 0.into();
+        self.s2.d.next.x = self.s1.q.val().x;
+        self.s2.d.next.y = self.s1.q.val().y;
+        self.s2.d.next.z = self.s1.q.val().z;
+        self.s2.d.next.pick_x = self.special.pick_x.val();
+        self.s2.d.next.pick_y = self.special.pick_y.val();
+        self.s2.d.next.pick_z = self.special.pick_z.val();
+        self.s2.d.next.quiet = self.special.quiet.val();
+        self.s2.d.next.constant = self.special.constant.val();
         self.ctl2.d.next.pred = self.special.pred.val();
         self.s2.d.next.row0 = self.tiles.rows[0].val();
         self.s2.d.next.row1 = self.tiles.rows[1].val();
@@ -624,7 +645,16 @@ impl Logic for Dfma {
         self.align_mid.v_in.next = self.s2.q.val().c_v;
         self.align_mid.sticky_in.next = self.s2.q.val().c_sticky;
         self.align_mid.amount_lo.next = self.s2.q.val().amount_lo;
+        self.special_pick.x.next = self.s2.q.val().x;
+        self.special_pick.y.next = self.s2.q.val().y;
+        self.special_pick.z.next = self.s2.q.val().z;
+        self.special_pick.pick_x.next = self.s2.q.val().pick_x;
+        self.special_pick.pick_y.next = self.s2.q.val().pick_y;
+        self.special_pick.pick_z.next = self.s2.q.val().pick_z;
+        self.special_pick.quiet.next = self.s2.q.val().quiet;
+        self.special_pick.constant.next = self.s2.q.val().constant;
         self.ctl3.d.next = self.ctl2.q.val();
+        self.ctl3.d.next.bypass_d = self.special_pick.value.val();
         self.s3.d.next.ps = self.compress.ps.val();
         self.s3.d.next.pc = self.compress.pc.val();
         self.s3.d.next.c_v = self.align_mid.v.val();

@@ -11,6 +11,12 @@
 //! 5. zero product: the addend, or the IEEE zero sum of two zeros;
 //! 6. zero addend under a tiny product: ±0 or ±min-subnormal by the rounding mode.
 //!
+//! Phase 2 only decides: which operand word the answer copies (`x`, `y` or
+//! `z`, quieted or not) and the constant part of the answer. [`SpecialPick`]
+//! forms the 64-bit word in phase 3 from those registered decisions
+//! (measured: the decision fanning out to the 64 answer bits behind the NaN
+//! priority chain was phase 2's slowest path, 9.2 ns on two of six seeds).
+//!
 //! MIN/MAX/SETP compare with the order key of the model (−0 just under +0),
 //! built from the magnitude compare of phase 1 and the two signs.
 //! SETP accepts a set of the relations {equal, less, greater, unordered},
@@ -43,14 +49,25 @@ pub struct Special {
     pub s: Signal<In, Bits<EXP_CALC_W>>,
     pub mag_lt: Signal<In, Bit>,
     pub mag_eq: Signal<In, Bit>,
-    /// The answer is `value` (and `pred`), not the rounder's.
+    /// The answer is the bypass word (and `pred`), not the rounder's.
     pub bypass: Signal<Out, Bit>,
-    pub value: Signal<Out, Bits<DATA_W>>,
+    /// The bypass word is `x`, `y` or `z` (at most one) …
+    pub pick_x: Signal<Out, Bit>,
+    pub pick_y: Signal<Out, Bit>,
+    pub pick_z: Signal<Out, Bit>,
+    /// … with its quiet bit (51) set …
+    pub quiet: Signal<Out, Bit>,
+    /// … ORed with this constant word (the whole answer when nothing is picked).
+    pub constant: Signal<Out, Bits<DATA_W>>,
     /// SETP's predicate (0 for every other operation).
     pub pred: Signal<Out, Bit>,
     tiny: Signal<Local, Bit>,
     fma_bypass: Signal<Local, Bit>,
-    fma_value: Signal<Local, Bits<DATA_W>>,
+    fma_x: Signal<Local, Bit>,
+    fma_y: Signal<Local, Bit>,
+    fma_z: Signal<Local, Bit>,
+    fma_quiet: Signal<Local, Bit>,
+    fma_const: Signal<Local, Bits<DATA_W>>,
     inf_p: Signal<Local, Bits<DATA_W>>,
     zero_neg: Signal<Local, Bit>,
     zero_sum: Signal<Local, Bits<DATA_W>>,
@@ -58,8 +75,10 @@ pub struct Special {
     tiny_value: Signal<Local, Bits<DATA_W>>,
     key_lt: Signal<Local, Bit>,
     key_eq: Signal<Local, Bit>,
-    min_value: Signal<Local, Bits<DATA_W>>,
-    max_value: Signal<Local, Bits<DATA_W>>,
+    /// MIN/MAX answer `x` (else `y`); `nan2`: both NaN, the canonical NaN.
+    min_x: Signal<Local, Bit>,
+    max_x: Signal<Local, Bit>,
+    nan2: Signal<Local, Bit>,
     unordered: Signal<Local, Bit>,
     equal: Signal<Local, Bit>,
     less: Signal<Local, Bit>,
@@ -90,29 +109,37 @@ impl Logic for Special {
         self.tiny_value.next = self.tiny_value.val().replace_bit(63, self.sign_p.val());
 
         self.fma_bypass.next = true;
-        self.fma_value.next = 0.into();
+        self.fma_x.next = false;
+        self.fma_y.next = false;
+        self.fma_z.next = false;
+        self.fma_quiet.next = false;
+        self.fma_const.next = 0.into();
         if self.z_nan.val() {
-            self.fma_value.next = self.z.val() | 0x0008_0000_0000_0000_u64;
+            self.fma_z.next = true;
+            self.fma_quiet.next = true;
         } else if self.y_nan.val() {
-            self.fma_value.next = self.y.val() | 0x0008_0000_0000_0000_u64;
+            self.fma_y.next = true;
+            self.fma_quiet.next = true;
         } else if self.x_nan.val() {
-            self.fma_value.next = self.x.val() | 0x0008_0000_0000_0000_u64;
+            self.fma_x.next = true;
+            self.fma_quiet.next = true;
         } else if (self.x_inf.val() & self.y_zero.val()) | (self.x_zero.val() & self.y_inf.val()) {
-            self.fma_value.next = 0xFFF8_0000_0000_0000_u64.into();
+            self.fma_const.next = 0xFFF8_0000_0000_0000_u64.into();
         } else if self.x_inf.val() | self.y_inf.val() {
-            self.fma_value.next = self.inf_p.val();
+            self.fma_const.next = self.inf_p.val();
             if self.z_inf.val() & (self.z.val().get_bit(63) != self.sign_p.val()) {
-                self.fma_value.next = 0xFFF8_0000_0000_0000_u64.into();
+                self.fma_const.next = 0xFFF8_0000_0000_0000_u64.into();
             }
         } else if self.z_inf.val() {
-            self.fma_value.next = self.z.val();
+            self.fma_z.next = true;
         } else if self.x_zero.val() | self.y_zero.val() {
-            self.fma_value.next = self.z.val();
+            self.fma_z.next = true;
             if self.z_zero.val() {
-                self.fma_value.next = self.zero_sum.val();
+                self.fma_z.next = false;
+                self.fma_const.next = self.zero_sum.val();
             }
         } else if self.tiny.val() {
-            self.fma_value.next = self.tiny_value.val();
+            self.fma_const.next = self.tiny_value.val();
         } else {
             self.fma_bypass.next = false;
         }
@@ -129,27 +156,18 @@ impl Logic for Special {
         }
         self.key_eq.next =
             (self.x.val().get_bit(63) == self.y.val().get_bit(63)) & self.mag_eq.val();
-        self.min_value.next = self.y.val();
-        if self.key_lt.val() | self.key_eq.val() {
-            self.min_value.next = self.x.val();
-        }
-        self.max_value.next = self.x.val();
-        if self.key_lt.val() {
-            self.max_value.next = self.y.val();
-        }
+        self.min_x.next = self.key_lt.val() | self.key_eq.val();
+        self.max_x.next = !self.key_lt.val();
         // A NaN loses to a number; two NaNs give the canonical NaN.
         if self.x_nan.val() {
-            self.min_value.next = self.y.val();
-            self.max_value.next = self.y.val();
+            self.min_x.next = false;
+            self.max_x.next = false;
         }
         if self.y_nan.val() {
-            self.min_value.next = self.x.val();
-            self.max_value.next = self.x.val();
+            self.min_x.next = true;
+            self.max_x.next = true;
         }
-        if self.x_nan.val() & self.y_nan.val() {
-            self.min_value.next = 0x7FF8_0000_0000_0000_u64.into();
-            self.max_value.next = 0x7FF8_0000_0000_0000_u64.into();
-        }
+        self.nan2.next = self.x_nan.val() & self.y_nan.val();
 
         // ---- SETP: accepted relations, bit 0 equal, 1 less, 2 greater, 3 unordered ----
         self.unordered.next = self.x_nan.val() | self.y_nan.val();
@@ -207,20 +225,71 @@ impl Logic for Special {
 
         // ---- by opcode; 6 and 7 are reserved and answer 0 ----
         self.bypass.next = true;
-        self.value.next = 0.into();
+        self.pick_x.next = false;
+        self.pick_y.next = false;
+        self.pick_z.next = false;
+        self.quiet.next = false;
+        self.constant.next = 0.into();
         self.pred.next = false;
         if self.op.val() <= 2 {
             self.bypass.next = self.fma_bypass.val();
-            self.value.next = self.fma_value.val();
+            self.pick_x.next = self.fma_x.val();
+            self.pick_y.next = self.fma_y.val();
+            self.pick_z.next = self.fma_z.val();
+            self.quiet.next = self.fma_quiet.val();
+            self.constant.next = self.fma_const.val();
         }
         if self.op.val() == 3 {
-            self.value.next = self.min_value.val();
+            self.pick_x.next = self.min_x.val() & !self.nan2.val();
+            self.pick_y.next = !self.min_x.val() & !self.nan2.val();
         }
         if self.op.val() == 4 {
-            self.value.next = self.max_value.val();
+            self.pick_x.next = self.max_x.val() & !self.nan2.val();
+            self.pick_y.next = !self.max_x.val() & !self.nan2.val();
+        }
+        if (self.op.val() == 3) | (self.op.val() == 4) {
+            if self.nan2.val() {
+                self.constant.next = 0x7FF8_0000_0000_0000_u64.into();
+            }
         }
         if self.op.val() == 5 {
             self.pred.next = self.setp_pred.val();
+        }
+    }
+}
+
+/// Phase 3: the bypass word from phase 2's registered decisions,
+/// `(x | y | z) & pick`, quieted, ORed with the constant.
+#[derive(LogicBlock, Default)]
+pub struct SpecialPick {
+    pub x: Signal<In, Bits<DATA_W>>,
+    pub y: Signal<In, Bits<DATA_W>>,
+    pub z: Signal<In, Bits<DATA_W>>,
+    pub pick_x: Signal<In, Bit>,
+    pub pick_y: Signal<In, Bit>,
+    pub pick_z: Signal<In, Bit>,
+    pub quiet: Signal<In, Bit>,
+    pub constant: Signal<In, Bits<DATA_W>>,
+    pub value: Signal<Out, Bits<DATA_W>>,
+    picked: Signal<Local, Bits<DATA_W>>,
+}
+
+impl Logic for SpecialPick {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.picked.next = self.constant.val();
+        if self.pick_x.val() {
+            self.picked.next = self.constant.val() | self.x.val();
+        }
+        if self.pick_y.val() {
+            self.picked.next = self.constant.val() | self.y.val();
+        }
+        if self.pick_z.val() {
+            self.picked.next = self.constant.val() | self.z.val();
+        }
+        self.value.next = self.picked.val();
+        if self.quiet.val() {
+            self.value.next = self.picked.val() | 0x0008_0000_0000_0000_u64;
         }
     }
 }
@@ -268,9 +337,29 @@ mod tests {
         special.mag_lt.next = unpack.mag_lt.val();
         special.mag_eq.next = unpack.mag_eq.val();
         assert!(simulate(&mut special, 100));
+        let mut pick = SpecialPick::default();
+        pick.connect_all();
+        pick.x.next = unpack.x.val();
+        pick.y.next = unpack.y.val();
+        pick.z.next = unpack.z.val();
+        pick.pick_x.next = special.pick_x.val();
+        pick.pick_y.next = special.pick_y.val();
+        pick.pick_z.next = special.pick_z.val();
+        pick.quiet.next = special.quiet.val();
+        pick.constant.next = special.constant.val();
+        assert!(simulate(&mut pick, 100));
+        let picks = [
+            special.pick_x.val(),
+            special.pick_y.val(),
+            special.pick_z.val(),
+        ];
+        assert!(
+            picks.iter().filter(|&&p| p).count() <= 1,
+            "one word at most"
+        );
         (
             special.bypass.val(),
-            special.value.val().to_u64(),
+            pick.value.val().to_u64(),
             special.pred.val(),
         )
     }
