@@ -51,21 +51,22 @@
 //! registers. In a VCD, boundary `k`'s values are `uut.sK.q$<field>` and
 //! `uut.ctlK.q$<field>`.
 //!
-//! # Measured on ECP5-85k (`rtl-gen fpga dfma --target ecp5-85k --json`)
-//! The unit alone (yosys `synth_ecp5`), Fmax of the unit in the
-//! registered-I/O wrapper (nextpnr-ecp5, seed 1); history and commands in
-//! `docs/qor.md`.
+//! # Measured on ECP5-85k (`rtl-gen fpga dfma --target ecp5-85k --seeds 6 --profile 8`)
+//! The unit alone (yosys `synth_ecp5`, LUTs mapped with abc9 at a 2000 ps
+//! wire delay: [`ECP5_LUT_WIRE_PS`](crate::dfma::codec::ECP5_LUT_WIRE_PS)),
+//! Fmax of the unit in the registered-I/O wrapper (nextpnr-ecp5); history,
+//! the timing profile of every boundary, and commands in `docs/qor.md`.
 //!
-//! | unit | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | Fmax |
-//! |---|---|---|---|---|---|---|---|
-//! | `dfma` | 10 | 5,205 | 3,570 | 295 | 16 | 0 | 119.32 MHz |
-//! | `dfma_d6` | 6 | 5,316 | 1,961 | 295 | 16 | 0 | 82.15 MHz |
+//! | unit | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | Fmax, seed 1 | seeds 2–6 |
+//! |---|---|---|---|---|---|---|---|---|
+//! | `dfma` | 10 | 5,537 | 3,706 | 295 | 16 | 0 | 121.36 MHz | 122.22, 120.45, 111.20, 107.43, 104.67 |
+//! | `dfma_d6` (session 5) | 6 | 5,316 | 1,961 | 295 | 16 | 0 | 82.15 MHz | — |
 //!
-//! 125 MHz (8.0 ns) is not met at depth 10: phases 10 and 6 (and phase 1
-//! before it was reworked) each measured 8.3–8.5 ns, 70–80 % of it routing.
-//! Phase 10's worst path: boundary 9 → the 52-bit all-ones tree of
-//! [`RoundPack`] (4 LUT levels) → carry → overflow → the overflow/∞ select,
-//! one net fanning out to the 64 result bits → boundary 10 (8.41 ns).
+//! 125 MHz (8.0 ns) is not met at depth 10. The profile puts every phase
+//! within about 1 ns of the worst, routing 70–80 % of each path; on four
+//! of six seeds the worst is phase 1 (the opcode's `z = c / b / 0` choice
+//! fanning out to the addend's class, significand and `align_dist`,
+//! 8.3–9.6 ns).
 
 pub mod accumulate;
 pub mod align;
