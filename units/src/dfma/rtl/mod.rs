@@ -59,14 +59,14 @@
 //!
 //! | unit | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | Fmax, seed 1 | seeds 2–6 |
 //! |---|---|---|---|---|---|---|---|---|
-//! | `dfma` | 10 | 5,537 | 3,706 | 295 | 16 | 0 | 121.36 MHz | 122.22, 120.45, 111.20, 107.43, 104.67 |
+//! | `dfma` | 10 | 5,489 | 3,706 | 295 | 16 | 0 | 121.85 MHz | 121.97, 117.33, 116.33, 114.46, 115.42 |
 //! | `dfma_d6` (session 5) | 6 | 5,316 | 1,961 | 295 | 16 | 0 | 82.15 MHz | — |
 //!
 //! 125 MHz (8.0 ns) is not met at depth 10. The profile puts every phase
 //! within about 1 ns of the worst, routing 70–80 % of each path; on four
 //! of six seeds the worst is phase 1 (the opcode's `z = c / b / 0` choice
 //! fanning out to the addend's class, significand and `align_dist`,
-//! 8.3–9.6 ns).
+//! 8.2–8.7 ns).
 
 pub mod accumulate;
 pub mod align;

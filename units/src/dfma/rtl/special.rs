@@ -247,10 +247,8 @@ impl Logic for Special {
             self.pick_x.next = self.max_x.val() & !self.nan2.val();
             self.pick_y.next = !self.max_x.val() & !self.nan2.val();
         }
-        if (self.op.val() == 3) | (self.op.val() == 4) {
-            if self.nan2.val() {
-                self.constant.next = 0x7FF8_0000_0000_0000_u64.into();
-            }
+        if ((self.op.val() == 3) | (self.op.val() == 4)) & self.nan2.val() {
+            self.constant.next = 0x7FF8_0000_0000_0000_u64.into();
         }
         if self.op.val() == 5 {
             self.pred.next = self.setp_pred.val();
