@@ -2,13 +2,17 @@
 //! the exponent difference, beside the multiplier. Model:
 //! [`model::align_addend`](crate::dfma::model::align_addend).
 //!
-//! The 53-bit significand starts with its LSB at window bit
-//! [`ADDEND_LSB`](super::ADDEND_LSB) (111) and goes through a logarithmic
-//! shifter, one stage per bit of the shift amount. Each stage ORs what it
-//! shifts out into a sticky bit, which is finally jammed into the window's
-//! bit 0. The amount is `align_dist` clamped to 0..=255: negative (the addend leads
+//! The model places the addend's significand (a subnormal's doubled) with
+//! its LSB at window bit [`ADDEND_LSB`](super::ADDEND_LSB) (111) and shifts
+//! it right by `align_dist` clamped to 0..=255: negative (the addend leads
 //! the product by more than `ADDEND_LEAD` binades) shifts nothing; from
-//! [`SUM_W`](super::SUM_W) up everything becomes sticky.
+//! [`SUM_W`](super::SUM_W) up everything becomes sticky. The RTL places the
+//! **raw** significand (never doubled: see [`Unpack`](super::Unpack)) one bit
+//! higher, at 112, and shifts it by `z_shift = align_dist + 1 − sub_z`, or by
+//! `1 − sub_z` when the addend leads: the same window, with no doubling
+//! multiplexer behind a zero test. The shifter is logarithmic, one stage per
+//! bit of the amount. Each stage ORs what it shifts out into a sticky bit,
+//! which is finally jammed into the window's bit 0.
 //!
 //! The addend is not needed before phase 5, so the shifter spreads over
 //! phases 2–4 beside the multiplier: [`AlignCoarse`] clamps and shifts by 128
@@ -21,10 +25,15 @@ use rust_hdl::prelude::*;
 /// Phase 2: clamp, place, shift by 128 and 64.
 #[derive(LogicBlock, Default)]
 pub struct AlignCoarse {
-    /// The addend's significand (0 for a zero addend).
+    /// The addend's raw significand (0 for a zero addend).
     pub sig_z: Signal<In, Bits<SIG_W>>,
-    /// `exp(x·y) − exp(z) + ADDEND_LEAD`, two's complement.
-    pub align_dist: Signal<In, Bits<EXP_CALC_W>>,
+    /// `align_dist < 0`: the addend leads ([`Unpack`](super::Unpack)).
+    pub z_leads: Signal<In, Bit>,
+    /// The shift from window bit 112 when the addend does not lead,
+    /// `align_dist + 1 − sub_z`.
+    pub z_shift: Signal<In, Bits<LIMIT_W>>,
+    /// The addend is subnormal (or zero).
+    pub sub_z: Signal<In, Bit>,
     /// `ex + ey − 967` and the addend's field (see [`Unpack`](super::Unpack)).
     pub s: Signal<In, Bits<EXP_CALC_W>>,
     pub fz: Signal<In, Bits<11>>,
@@ -39,8 +48,10 @@ pub struct AlignCoarse {
     /// The amount's low six bits, for the next stages.
     pub amount_lo: Signal<Out, Bits<6>>,
     amount: Signal<Local, Bits<SHIFT_W>>,
+    /// `!sub_z` (a named signal for `replace_bit`).
+    lead_shift: Signal<Local, Bit>,
     w: Signal<Local, Bits<SUM_W>>,
-    /// The significand has a one in bits 0..=16 / 17..=52.
+    /// The significand has a one in bits 0..=15 / 16..=52.
     sig_lo_any: Signal<Local, Bit>,
     sig_hi_any: Signal<Local, Bit>,
 }
@@ -48,15 +59,17 @@ pub struct AlignCoarse {
 impl Logic for AlignCoarse {
     #[hdl_gen]
     fn update(&mut self) {
-        self.amount.next = self.align_dist.val().get_bits::<SHIFT_W>(0);
-        if self.align_dist.val().get_bits::<4>(8).any() {
+        self.amount.next = self.z_shift.val().get_bits::<SHIFT_W>(0);
+        if self.z_shift.val().get_bits::<4>(8).any() {
             self.amount.next = 255.into();
         }
-        if self.align_dist.val().get_bit(12) {
+        self.lead_shift.next = !self.sub_z.val();
+        if self.z_leads.val() {
             self.amount.next = 0.into();
+            self.amount.next = self.amount.val().replace_bit(0, self.lead_shift.val());
         }
-        // LSB at ADDEND_LSB = 111.
-        self.w.next = bit_cast::<SUM_W, SIG_W>(self.sig_z.val()) << 111;
+        // LSB at ADDEND_LSB + 1 = 112.
+        self.w.next = bit_cast::<SUM_W, SIG_W>(self.sig_z.val()) << 112;
         if self.amount.val().get_bit(7) {
             self.w.next = self.w.val() >> 128;
         }
@@ -67,15 +80,15 @@ impl Logic for AlignCoarse {
         // What the two stages shift out, read off the significand itself
         // rather than off the shifter's wires (measured: through the shifter
         // this took 8.0–8.2 ns, phase 2's slowest path). Bits 0..127
-        // of the window hold `sig[16:0]`; after the shift by 128, bits 0..63
-        // hold `sig[52:17]`; without it they are empty.
-        self.sig_lo_any.next = self.sig_z.val().get_bits::<17>(0).any();
-        self.sig_hi_any.next = self.sig_z.val().get_bits::<36>(17).any();
+        // of the window hold `sig[15:0]`; after the shift by 128, bits 0..63
+        // hold `sig[52:16]`; without it they are empty.
+        self.sig_lo_any.next = self.sig_z.val().get_bits::<16>(0).any();
+        self.sig_hi_any.next = self.sig_z.val().get_bits::<37>(16).any();
         self.sticky.next = self.amount.val().get_bit(7)
             & (self.sig_lo_any.val() | (self.amount.val().get_bit(6) & self.sig_hi_any.val()));
         self.amount_lo.next = self.amount.val().get_bits::<6>(0);
         self.limit.next = self.s.val().get_bits::<LIMIT_W>(0);
-        if self.align_dist.val().get_bit(12) & !self.z_zero.val() {
+        if self.z_leads.val() & !self.z_zero.val() {
             self.limit.next = bit_cast::<LIMIT_W, 11>(self.fz.val());
         }
     }
@@ -172,16 +185,21 @@ mod tests {
     use crate::dfma::rtl::ADDEND_LSB;
     use crate::unit::{to_bits, xorshift};
 
-    /// The aligned addend and the accumulate's operand for `eff_sub`.
-    fn aligned(sig: u64, align_dist: i32, eff_sub: bool) -> (Wide, Wide) {
+    /// The aligned addend and the accumulate's operand for `eff_sub`, from
+    /// the raw significand `raw` (`sub`: of a subnormal, hidden bit 0) and
+    /// the model's `align_dist`.
+    fn aligned(raw: u64, sub: bool, align_dist: i32, eff_sub: bool) -> (Wide, Wide) {
         let mut coarse = AlignCoarse::default();
         let mut mid = AlignMid::default();
         let mut fine = AlignFine::default();
         coarse.connect_all();
         mid.connect_all();
         fine.connect_all();
-        coarse.sig_z.next = to_bits(sig as u128);
-        coarse.align_dist.next = signed_bits(align_dist);
+        coarse.sig_z.next = to_bits(raw as u128);
+        coarse.z_leads.next = align_dist < 0;
+        // What Unpack computes; a don't-care (here wrapped) when the addend leads.
+        coarse.z_shift.next = to_bits(((align_dist + 1 - sub as i32) & 0xFFF) as u128);
+        coarse.sub_z.next = sub;
         coarse.s.next = signed_bits(0);
         coarse.fz.next = to_bits(0);
         coarse.z_zero.next = false;
@@ -201,24 +219,32 @@ mod tests {
         )
     }
 
+    /// The model's window: the significand (a subnormal's doubled) at
+    /// `ADDEND_LSB`, shifted right by the clamped `align_dist`, with jam.
+    fn model_window(raw: u64, sub: bool, align_dist: i32) -> Wide {
+        let sig = if sub { raw << 1 } else { raw };
+        Wide::from_u128(sig as u128)
+            .shift_left(ADDEND_LSB as u32)
+            .shr_jam(align_dist.clamp(0, 255) as u32)
+    }
+
     #[test]
     fn shifts_with_jam_like_the_model_window() {
         let mut state = 77u64;
-        for align_dist in -40..=300 {
-            let sig = (xorshift(&mut state) & ((1 << 53) - 1)) >> (xorshift(&mut state) % 54);
-            let expected = Wide::from_u128(sig as u128)
-                .shift_left(ADDEND_LSB as u32)
-                .shr_jam(align_dist.clamp(0, 255) as u32);
+        for (align_dist, sub) in (-40..=300).flat_map(|d| [(d, false), (d, true)]) {
+            let width = if sub { 52 } else { 53 };
+            let raw = (xorshift(&mut state) & ((1 << width) - 1)) >> (xorshift(&mut state) % 54);
+            let expected = model_window(raw, sub, align_dist);
             let eff_sub = align_dist % 2 == 0;
-            let (c_al, c_sel) = aligned(sig, align_dist, eff_sub);
-            assert_eq!(c_al, expected, "sig {sig:x} align_dist {align_dist}");
+            let (c_al, c_sel) = aligned(raw, sub, align_dist, eff_sub);
+            assert_eq!(c_al, expected, "raw {raw:x} sub {sub} align_dist {align_dist}");
             let low_mask = (1u128 << 109) - 1;
             let low = expected.lo & low_mask;
             let want_sel = if eff_sub { !low & low_mask } else { low };
             assert_eq!(
                 c_sel,
                 Wide::from_u128(want_sel),
-                "sig {sig:x} align_dist {align_dist}"
+                "raw {raw:x} sub {sub} align_dist {align_dist}"
             );
         }
     }
@@ -228,10 +254,17 @@ mod tests {
     /// bit must catch exactly the ones shifted out.
     #[test]
     fn sticky_of_every_single_bit() {
-        for bit in 0..SIG_W {
-            let sig = 1u64 << bit;
-            let edge = (ADDEND_LSB + bit) as i32;
+        for (bit, sub) in (0..SIG_W).flat_map(|b| [(b, false), (b, true)]) {
+            if sub && bit == SIG_W - 1 {
+                continue; // a subnormal's hidden bit is 0
+            }
+            let raw = 1u64 << bit;
+            let edge = (ADDEND_LSB + bit + sub as usize) as i32;
             for align_dist in [
+                -2,
+                -1,
+                0,
+                1,
                 edge - 1,
                 edge,
                 edge + 1,
@@ -247,11 +280,13 @@ mod tests {
                 255,
                 256,
             ] {
-                let expected = Wide::from_u128(sig as u128)
-                    .shift_left(ADDEND_LSB as u32)
-                    .shr_jam(align_dist.clamp(0, 255) as u32);
-                let (c_al, _) = aligned(sig, align_dist, false);
-                assert_eq!(c_al, expected, "bit {bit} align_dist {align_dist}");
+                let expected = model_window(raw, sub, align_dist);
+                let (c_al, _) = aligned(raw, sub, align_dist, false);
+                assert_eq!(
+                    c_al,
+                    expected,
+                    "bit {bit} sub {sub} align_dist {align_dist}"
+                );
             }
         }
     }

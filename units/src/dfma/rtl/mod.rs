@@ -208,7 +208,9 @@ pub struct Stage1 {
     pub z_zero: Bit,
     pub sign_p: Bit,
     pub eff_sub: Bit,
-    pub align_dist: Bits<EXP_CALC_W>,
+    pub z_leads: Bit,
+    pub z_shift: Bits<LIMIT_W>,
+    pub sub_z: Bit,
     pub s: Bits<EXP_CALC_W>,
     pub fz: Bits<11>,
     pub mag_lt: Bit,
@@ -563,7 +565,9 @@ impl Logic for Dfma {
         self.s1.d.next.z_zero = self.unpack.z_zero.val();
         self.s1.d.next.sign_p = self.unpack.sign_p.val();
         self.s1.d.next.eff_sub = self.unpack.eff_sub.val();
-        self.s1.d.next.align_dist = self.unpack.align_dist.val();
+        self.s1.d.next.z_leads = self.unpack.z_leads.val();
+        self.s1.d.next.z_shift = self.unpack.z_shift.val();
+        self.s1.d.next.sub_z = self.unpack.sub_z.val();
         self.s1.d.next.s = self.unpack.s.val();
         self.s1.d.next.fz = self.unpack.fz.val();
         self.s1.d.next.mag_lt = self.unpack.mag_lt.val();
@@ -595,7 +599,9 @@ impl Logic for Dfma {
         self.tiles.sig_x.next = self.unpack.sig_x.val();
         self.tiles.sig_y.next = self.unpack.sig_y.val();
         self.align_coarse.sig_z.next = self.s1.q.val().sig_z;
-        self.align_coarse.align_dist.next = self.s1.q.val().align_dist;
+        self.align_coarse.z_leads.next = self.s1.q.val().z_leads;
+        self.align_coarse.z_shift.next = self.s1.q.val().z_shift;
+        self.align_coarse.sub_z.next = self.s1.q.val().sub_z;
         self.align_coarse.s.next = self.s1.q.val().s;
         self.align_coarse.fz.next = self.s1.q.val().fz;
         self.align_coarse.z_zero.next = self.s1.q.val().z_zero;

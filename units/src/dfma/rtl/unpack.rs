@@ -11,30 +11,32 @@
 //!   rule then keeps the product's zero sign in every rounding mode);
 //! - MIN/MAX/SETP read `x = a` and `y = b` (modified) in stage 2.
 //!
-//! Significands are not normalised. A subnormal keeps its raw exponent field
-//! 0 and doubles its fraction (`frac · 2^(1 − 1075) = 2·frac · 2^(0 − 1075)`),
-//! so the exponent arithmetic reads raw fields and never waits for a zero test.
-//! The addend's significand is doubled here; the multiplier's operands are
-//! not (`sub_x`, `sub_y` double the product in phase 3 instead), which keeps
-//! the zero test out of the path into the DSP tiles.
-//! The classification is written out three times rather than in a sub-block:
-//! a sub-block fed from this block's own outputs, whose outputs this block
-//! also reads, looks like a combinational loop to Verilator.
+//! Significands are neither normalised nor doubled: every operand leaves with
+//! its raw `{hidden bit, fraction}` (hidden bit 0 for a subnormal), which is
+//! at most two LUT levels from the operand registers. A subnormal's value is
+//! `frac · 2^(1 − 1075)`, twice what its raw field 0 says; the multiplier
+//! doubles its product for it in phase 3 (`sub_x`, `sub_y`), and the
+//! alignment places the addend one bit higher and shifts it one place less
+//! (`z_shift = align_dist + 1 − sub_z`), so no zero test stands between the
+//! operand registers and a 53-bit multiplexer.
 //!
-//! Exponent arithmetic is 13-bit two's complement on the raw biased fields,
-//! straight from the operand registers:
+//! Exponent arithmetic is 13-bit two's complement on the raw biased fields
+//! (a subnormal's field 0), straight from the operand registers:
 //! - `s = ex + ey − 967`: the window's shift limit when the product sets the
 //!   scale (`top_exp − EMIN` with `top_exp = exp(x·y) + 57`);
 //! - `align_dist = ex + ey − ez − 967 = exp(x·y) − exp(z) + ADDEND_LEAD`: the
-//!   addend's alignment shift;
+//!   addend's alignment shift in the model's terms, of which only the sign
+//!   leaves the phase (`z_leads`), beside `z_shift`.
 //!
 //! Each is a 3:2 carry-save compression of the 13-bit terms (constant
-//! included) and one carry chain. From them phase 2 derives `limit` (`s`, or
-//! `ez` when the addend leads: [`AlignCoarse`](super::AlignCoarse)) and `tiny`
-//! (a zero addend under a product so small, `s < 0`, that only its sticky bit
+//! included) and one carry chain, once for FMA/MUL operands (`x = a`,
+//! `y = b`, `z = c`) and once for ADD's (`y = 1.0`, `z = b`); the opcode picks
+//! after the chains. From them phase 2 derives `limit` (`s`, or `ez` when the
+//! addend leads: [`AlignCoarse`](super::AlignCoarse)) and `tiny` (a zero
+//! addend under a product so small, `s < 0`, that only its sticky bit
 //! matters: [`Special`](super::Special)).
 
-use crate::dfma::rtl::{DATA_W, EXP_CALC_W, MOD_W, OP_W, SIG_W};
+use crate::dfma::rtl::{DATA_W, EXP_CALC_W, LIMIT_W, MOD_W, OP_W, SIG_W};
 use rust_hdl::prelude::*;
 
 /// Width of a biased binary64 exponent field.
@@ -70,6 +72,8 @@ pub struct Unpack {
     /// `x` (`y`) is subnormal or zero: double its part of the product.
     pub sub_x: Signal<Out, Bit>,
     pub sub_y: Signal<Out, Bit>,
+    /// The addend's raw significand (hidden bit 0 for a subnormal; 0 for
+    /// MUL's zero addend).
     pub sig_z: Signal<Out, Bits<SIG_W>>,
     /// Classes of x, y, z.
     pub x_nan: Signal<Out, Bit>,
@@ -85,8 +89,14 @@ pub struct Unpack {
     pub sign_p: Signal<Out, Bit>,
     /// The product and the addend have opposite signs.
     pub eff_sub: Signal<Out, Bit>,
-    /// Alignment shift of the addend, `exp(x·y) − exp(z) + ADDEND_LEAD` (two's complement).
-    pub align_dist: Signal<Out, Bits<EXP_CALC_W>>,
+    /// The addend leads: `align_dist = exp(x·y) − exp(z) + ADDEND_LEAD` is
+    /// negative (its sign bit).
+    pub z_leads: Signal<Out, Bit>,
+    /// Right shift of the addend's raw significand from window bit 112:
+    /// `align_dist + 1 − sub_z` (meaningful when `!z_leads`, then 0..=3126).
+    pub z_shift: Signal<Out, Bits<LIMIT_W>>,
+    /// `z` is subnormal or zero (raw exponent field 0).
+    pub sub_z: Signal<Out, Bit>,
     /// `ex + ey − 967`: the normaliser's shift limit when the product sets the scale.
     pub s: Signal<Out, Bits<EXP_CALC_W>>,
     /// The addend's exponent field.
@@ -106,16 +116,16 @@ pub struct Unpack {
     c_emax: Signal<Local, Bit>,
     c_ezero: Signal<Local, Bit>,
     c_fzero: Signal<Local, Bit>,
-    /// Significands of a, b, c: 1.frac, or 2·frac for field 0.
+    /// Raw significands `{hidden bit, fraction}` of a, b, c (the hidden bit
+    /// is 0 for a subnormal: no doubling).
     sig_a: Signal<Local, Bits<SIG_W>>,
     sig_b: Signal<Local, Bits<SIG_W>>,
-    /// `b`'s significand for the multiplier (not doubled).
-    sig_b_mul: Signal<Local, Bits<SIG_W>>,
-    /// Hidden bits of `a` and `b` (a named signal: `!` inside `replace_bit`
-    /// exports as a widened `~`).
+    sig_c: Signal<Local, Bits<SIG_W>>,
+    /// Hidden bits (named signals: `!` inside `replace_bit` exports as a
+    /// widened `~`).
     hid_a: Signal<Local, Bit>,
     hid_b: Signal<Local, Bit>,
-    sig_c: Signal<Local, Bits<SIG_W>>,
+    hid_c: Signal<Local, Bit>,
     /// Opcode decode: ADD, MUL.
     is_add: Signal<Local, Bit>,
     is_mul: Signal<Local, Bit>,
@@ -127,18 +137,33 @@ pub struct Unpack {
     b_m: Signal<Local, Bits<DATA_W>>,
     c_m: Signal<Local, Bits<DATA_W>>,
     zero_p: Signal<Local, Bits<DATA_W>>,
-    /// 13-bit exponent terms: x's and y's fields, z's field inverted.
-    ex: Signal<Local, Bits<EXP_CALC_W>>,
-    ey: Signal<Local, Bits<EXP_CALC_W>>,
-    ez_n: Signal<Local, Bits<EXP_CALC_W>>,
-    /// Carry-save forms: `s` from (ex, ey, −967); `align_dist` from
-    /// (ex, ey, −966) then ~ez (`−ez = ~ez + 1`).
+    /// 13-bit exponent terms: the fields of a, b, c; b's and c's inverted.
+    ea: Signal<Local, Bits<EXP_CALC_W>>,
+    eb: Signal<Local, Bits<EXP_CALC_W>>,
+    eb_n: Signal<Local, Bits<EXP_CALC_W>>,
+    ec_n: Signal<Local, Bits<EXP_CALC_W>>,
+    /// FMA/MUL: `s = ea + eb − 967` from (ea, eb, −967) in carry-save form.
     s_sum: Signal<Local, Bits<EXP_CALC_W>>,
     s_carry: Signal<Local, Bits<EXP_CALC_W>>,
+    s_fma: Signal<Local, Bits<EXP_CALC_W>>,
+    /// FMA: `align_dist = ea + eb − ec − 967` from (ea, eb, −966) then
+    /// `~ec` (`−ec = ~ec + 1`); the shift adds `!sub_z` in the free bit 0
+    /// of the carry word.
     d_sum: Signal<Local, Bits<EXP_CALC_W>>,
     d_carry: Signal<Local, Bits<EXP_CALC_W>>,
     d_sum2: Signal<Local, Bits<EXP_CALC_W>>,
     d_carry2: Signal<Local, Bits<EXP_CALC_W>>,
+    d_carry2_t: Signal<Local, Bits<EXP_CALC_W>>,
+    d_fma: Signal<Local, Bits<EXP_CALC_W>>,
+    t_fma: Signal<Local, Bits<EXP_CALC_W>>,
+    /// ADD (`y = 1.0`, `z = b`): `s = ea + 56`, `align_dist = ea − eb + 56 =
+    /// ea + ~eb + 57` from (ea, ~eb, 57).
+    s_add: Signal<Local, Bits<EXP_CALC_W>>,
+    a_sum: Signal<Local, Bits<EXP_CALC_W>>,
+    a_carry: Signal<Local, Bits<EXP_CALC_W>>,
+    a_carry_t: Signal<Local, Bits<EXP_CALC_W>>,
+    d_add: Signal<Local, Bits<EXP_CALC_W>>,
+    t_add: Signal<Local, Bits<EXP_CALC_W>>,
 }
 
 impl Logic for Unpack {
@@ -177,34 +202,29 @@ impl Logic for Unpack {
         }
 
         // Classes and significands of the sources, in parallel with the
-        // opcode decode; the operand choice above then only selects among
+        // opcode decode; the operand choice below then only selects among
         // them (one mux level after the decode, not decode → mux → classify).
+        // No significand is doubled: a subnormal keeps its raw fraction with
+        // a hidden bit 0 (the multiplier doubles its product in phase 3, the
+        // alignment starts the addend one bit higher).
         self.a_emax.next = self.a.val().get_bits::<EXP_FIELD_W>(52).all();
         self.a_ezero.next = !self.a.val().get_bits::<EXP_FIELD_W>(52).any();
         self.a_fzero.next = !self.a.val().get_bits::<52>(0).any();
-        // `a` is only ever the multiplier's `x`: not doubled.
         self.hid_a.next = !self.a_ezero.val();
         self.sig_a.next =
             bit_cast::<SIG_W, 52>(self.a.val().get_bits::<52>(0)).replace_bit(52, self.hid_a.val());
         self.b_emax.next = self.b.val().get_bits::<EXP_FIELD_W>(52).all();
         self.b_ezero.next = !self.b.val().get_bits::<EXP_FIELD_W>(52).any();
         self.b_fzero.next = !self.b.val().get_bits::<52>(0).any();
-        self.sig_b.next =
-            bit_cast::<SIG_W, 52>(self.b.val().get_bits::<52>(0)).replace_bit(52, true);
-        if self.b_ezero.val() {
-            self.sig_b.next = bit_cast::<SIG_W, 52>(self.b.val().get_bits::<52>(0)) << 1;
-        }
         self.hid_b.next = !self.b_ezero.val();
-        self.sig_b_mul.next =
+        self.sig_b.next =
             bit_cast::<SIG_W, 52>(self.b.val().get_bits::<52>(0)).replace_bit(52, self.hid_b.val());
         self.c_emax.next = self.c.val().get_bits::<EXP_FIELD_W>(52).all();
         self.c_ezero.next = !self.c.val().get_bits::<EXP_FIELD_W>(52).any();
         self.c_fzero.next = !self.c.val().get_bits::<52>(0).any();
+        self.hid_c.next = !self.c_ezero.val();
         self.sig_c.next =
-            bit_cast::<SIG_W, 52>(self.c.val().get_bits::<52>(0)).replace_bit(52, true);
-        if self.c_ezero.val() {
-            self.sig_c.next = bit_cast::<SIG_W, 52>(self.c.val().get_bits::<52>(0)) << 1;
-        }
+            bit_cast::<SIG_W, 52>(self.c.val().get_bits::<52>(0)).replace_bit(52, self.hid_c.val());
 
         // x = a.
         self.x_nan.next = self.a_emax.val() & !self.a_fzero.val();
@@ -216,28 +236,27 @@ impl Logic for Unpack {
         self.y_nan.next = self.b_emax.val() & !self.b_fzero.val();
         self.y_inf.next = self.b_emax.val() & self.b_fzero.val();
         self.y_zero.next = self.b_ezero.val() & self.b_fzero.val();
-        self.sig_y.next = self.sig_b_mul.val();
+        self.sig_y.next = self.sig_b.val();
         self.sub_y.next = self.b_ezero.val();
         // z = c; b for ADD; a zero (significand 0) for MUL.
         self.z_nan.next = self.c_emax.val() & !self.c_fzero.val();
         self.z_inf.next = self.c_emax.val() & self.c_fzero.val();
         self.z_zero.next = self.c_ezero.val() & self.c_fzero.val();
         self.sig_z.next = self.sig_c.val();
+        self.sub_z.next = self.c_ezero.val();
         self.sign_z.next = self.sign_c.val();
         self.fz.next = self.c.val().get_bits::<EXP_FIELD_W>(52);
-        self.ey.next =
-            bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.b.val().get_bits::<EXP_FIELD_W>(52));
         if self.is_add.val() {
             self.y_nan.next = false;
             self.y_inf.next = false;
             self.y_zero.next = false;
             self.sig_y.next = 0x10_0000_0000_0000_u64.into();
             self.sub_y.next = false;
-            self.ey.next = 1023.into();
             self.z_nan.next = self.b_emax.val() & !self.b_fzero.val();
             self.z_inf.next = self.b_emax.val() & self.b_fzero.val();
             self.z_zero.next = self.b_ezero.val() & self.b_fzero.val();
             self.sig_z.next = self.sig_b.val();
+            self.sub_z.next = self.b_ezero.val();
             self.sign_z.next = self.sign_b.val();
             self.fz.next = self.b.val().get_bits::<EXP_FIELD_W>(52);
         }
@@ -252,26 +271,55 @@ impl Logic for Unpack {
         self.sign_p.next = self.sign_a.val() ^ (self.sign_b.val() & !self.is_add.val());
         self.eff_sub.next = self.sign_p.val() ^ self.sign_z.val();
 
+        // Every candidate of `s` and `align_dist` has its own carry chain
+        // from the raw fields; the opcode only picks among the chains'
+        // results (measured: the ADD/MUL decode ahead of the exponent sum,
+        // fanning out to about 200 bits, made phase 1 the slowest phase).
         // s = exp(x·y) + 57 + 1022 in biased terms: ex + ey − 2046 + 1079.
         // Constants mod 2^13: −967 = 7225, −966 = 7226.
-        self.ex.next =
+        self.ea.next =
             bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.a.val().get_bits::<EXP_FIELD_W>(52));
-        self.ez_n.next = !bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.fz.val());
-        self.s_sum.next = self.ex.val() ^ self.ey.val() ^ 7225;
+        self.eb.next =
+            bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.b.val().get_bits::<EXP_FIELD_W>(52));
+        self.eb_n.next = !self.eb.val();
+        self.ec_n.next =
+            !bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.c.val().get_bits::<EXP_FIELD_W>(52));
+        // FMA (and MUL, whose zero addend only needs `s`).
+        self.s_sum.next = self.ea.val() ^ self.eb.val() ^ 7225;
         self.s_carry.next =
-            ((self.ex.val() & self.ey.val()) | (self.ex.val() & 7225) | (self.ey.val() & 7225))
+            ((self.ea.val() & self.eb.val()) | (self.ea.val() & 7225) | (self.eb.val() & 7225))
                 << 1;
-        self.s.next = self.s_sum.val() + self.s_carry.val();
-        self.d_sum.next = self.ex.val() ^ self.ey.val() ^ 7226;
+        self.s_fma.next = self.s_sum.val() + self.s_carry.val();
+        self.d_sum.next = self.ea.val() ^ self.eb.val() ^ 7226;
         self.d_carry.next =
-            ((self.ex.val() & self.ey.val()) | (self.ex.val() & 7226) | (self.ey.val() & 7226))
+            ((self.ea.val() & self.eb.val()) | (self.ea.val() & 7226) | (self.eb.val() & 7226))
                 << 1;
-        self.d_sum2.next = self.d_sum.val() ^ self.d_carry.val() ^ self.ez_n.val();
+        self.d_sum2.next = self.d_sum.val() ^ self.d_carry.val() ^ self.ec_n.val();
         self.d_carry2.next = ((self.d_sum.val() & self.d_carry.val())
-            | (self.d_sum.val() & self.ez_n.val())
-            | (self.d_carry.val() & self.ez_n.val()))
+            | (self.d_sum.val() & self.ec_n.val())
+            | (self.d_carry.val() & self.ec_n.val()))
             << 1;
-        self.align_dist.next = self.d_sum2.val() + self.d_carry2.val();
+        self.d_carry2_t.next = self.d_carry2.val().replace_bit(0, self.hid_c.val());
+        self.d_fma.next = self.d_sum2.val() + self.d_carry2.val();
+        self.t_fma.next = self.d_sum2.val() + self.d_carry2_t.val();
+        // ADD.
+        self.s_add.next = self.ea.val() + 56;
+        self.a_sum.next = self.ea.val() ^ self.eb_n.val() ^ 57;
+        self.a_carry.next = ((self.ea.val() & self.eb_n.val())
+            | (self.ea.val() & 57)
+            | (self.eb_n.val() & 57))
+            << 1;
+        self.a_carry_t.next = self.a_carry.val().replace_bit(0, self.hid_b.val());
+        self.d_add.next = self.a_sum.val() + self.a_carry.val();
+        self.t_add.next = self.a_sum.val() + self.a_carry_t.val();
+        self.s.next = self.s_fma.val();
+        self.z_leads.next = self.d_fma.val().get_bit(12);
+        self.z_shift.next = self.t_fma.val().get_bits::<LIMIT_W>(0);
+        if self.is_add.val() {
+            self.s.next = self.s_add.val();
+            self.z_leads.next = self.d_add.val().get_bit(12);
+            self.z_shift.next = self.t_add.val().get_bits::<LIMIT_W>(0);
+        }
 
         self.mag_lt.next = self.a.val().get_bits::<63>(0) < self.b.val().get_bits::<63>(0);
         self.mag_eq.next = self.a.val().get_bits::<63>(0) == self.b.val().get_bits::<63>(0);
