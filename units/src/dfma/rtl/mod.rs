@@ -321,6 +321,7 @@ pub struct Stage8 {
     pub sign_r: Bit,
     pub zero: Bit,
     pub e_b: Bits<LIMIT_W>,
+    pub ovf: Bit,
 }
 
 /// Boundary 9: significand, round and sticky bits, and what the rounder
@@ -328,6 +329,7 @@ pub struct Stage8 {
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage9 {
     pub sig: Bits<SIG_W>,
+    pub low_ones: Bit,
     pub round_bit: Bit,
     pub sticky: Bit,
     pub sign_r: Bit,
@@ -748,6 +750,7 @@ impl Logic for Dfma {
         self.s8.d.next.sign_r = self.s7.q.val().sign_r;
         self.s8.d.next.zero = self.s7.q.val().zero;
         self.s8.d.next.e_b = self.norm_coarse.e_b.val();
+        self.s8.d.next.ovf = self.norm_coarse.ovf.val();
 
         // ---- phase 9: fine normalisation; what the rounder needs besides ----
         self.norm_fine.v.next = self.s8.q.val().v;
@@ -759,8 +762,10 @@ impl Logic for Dfma {
         self.round_prep.bypass.next = self.ctl8.q.val().bypass;
         self.round_prep.bypass_d.next = self.ctl8.q.val().bypass_d;
         self.round_prep.e_b.next = self.s8.q.val().e_b;
+        self.round_prep.ovf.next = self.s8.q.val().ovf;
         self.ctl9.d.next = self.ctl8.q.val();
         self.s9.d.next.sig = self.norm_fine.sig.val();
+        self.s9.d.next.low_ones = self.norm_fine.low_ones.val();
         self.s9.d.next.round_bit = self.norm_fine.round_bit.val();
         self.s9.d.next.sticky = self.norm_fine.sticky.val();
         self.s9.d.next.sign_r = self.s8.q.val().sign_r;
@@ -773,6 +778,7 @@ impl Logic for Dfma {
 
         // ---- phase 10: round, pack ----
         self.round_pack.sig.next = self.s9.q.val().sig;
+        self.round_pack.low_ones.next = self.s9.q.val().low_ones;
         self.round_pack.round_bit.next = self.s9.q.val().round_bit;
         self.round_pack.sticky.next = self.s9.q.val().sticky;
         self.round_pack.sign.next = self.s9.q.val().sign_r;

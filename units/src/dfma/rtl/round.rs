@@ -10,8 +10,9 @@
 //!
 //! Phase 10 computes `sig + 1` on a carry chain while the increment decision
 //! settles. Only one thing there waits for the increment and the fraction's
-//! all-ones test (an AND tree beside the chain): `c`, "the increment carries
-//! into bit 52". The exponent field has two candidates ready from registers
+//! all-ones test (`low_ones`, registered: phase 9 reads it off the
+//! normaliser's input, [`NormFine`](super::NormFine)): `c`, "the increment
+//! carries into bit 52". The exponent field has two candidates ready from registers
 //! (`c`: `e_b + 1` for a normal significand, `e_b` for a subnormal one
 //! becoming the smallest normal; not `c`: `e_b`, or 0 for a subnormal), so
 //! `c` only selects. An overflow caused by the rounding itself (`e_b = 2046`
@@ -36,6 +37,8 @@ pub struct RoundPrep {
     pub bypass_d: Signal<In, Bits<DATA_W>>,
     /// Biased exponent of the significand's bit 52 before rounding.
     pub e_b: Signal<In, Bits<LIMIT_W>>,
+    /// `e_b > 2046` ([`NormCoarse::ovf`](super::NormCoarse)).
+    pub ovf: Signal<In, Bit>,
     /// Round to nearest even.
     pub rn: Signal<Out, Bit>,
     /// Round away from zero when inexact (RM for negative, RP for positive results).
@@ -47,8 +50,6 @@ pub struct RoundPrep {
     pub e_b_p1: Signal<Out, Bits<LIMIT_W>>,
     /// An overflow gives ∞ (else the largest finite).
     to_inf: Signal<Local, Bit>,
-    /// `e_b` overflows before any rounding.
-    ovf: Signal<Local, Bit>,
     cancel_neg: Signal<Local, Bit>,
 }
 
@@ -59,7 +60,6 @@ impl Logic for RoundPrep {
         self.up.next =
             ((self.rm.val() == 1) & self.sign.val()) | ((self.rm.val() == 2) & !self.sign.val());
         self.to_inf.next = self.rn.val() | self.up.val();
-        self.ovf.next = self.e_b.val() > 2046;
         self.take_forced.next = self.bypass.val() | self.zero.val() | self.ovf.val();
         // Exact cancellation: +0, or −0 under RM.
         self.cancel_neg.next = self.rm.val() == 1;
@@ -86,6 +86,8 @@ impl Logic for RoundPrep {
 #[derive(LogicBlock, Default)]
 pub struct RoundPack {
     pub sig: Signal<In, Bits<SIG_W>>,
+    /// `sig`'s fraction bits are all ones ([`NormFine::low_ones`](super::NormFine)).
+    pub low_ones: Signal<In, Bit>,
     pub round_bit: Signal<In, Bit>,
     pub sticky: Signal<In, Bit>,
     pub sign: Signal<In, Bit>,
@@ -99,8 +101,6 @@ pub struct RoundPack {
     pub d: Signal<Out, Bits<DATA_W>>,
     /// The fraction plus one.
     frac_p1: Signal<Local, Bits<52>>,
-    /// Fraction bits all ones (an AND tree beside the carry chain).
-    low_ones: Signal<Local, Bit>,
     inc: Signal<Local, Bit>,
     /// The increment carries into bit 52.
     c: Signal<Local, Bit>,
@@ -120,7 +120,6 @@ impl Logic for RoundPack {
             & self.round_bit.val()
             & (self.sticky.val() | self.sig.val().get_bit(0)))
             | (self.up.val() & (self.round_bit.val() | self.sticky.val()));
-        self.low_ones.next = self.sig.val().get_bits::<52>(0).all();
         self.c.next = self.inc.val() & self.low_ones.val();
         // Normal significand: e_b, or e_b + 1 on a carry out of bit 52.
         // Subnormal: exponent field 0, or e_b (the smallest normal) when the
@@ -165,8 +164,10 @@ mod tests {
         prep.bypass.next = false;
         prep.bypass_d.next = to_bits(0);
         prep.e_b.next = to_bits((n.exp + EXP_BIAS) as u128);
+        prep.ovf.next = n.exp + EXP_BIAS > 2046;
         assert!(simulate(&mut prep, 100));
         uut.sig.next = to_bits(n.sig as u128);
+        uut.low_ones.next = n.sig & ((1 << 52) - 1) == (1 << 52) - 1;
         uut.round_bit.next = n.round;
         uut.sticky.next = n.sticky;
         uut.sign.next = n.sign;
