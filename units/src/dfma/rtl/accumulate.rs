@@ -53,10 +53,6 @@ pub struct AccAdd {
     pub c_hi_p1: Signal<Out, Bits<HIGH_W>>,
     pub c_hi_m1: Signal<Out, Bits<HIGH_W>>,
     pub c_hi_zero: Signal<Out, Bit>,
-    /// `C > P` in a subtraction (`C − P` is the magnitude): decided here, at the
-    /// low chain's carry out, so that phase 6's 165-bit select starts from a
-    /// register (measured: from the carry out it was the critical path).
-    pub c_bigger: Signal<Out, Bit>,
     p_low: Signal<Local, Bits<LOW_W>>,
     c_low: Signal<Local, Bits<LOW_W>>,
     p_ext: Signal<Local, Bits<LOW_EXT_W>>,
@@ -84,13 +80,11 @@ impl Logic for AccAdd {
         self.c_hi_p1.next = self.c_hi.val() + 1;
         self.c_hi_m1.next = self.c_hi.val() - 1;
         self.c_hi_zero.next = !self.c_hi.val().any();
-        // P − C < 0 unless C's high part is zero and the low part does not borrow.
-        self.c_bigger.next =
-            self.eff_sub.val() & !(self.sum1.val().get_bit(110) & self.c_hi_zero.val());
     }
 }
 
-/// Phase 6 (first half): the magnitude and the sign of the sum.
+/// Phase 6 (first half): the two candidate magnitudes, which one is the
+/// sum's (`c_bigger`), and the sign of the sum.
 #[derive(LogicBlock, Default)]
 pub struct AccSelect {
     pub lo1: Signal<In, Bits<LOW_CARRY_W>>,
@@ -99,14 +93,20 @@ pub struct AccSelect {
     pub c_hi_p1: Signal<In, Bits<HIGH_W>>,
     pub c_hi_m1: Signal<In, Bits<HIGH_W>>,
     pub c_hi_zero: Signal<In, Bit>,
-    /// `C > P` in a subtraction ([`AccAdd::c_bigger`]).
-    pub c_bigger: Signal<In, Bit>,
     pub eff_sub: Signal<In, Bit>,
     pub sign_p: Signal<In, Bit>,
     /// One-hot: the window bit that limits normalisation (or none).
     pub sentinel: Signal<In, Bits<SUM_W>>,
-    /// `|P ± C|`.
-    pub mag: Signal<Out, Bits<SUM_W>>,
+    /// `C > P` in a subtraction: `C − P` is the magnitude. One LUT from
+    /// registers; it picks the leading-zero counts here and the magnitude
+    /// in phase 7 ([`MagPick`]). (Measured: decided at the end of phase 5's
+    /// 111-bit chain, its register pulled far from the chain by the 165-bit
+    /// select it drove, it took 7.7–8.0 ns, phase 5's slowest path.)
+    pub c_bigger: Signal<Out, Bit>,
+    /// The two candidates, from registers only: `P ± C` …
+    pub cand_p: Signal<Out, Bits<SUM_W>>,
+    /// … and `C − P`.
+    pub cand_c: Signal<Out, Bits<SUM_W>>,
     /// Each candidate magnitude ORed with the sentinel, for the two
     /// leading-zero counts that run beside the choice: `P ± C` …
     pub lzc_p: Signal<Out, Bits<SUM_W>>,
@@ -121,9 +121,6 @@ pub struct AccSelect {
     /// High part of `P ± C` (0 for `P − C`) and of `C − P`.
     hi_p: Signal<Local, Bits<HIGH_W>>,
     hi_c: Signal<Local, Bits<HIGH_W>>,
-    /// The two candidates, from registers only.
-    cand_p: Signal<Local, Bits<SUM_W>>,
-    cand_c: Signal<Local, Bits<SUM_W>>,
 }
 
 impl Logic for AccSelect {
@@ -146,11 +143,9 @@ impl Logic for AccSelect {
             | bit_cast::<SUM_W, LOW_W>(self.lo1.val().get_bits::<LOW_W>(0));
         self.cand_c.next = (bit_cast::<SUM_W, HIGH_W>(self.hi_c.val()) << 109)
             | bit_cast::<SUM_W, LOW_W>(self.lo2.val().get_bits::<LOW_W>(0));
-        // `c_bigger` implies `eff_sub`.
-        self.mag.next = self.cand_p.val();
-        if self.c_bigger.val() {
-            self.mag.next = self.cand_c.val();
-        }
+        // P − C < 0 unless C's high part is zero and the low part does not borrow.
+        self.c_bigger.next =
+            self.eff_sub.val() & !(self.carry1.val() & self.c_hi_zero.val());
         self.lzc_p.next = self.cand_p.val() | self.sentinel.val();
         self.lzc_c.next = self.cand_c.val() | self.sentinel.val();
         self.sign_r.next = self.sign_p.val() ^ self.c_bigger.val();
@@ -158,6 +153,26 @@ impl Logic for AccSelect {
             & self.carry1.val()
             & self.c_hi_zero.val()
             & !self.lo1.val().get_bits::<LOW_W>(0).any();
+    }
+}
+
+/// Phase 7 (beside the leading-zero merge): the sum's magnitude.
+#[derive(LogicBlock, Default)]
+pub struct MagPick {
+    pub cand_p: Signal<In, Bits<SUM_W>>,
+    pub cand_c: Signal<In, Bits<SUM_W>>,
+    pub c_bigger: Signal<In, Bit>,
+    /// `|P ± C|`.
+    pub mag: Signal<Out, Bits<SUM_W>>,
+}
+
+impl Logic for MagPick {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.mag.next = self.cand_p.val();
+        if self.c_bigger.val() {
+            self.mag.next = self.cand_c.val();
+        }
     }
 }
 
@@ -173,8 +188,10 @@ mod tests {
     fn accumulate(prod: u128, c: Wide, eff_sub: bool, sign_p: bool) -> (Wide, bool, bool) {
         let mut add = AccAdd::default();
         let mut select = AccSelect::default();
+        let mut pick = MagPick::default();
         add.connect_all();
         select.connect_all();
+        pick.connect_all();
         let low = c.lo & ((1 << 109) - 1);
         add.prod.next = to_bits(prod);
         add.c_al.next = wide_to_bits(c);
@@ -187,19 +204,22 @@ mod tests {
         select.c_hi_p1.next = add.c_hi_p1.val();
         select.c_hi_m1.next = add.c_hi_m1.val();
         select.c_hi_zero.next = add.c_hi_zero.val();
-        select.c_bigger.next = add.c_bigger.val();
         select.eff_sub.next = eff_sub;
         select.sign_p.next = sign_p;
         select.sentinel.next = to_bits(0);
         assert!(simulate(&mut select, 100));
+        pick.cand_p.next = select.cand_p.val();
+        pick.cand_c.next = select.cand_c.val();
+        pick.c_bigger.next = select.c_bigger.val();
+        assert!(simulate(&mut pick, 100));
         let counted = if select.c_bigger.val() {
             select.lzc_c.val()
         } else {
             select.lzc_p.val()
         };
-        assert_eq!(select.mag.val(), counted);
+        assert_eq!(pick.mag.val(), counted);
         (
-            bits_to_wide(select.mag.val()),
+            bits_to_wide(pick.mag.val()),
             select.sign_r.val(),
             select.zero.val(),
         )

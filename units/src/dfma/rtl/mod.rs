@@ -77,7 +77,7 @@ pub mod special;
 pub mod tile;
 pub mod unpack;
 
-pub use accumulate::{AccAdd, AccSelect, LOW_CARRY_W};
+pub use accumulate::{AccAdd, AccSelect, MagPick, LOW_CARRY_W};
 pub use align::{AlignCoarse, AlignFine, AlignMid};
 pub use multiply::{MulAdd, MulCompress, MulTiles};
 pub use normalise::{LzcGroups, LzcMerge, LzcPair, NormCoarse, NormFine, Sentinel};
@@ -284,17 +284,19 @@ pub struct Stage5 {
     pub c_hi_p1: Bits<HIGH_W>,
     pub c_hi_m1: Bits<HIGH_W>,
     pub c_hi_zero: Bit,
-    pub c_bigger: Bit,
     pub sentinel: Bits<SUM_W>,
     pub sign_p: Bit,
     pub eff_sub: Bit,
     pub limit: Bits<LIMIT_W>,
 }
 
-/// Boundary 6: the sum's magnitude and sign, per-group leading zeros.
+/// Boundary 6: both candidate magnitudes and the choice, the sum's sign,
+/// per-group leading zeros.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage6 {
-    pub mag: Bits<SUM_W>,
+    pub cand_p: Bits<SUM_W>,
+    pub cand_c: Bits<SUM_W>,
+    pub c_bigger: Bit,
     pub sign_r: Bit,
     pub zero: Bit,
     pub grp_has: Bits<16>,
@@ -396,6 +398,7 @@ pub struct Dfma {
     pub acc_select: AccSelect,
     pub lzc_pair: LzcPair,
     pub lzc_merge: LzcMerge,
+    pub mag_pick: MagPick,
     pub norm_coarse: NormCoarse,
     pub norm_fine: NormFine,
     pub round_prep: RoundPrep,
@@ -466,6 +469,7 @@ impl Dfma {
             acc_select: Default::default(),
             lzc_pair: Default::default(),
             lzc_merge: Default::default(),
+            mag_pick: Default::default(),
             norm_coarse: Default::default(),
             norm_fine: Default::default(),
             round_prep: Default::default(),
@@ -701,7 +705,6 @@ impl Logic for Dfma {
         self.s5.d.next.c_hi_p1 = self.acc_add.c_hi_p1.val();
         self.s5.d.next.c_hi_m1 = self.acc_add.c_hi_m1.val();
         self.s5.d.next.c_hi_zero = self.acc_add.c_hi_zero.val();
-        self.s5.d.next.c_bigger = self.acc_add.c_bigger.val();
         self.s5.d.next.sentinel = self.sentinel.one_hot.val();
         self.s5.d.next.sign_p = self.s4.q.val().sign_p;
         self.s5.d.next.eff_sub = self.s4.q.val().eff_sub;
@@ -714,15 +717,16 @@ impl Logic for Dfma {
         self.acc_select.c_hi_p1.next = self.s5.q.val().c_hi_p1;
         self.acc_select.c_hi_m1.next = self.s5.q.val().c_hi_m1;
         self.acc_select.c_hi_zero.next = self.s5.q.val().c_hi_zero;
-        self.acc_select.c_bigger.next = self.s5.q.val().c_bigger;
         self.acc_select.eff_sub.next = self.s5.q.val().eff_sub;
         self.acc_select.sign_p.next = self.s5.q.val().sign_p;
         self.acc_select.sentinel.next = self.s5.q.val().sentinel;
         self.lzc_pair.mag_p.next = self.acc_select.lzc_p.val();
         self.lzc_pair.mag_c.next = self.acc_select.lzc_c.val();
-        self.lzc_pair.pick_c.next = self.s5.q.val().c_bigger;
+        self.lzc_pair.pick_c.next = self.acc_select.c_bigger.val();
         self.ctl6.d.next = self.ctl5.q.val();
-        self.s6.d.next.mag = self.acc_select.mag.val();
+        self.s6.d.next.cand_p = self.acc_select.cand_p.val();
+        self.s6.d.next.cand_c = self.acc_select.cand_c.val();
+        self.s6.d.next.c_bigger = self.acc_select.c_bigger.val();
         self.s6.d.next.sign_r = self.acc_select.sign_r.val();
         self.s6.d.next.zero = self.acc_select.zero.val();
         self.s6.d.next.grp_has = self.lzc_pair.has.val();
@@ -732,8 +736,11 @@ impl Logic for Dfma {
         // ---- phase 7: leading-zero count = normalisation shift ----
         self.lzc_merge.has.next = self.s6.q.val().grp_has;
         self.lzc_merge.count.next = self.s6.q.val().grp_count;
+        self.mag_pick.cand_p.next = self.s6.q.val().cand_p;
+        self.mag_pick.cand_c.next = self.s6.q.val().cand_c;
+        self.mag_pick.c_bigger.next = self.s6.q.val().c_bigger;
         self.ctl7.d.next = self.ctl6.q.val();
-        self.s7.d.next.mag = self.s6.q.val().mag;
+        self.s7.d.next.mag = self.mag_pick.mag.val();
         self.s7.d.next.sign_r = self.s6.q.val().sign_r;
         self.s7.d.next.shift = self.lzc_merge.shift.val();
         self.s7.d.next.zero = self.s6.q.val().zero;
