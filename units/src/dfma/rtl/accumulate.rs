@@ -144,8 +144,7 @@ impl Logic for AccSelect {
         self.cand_c.next = (bit_cast::<SUM_W, HIGH_W>(self.hi_c.val()) << 109)
             | bit_cast::<SUM_W, LOW_W>(self.lo2.val().get_bits::<LOW_W>(0));
         // P − C < 0 unless C's high part is zero and the low part does not borrow.
-        self.c_bigger.next =
-            self.eff_sub.val() & !(self.carry1.val() & self.c_hi_zero.val());
+        self.c_bigger.next = self.eff_sub.val() & !(self.carry1.val() & self.c_hi_zero.val());
         self.lzc_p.next = self.cand_p.val() | self.sentinel.val();
         self.lzc_c.next = self.cand_c.val() | self.sentinel.val();
         self.sign_r.next = self.sign_p.val() ^ self.c_bigger.val();

@@ -246,7 +246,10 @@ mod tests {
             let expected = model_window(raw, sub, align_dist);
             let eff_sub = align_dist % 2 == 0;
             let (c_al, c_sel) = aligned(raw, sub, align_dist, eff_sub);
-            assert_eq!(c_al, expected, "raw {raw:x} sub {sub} align_dist {align_dist}");
+            assert_eq!(
+                c_al, expected,
+                "raw {raw:x} sub {sub} align_dist {align_dist}"
+            );
             let low_mask = (1u128 << 109) - 1;
             let low = expected.lo & low_mask;
             let want_sel = if eff_sub { !low & low_mask } else { low };
@@ -292,8 +295,7 @@ mod tests {
                 let expected = model_window(raw, sub, align_dist);
                 let (c_al, _) = aligned(raw, sub, align_dist, false);
                 assert_eq!(
-                    c_al,
-                    expected,
+                    c_al, expected,
                     "bit {bit} sub {sub} align_dist {align_dist}"
                 );
             }

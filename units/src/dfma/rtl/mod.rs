@@ -8,22 +8,23 @@
 //!
 //! | phase | block(s) | does | widths |
 //! |---|---|---|---|
-//! | 1 | [`Unpack`] | modifiers, `x·y + z` operands (multiplier operands not doubled), classes, `align_dist` and `s` (raw exponent fields, carry-save), magnitude compare | 3×64 → 3×53 sig, 13-bit exponent arithmetic |
-//! | 2 | [`MulTiles`] ∥ [`AlignCoarse`] ∥ [`Special`] | 16 tiles of 16×16 (16 DSPs) wired into 8 rows; addend clamp and shift by 128/64, `limit`; bypass decisions (which word, the constant part) | 8×106; 165 + sticky, 12; 4 + 64 |
-//! | 3 | [`MulCompress`] ∥ [`AlignMid`] ∥ [`SpecialPick`] | carry-save 8→2 (4 full-adder levels), ×2 per subnormal factor; shift by 32/16/8; the bypass word | 2×106; 165; 64 |
+//! | 1 | [`Unpack`] | modifiers, `x·y + z` operands (no significand doubled), classes of a, b, c, `s`, `z_leads` and `z_shift` (raw exponent fields, carry-save, one chain per operand form, the opcode picking after the chains), magnitude compare | 3×64 → 3×53 sig, 13-bit exponent arithmetic |
+//! | 2 | [`MulTiles`] ∥ [`AlignCoarse`] ∥ [`Special`] | 16 tiles of 16×16 (16 DSPs) wired into 8 rows; addend clamp and shift by 128/64, `limit`; classes of x, y, z by the opcode, bypass decisions (which word, the constant part) | 8×106; 165 + sticky, 12; 4 + 64 |
+//! | 3 | [`MulCompress`] ∥ [`AlignMid`] ∥ [`SpecialPick`] | carry-save 8→2 (4 full-adder levels), ×2 per subnormal factor; shift by 32/16/8, sticky read off the input; the bypass word | 2×106; 165; 64 |
 //! | 4 | [`MulAdd`] ∥ [`AlignFine`] | product carry-propagate add; shift by 4/2/1, jam, low part inverted for a subtraction | 106; 165 + 109 |
 //! | 5 | [`AccAdd`] ∥ [`Sentinel`] | `P ± C` and `C − P` low parts (111/110-bit chains), high part ±1; normalisation limit as a one-hot bit | 2×110, 3×56; 165 |
-//! | 6 | [`AccSelect`] ∥ [`LzcPair`] | magnitude, sign, exact zero; 16-bit group leading zeros of both candidates ∣ sentinel, the chosen one's kept | 165; 11×(1+4) |
-//! | 7 | [`LzcMerge`] | group merge tree: the shift, `min(lz, limit)` | 8 |
-//! | 8 | [`NormCoarse`] | shift left by 128/64/32/16, sticky; result exponent | 165 (96.. used), 12 |
-//! | 9 | [`NormFine`] ∥ [`RoundPrep`] | shift left by 8/4/2/1; sig, round, sticky; mode decode, exponent + 1, forced answer (bypass, cancellation, overflow) | 53+2; 64 |
+//! | 6 | [`AccSelect`] ∥ [`LzcPair`] | both candidate magnitudes, `c_bigger` (one LUT from registers), sign, exact zero; 16-bit group leading zeros of both candidates ∣ sentinel, the chosen one's kept | 2×165; 11×(1+4) |
+//! | 7 | [`LzcMerge`] ∥ [`MagPick`] | group merge tree: the shift, `min(lz, limit)`; the magnitude | 8; 165 |
+//! | 8 | [`NormCoarse`] | shift left by 128/64/32/16, sticky; result exponent, and the overflow flag on a chain of its own | 165 (96.. used), 12 |
+//! | 9 | [`NormFine`] ∥ [`RoundPrep`] | shift left by 8/4/2/1; sig, round, sticky, the fraction's all-ones test beside the shifter; mode decode, exponent + 1, forced answer (bypass, cancellation, overflow) | 53+3; 64 |
 //! | 10 | [`RoundPack`] | `sig + 1` beside the increment decision, carry into bit 52, pack, forced answer | 64 |
 //!
 //! # The sum window ([`SUM_W`] = 165 bits)
 //! As in the golden model (see [`model`](crate::dfma::model)), with one
 //! difference: significands are **not normalised** at unpack (a subnormal
-//! keeps its leading zeros, with its fraction doubled and its exponent field
-//! 0, see [`Unpack`]). That saves two 53-bit normalising shifters
+//! keeps its leading zeros; its doubling, `frac · 2^(1 − 1075)` against its
+//! field 0, is done on the product in phase 3 and by a one-bit-higher
+//! placement of the addend, see [`Unpack`] and [`AlignCoarse`]). That saves two 53-bit normalising shifters
 //! and a pipeline stage before the multiplier. The results stay exact because:
 //! - the final leading-zero count spans the whole window, so an un-normalised
 //!   product is normalised there;
@@ -197,15 +198,15 @@ pub struct Stage1 {
     /// (`sig_x` and `sig_y` go to the multiplier tiles, which hold this
     /// boundary in their own input registers.)
     pub sig_z: Bits<SIG_W>,
-    pub x_nan: Bit,
-    pub x_inf: Bit,
-    pub x_zero: Bit,
-    pub y_nan: Bit,
-    pub y_inf: Bit,
-    pub y_zero: Bit,
-    pub z_nan: Bit,
-    pub z_inf: Bit,
-    pub z_zero: Bit,
+    pub a_nan: Bit,
+    pub a_inf: Bit,
+    pub a_zero: Bit,
+    pub b_nan: Bit,
+    pub b_inf: Bit,
+    pub b_zero: Bit,
+    pub c_nan: Bit,
+    pub c_inf: Bit,
+    pub c_zero: Bit,
     pub sign_p: Bit,
     pub eff_sub: Bit,
     pub z_leads: Bit,
@@ -560,15 +561,15 @@ impl Logic for Dfma {
         self.s1.d.next.y = self.unpack.y.val();
         self.s1.d.next.z = self.unpack.z.val();
         self.s1.d.next.sig_z = self.unpack.sig_z.val();
-        self.s1.d.next.x_nan = self.unpack.x_nan.val();
-        self.s1.d.next.x_inf = self.unpack.x_inf.val();
-        self.s1.d.next.x_zero = self.unpack.x_zero.val();
-        self.s1.d.next.y_nan = self.unpack.y_nan.val();
-        self.s1.d.next.y_inf = self.unpack.y_inf.val();
-        self.s1.d.next.y_zero = self.unpack.y_zero.val();
-        self.s1.d.next.z_nan = self.unpack.z_nan.val();
-        self.s1.d.next.z_inf = self.unpack.z_inf.val();
-        self.s1.d.next.z_zero = self.unpack.z_zero.val();
+        self.s1.d.next.a_nan = self.unpack.a_nan.val();
+        self.s1.d.next.a_inf = self.unpack.a_inf.val();
+        self.s1.d.next.a_zero = self.unpack.a_zero.val();
+        self.s1.d.next.b_nan = self.unpack.b_nan.val();
+        self.s1.d.next.b_inf = self.unpack.b_inf.val();
+        self.s1.d.next.b_zero = self.unpack.b_zero.val();
+        self.s1.d.next.c_nan = self.unpack.c_nan.val();
+        self.s1.d.next.c_inf = self.unpack.c_inf.val();
+        self.s1.d.next.c_zero = self.unpack.c_zero.val();
         self.s1.d.next.sign_p = self.unpack.sign_p.val();
         self.s1.d.next.eff_sub = self.unpack.eff_sub.val();
         self.s1.d.next.z_leads = self.unpack.z_leads.val();
@@ -588,15 +589,15 @@ impl Logic for Dfma {
         self.special.x.next = self.s1.q.val().x;
         self.special.y.next = self.s1.q.val().y;
         self.special.z.next = self.s1.q.val().z;
-        self.special.x_nan.next = self.s1.q.val().x_nan;
-        self.special.x_inf.next = self.s1.q.val().x_inf;
-        self.special.x_zero.next = self.s1.q.val().x_zero;
-        self.special.y_nan.next = self.s1.q.val().y_nan;
-        self.special.y_inf.next = self.s1.q.val().y_inf;
-        self.special.y_zero.next = self.s1.q.val().y_zero;
-        self.special.z_nan.next = self.s1.q.val().z_nan;
-        self.special.z_inf.next = self.s1.q.val().z_inf;
-        self.special.z_zero.next = self.s1.q.val().z_zero;
+        self.special.a_nan.next = self.s1.q.val().a_nan;
+        self.special.a_inf.next = self.s1.q.val().a_inf;
+        self.special.a_zero.next = self.s1.q.val().a_zero;
+        self.special.b_nan.next = self.s1.q.val().b_nan;
+        self.special.b_inf.next = self.s1.q.val().b_inf;
+        self.special.b_zero.next = self.s1.q.val().b_zero;
+        self.special.c_nan.next = self.s1.q.val().c_nan;
+        self.special.c_inf.next = self.s1.q.val().c_inf;
+        self.special.c_zero.next = self.s1.q.val().c_zero;
         self.special.sign_p.next = self.s1.q.val().sign_p;
         self.special.s.next = self.s1.q.val().s;
         self.special.mag_lt.next = self.s1.q.val().mag_lt;
@@ -610,7 +611,7 @@ impl Logic for Dfma {
         self.align_coarse.sub_z.next = self.s1.q.val().sub_z;
         self.align_coarse.s.next = self.s1.q.val().s;
         self.align_coarse.fz.next = self.s1.q.val().fz;
-        self.align_coarse.z_zero.next = self.s1.q.val().z_zero;
+        self.align_coarse.z_zero.next = self.special.z_is_zero.val();
         // Every field once (no overwrite: see `Boundary`).
         self.ctl2.d.next.valid = self.ctl1.q.val().valid;
         self.ctl2.d.next.tag = self.ctl1.q.val().tag;

@@ -35,15 +35,17 @@ pub struct Special {
     pub x: Signal<In, Bits<DATA_W>>,
     pub y: Signal<In, Bits<DATA_W>>,
     pub z: Signal<In, Bits<DATA_W>>,
-    pub x_nan: Signal<In, Bit>,
-    pub x_inf: Signal<In, Bit>,
-    pub x_zero: Signal<In, Bit>,
-    pub y_nan: Signal<In, Bit>,
-    pub y_inf: Signal<In, Bit>,
-    pub y_zero: Signal<In, Bit>,
-    pub z_nan: Signal<In, Bit>,
-    pub z_inf: Signal<In, Bit>,
-    pub z_zero: Signal<In, Bit>,
+    /// Classes of the sources ([`Unpack`](super::Unpack)); those of x, y,
+    /// z follow from the opcode here.
+    pub a_nan: Signal<In, Bit>,
+    pub a_inf: Signal<In, Bit>,
+    pub a_zero: Signal<In, Bit>,
+    pub b_nan: Signal<In, Bit>,
+    pub b_inf: Signal<In, Bit>,
+    pub b_zero: Signal<In, Bit>,
+    pub c_nan: Signal<In, Bit>,
+    pub c_inf: Signal<In, Bit>,
+    pub c_zero: Signal<In, Bit>,
     pub sign_p: Signal<In, Bit>,
     /// `ex + ey − 967` (negative: the product lies under 2^-1077).
     pub s: Signal<In, Bits<EXP_CALC_W>>,
@@ -61,6 +63,22 @@ pub struct Special {
     pub constant: Signal<Out, Bits<DATA_W>>,
     /// SETP's predicate (0 for every other operation).
     pub pred: Signal<Out, Bit>,
+    /// The addend `z` is a zero (for [`AlignCoarse`](super::AlignCoarse)).
+    pub z_is_zero: Signal<Out, Bit>,
+    /// Opcode decode: ADD (`y = 1.0`, `z = b`), MUL (`z = ±0`).
+    is_add: Signal<Local, Bit>,
+    is_mul: Signal<Local, Bit>,
+    /// Classes of x = a, y = b (none for ADD's 1.0), z = c (b for ADD, a
+    /// zero for MUL).
+    x_nan: Signal<Local, Bit>,
+    x_inf: Signal<Local, Bit>,
+    x_zero: Signal<Local, Bit>,
+    y_nan: Signal<Local, Bit>,
+    y_inf: Signal<Local, Bit>,
+    y_zero: Signal<Local, Bit>,
+    z_nan: Signal<Local, Bit>,
+    z_inf: Signal<Local, Bit>,
+    z_zero: Signal<Local, Bit>,
     tiny: Signal<Local, Bit>,
     fma_bypass: Signal<Local, Bit>,
     fma_x: Signal<Local, Bit>,
@@ -90,6 +108,30 @@ pub struct Special {
 impl Logic for Special {
     #[hdl_gen]
     fn update(&mut self) {
+        // ---- classes of the FMA's operands ----
+        self.is_add.next = self.op.val() == 1;
+        self.is_mul.next = self.op.val() == 2;
+        self.x_nan.next = self.a_nan.val();
+        self.x_inf.next = self.a_inf.val();
+        self.x_zero.next = self.a_zero.val();
+        self.y_nan.next = self.b_nan.val() & !self.is_add.val();
+        self.y_inf.next = self.b_inf.val() & !self.is_add.val();
+        self.y_zero.next = self.b_zero.val() & !self.is_add.val();
+        self.z_nan.next = self.c_nan.val();
+        self.z_inf.next = self.c_inf.val();
+        self.z_zero.next = self.c_zero.val();
+        if self.is_add.val() {
+            self.z_nan.next = self.b_nan.val();
+            self.z_inf.next = self.b_inf.val();
+            self.z_zero.next = self.b_zero.val();
+        }
+        if self.is_mul.val() {
+            self.z_nan.next = false;
+            self.z_inf.next = false;
+            self.z_zero.next = true;
+        }
+        self.z_is_zero.next = self.z_zero.val();
+
         // ---- FMA, ADD, MUL ----
         self.tiny.next = self.z_zero.val() & self.s.val().get_bit(12);
         self.inf_p.next = 0x7FF0_0000_0000_0000_u64.into();
@@ -321,15 +363,15 @@ mod tests {
         special.x.next = unpack.x.val();
         special.y.next = unpack.y.val();
         special.z.next = unpack.z.val();
-        special.x_nan.next = unpack.x_nan.val();
-        special.x_inf.next = unpack.x_inf.val();
-        special.x_zero.next = unpack.x_zero.val();
-        special.y_nan.next = unpack.y_nan.val();
-        special.y_inf.next = unpack.y_inf.val();
-        special.y_zero.next = unpack.y_zero.val();
-        special.z_nan.next = unpack.z_nan.val();
-        special.z_inf.next = unpack.z_inf.val();
-        special.z_zero.next = unpack.z_zero.val();
+        special.a_nan.next = unpack.a_nan.val();
+        special.a_inf.next = unpack.a_inf.val();
+        special.a_zero.next = unpack.a_zero.val();
+        special.b_nan.next = unpack.b_nan.val();
+        special.b_inf.next = unpack.b_inf.val();
+        special.b_zero.next = unpack.b_zero.val();
+        special.c_nan.next = unpack.c_nan.val();
+        special.c_inf.next = unpack.c_inf.val();
+        special.c_zero.next = unpack.c_zero.val();
         special.sign_p.next = unpack.sign_p.val();
         special.s.next = unpack.s.val();
         special.mag_lt.next = unpack.mag_lt.val();
