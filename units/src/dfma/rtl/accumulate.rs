@@ -1,4 +1,4 @@
-//! Phases 5–6, accumulate: `|x·y ± z|` in sign-magnitude form. Model:
+//! Phases 5–7, accumulate: `|x·y ± z|` in sign-magnitude form. Model:
 //! [`model::accumulate`](crate::dfma::model::accumulate).
 //!
 //! The product lives in the window's low part (bits `GUARD_W..=PROD_MSB`,
@@ -19,12 +19,15 @@
 //! difference. [`AccAdd`] runs the chains (phase 5): the low operand arrives
 //! already inverted for a subtraction ([`AlignFine`](super::AlignFine)), and
 //! the `+1` of the two's complement rides in an extra bit under both operands,
-//! so each chain is a plain two-operand add. [`AccSelect`] picks (phase 6),
-//! and ORs the normaliser's sentinel bit ([`Sentinel`](super::normalise::Sentinel))
-//! into both candidates, `P ± C` and `C − P`: each has its own leading-zero
-//! count ([`LzcPair`](super::normalise::LzcPair)), so the counts start from
-//! registers and only their small results wait for the choice (measured: the
-//! choice fanning out to 165 bits ahead of one count was the critical path).
+//! so each chain is a plain two-operand add. [`AccSelect`] (phase 6) forms
+//! both candidates, `P ± C` and `C − P`, decides which is the sum's
+//! (`c_bigger`, one LUT from registers), and ORs the normaliser's sentinel bit
+//! ([`Sentinel`](super::normalise::Sentinel)) into both: each has its own
+//! leading-zero count ([`LzcPair`](super::normalise::LzcPair)), so the counts
+//! start from registers and only their small results wait for the choice
+//! (measured: the choice fanning out to 165 bits ahead of one count was the
+//! critical path). [`MagPick`] picks the magnitude itself in phase 7, from
+//! boundary 6's two candidates.
 
 use crate::dfma::rtl::{HIGH_W, LOW_W, PROD_W, SUM_W};
 use rust_hdl::prelude::*;
