@@ -118,13 +118,13 @@ pub mod split;
 pub mod sum;
 pub mod tile;
 
-pub use normalise::Normalise;
+pub use normalise::{Magnitude, Normalise};
 pub use products::{Offset, Products, Square, SUM_FMT_W};
-pub use reduce::{Align, Reduce, SHIFT_W};
+pub use reduce::{Align, Classify, Mid1, Reduce, SHIFT_W};
 pub use rom::{rom_image, CoefRom, WORD_W};
-pub use round::RoundPack;
+pub use round::{Pack, Round};
 pub use split::Split;
-pub use sum::Sum;
+pub use sum::{Sum, Terms};
 
 pub use crate::hw::boundary::Boundary;
 use crate::mufu::datapath::{self, RegionFmt, U_HI_W, U_LO_W};
@@ -164,27 +164,46 @@ pub const P2_W: usize = C2_W + SQ_W;
 // The literal offsets inside the phases' `#[hdl_gen]` code assume these values.
 const _: () = assert!(ROM_ADDR_W == 10 && EXP_W == 13 && Y_W == 40 && C1_W == 18 && C2_W == 11);
 
-/// Most pipeline registers (one per phase, 0..=7).
-pub const MAX_DEPTH: usize = 8;
+/// The boundaries in pipeline order (the index of each in a [`stage_plan`]):
+/// boundary `k` follows phase `k`, and boundary `km` splits phase `k` in two
+/// halves.
+pub const B0: usize = 0;
+pub const B1M: usize = 1;
+pub const B1: usize = 2;
+pub const B2: usize = 3;
+pub const B3: usize = 4;
+pub const B4: usize = 5;
+pub const B5M: usize = 6;
+pub const B5: usize = 7;
+pub const B6M: usize = 8;
+pub const B6: usize = 9;
+pub const B7M: usize = 10;
+pub const B7: usize = 11;
+/// Most pipeline registers (every boundary).
+pub const MAX_DEPTH: usize = 12;
 /// Fewest: the ROM's register and the output register.
 pub const MIN_DEPTH: usize = 2;
-/// The depth `rtl-gen` builds when none is asked for.
+/// The depth `rtl-gen` builds when none is asked for: the latency the issue
+/// allows (eight phases, one register each, the halves joined).
 pub const DEFAULT_DEPTH: usize = 8;
 
 /// Optional boundaries, most useful first: a unit of depth `d` registers
 /// boundaries 3 and 7 and the first `d − 2` of these (see the module doc for
-/// the measured trade-off).
-pub const BOUNDARY_PRIORITY: [usize; MAX_DEPTH - MIN_DEPTH] = [4, 2, 1, 5, 6, 0];
+/// the measured trade-off). Depths up to 8 register whole phases; the
+/// deeper units add the mid-phase boundaries.
+pub const BOUNDARY_PRIORITY: [usize; MAX_DEPTH - MIN_DEPTH] =
+    [B4, B2, B1, B5, B6, B0, B6M, B5M, B7M, B1M];
 
-/// Which boundaries (0..=7, index k) are registers at `depth`.
+/// Which boundaries (indexed in pipeline order, [`B0`]..=[`B7`]) are
+/// registers at `depth`.
 pub fn stage_plan(depth: usize) -> [bool; MAX_DEPTH] {
     assert!(
         (MIN_DEPTH..=MAX_DEPTH).contains(&depth),
         "MUFU depth must be {MIN_DEPTH}..={MAX_DEPTH}, not {depth}"
     );
     let mut plan = [false; MAX_DEPTH];
-    plan[3] = true;
-    plan[7] = true;
+    plan[B3] = true;
+    plan[B7] = true;
     for &b in &BOUNDARY_PRIORITY[..depth - MIN_DEPTH] {
         plan[b] = true;
     }
@@ -272,6 +291,27 @@ pub struct Stage4 {
     pub sum_fmt: Bits<SUM_FMT_W>,
 }
 
+/// Boundary 5m (inside phase 5): the terms of the sum.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid5 {
+    pub base: Bits<Y_W>,
+    pub ta: Bits<Y_W>,
+    pub tb: Bits<Y_W>,
+    pub tq: Bits<Y_W>,
+}
+
+/// Boundary 6m (inside phase 6): `|y|`, its byte flags and counts, the
+/// exponent's constant part.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid6 {
+    pub mag: Bits<Y_W>,
+    pub neg: Bit,
+    pub zero: Bit,
+    pub has: Bits<5>,
+    pub cnt: Bits<15>,
+    pub ebase: Bits<EXP_W>,
+}
+
 /// Boundary 6: the magnitude shifted by whole bytes, the rest of the shift
 /// and the exponent.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
@@ -281,6 +321,22 @@ pub struct Stage6 {
     pub neg: Bit,
     pub zero: Bit,
     pub eb: Bits<EXP_W>,
+}
+
+/// Boundary 7m (inside phase 7): the rounded fraction, the carry, both
+/// exponents with their tests.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid7 {
+    pub frac: Bits<23>,
+    pub carry: Bit,
+    pub e0: Bits<EXP_W>,
+    pub e1: Bits<EXP_W>,
+    pub unf0: Bit,
+    pub unf1: Bit,
+    pub ovf0: Bit,
+    pub ovf1: Bit,
+    pub neg: Bit,
+    pub zero: Bit,
 }
 
 /// The MUFU top block. Build it with [`Mufu::new`] (the pipeline depth);
@@ -311,18 +367,23 @@ pub struct Mufu {
 
     /// Phases (combinational) and the ROM.
     pub align: Align,
+    pub classify: Classify,
     pub reduce: Reduce,
     pub split: Split,
     pub rom: CoefRom,
     pub square: Square,
     pub offset: Offset,
     pub products: Products,
+    pub terms: Terms,
     pub sum: Sum,
+    pub magnitude: Magnitude,
     pub normalise: Normalise,
-    pub round: RoundPack,
+    pub round: Round,
+    pub pack: Pack,
 
     /// Boundary `k` (after phase `k`).
     pub s0: Boundary<Stage0>,
+    pub m1: Boundary<Mid1>,
     pub ctl1: Boundary<Control>,
     pub s1: Boundary<Stage1>,
     pub ctl2: Boundary<Control>,
@@ -331,10 +392,16 @@ pub struct Mufu {
     pub s3: Boundary<Stage3>,
     pub ctl4: Boundary<Control>,
     pub s4: Boundary<Stage4>,
+    pub ctl5m: Boundary<Control>,
+    pub m5: Boundary<Mid5>,
     pub ctl5: Boundary<Control>,
     pub s5: Boundary<Bits<Y_W>>,
+    pub ctl6m: Boundary<Control>,
+    pub m6: Boundary<Mid6>,
     pub ctl6: Boundary<Control>,
     pub s6: Boundary<Stage6>,
+    pub ctl7m: Boundary<Control>,
+    pub m7: Boundary<Mid7>,
     pub ctl7: Boundary<Control>,
     pub d7: Boundary<Bits<DATA_W>>,
 }
@@ -362,30 +429,41 @@ impl Mufu {
             out_tag: Default::default(),
             out_d: Default::default(),
             align: Default::default(),
+            classify: Default::default(),
             reduce: Default::default(),
             split: Default::default(),
-            rom: CoefRom::new(plan[2]),
+            rom: CoefRom::new(plan[B2]),
             square: Default::default(),
             offset: Default::default(),
             products: Default::default(),
+            terms: Default::default(),
             sum: Default::default(),
+            magnitude: Default::default(),
             normalise: Default::default(),
             round: Default::default(),
-            s0: Boundary::new(plan[0]),
-            ctl1: Boundary::new(plan[1]),
-            s1: Boundary::new(plan[1]),
-            ctl2: Boundary::new(plan[2]),
-            s2: Boundary::new(plan[2]),
-            ctl3: Boundary::new(plan[3]),
-            s3: Boundary::new(plan[3]),
-            ctl4: Boundary::new(plan[4]),
-            s4: Boundary::new(plan[4]),
-            ctl5: Boundary::new(plan[5]),
-            s5: Boundary::new(plan[5]),
-            ctl6: Boundary::new(plan[6]),
-            s6: Boundary::new(plan[6]),
-            ctl7: Boundary::new(plan[7]),
-            d7: Boundary::new(plan[7]),
+            pack: Default::default(),
+            s0: Boundary::new(plan[B0]),
+            m1: Boundary::new(plan[B1M]),
+            ctl1: Boundary::new(plan[B1]),
+            s1: Boundary::new(plan[B1]),
+            ctl2: Boundary::new(plan[B2]),
+            s2: Boundary::new(plan[B2]),
+            ctl3: Boundary::new(plan[B3]),
+            s3: Boundary::new(plan[B3]),
+            ctl4: Boundary::new(plan[B4]),
+            s4: Boundary::new(plan[B4]),
+            ctl5m: Boundary::new(plan[B5M]),
+            m5: Boundary::new(plan[B5M]),
+            ctl5: Boundary::new(plan[B5]),
+            s5: Boundary::new(plan[B5]),
+            ctl6m: Boundary::new(plan[B6M]),
+            m6: Boundary::new(plan[B6M]),
+            ctl6: Boundary::new(plan[B6]),
+            s6: Boundary::new(plan[B6]),
+            ctl7m: Boundary::new(plan[B7M]),
+            m7: Boundary::new(plan[B7M]),
+            ctl7: Boundary::new(plan[B7]),
+            d7: Boundary::new(plan[B7]),
         }
     }
 
@@ -393,12 +471,16 @@ impl Mufu {
     pub fn latency(&self) -> usize {
         [
             self.s0.is_registered(),
+            self.m1.is_registered(),
             self.ctl1.is_registered(),
             self.ctl2.is_registered(),
             self.ctl3.is_registered(),
             self.ctl4.is_registered(),
+            self.ctl5m.is_registered(),
             self.ctl5.is_registered(),
+            self.ctl6m.is_registered(),
             self.ctl6.is_registered(),
+            self.ctl7m.is_registered(),
             self.ctl7.is_registered(),
         ]
         .iter()
@@ -411,6 +493,7 @@ impl Logic for Mufu {
     #[hdl_gen]
     fn update(&mut self) {
         self.s0.clock.next = self.clock.val();
+        self.m1.clock.next = self.clock.val();
         self.ctl1.clock.next = self.clock.val();
         self.s1.clock.next = self.clock.val();
         self.ctl2.clock.next = self.clock.val();
@@ -419,10 +502,16 @@ impl Logic for Mufu {
         self.s3.clock.next = self.clock.val();
         self.ctl4.clock.next = self.clock.val();
         self.s4.clock.next = self.clock.val();
+        self.ctl5m.clock.next = self.clock.val();
+        self.m5.clock.next = self.clock.val();
         self.ctl5.clock.next = self.clock.val();
         self.s5.clock.next = self.clock.val();
+        self.ctl6m.clock.next = self.clock.val();
+        self.m6.clock.next = self.clock.val();
         self.ctl6.clock.next = self.clock.val();
         self.s6.clock.next = self.clock.val();
+        self.ctl7m.clock.next = self.clock.val();
+        self.m7.clock.next = self.clock.val();
         self.ctl7.clock.next = self.clock.val();
         self.d7.clock.next = self.clock.val();
         self.rom.clock.next = self.clock.val();
@@ -437,12 +526,16 @@ impl Logic for Mufu {
         self.s0.d.next.xm = self.align.xm.val();
         self.s0.d.next.wide = self.align.wide.val();
 
-        // ---- phase 1: classes, specials, argument reduction ----
-        self.reduce.func.next = self.s0.q.val().func;
-        self.reduce.xm.next = self.s0.q.val().xm;
-        self.reduce.wide.next = self.s0.q.val().wide;
-        self.ctl1.d.next.valid = self.s0.q.val().valid;
-        self.ctl1.d.next.tag = self.s0.q.val().tag;
+        // ---- phase 1: classes and candidates | specials, argument reduction ----
+        self.classify.valid.next = self.s0.q.val().valid;
+        self.classify.tag.next = self.s0.q.val().tag;
+        self.classify.func.next = self.s0.q.val().func;
+        self.classify.xm.next = self.s0.q.val().xm;
+        self.classify.wide.next = self.s0.q.val().wide;
+        self.m1.d.next = self.classify.m.val();
+        self.reduce.m.next = self.m1.q.val();
+        self.ctl1.d.next.valid = self.m1.q.val().valid;
+        self.ctl1.d.next.tag = self.m1.q.val().tag;
         self.ctl1.d.next.bypass = self.reduce.bypass.val();
         self.ctl1.d.next.bypass_d = self.reduce.bypass_d.val();
         self.ctl1.d.next.region = self.reduce.region.val();
@@ -487,40 +580,79 @@ impl Logic for Mufu {
         self.s4.d.next.p2 = self.products.p2.val();
         self.s4.d.next.sum_fmt = self.products.sum_fmt.val();
 
-        // ---- phase 5: the sum ----
-        self.sum.fmt.next = self.s4.q.val().sum_fmt;
-        self.sum.base.next = self.s4.q.val().base;
-        self.sum.p1a.next = self.s4.q.val().p1a;
-        self.sum.p1b.next = self.s4.q.val().p1b;
-        self.sum.p2.next = self.s4.q.val().p2;
-        self.ctl5.d.next = self.ctl4.q.val();
+        // ---- phase 5: the terms | the sum ----
+        self.terms.fmt.next = self.s4.q.val().sum_fmt;
+        self.terms.p1a.next = self.s4.q.val().p1a;
+        self.terms.p1b.next = self.s4.q.val().p1b;
+        self.terms.p2.next = self.s4.q.val().p2;
+        self.ctl5m.d.next = self.ctl4.q.val();
+        self.m5.d.next.base = self.s4.q.val().base;
+        self.m5.d.next.ta = self.terms.ta.val();
+        self.m5.d.next.tb = self.terms.tb.val();
+        self.m5.d.next.tq = self.terms.tq.val();
+        self.sum.base.next = self.m5.q.val().base;
+        self.sum.ta.next = self.m5.q.val().ta;
+        self.sum.tb.next = self.m5.q.val().tb;
+        self.sum.tq.next = self.m5.q.val().tq;
+        self.ctl5.d.next = self.ctl5m.q.val();
         self.s5.d.next = self.sum.y.val();
 
-        // ---- phase 6: normalise ----
-        self.normalise.region.next = self.ctl5.q.val().region;
-        self.normalise.y.next = self.s5.q.val();
-        self.normalise.e_arg.next = self.ctl5.q.val().e_arg;
-        self.normalise.is64.next = self.ctl5.q.val().is64;
-        self.ctl6.d.next = self.ctl5.q.val();
+        // ---- phase 6: |y| and the byte flags | the byte shift, the exponent ----
+        self.magnitude.region.next = self.ctl5.q.val().region;
+        self.magnitude.y.next = self.s5.q.val();
+        self.magnitude.e_arg.next = self.ctl5.q.val().e_arg;
+        self.magnitude.is64.next = self.ctl5.q.val().is64;
+        self.ctl6m.d.next = self.ctl5.q.val();
+        self.m6.d.next.mag = self.magnitude.mag.val();
+        self.m6.d.next.neg = self.magnitude.neg.val();
+        self.m6.d.next.zero = self.magnitude.zero.val();
+        self.m6.d.next.has = self.magnitude.has.val();
+        self.m6.d.next.cnt = self.magnitude.cnt.val();
+        self.m6.d.next.ebase = self.magnitude.ebase.val();
+        self.normalise.mag.next = self.m6.q.val().mag;
+        self.normalise.has.next = self.m6.q.val().has;
+        self.normalise.cnt.next = self.m6.q.val().cnt;
+        self.normalise.ebase.next = self.m6.q.val().ebase;
+        self.ctl6.d.next = self.ctl6m.q.val();
         self.s6.d.next.coarse = self.normalise.coarse.val();
         self.s6.d.next.fine = self.normalise.fine.val();
-        self.s6.d.next.neg = self.normalise.neg.val();
-        self.s6.d.next.zero = self.normalise.zero.val();
+        self.s6.d.next.neg = self.m6.q.val().neg;
+        self.s6.d.next.zero = self.m6.q.val().zero;
         self.s6.d.next.eb = self.normalise.eb.val();
 
-        // ---- phase 7: round, pack, bypass ----
+        // ---- phase 7: shift, round | pick, pack, bypass ----
         self.round.coarse.next = self.s6.q.val().coarse;
         self.round.fine.next = self.s6.q.val().fine;
         self.round.eb.next = self.s6.q.val().eb;
-        self.round.neg.next = self.s6.q.val().neg;
-        self.round.zero.next = self.s6.q.val().zero;
-        self.round.sign.next = self.ctl6.q.val().sign;
-        self.round.zero_sign.next = self.ctl6.q.val().zero_sign;
         self.round.is64.next = self.ctl6.q.val().is64;
-        self.round.bypass.next = self.ctl6.q.val().bypass;
-        self.round.bypass_d.next = self.ctl6.q.val().bypass_d;
-        self.ctl7.d.next = self.ctl6.q.val();
-        self.d7.d.next = self.round.d.val();
+        self.ctl7m.d.next = self.ctl6.q.val();
+        self.m7.d.next.frac = self.round.frac.val();
+        self.m7.d.next.carry = self.round.carry.val();
+        self.m7.d.next.e0 = self.round.e0.val();
+        self.m7.d.next.e1 = self.round.e1.val();
+        self.m7.d.next.unf0 = self.round.unf0.val();
+        self.m7.d.next.unf1 = self.round.unf1.val();
+        self.m7.d.next.ovf0 = self.round.ovf0.val();
+        self.m7.d.next.ovf1 = self.round.ovf1.val();
+        self.m7.d.next.neg = self.s6.q.val().neg;
+        self.m7.d.next.zero = self.s6.q.val().zero;
+        self.pack.frac.next = self.m7.q.val().frac;
+        self.pack.carry.next = self.m7.q.val().carry;
+        self.pack.e0.next = self.m7.q.val().e0;
+        self.pack.e1.next = self.m7.q.val().e1;
+        self.pack.unf0.next = self.m7.q.val().unf0;
+        self.pack.unf1.next = self.m7.q.val().unf1;
+        self.pack.ovf0.next = self.m7.q.val().ovf0;
+        self.pack.ovf1.next = self.m7.q.val().ovf1;
+        self.pack.neg.next = self.m7.q.val().neg;
+        self.pack.zero.next = self.m7.q.val().zero;
+        self.pack.sign.next = self.ctl7m.q.val().sign;
+        self.pack.zero_sign.next = self.ctl7m.q.val().zero_sign;
+        self.pack.is64.next = self.ctl7m.q.val().is64;
+        self.pack.bypass.next = self.ctl7m.q.val().bypass;
+        self.pack.bypass_d.next = self.ctl7m.q.val().bypass_d;
+        self.ctl7.d.next = self.ctl7m.q.val();
+        self.d7.d.next = self.pack.d.val();
 
         self.out_valid.next = self.ctl7.q.val().valid;
         self.out_tag.next = self.ctl7.q.val().tag;

@@ -13,6 +13,11 @@
 //! choice straight from the per-byte flags) here, and the shift by that
 //! byte's count (`fine`, 0..7) at the start of phase 7, which has the time.
 //! `lz = 8·bytes + count` only feeds the exponent.
+//!
+//! Two halves: [`Magnitude`] (`|y|`, the per-byte flags and counts, the
+//! exponent's constant part) and [`Normalise`] (the byte shift, the count,
+//! the exponent). Boundary 6m between them is a register in the deeper
+//! units, a wire at the default depth.
 
 use super::{region_rom, EXP_W, REGION_W, Y_W};
 use rust_hdl::prelude::*;
@@ -21,58 +26,55 @@ use rust_hdl::prelude::*;
 /// not used).
 pub const LZ_W: usize = 6;
 
-/// Phase 6 (combinational).
+/// Phase 6, first half (combinational): `|y|`, its sign, whether it is
+/// zero, per byte "holds a one" and the byte's leading zeros, and
+/// `E_arg + unit_exp + 39 + bias`.
 #[derive(LogicBlock)]
-pub struct Normalise {
+pub struct Magnitude {
     pub region: Signal<In, Bits<REGION_W>>,
     pub y: Signal<In, Bits<Y_W>>,
     pub e_arg: Signal<In, Bits<EXP_W>>,
     pub is64: Signal<In, Bit>,
-    /// `|y|` shifted by whole bytes: `coarse << fine` has its leading one at bit 39.
-    pub coarse: Signal<Out, Bits<Y_W>>,
-    pub fine: Signal<Out, Bits<3>>,
+    /// `|y|`.
+    pub mag: Signal<Out, Bits<Y_W>>,
     /// The sum was negative; exactly zero.
     pub neg: Signal<Out, Bit>,
     pub zero: Signal<Out, Bit>,
-    /// Biased exponent of `norm`'s bit 39 (two's complement).
-    pub eb: Signal<Out, Bits<EXP_W>>,
+    /// Bit `k`: byte `k` of `|y|` (bits 8k+7..8k) holds a one.
+    pub has: Signal<Out, Bits<5>>,
+    /// Bits 3k+2..3k: byte `k`'s leading zeros (valid when it holds a one).
+    pub cnt: Signal<Out, Bits<15>>,
+    /// `E_arg + unit_exp + 39 + bias`, before the count is known.
+    pub ebase: Signal<Out, Bits<EXP_W>>,
     /// `unit_exp + 39 + 127` per region.
     fmt: ROM<Bits<EXP_W>, REGION_W>,
-    mag: Signal<Local, Bits<Y_W>>,
-    /// Byte `k` of `|y|` (bits 8k+7..8k), whether it holds a one, and its
-    /// leading zeros (valid when it does).
     byte: [Signal<Local, Bits<8>>; 5],
-    has: [Signal<Local, Bit>; 5],
-    cnt: [Signal<Local, Bits<3>>; 5],
-    lz: Signal<Local, Bits<LZ_W>>,
-    /// `E_arg + unit_exp + 39 + bias`, before the count is known.
-    ebase: Signal<Local, Bits<EXP_W>>,
+    nz: [Signal<Local, Bit>; 5],
+    c: [Signal<Local, Bits<3>>; 5],
 }
 
-impl Default for Normalise {
+impl Default for Magnitude {
     fn default() -> Self {
         Self {
             region: Default::default(),
             y: Default::default(),
             e_arg: Default::default(),
             is64: Default::default(),
-            coarse: Default::default(),
-            fine: Default::default(),
+            mag: Default::default(),
             neg: Default::default(),
             zero: Default::default(),
-            eb: Default::default(),
-            fmt: region_rom(|f| ((f.unit_exp + 39 + 127) as u128) & ((1 << EXP_W) - 1)),
-            mag: Default::default(),
-            byte: Default::default(),
             has: Default::default(),
             cnt: Default::default(),
-            lz: Default::default(),
             ebase: Default::default(),
+            fmt: region_rom(|f| ((f.unit_exp + 39 + 127) as u128) & ((1 << EXP_W) - 1)),
+            byte: Default::default(),
+            nz: Default::default(),
+            c: Default::default(),
         }
     }
 }
 
-impl Logic for Normalise {
+impl Logic for Magnitude {
     #[hdl_gen]
     fn update(&mut self) {
         self.fmt.address.next = self.region.val();
@@ -89,59 +91,92 @@ impl Logic for Normalise {
         self.byte[3].next = self.mag.val().get_bits::<8>(24);
         self.byte[4].next = self.mag.val().get_bits::<8>(32);
         for k in 0..5 {
-            self.has[k].next = self.byte[k].val() != 0;
-            self.cnt[k].next = 7.into();
+            self.nz[k].next = self.byte[k].val() != 0;
+            self.c[k].next = 7.into();
             if self.byte[k].val().get_bit(1) {
-                self.cnt[k].next = 6.into();
+                self.c[k].next = 6.into();
             }
             if self.byte[k].val().get_bit(2) {
-                self.cnt[k].next = 5.into();
+                self.c[k].next = 5.into();
             }
             if self.byte[k].val().get_bit(3) {
-                self.cnt[k].next = 4.into();
+                self.c[k].next = 4.into();
             }
             if self.byte[k].val().get_bit(4) {
-                self.cnt[k].next = 3.into();
+                self.c[k].next = 3.into();
             }
             if self.byte[k].val().get_bit(5) {
-                self.cnt[k].next = 2.into();
+                self.c[k].next = 2.into();
             }
             if self.byte[k].val().get_bit(6) {
-                self.cnt[k].next = 1.into();
+                self.c[k].next = 1.into();
             }
             if self.byte[k].val().get_bit(7) {
-                self.cnt[k].next = 0.into();
+                self.c[k].next = 0.into();
             }
         }
-        // The top byte that holds a one gives 8 · (4 − k) + its count.
-        self.coarse.next = self.mag.val() << 32;
-        self.fine.next = self.cnt[0].val();
-        self.lz.next = 32.into();
-        if self.has[1].val() {
-            self.coarse.next = self.mag.val() << 24;
-            self.fine.next = self.cnt[1].val();
-            self.lz.next = 24.into();
-        }
-        if self.has[2].val() {
-            self.coarse.next = self.mag.val() << 16;
-            self.fine.next = self.cnt[2].val();
-            self.lz.next = 16.into();
-        }
-        if self.has[3].val() {
-            self.coarse.next = self.mag.val() << 8;
-            self.fine.next = self.cnt[3].val();
-            self.lz.next = 8.into();
-        }
-        if self.has[4].val() {
-            self.coarse.next = self.mag.val();
-            self.fine.next = self.cnt[4].val();
-            self.lz.next = 0.into();
-        }
-        self.lz.next = self.lz.val() | bit_cast::<LZ_W, 3>(self.fine.val());
+        self.has.next = 0.into();
+        self.has.next = self.has.val().replace_bit(0, self.nz[0].val());
+        self.has.next = self.has.val().replace_bit(1, self.nz[1].val());
+        self.has.next = self.has.val().replace_bit(2, self.nz[2].val());
+        self.has.next = self.has.val().replace_bit(3, self.nz[3].val());
+        self.has.next = self.has.val().replace_bit(4, self.nz[4].val());
+        self.cnt.next = bit_cast::<15, 3>(self.c[0].val())
+            | (bit_cast::<15, 3>(self.c[1].val()) << 3)
+            | (bit_cast::<15, 3>(self.c[2].val()) << 6)
+            | (bit_cast::<15, 3>(self.c[3].val()) << 9)
+            | (bit_cast::<15, 3>(self.c[4].val()) << 12);
         self.ebase.next = self.e_arg.val() + self.fmt.data.val();
         if self.is64.val() {
             self.ebase.next = self.e_arg.val() + self.fmt.data.val() + 896;
         }
+    }
+}
+
+/// Phase 6, second half (combinational): the byte shift picked by the top
+/// byte that holds a one, the rest of the shift, and the exponent.
+#[derive(LogicBlock, Default)]
+pub struct Normalise {
+    pub mag: Signal<In, Bits<Y_W>>,
+    pub has: Signal<In, Bits<5>>,
+    pub cnt: Signal<In, Bits<15>>,
+    pub ebase: Signal<In, Bits<EXP_W>>,
+    /// `|y|` shifted by whole bytes: `coarse << fine` has its leading one at bit 39.
+    pub coarse: Signal<Out, Bits<Y_W>>,
+    pub fine: Signal<Out, Bits<3>>,
+    /// Biased exponent of `norm`'s bit 39 (two's complement).
+    pub eb: Signal<Out, Bits<EXP_W>>,
+    lz: Signal<Local, Bits<LZ_W>>,
+}
+
+impl Logic for Normalise {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // The top byte that holds a one gives 8 · (4 − k) + its count.
+        self.coarse.next = self.mag.val() << 32;
+        self.fine.next = self.cnt.val().get_bits::<3>(0);
+        self.lz.next = 32.into();
+        if self.has.val().get_bit(1) {
+            self.coarse.next = self.mag.val() << 24;
+            self.fine.next = self.cnt.val().get_bits::<3>(3);
+            self.lz.next = 24.into();
+        }
+        if self.has.val().get_bit(2) {
+            self.coarse.next = self.mag.val() << 16;
+            self.fine.next = self.cnt.val().get_bits::<3>(6);
+            self.lz.next = 16.into();
+        }
+        if self.has.val().get_bit(3) {
+            self.coarse.next = self.mag.val() << 8;
+            self.fine.next = self.cnt.val().get_bits::<3>(9);
+            self.lz.next = 8.into();
+        }
+        if self.has.val().get_bit(4) {
+            self.coarse.next = self.mag.val();
+            self.fine.next = self.cnt.val().get_bits::<3>(12);
+            self.lz.next = 0.into();
+        }
+        self.lz.next = self.lz.val() | bit_cast::<LZ_W, 3>(self.fine.val());
         self.eb.next = self.ebase.val() - bit_cast::<EXP_W, LZ_W>(self.lz.val());
     }
 }

@@ -10,9 +10,16 @@
 //! EX2 takes `⌊W / 4⌋ = ⌊sig · 2^(e+9)⌋`, the magnitude of its 32-fraction-bit
 //! fixed-point argument (`e ≤ 6` here, so it fits 40 bits), negated for x < 0.
 //! Exponents are compared as raw biased fields, never as signed numbers.
+//!
+//! Phase 1 has two halves: [`Classify`] forms every candidate (classes,
+//! exponent forms, the EX2 fixed point, the SIN/COS fraction, the regions
+//! of RSQ, SQRT and TANH) and [`Reduce`] picks by the selector. Boundary 1m
+//! between them ([`Mid1`]) is a register in the deeper units, a wire at the
+//! default depth.
 
 use super::{ADDEND_W, EXP_W, REGION_W};
 use crate::mufu::datapath::FRAC_W;
+use crate::unit::TAG_W;
 use rust_hdl::prelude::*;
 
 /// Width of the shared EX2/SIN/COS shifter: `sig << 33`.
@@ -53,15 +60,169 @@ impl Logic for Align {
     }
 }
 
-/// Phase 1 (combinational).
+/// Boundary 1m: the operation and every candidate its reduction picks from.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid1 {
+    pub valid: Bit,
+    pub tag: Bits<TAG_W>,
+    pub func: Bits<4>,
+    /// The modified operand.
+    pub xm: Bits<32>,
+    /// binary32 classes (DAZ) and the binary64 high word's.
+    pub zero: Bit,
+    pub nan: Bit,
+    pub inf: Bit,
+    pub zero64: Bit,
+    pub nan64: Bit,
+    pub inf64: Bit,
+    /// Exponent-field tests: EX2 `ef ≥ 134`; TANH `ef < 115`, `ef == 130`,
+    /// `ef ≤ 124`, `|x| ≥ 9`; SIN/COS `ef ≥ 150`.
+    pub ef_ge134: Bit,
+    pub ef_lt115: Bit,
+    pub ef_eq130: Bit,
+    pub ef_le124: Bit,
+    pub tanh_sat: Bit,
+    /// `e`, `−e`, `⌊e/2⌋`, `−⌊e/2⌋`, and the binary64 `−e`, `−⌊e/2⌋`.
+    pub e: Bits<EXP_W>,
+    pub e_neg: Bits<EXP_W>,
+    pub e_half: Bits<EXP_W>,
+    pub e_half_neg: Bits<EXP_W>,
+    pub e64_neg: Bits<EXP_W>,
+    pub e64_half_neg: Bits<EXP_W>,
+    /// EX2's signed fixed-point argument (32 fraction bits).
+    pub fixed: Bits<ADDEND_W>,
+    /// SIN/COS: the fraction inside the quadrant, and the quadrant.
+    pub r: Bits<32>,
+    pub quad: Bits<2>,
+    /// Regions: TANH's binade, RSQ's, SQRT's and RSQ64H's `{parity, top bit}`.
+    pub reg_tanh: Bits<REGION_W>,
+    pub reg_rsq: Bits<REGION_W>,
+    pub reg_sqrt: Bits<REGION_W>,
+    pub reg_rsq64: Bits<REGION_W>,
+}
+
+/// Phase 1, first half (combinational): every candidate of the reduction.
 #[derive(LogicBlock, Default)]
-pub struct Reduce {
+pub struct Classify {
+    pub valid: Signal<In, Bit>,
+    pub tag: Signal<In, Bits<TAG_W>>,
     /// Selector: 0 COS, 1 SIN, 2 EX2, 3 LG2, 4 RCP, 5 RSQ, 6 RCP64H, 7 RSQ64H,
     /// 8 SQRT, 9 TANH (10..15 invalid).
     pub func: Signal<In, Bits<4>>,
     /// The modified operand and the shifter's output ([`Align`]).
     pub xm: Signal<In, Bits<32>>,
     pub wide: Signal<In, Bits<SHIFT_W>>,
+    pub m: Signal<Out, Mid1>,
+    sgn: Signal<Local, Bit>,
+    ef: Signal<Local, Bits<8>>,
+    mant: Signal<Local, Bits<23>>,
+    e: Signal<Local, Bits<EXP_W>>,
+    e_half: Signal<Local, Bits<EXP_W>>,
+    pm: Signal<Local, Bits<REGION_W>>,
+    parity: Signal<Local, Bit>,
+    parity64: Signal<Local, Bit>,
+    mag: Signal<Local, Bits<ADDEND_W>>,
+    fixed: Signal<Local, Bits<ADDEND_W>>,
+    t34: Signal<Local, Bits<34>>,
+    /// The quadrant, `t34[33:32]` (plus one for COS: a 2-bit adder).
+    quad: Signal<Local, Bits<2>>,
+    ef64: Signal<Local, Bits<11>>,
+    mant20: Signal<Local, Bits<20>>,
+    e64: Signal<Local, Bits<EXP_W>>,
+    e64_half: Signal<Local, Bits<EXP_W>>,
+    pm64: Signal<Local, Bits<REGION_W>>,
+}
+
+impl Logic for Classify {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.m.next.valid = self.valid.val();
+        self.m.next.tag = self.tag.val();
+        self.m.next.func = self.func.val();
+        self.m.next.xm = self.xm.val();
+        self.sgn.next = self.xm.val().get_bit(31);
+
+        // ---- binary32 classes (DAZ: exponent field 0 is zero) ----
+        self.ef.next = self.xm.val().get_bits::<8>(23);
+        self.mant.next = self.xm.val().get_bits::<23>(0);
+        self.m.next.zero = self.ef.val() == 0;
+        self.m.next.nan = (self.ef.val() == 255) & (self.mant.val() != 0);
+        self.m.next.inf = (self.ef.val() == 255) & (self.mant.val() == 0);
+        self.m.next.ef_ge134 = self.ef.val() >= 134;
+        self.m.next.ef_lt115 = self.ef.val() < 115;
+        self.m.next.ef_eq130 = self.ef.val() == 130;
+        self.m.next.ef_le124 = self.ef.val() <= 124;
+        self.m.next.tanh_sat = (self.xm.val() & 0x7FFF_FFFF) >= 0x4110_0000;
+        self.e.next = bit_cast::<EXP_W, 8>(self.ef.val()) - 127;
+        self.m.next.e = self.e.val();
+        self.m.next.e_neg = 0.into();
+        self.m.next.e_neg = self.m.val().e_neg - self.e.val();
+        // ⌊e / 2⌋: shift right, keep the sign bit.
+        self.e_half.next = (self.e.val() >> 1) | (self.e.val() & 0x1000);
+        self.m.next.e_half = self.e_half.val();
+        self.m.next.e_half_neg = 0.into();
+        self.m.next.e_half_neg = self.m.val().e_half_neg - self.e_half.val();
+        // Odd exponent (parity 1) has an even biased field.
+        self.pm.next = 0.into();
+        self.parity.next = !self.ef.val().get_bit(0);
+        self.pm.next = self.pm.val().replace_bit(1, self.parity.val());
+        self.pm.next = self.pm.val().replace_bit(0, self.mant.val().get_bit(22));
+        self.m.next.reg_rsq = self.pm.val() + 1;
+        self.m.next.reg_sqrt = self.pm.val() + 5;
+        self.m.next.reg_tanh = bit_cast::<REGION_W, 8>(self.ef.val() - 102);
+
+        // ---- EX2 / SIN / COS fixed point from W ----
+        self.mag.next = self.wide.val().get_bits::<ADDEND_W>(2);
+        self.fixed.next = self.mag.val();
+        if self.sgn.val() {
+            self.fixed.next = 0.into();
+            self.fixed.next = self.fixed.val() - self.mag.val();
+        }
+        self.m.next.fixed = self.fixed.val();
+        self.t34.next = self.wide.val().get_bits::<34>(0);
+        if self.ef.val() >= 150 {
+            self.t34.next = 0.into();
+        }
+        self.quad.next = self.t34.val().get_bits::<2>(32);
+        if self.func.val() == 0 {
+            // COS(x) = SIN(x + ¼)
+            self.quad.next = self.t34.val().get_bits::<2>(32) + 1;
+        }
+        self.m.next.quad = self.quad.val();
+        self.m.next.r = self.t34.val().get_bits::<32>(0);
+        if self.quad.val().get_bit(0) {
+            self.m.next.r = !self.t34.val().get_bits::<32>(0);
+        }
+
+        // ---- binary64 high word ----
+        self.ef64.next = self.xm.val().get_bits::<11>(20);
+        self.mant20.next = self.xm.val().get_bits::<20>(0);
+        self.m.next.zero64 = self.ef64.val() == 0;
+        self.m.next.nan64 = (self.ef64.val() == 0x7FF) & (self.mant20.val() != 0);
+        self.m.next.inf64 = (self.ef64.val() == 0x7FF) & (self.mant20.val() == 0);
+        self.e64.next = bit_cast::<EXP_W, 11>(self.ef64.val()) - 1023;
+        self.m.next.e64_neg = 0.into();
+        self.m.next.e64_neg = self.m.val().e64_neg - self.e64.val();
+        self.e64_half.next = (self.e64.val() >> 1) | (self.e64.val() & 0x1000);
+        self.m.next.e64_half_neg = 0.into();
+        self.m.next.e64_half_neg = self.m.val().e64_half_neg - self.e64_half.val();
+        self.pm64.next = 0.into();
+        self.parity64.next = !self.ef64.val().get_bit(0);
+        self.pm64.next = self.pm64.val().replace_bit(1, self.parity64.val());
+        self.pm64.next = self
+            .pm64
+            .val()
+            .replace_bit(0, self.mant20.val().get_bit(19));
+        self.m.next.reg_rsq64 = self.pm64.val() + 1;
+    }
+}
+
+/// Phase 1, second half (combinational): the selector picks the bypass, the
+/// region and the reduced argument.
+#[derive(LogicBlock, Default)]
+pub struct Reduce {
+    /// The candidates ([`Classify`]).
+    pub m: Signal<In, Mid1>,
     /// The result is `bypass_d` (special value or invalid selector).
     pub bypass: Signal<Out, Bit>,
     pub bypass_d: Signal<Out, Bits<32>>,
@@ -79,42 +240,24 @@ pub struct Reduce {
     /// RCP64H / RSQ64H: 21-bit result packed as a binary64 high word.
     pub is64: Signal<Out, Bit>,
 
+    func: Signal<Local, Bits<4>>,
+    xm: Signal<Local, Bits<32>>,
     s: Signal<Local, Bits<32>>,
     sgn: Signal<Local, Bit>,
-    ef: Signal<Local, Bits<8>>,
     mant: Signal<Local, Bits<23>>,
     sig: Signal<Local, Bits<24>>,
     zero: Signal<Local, Bit>,
     nan: Signal<Local, Bit>,
     inf: Signal<Local, Bit>,
-    e: Signal<Local, Bits<EXP_W>>,
-    e_neg: Signal<Local, Bits<EXP_W>>,
-    e_half: Signal<Local, Bits<EXP_W>>,
-    e_half_neg: Signal<Local, Bits<EXP_W>>,
-    /// `{parity, top mantissa bit}`: the RSQ/SQRT region inside its table.
-    pm: Signal<Local, Bits<REGION_W>>,
-    parity: Signal<Local, Bit>,
-    parity64: Signal<Local, Bit>,
     mant_sh9: Signal<Local, Bits<32>>,
     mant_sh10: Signal<Local, Bits<32>>,
-    mag: Signal<Local, Bits<ADDEND_W>>,
-    fixed: Signal<Local, Bits<ADDEND_W>>,
     n8: Signal<Local, Bits<8>>,
-    t34: Signal<Local, Bits<34>>,
-    /// The quadrant, `t34[33:32]` (plus one for COS: a 2-bit adder).
+    fixed: Signal<Local, Bits<ADDEND_W>>,
     quad: Signal<Local, Bits<2>>,
-    r: Signal<Local, Bits<32>>,
-    tanh_sat: Signal<Local, Bit>,
-    ef64: Signal<Local, Bits<11>>,
     mant20: Signal<Local, Bits<20>>,
     zero64: Signal<Local, Bit>,
     nan64: Signal<Local, Bit>,
     inf64: Signal<Local, Bit>,
-    e64: Signal<Local, Bits<EXP_W>>,
-    e64_neg: Signal<Local, Bits<EXP_W>>,
-    e64_half: Signal<Local, Bits<EXP_W>>,
-    e64_half_neg: Signal<Local, Bits<EXP_W>>,
-    pm64: Signal<Local, Bits<REGION_W>>,
 }
 
 /// `FRAC_W` as a `usize` for the type parameters.
@@ -123,74 +266,24 @@ const FRAC_W_USIZE: usize = FRAC_W as usize;
 impl Logic for Reduce {
     #[hdl_gen]
     fn update(&mut self) {
+        self.func.next = self.m.val().func;
+        self.xm.next = self.m.val().xm;
         self.s.next = self.xm.val() & 0x8000_0000_u64;
         self.sgn.next = self.xm.val().get_bit(31);
-
-        // ---- binary32 classes (DAZ: exponent field 0 is zero) ----
-        self.ef.next = self.xm.val().get_bits::<8>(23);
         self.mant.next = self.xm.val().get_bits::<23>(0);
         self.sig.next = bit_cast::<24, 23>(self.mant.val()) | 0x80_0000;
-        self.zero.next = self.ef.val() == 0;
-        self.nan.next = (self.ef.val() == 255) & (self.mant.val() != 0);
-        self.inf.next = (self.ef.val() == 255) & (self.mant.val() == 0);
-        self.e.next = bit_cast::<EXP_W, 8>(self.ef.val()) - 127;
-        self.e_neg.next = 0.into();
-        self.e_neg.next = self.e_neg.val() - self.e.val();
-        // ⌊e / 2⌋: shift right, keep the sign bit.
-        self.e_half.next = (self.e.val() >> 1) | (self.e.val() & 0x1000);
-        self.e_half_neg.next = 0.into();
-        self.e_half_neg.next = self.e_half_neg.val() - self.e_half.val();
-        // Odd exponent (parity 1) has an even biased field.
-        self.pm.next = 0.into();
-        self.parity.next = !self.ef.val().get_bit(0);
-        self.pm.next = self.pm.val().replace_bit(1, self.parity.val());
-        self.pm.next = self.pm.val().replace_bit(0, self.mant.val().get_bit(22));
+        self.zero.next = self.m.val().zero;
+        self.nan.next = self.m.val().nan;
+        self.inf.next = self.m.val().inf;
         self.mant_sh9.next = bit_cast::<32, 23>(self.mant.val()) << 9;
         self.mant_sh10.next = bit_cast::<32, 23>(self.mant.val()) << 10;
-
-        // ---- EX2 / SIN / COS fixed point from W ----
-        self.mag.next = self.wide.val().get_bits::<ADDEND_W>(2);
-        self.fixed.next = self.mag.val();
-        if self.sgn.val() {
-            self.fixed.next = 0.into();
-            self.fixed.next = self.fixed.val() - self.mag.val();
-        }
+        self.fixed.next = self.m.val().fixed;
+        self.quad.next = self.m.val().quad;
         self.n8.next = self.fixed.val().get_bits::<8>(32);
-        self.t34.next = self.wide.val().get_bits::<34>(0);
-        if self.ef.val() >= 150 {
-            self.t34.next = 0.into();
-        }
-        self.quad.next = self.t34.val().get_bits::<2>(32);
-        if self.func.val() == 0 {
-            // COS(x) = SIN(x + ¼)
-            self.quad.next = self.t34.val().get_bits::<2>(32) + 1;
-        }
-        self.r.next = self.t34.val().get_bits::<32>(0);
-        if self.quad.val().get_bit(0) {
-            self.r.next = !self.t34.val().get_bits::<32>(0);
-        }
-        self.tanh_sat.next = (self.xm.val() & 0x7FFF_FFFF) >= 0x4110_0000;
-
-        // ---- binary64 high word ----
-        self.ef64.next = self.xm.val().get_bits::<11>(20);
         self.mant20.next = self.xm.val().get_bits::<20>(0);
-        self.zero64.next = self.ef64.val() == 0;
-        self.nan64.next = (self.ef64.val() == 0x7FF) & (self.mant20.val() != 0);
-        self.inf64.next = (self.ef64.val() == 0x7FF) & (self.mant20.val() == 0);
-        self.e64.next = bit_cast::<EXP_W, 11>(self.ef64.val()) - 1023;
-        self.e64_neg.next = 0.into();
-        self.e64_neg.next = self.e64_neg.val() - self.e64.val();
-        self.e64_half.next = (self.e64.val() >> 1) | (self.e64.val() & 0x1000);
-        self.e64_half_neg.next = 0.into();
-        self.e64_half_neg.next = self.e64_half_neg.val() - self.e64_half.val();
-        self.pm64.next = 0.into();
-        self.parity64.next = !self.ef64.val().get_bit(0);
-        self.pm64.next = self.pm64.val().replace_bit(1, self.parity64.val());
-        self.pm64.next = self
-            .pm64
-            .val()
-            .replace_bit(0, self.mant20.val().get_bit(19));
-
+        self.zero64.next = self.m.val().zero64;
+        self.nan64.next = self.m.val().nan64;
+        self.inf64.next = self.m.val().inf64;
         // ---- defaults: invalid selector → canonical NaN ----
         self.bypass.next = true;
         self.bypass_d.next = 0x7FFF_FFFF.into();
@@ -212,7 +305,7 @@ impl Logic for Reduce {
                 }
             }
             self.region.next = 12.into();
-            self.frac.next = self.r.val();
+            self.frac.next = self.m.val().r;
             self.sign.next = self.sgn.val() ^ self.quad.val().get_bit(1);
             self.zero_sign.next = self.sgn.val();
             if self.func.val() == 0 {
@@ -221,8 +314,8 @@ impl Logic for Reduce {
             }
         } else if self.func.val() == 2 {
             // EX2: ±0 → 1; |x| ≥ 128 (incl. ∞) → +∞ or +0.
-            self.bypass.next = self.zero.val() | (self.ef.val() >= 134);
-            if (self.ef.val() >= 134) & !self.nan.val() {
+            self.bypass.next = self.zero.val() | (self.m.val().ef_ge134);
+            if (self.m.val().ef_ge134) & !self.nan.val() {
                 self.bypass_d.next = 0x7F80_0000.into();
                 if self.sgn.val() {
                     self.bypass_d.next = 0.into();
@@ -251,7 +344,7 @@ impl Logic for Reduce {
                 self.region.next = 11.into();
             }
             self.frac.next = self.mant_sh10.val();
-            self.addend.next = bit_cast::<ADDEND_W, EXP_W>(self.e.val()) << 32;
+            self.addend.next = bit_cast::<ADDEND_W, EXP_W>(self.m.val().e) << 32;
         } else if self.func.val() == 4 {
             // RCP
             self.bypass.next = self.nan.val() | self.zero.val() | self.inf.val();
@@ -261,7 +354,7 @@ impl Logic for Reduce {
             if self.zero.val() {
                 self.bypass_d.next = self.s.val() | 0x7F80_0000;
             }
-            self.e_arg.next = self.e_neg.val();
+            self.e_arg.next = self.m.val().e_neg;
             self.sign.next = self.sgn.val();
             self.zero_sign.next = self.sgn.val();
         } else if self.func.val() == 5 {
@@ -273,9 +366,9 @@ impl Logic for Reduce {
             if self.zero.val() {
                 self.bypass_d.next = self.s.val() | 0x7F80_0000;
             }
-            self.region.next = self.pm.val() + 1;
+            self.region.next = self.m.val().reg_rsq;
             self.frac.next = self.mant_sh10.val();
-            self.e_arg.next = self.e_half_neg.val();
+            self.e_arg.next = self.m.val().e_half_neg;
         } else if self.func.val() == 8 {
             // SQRT
             self.bypass.next = self.nan.val() | self.zero.val() | self.sgn.val() | self.inf.val();
@@ -285,29 +378,29 @@ impl Logic for Reduce {
             if self.zero.val() {
                 self.bypass_d.next = self.s.val();
             }
-            self.region.next = self.pm.val() + 5;
+            self.region.next = self.m.val().reg_sqrt;
             self.frac.next = self.mant_sh10.val();
-            self.e_arg.next = self.e_half.val();
+            self.e_arg.next = self.m.val().e_half;
         } else if self.func.val() == 9 {
             // TANH: |x| < 2^-12 → x; |x| ≥ 9 → ±1; else binade e = ef − 127.
-            self.bypass.next = self.nan.val() | (self.ef.val() < 115) | self.tanh_sat.val();
-            if self.tanh_sat.val() & !self.nan.val() {
+            self.bypass.next = self.nan.val() | self.m.val().ef_lt115 | self.m.val().tanh_sat;
+            if self.m.val().tanh_sat & !self.nan.val() {
                 self.bypass_d.next = self.s.val() | 0x3F80_0000;
             }
-            if self.ef.val() < 115 {
+            if self.m.val().ef_lt115 {
                 self.bypass_d.next = self.xm.val();
             }
             if self.zero.val() {
                 self.bypass_d.next = self.s.val();
             }
-            self.region.next = bit_cast::<REGION_W, 8>(self.ef.val() - 102);
-            if self.ef.val() == 130 {
+            self.region.next = self.m.val().reg_tanh;
+            if self.m.val().ef_eq130 {
                 self.frac.next = bit_cast::<32, 23>(self.mant.val()) << 12;
             }
-            if self.ef.val() <= 124 {
+            if self.m.val().ef_le124 {
                 // tanh(x) − x is tabulated; x's significand joins the sum.
                 self.addend.next = bit_cast::<ADDEND_W, 24>(self.sig.val()) << 8;
-                self.e_arg.next = self.e.val();
+                self.e_arg.next = self.m.val().e;
             }
             self.sign.next = self.sgn.val();
             self.zero_sign.next = self.sgn.val();
@@ -319,7 +412,7 @@ impl Logic for Reduce {
                 self.bypass_d.next = self.s.val();
             }
             self.frac.next = bit_cast::<32, 20>(self.mant20.val()) << 12;
-            self.e_arg.next = self.e64_neg.val();
+            self.e_arg.next = self.m.val().e64_neg;
             self.sign.next = self.sgn.val();
             self.zero_sign.next = self.sgn.val();
             if self.func.val() == 7 {
@@ -329,9 +422,9 @@ impl Logic for Reduce {
                 if self.inf64.val() & !self.sgn.val() {
                     self.bypass_d.next = 0.into();
                 }
-                self.region.next = self.pm64.val() + 1;
+                self.region.next = self.m.val().reg_rsq64;
                 self.frac.next = bit_cast::<32, 20>(self.mant20.val()) << 13;
-                self.e_arg.next = self.e64_half_neg.val();
+                self.e_arg.next = self.m.val().e64_half_neg;
             }
             if self.zero64.val() {
                 self.bypass_d.next = self.s.val() | 0x7FF0_0000;

@@ -8,46 +8,41 @@
 //! kept bits and the round bit ones) is an AND of `norm`'s bits, and the
 //! exponent, its overflow and underflow are formed for both carries beside
 //! the adder, then picked.
+//!
+//! Two halves: [`Round`] (the shift, the increment, the carry, both
+//! exponents and their tests) and [`Pack`] (the picks, the packing, the
+//! bypass). Boundary 7m between them is a register in the deeper units, a
+//! wire at the default depth.
 
 use super::{EXP_W, Y_W};
 use rust_hdl::prelude::*;
 
-/// Phase 7 (combinational).
+/// Phase 7, first half (combinational).
 #[derive(LogicBlock, Default)]
-pub struct RoundPack {
+pub struct Round {
     /// `|y|` shifted by whole bytes, and the shift still to do (phase 6).
     pub coarse: Signal<In, Bits<Y_W>>,
     pub fine: Signal<In, Bits<3>>,
     pub eb: Signal<In, Bits<EXP_W>>,
-    pub neg: Signal<In, Bit>,
-    pub zero: Signal<In, Bit>,
-    pub sign: Signal<In, Bit>,
-    pub zero_sign: Signal<In, Bit>,
     pub is64: Signal<In, Bit>,
-    pub bypass: Signal<In, Bit>,
-    pub bypass_d: Signal<In, Bits<32>>,
-    /// The answer.
-    pub d: Signal<Out, Bits<32>>,
+    /// The rounded fraction (binary32: 23 bits; 64H: 20 bits, then three 0s).
+    pub frac: Signal<Out, Bits<23>>,
+    /// The increment carried out: the significand is 1.0 one binade up.
+    pub carry: Signal<Out, Bit>,
+    /// `eb` and `eb + 1`, each with its flush and overflow test.
+    pub e0: Signal<Out, Bits<EXP_W>>,
+    pub e1: Signal<Out, Bits<EXP_W>>,
+    pub unf0: Signal<Out, Bit>,
+    pub unf1: Signal<Out, Bit>,
+    pub ovf0: Signal<Out, Bit>,
+    pub ovf1: Signal<Out, Bit>,
     /// `coarse << fine`: the leading one at bit 39.
     norm: Signal<Local, Bits<Y_W>>,
     r24: Signal<Local, Bits<25>>,
     r21: Signal<Local, Bits<22>>,
-    carry: Signal<Local, Bit>,
-    frac: Signal<Local, Bits<23>>,
-    e_fin: Signal<Local, Bits<EXP_W>>,
-    /// `eb + 1`, and the flush and overflow tests of `eb` and of `eb + 1`.
-    eb1: Signal<Local, Bits<EXP_W>>,
-    unf0: Signal<Local, Bit>,
-    unf1: Signal<Local, Bit>,
-    ovf0: Signal<Local, Bit>,
-    ovf1: Signal<Local, Bit>,
-    sign_r: Signal<Local, Bit>,
-    s: Signal<Local, Bits<32>>,
-    ovf: Signal<Local, Bit>,
-    unf: Signal<Local, Bit>,
 }
 
-impl Logic for RoundPack {
+impl Logic for Round {
     #[hdl_gen]
     fn update(&mut self) {
         self.norm.next = self.coarse.val() << self.fine.val();
@@ -69,21 +64,55 @@ impl Logic for RoundPack {
         }
         // (A carry out makes the significand 1.0 one binade up: the increment
         // leaves its fraction 0.)
-        self.eb1.next = self.eb.val() + 1;
+        self.e0.next = self.eb.val();
+        self.e1.next = self.eb.val() + 1;
         // Signed biased exponent: ≤ 0 flushes, ≥ 255 (2047) overflows.
-        self.unf0.next = self.eb.val().get_bit(12) | (self.eb.val() == 0);
-        self.unf1.next = self.eb1.val().get_bit(12) | (self.eb1.val() == 0);
-        self.ovf0.next = !self.eb.val().get_bit(12) & (self.eb.val() >= 255);
-        self.ovf1.next = !self.eb1.val().get_bit(12) & (self.eb1.val() >= 255);
+        self.unf0.next = self.e0.val().get_bit(12) | (self.e0.val() == 0);
+        self.unf1.next = self.e1.val().get_bit(12) | (self.e1.val() == 0);
+        self.ovf0.next = !self.e0.val().get_bit(12) & (self.e0.val() >= 255);
+        self.ovf1.next = !self.e1.val().get_bit(12) & (self.e1.val() >= 255);
         if self.is64.val() {
-            self.ovf0.next = !self.eb.val().get_bit(12) & (self.eb.val() >= 2047);
-            self.ovf1.next = !self.eb1.val().get_bit(12) & (self.eb1.val() >= 2047);
+            self.ovf0.next = !self.e0.val().get_bit(12) & (self.e0.val() >= 2047);
+            self.ovf1.next = !self.e1.val().get_bit(12) & (self.e1.val() >= 2047);
         }
-        self.e_fin.next = self.eb.val();
+    }
+}
+
+/// Phase 7, second half (combinational).
+#[derive(LogicBlock, Default)]
+pub struct Pack {
+    pub frac: Signal<In, Bits<23>>,
+    pub carry: Signal<In, Bit>,
+    pub e0: Signal<In, Bits<EXP_W>>,
+    pub e1: Signal<In, Bits<EXP_W>>,
+    pub unf0: Signal<In, Bit>,
+    pub unf1: Signal<In, Bit>,
+    pub ovf0: Signal<In, Bit>,
+    pub ovf1: Signal<In, Bit>,
+    pub neg: Signal<In, Bit>,
+    pub zero: Signal<In, Bit>,
+    pub sign: Signal<In, Bit>,
+    pub zero_sign: Signal<In, Bit>,
+    pub is64: Signal<In, Bit>,
+    pub bypass: Signal<In, Bit>,
+    pub bypass_d: Signal<In, Bits<32>>,
+    /// The answer.
+    pub d: Signal<Out, Bits<32>>,
+    e_fin: Signal<Local, Bits<EXP_W>>,
+    sign_r: Signal<Local, Bit>,
+    s: Signal<Local, Bits<32>>,
+    ovf: Signal<Local, Bit>,
+    unf: Signal<Local, Bit>,
+}
+
+impl Logic for Pack {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.e_fin.next = self.e0.val();
         self.unf.next = self.unf0.val();
         self.ovf.next = self.ovf0.val();
         if self.carry.val() {
-            self.e_fin.next = self.eb1.val();
+            self.e_fin.next = self.e1.val();
             self.unf.next = self.unf1.val();
             self.ovf.next = self.ovf1.val();
         }
