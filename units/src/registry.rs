@@ -19,7 +19,7 @@ pub fn codec(name: &str) -> Option<Box<dyn UnitCodec>> {
         n if crate::dfma::codec::depth_of(n).is_some() => {
             Some(Box::new(crate::dfma::codec::DfmaCodec::from_name(n)?))
         }
-        // `mufu` and its depth variants `mufu_d2` ... `mufu_d12`.
+        // `mufu` and its depth variants `mufu_d2` ... `mufu_d15`.
         n if crate::mufu::codec::depth_of(n).is_some() => {
             Some(Box::new(crate::mufu::codec::MufuCodec::from_name(n)?))
         }

@@ -1,7 +1,7 @@
 //! MUFU's vector lines (INTERFACES.md, `mufu`) on its ports, its info, its
 //! golden model and its random traffic.
 //!
-//! `mufu` is the unit at [`DEFAULT_DEPTH`]; `mufu_d<N>` (N = 2..=12) is the
+//! `mufu` is the unit at [`DEFAULT_DEPTH`]; `mufu_d<N>` (N = 2..=15) is the
 //! same unit with N pipeline registers, for every command that takes a unit
 //! name (`rtl-gen fpga mufu_d7 --target ecp5-85k`).
 
@@ -12,13 +12,13 @@ use super::vectors::{format_answer, parse_line, MufuRequest};
 use crate::unit::{xorshift, Operation, Param, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::FieldError;
 
-/// Unit names of the depths 2..=12 (`mufu` is depth [`DEFAULT_DEPTH`]).
+/// Unit names of the depths 2..=15 (`mufu` is depth [`DEFAULT_DEPTH`]).
 pub const DEPTH_NAMES: [&str; MAX_DEPTH - MIN_DEPTH + 1] = [
     "mufu_d2", "mufu_d3", "mufu_d4", "mufu_d5", "mufu_d6", "mufu_d7", "mufu_d8", "mufu_d9",
-    "mufu_d10", "mufu_d11", "mufu_d12",
+    "mufu_d10", "mufu_d11", "mufu_d12", "mufu_d13", "mufu_d14", "mufu_d15",
 ];
 
-/// The pipeline depth a unit name asks for: `mufu` or `mufu_d2` ... `mufu_d12`.
+/// The pipeline depth a unit name asks for: `mufu` or `mufu_d2` ... `mufu_d15`.
 pub fn depth_of(name: &str) -> Option<usize> {
     if name == "mufu" {
         return Some(DEFAULT_DEPTH);
@@ -151,7 +151,7 @@ pub fn info(depth: usize) -> UnitInfo {
         params: vec![Param {
             name: "depth",
             value: depth.to_string(),
-            doc: "pipeline registers = latency (2..=12; unit names mufu_d2 ... mufu_d12)",
+            doc: "pipeline registers = latency (2..=15; unit names mufu_d2 ... mufu_d15)",
         }],
         ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,
         ports: vec![

@@ -120,10 +120,10 @@ pub mod tile;
 
 pub use normalise::{Magnitude, Normalise};
 pub use products::{Offset, Products, Square, SUM_FMT_W};
-pub use reduce::{Align, Classify, Mid1, Reduce, SHIFT_W};
+pub use reduce::{Align, Classify, Mid0, Mid1, Reduce, Shift, SHIFT_W};
 pub use rom::{rom_image, CoefRom, WORD_W};
 pub use round::{Pack, Round};
-pub use split::Split;
+pub use split::{Address, Split};
 pub use sum::{Sum, Terms};
 
 pub use crate::hw::boundary::Boundary;
@@ -167,20 +167,23 @@ const _: () = assert!(ROM_ADDR_W == 10 && EXP_W == 13 && Y_W == 40 && C1_W == 18
 /// The boundaries in pipeline order (the index of each in a [`stage_plan`]):
 /// boundary `k` follows phase `k`, and boundary `km` splits phase `k` in two
 /// halves.
-pub const B0: usize = 0;
-pub const B1M: usize = 1;
-pub const B1: usize = 2;
-pub const B2: usize = 3;
-pub const B3: usize = 4;
-pub const B4: usize = 5;
-pub const B5M: usize = 6;
-pub const B5: usize = 7;
-pub const B6M: usize = 8;
-pub const B6: usize = 9;
-pub const B7M: usize = 10;
-pub const B7: usize = 11;
+pub const B0M: usize = 0;
+pub const B0: usize = 1;
+pub const B1M: usize = 2;
+pub const B1: usize = 3;
+pub const B2M: usize = 4;
+pub const B2: usize = 5;
+pub const B3: usize = 6;
+pub const B4M: usize = 7;
+pub const B4: usize = 8;
+pub const B5M: usize = 9;
+pub const B5: usize = 10;
+pub const B6M: usize = 11;
+pub const B6: usize = 12;
+pub const B7M: usize = 13;
+pub const B7: usize = 14;
 /// Most pipeline registers (every boundary).
-pub const MAX_DEPTH: usize = 12;
+pub const MAX_DEPTH: usize = 15;
 /// Fewest: the ROM's register and the output register.
 pub const MIN_DEPTH: usize = 2;
 /// The depth `rtl-gen` builds when none is asked for: the latency the issue
@@ -192,7 +195,7 @@ pub const DEFAULT_DEPTH: usize = 8;
 /// the measured trade-off). Depths up to 8 register whole phases; the
 /// deeper units add the mid-phase boundaries.
 pub const BOUNDARY_PRIORITY: [usize; MAX_DEPTH - MIN_DEPTH] =
-    [B4, B2, B1, B5, B6, B0, B6M, B5M, B7M, B1M];
+    [B4, B2, B1, B5, B6, B0, B6M, B5M, B7M, B1M, B2M, B4M, B0M];
 
 /// Which boundaries (indexed in pipeline order, [`B0`]..=[`B7`]) are
 /// registers at `depth`.
@@ -268,6 +271,25 @@ pub struct Stage2 {
     pub u_hi: Bits<U_HI>,
     pub u_lo: Bits<U_LO>,
     pub addend: Bits<ADDEND_W>,
+}
+
+/// Boundary 2m (inside phase 2): the region's first address and the
+/// segment's index, the position, the addend.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid2 {
+    pub base: Bits<ROM_ADDR_W>,
+    pub idx: Bits<7>,
+    pub u_hi: Bits<U_HI>,
+    pub u_lo: Bits<U_LO>,
+    pub addend: Bits<ADDEND_W>,
+}
+
+/// Boundary 4m (inside phase 4): the fabric's part, C0 and the sum's
+/// constant part (the tiles' operands are registered inside the tiles).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid4 {
+    pub c0: Bits<C0_W>,
+    pub ka: Bits<Y_W>,
 }
 
 /// Boundary 3 (beside the ROM's word): the square, the position and the
@@ -367,9 +389,11 @@ pub struct Mufu {
 
     /// Phases (combinational) and the ROM.
     pub align: Align,
+    pub shift: Shift,
     pub classify: Classify,
     pub reduce: Reduce,
     pub split: Split,
+    pub seg_addr: Address,
     pub rom: CoefRom,
     pub square: Square,
     pub offset: Offset,
@@ -382,14 +406,19 @@ pub struct Mufu {
     pub pack: Pack,
 
     /// Boundary `k` (after phase `k`).
+    pub m0: Boundary<Mid0>,
     pub s0: Boundary<Stage0>,
     pub m1: Boundary<Mid1>,
     pub ctl1: Boundary<Control>,
     pub s1: Boundary<Stage1>,
+    pub ctl2m: Boundary<Control>,
+    pub m2: Boundary<Mid2>,
     pub ctl2: Boundary<Control>,
     pub s2: Boundary<Stage2>,
     pub ctl3: Boundary<Control>,
     pub s3: Boundary<Stage3>,
+    pub ctl4m: Boundary<Control>,
+    pub m4: Boundary<Mid4>,
     pub ctl4: Boundary<Control>,
     pub s4: Boundary<Stage4>,
     pub ctl5m: Boundary<Control>,
@@ -429,27 +458,34 @@ impl Mufu {
             out_tag: Default::default(),
             out_d: Default::default(),
             align: Default::default(),
+            shift: Default::default(),
             classify: Default::default(),
             reduce: Default::default(),
             split: Default::default(),
+            seg_addr: Default::default(),
             rom: CoefRom::new(plan[B2]),
             square: Default::default(),
             offset: Default::default(),
-            products: Default::default(),
+            products: Products::new(plan[B4M]),
             terms: Default::default(),
             sum: Default::default(),
             magnitude: Default::default(),
             normalise: Default::default(),
             round: Default::default(),
             pack: Default::default(),
+            m0: Boundary::new(plan[B0M]),
             s0: Boundary::new(plan[B0]),
             m1: Boundary::new(plan[B1M]),
             ctl1: Boundary::new(plan[B1]),
             s1: Boundary::new(plan[B1]),
+            ctl2m: Boundary::new(plan[B2M]),
+            m2: Boundary::new(plan[B2M]),
             ctl2: Boundary::new(plan[B2]),
             s2: Boundary::new(plan[B2]),
             ctl3: Boundary::new(plan[B3]),
             s3: Boundary::new(plan[B3]),
+            ctl4m: Boundary::new(plan[B4M]),
+            m4: Boundary::new(plan[B4M]),
             ctl4: Boundary::new(plan[B4]),
             s4: Boundary::new(plan[B4]),
             ctl5m: Boundary::new(plan[B5M]),
@@ -470,11 +506,14 @@ impl Mufu {
     /// Cycles from `in_valid` to `out_valid`: the registered boundaries.
     pub fn latency(&self) -> usize {
         [
+            self.m0.is_registered(),
             self.s0.is_registered(),
             self.m1.is_registered(),
             self.ctl1.is_registered(),
+            self.ctl2m.is_registered(),
             self.ctl2.is_registered(),
             self.ctl3.is_registered(),
+            self.ctl4m.is_registered(),
             self.ctl4.is_registered(),
             self.ctl5m.is_registered(),
             self.ctl5.is_registered(),
@@ -492,14 +531,19 @@ impl Mufu {
 impl Logic for Mufu {
     #[hdl_gen]
     fn update(&mut self) {
+        self.m0.clock.next = self.clock.val();
         self.s0.clock.next = self.clock.val();
         self.m1.clock.next = self.clock.val();
         self.ctl1.clock.next = self.clock.val();
         self.s1.clock.next = self.clock.val();
+        self.ctl2m.clock.next = self.clock.val();
+        self.m2.clock.next = self.clock.val();
         self.ctl2.clock.next = self.clock.val();
         self.s2.clock.next = self.clock.val();
         self.ctl3.clock.next = self.clock.val();
         self.s3.clock.next = self.clock.val();
+        self.ctl4m.clock.next = self.clock.val();
+        self.m4.clock.next = self.clock.val();
         self.ctl4.clock.next = self.clock.val();
         self.s4.clock.next = self.clock.val();
         self.ctl5m.clock.next = self.clock.val();
@@ -515,16 +559,27 @@ impl Logic for Mufu {
         self.ctl7.clock.next = self.clock.val();
         self.d7.clock.next = self.clock.val();
         self.rom.clock.next = self.clock.val();
+        self.square.clock.next = self.clock.val();
+        self.products.clock.next = self.clock.val();
 
-        // ---- phase 0: modifiers, the EX2/SIN/COS shifter ----
+        // ---- phase 0: modifiers, the shift amount, the shift by its
+        // multiple of 8 | the rest of the EX2/SIN/COS shifter ----
         self.align.abs.next = self.in_abs.val();
         self.align.neg.next = self.in_neg.val();
         self.align.x.next = self.in_x.val();
-        self.s0.d.next.valid = self.in_valid.val();
-        self.s0.d.next.tag = self.in_tag.val();
-        self.s0.d.next.func = self.in_func.val();
-        self.s0.d.next.xm = self.align.xm.val();
-        self.s0.d.next.wide = self.align.wide.val();
+        self.m0.d.next.valid = self.in_valid.val();
+        self.m0.d.next.tag = self.in_tag.val();
+        self.m0.d.next.func = self.in_func.val();
+        self.m0.d.next.xm = self.align.xm.val();
+        self.m0.d.next.coarse = self.align.coarse.val();
+        self.m0.d.next.fine = self.align.fine.val();
+        self.shift.coarse.next = self.m0.q.val().coarse;
+        self.shift.fine.next = self.m0.q.val().fine;
+        self.s0.d.next.valid = self.m0.q.val().valid;
+        self.s0.d.next.tag = self.m0.q.val().tag;
+        self.s0.d.next.func = self.m0.q.val().func;
+        self.s0.d.next.xm = self.m0.q.val().xm;
+        self.s0.d.next.wide = self.shift.wide.val();
 
         // ---- phase 1: classes and candidates | specials, argument reduction ----
         self.classify.valid.next = self.s0.q.val().valid;
@@ -546,15 +601,24 @@ impl Logic for Mufu {
         self.s1.d.next.frac = self.reduce.frac.val();
         self.s1.d.next.addend = self.reduce.addend.val();
 
-        // ---- phase 2: ROM address (into the block RAM's own address
-        // register when boundary 2 is a register), position in the segment ----
-        self.rom.address.next = self.split.address.val();
+        // ---- phase 2: the region's decoder, index bits, position | the ROM
+        // address (into the block RAM's own address register when boundary
+        // 2 is a register) ----
         self.split.region.next = self.ctl1.q.val().region;
         self.split.frac.next = self.s1.q.val().frac;
-        self.ctl2.d.next = self.ctl1.q.val();
-        self.s2.d.next.u_hi = self.split.u_hi.val();
-        self.s2.d.next.u_lo = self.split.u_lo.val();
-        self.s2.d.next.addend = self.s1.q.val().addend;
+        self.ctl2m.d.next = self.ctl1.q.val();
+        self.m2.d.next.base = self.split.base.val();
+        self.m2.d.next.idx = self.split.idx.val();
+        self.m2.d.next.u_hi = self.split.u_hi.val();
+        self.m2.d.next.u_lo = self.split.u_lo.val();
+        self.m2.d.next.addend = self.s1.q.val().addend;
+        self.seg_addr.base.next = self.m2.q.val().base;
+        self.seg_addr.idx.next = self.m2.q.val().idx;
+        self.rom.address.next = self.seg_addr.address.val();
+        self.ctl2.d.next = self.ctl2m.q.val();
+        self.s2.d.next.u_hi = self.m2.q.val().u_hi;
+        self.s2.d.next.u_lo = self.m2.q.val().u_lo;
+        self.s2.d.next.addend = self.m2.q.val().addend;
 
         // ---- phase 3: ROM read ∥ squarer ∥ the sum's constant part ----
         self.square.u_hi.next = self.s2.q.val().u_hi;
@@ -566,14 +630,19 @@ impl Logic for Mufu {
         self.s3.d.next.u_lo = self.s2.q.val().u_lo;
         self.s3.d.next.ka = self.offset.ka.val();
 
-        // ---- phase 4: products, C0 placed ----
-        self.products.region.next = self.ctl3.q.val().region;
+        // ---- phase 4: the tiles (their operands registered inside them
+        // when boundary 4m is a register) | products, C0 placed ----
         self.products.word.next = self.rom.data.val();
         self.products.u_hi.next = self.s3.q.val().u_hi;
         self.products.u_lo.next = self.s3.q.val().u_lo;
         self.products.sq.next = self.s3.q.val().sq;
-        self.products.ka.next = self.s3.q.val().ka;
-        self.ctl4.d.next = self.ctl3.q.val();
+        self.ctl4m.d.next = self.ctl3.q.val();
+        self.m4.d.next.c0 = self.rom.data.val().get_bits::<C0_W>(29);
+        self.m4.d.next.ka = self.s3.q.val().ka;
+        self.products.region.next = self.ctl4m.q.val().region;
+        self.products.c0.next = self.m4.q.val().c0;
+        self.products.ka.next = self.m4.q.val().ka;
+        self.ctl4.d.next = self.ctl4m.q.val();
         self.s4.d.next.base = self.products.base.val();
         self.s4.d.next.p1a = self.products.p1a.val();
         self.s4.d.next.p1b = self.products.p1b.val();

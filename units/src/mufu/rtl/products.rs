@@ -24,7 +24,7 @@ use rust_hdl::prelude::*;
 
 // The field offsets are literals in `update` (a named constant would be
 // exported as an undeclared Verilog identifier).
-const _: () = assert!(C1_LSB == 11 && C0_LSB == 29);
+const _: () = assert!(C1_LSB == 11 && C0_LSB == 29 && C0_W + C0_LSB == WORD_W);
 
 /// `{sh1 − 8 (5) | sh1 (6) | sh2 (5) | neg1 | neg2}` per region: what phase 5
 /// needs, looked up in phase 4 (and registered with the products).
@@ -39,6 +39,8 @@ fn k0_of(f: &crate::mufu::datapath::RegionFmt) -> u128 {
 /// Phase 3: `sq = (u_hi · u_hi) >> 16`, the top 18 of 34 bits.
 #[derive(LogicBlock, Default)]
 pub struct Square {
+    /// (The tile is unregistered; its clock port is tied for the checks.)
+    pub clock: Signal<In, Clock>,
     pub u_hi: Signal<In, Bits<U_HI>>,
     pub sq: Signal<Out, Bits<SQ_W>>,
     tile: Mul18,
@@ -47,6 +49,7 @@ pub struct Square {
 impl Logic for Square {
     #[hdl_gen]
     fn update(&mut self) {
+        self.tile.clock.next = self.clock.val();
         self.tile.a.next = bit_cast::<18, 17>(self.u_hi.val());
         self.tile.b.next = bit_cast::<18, 17>(self.u_hi.val());
         self.sq.next = self.tile.p.val().get_bits::<SQ_W>(16);
@@ -84,13 +87,22 @@ impl Logic for Offset {
 
 /// Phase 4: the fields of the ROM word, `c1·u_hi`, `c1·u_lo`, `c2·sq` (full
 /// width), `base = ka + (c0 << s0)`, and the region's format for phase 5.
+///
+/// The tiles take their operands (C1, C2 and the position) from boundary 3;
+/// when boundary 4m is a register it is the tiles' own input registers, and
+/// `c0`, `ka` and the region (the fabric's part) come through its fabric
+/// register ([`super::Mid4`]).
 #[derive(LogicBlock)]
 pub struct Products {
+    pub clock: Signal<In, Clock>,
     pub region: Signal<In, Bits<REGION_W>>,
+    /// The ROM word (C1 and C2 are read from it, for the tiles).
     pub word: Signal<In, Bits<WORD_W>>,
     pub u_hi: Signal<In, Bits<U_HI>>,
     pub u_lo: Signal<In, Bits<U_LO>>,
     pub sq: Signal<In, Bits<SQ_W>>,
+    /// The ROM word's C0 field.
+    pub c0: Signal<In, Bits<C0_W>>,
     pub ka: Signal<In, Bits<Y_W>>,
     pub base: Signal<Out, Bits<Y_W>>,
     pub p1a: Signal<Out, Bits<P1A_W>>,
@@ -109,12 +121,21 @@ pub struct Products {
 
 impl Default for Products {
     fn default() -> Self {
+        Self::new(false)
+    }
+}
+
+impl Products {
+    /// Phase 4 with its tiles' operands registered (boundary 4m) or not.
+    pub fn new(registered: bool) -> Self {
         Self {
+            clock: Default::default(),
             region: Default::default(),
             word: Default::default(),
             u_hi: Default::default(),
             u_lo: Default::default(),
             sq: Default::default(),
+            c0: Default::default(),
             ka: Default::default(),
             base: Default::default(),
             p1a: Default::default(),
@@ -130,9 +151,9 @@ impl Default for Products {
                     | f.neg2 as u128
             }),
             c1: Default::default(),
-            t1a: Default::default(),
-            t1b: Default::default(),
-            t2: Default::default(),
+            t1a: Mul18::new(registered),
+            t1b: Mul18::new(registered),
+            t2: Mul18::new(registered),
         }
     }
 }
@@ -144,8 +165,11 @@ impl Logic for Products {
         self.sum.address.next = self.region.val();
         self.sum_fmt.next = self.sum.data.val();
         self.c1.next = self.word.val().get_bits::<C1_W>(11);
-        self.base.next = self.ka.val()
-            + (bit_cast::<Y_W, C0_W>(self.word.val().get_bits::<C0_W>(29)) << self.s0.data.val());
+        self.base.next =
+            self.ka.val() + (bit_cast::<Y_W, C0_W>(self.c0.val()) << self.s0.data.val());
+        self.t1a.clock.next = self.clock.val();
+        self.t1b.clock.next = self.clock.val();
+        self.t2.clock.next = self.clock.val();
         self.t1a.a.next = self.c1.val();
         self.t1a.b.next = bit_cast::<18, 17>(self.u_hi.val());
         self.t1b.a.next = self.c1.val();

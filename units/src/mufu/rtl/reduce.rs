@@ -25,8 +25,8 @@ use rust_hdl::prelude::*;
 /// Width of the shared EX2/SIN/COS shifter: `sig << 33`.
 pub const SHIFT_W: usize = 57;
 
-/// Phase 0 (combinational): the modifiers, and `W` (`wide`) for EX2 and
-/// SIN/COS.
+/// Phase 0, first half (combinational): the modifiers, the shift amount
+/// `149 − ef`, and the shift by its multiple of 8.
 #[derive(LogicBlock, Default)]
 pub struct Align {
     pub abs: Signal<In, Bit>,
@@ -34,11 +34,40 @@ pub struct Align {
     pub x: Signal<In, Bits<32>>,
     /// The operand after `|x|` then `−x`.
     pub xm: Signal<Out, Bits<32>>,
-    /// `(sig << 33) >> (149 − ef)`.
-    pub wide: Signal<Out, Bits<SHIFT_W>>,
+    /// `(sig << 33) >> (shamt & !7)`, and `shamt & 7` still to shift.
+    pub coarse: Signal<Out, Bits<SHIFT_W>>,
+    pub fine: Signal<Out, Bits<3>>,
     ef: Signal<Local, Bits<8>>,
     sig: Signal<Local, Bits<24>>,
     shamt: Signal<Local, Bits<8>>,
+}
+
+/// Boundary 0m (inside phase 0): the operation, its operand, the shift's
+/// two parts.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid0 {
+    pub valid: Bit,
+    pub tag: Bits<TAG_W>,
+    pub func: Bits<4>,
+    pub xm: Bits<32>,
+    pub coarse: Bits<SHIFT_W>,
+    pub fine: Bits<3>,
+}
+
+/// Phase 0, second half (combinational): `W = coarse >> fine`.
+#[derive(LogicBlock, Default)]
+pub struct Shift {
+    pub coarse: Signal<In, Bits<SHIFT_W>>,
+    pub fine: Signal<In, Bits<3>>,
+    /// `(sig << 33) >> (149 − ef)`.
+    pub wide: Signal<Out, Bits<SHIFT_W>>,
+}
+
+impl Logic for Shift {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.wide.next = self.coarse.val() >> self.fine.val();
+    }
 }
 
 impl Logic for Align {
@@ -56,7 +85,9 @@ impl Logic for Align {
         self.ef.next = self.xm.val().get_bits::<8>(23);
         self.sig.next = bit_cast::<24, 23>(self.xm.val().get_bits::<23>(0)) | 0x80_0000;
         self.shamt.next = 149 - self.ef.val();
-        self.wide.next = (bit_cast::<SHIFT_W, 24>(self.sig.val()) << 33) >> self.shamt.val();
+        self.coarse.next =
+            (bit_cast::<SHIFT_W, 24>(self.sig.val()) << 33) >> (self.shamt.val() & 0xF8);
+        self.fine.next = self.shamt.val().get_bits::<3>(0);
     }
 }
 

@@ -1,39 +1,114 @@
-//! One unsigned 18×18 → 36-bit multiplier tile: hand-written Verilog, kept
-//! alone in this file.
+//! One unsigned 18×18 → 36-bit multiplier tile, optionally with its operands
+//! registered inside the DSP block: hand-written Verilog, kept alone in this
+//! file.
 //!
 //! rust-hdl's `*` exists only for 16×16 (and its simulator only computes
 //! that); the MUFU's tiles are up to 18×18 (C1 is 18 bits, the square 18).
-//! The Verilog is a plain `a * b`, which yosys maps onto one ECP5
-//! `MULT18X18D`; the rust-hdl model computes the same product in `u64`.
-//! Verilator and Icarus co-simulate the export against this model.
+//! An unregistered tile is a plain `a * b` (the constant `registered`
+//! picks it), which yosys maps onto one ECP5
+//! `MULT18X18D` (or an iCE40 `SB_MAC16`); the rust-hdl model computes the
+//! same product in `u64`. Verilator and Icarus co-simulate the export
+//! against this model.
+//!
+//! A registered tile holds boundary 4m of the deeper units (see
+//! [`super::stage_plan`]): its operands are taken on the clock edge, inside
+//! the block (`REG_INPUTA_CLK`, `REG_INPUTB_CLK`), so that the routing from
+//! the ROM's output register into the block is a phase of its own. yosys
+//! never packs fabric registers into a `MULT18X18D`, so under the macro
+//! `ECP5` (defined by `fpga/synth_ecp5.ys`) the tile instantiates the
+//! primitive itself; simulators, the lint and other targets read two
+//! registers and `*`. (The DFMA's 16×16 tile does the same.)
 
 use rust_hdl::prelude::*;
+use std::fmt::Write as _;
 
 /// Operand width of a tile (one MULT18X18D).
 pub const TILE_IN_W: usize = 18;
 /// Product width of a tile.
 pub const TILE_OUT_W: usize = 2 * TILE_IN_W;
 
-/// `p = a · b`, unsigned, combinational.
-#[derive(LogicBlock, Default)]
+/// `p = a · b`, unsigned; `a` and `b` registered first when `registered`.
+#[derive(LogicBlock)]
 pub struct Mul18 {
+    pub clock: Signal<In, Clock>,
     pub a: Signal<In, Bits<TILE_IN_W>>,
     pub b: Signal<In, Bits<TILE_IN_W>>,
     pub p: Signal<Out, Bits<TILE_OUT_W>>,
+    /// The operands the product is made of (registered or not).
+    a_q: Signal<Local, Bits<TILE_IN_W>>,
+    b_q: Signal<Local, Bits<TILE_IN_W>>,
+    registered: Constant<Bit>,
+}
+
+impl Default for Mul18 {
+    fn default() -> Self {
+        Self::new(false)
+    }
+}
+
+impl Mul18 {
+    pub fn new(registered: bool) -> Self {
+        Self {
+            clock: Default::default(),
+            a: Default::default(),
+            b: Default::default(),
+            p: Default::default(),
+            a_q: Default::default(),
+            b_q: Default::default(),
+            registered: Constant::new(registered),
+        }
+    }
+}
+
+/// The ECP5 primitive with its input registers on `clock`.
+fn mult18x18d_instance() -> String {
+    let mut ports = String::new();
+    for i in 0..TILE_IN_W {
+        let _ = write!(ports, ".A{i}(a[{i}]), .B{i}(b[{i}]), .C{i}(1'b0), ");
+    }
+    for i in 0..TILE_OUT_W {
+        let _ = write!(ports, ".P{i}(p[{i}]), ");
+    }
+    format!(
+        "MULT18X18D #(.REG_INPUTA_CLK(\"CLK0\"), .REG_INPUTB_CLK(\"CLK0\"), \
+.REG_PIPELINE_CLK(\"NONE\"), .REG_OUTPUT_CLK(\"NONE\"), .CLK0_DIV(\"ENABLED\"), .GSR(\"DISABLED\")) dsp (\n    \
+{ports}\n    .SIGNEDA(1'b0), .SIGNEDB(1'b0), .SOURCEA(1'b0), .SOURCEB(1'b0),\n    \
+.CLK0(clock), .CLK1(1'b0), .CLK2(1'b0), .CLK3(1'b0), .CE0(1'b1), .CE1(1'b1), .CE2(1'b1), .CE3(1'b1),\n    \
+.RST0(1'b0), .RST1(1'b0), .RST2(1'b0), .RST3(1'b0));"
+    )
 }
 
 impl Logic for Mul18 {
     fn update(&mut self) {
-        self.p.next = (self.a.val().to_u64() * self.b.val().to_u64()).into();
+        // Unregistered: the operands pass straight through; registered: they
+        // are taken on the rising edge.
+        if !self.registered.val() || self.clock.pos_edge() {
+            self.a_q.next = self.a.val();
+            self.b_q.next = self.b.val();
+        }
+        self.p.next = (self.a_q.val().to_u64() * self.b_q.val().to_u64()).into();
     }
 
     fn connect(&mut self) {
         self.p.connect();
+        self.a_q.connect();
+        self.b_q.connect();
     }
 
     fn hdl(&self) -> Verilog {
+        let behavioural = "reg [17:0] a_q = 18'h0;\nreg [17:0] b_q = 18'h0;\n\
+always @(posedge clock) begin\n    a_q <= a;\n    b_q <= b;\nend\n\
+assign p = registered ? a_q * b_q : a * b;\n";
+        let code = if self.registered.val() {
+            format!(
+                "`ifdef ECP5\n{}\n`else\n{behavioural}`endif\n",
+                mult18x18d_instance()
+            )
+        } else {
+            behavioural.to_string()
+        };
         Verilog::Wrapper(Wrapper {
-            code: "assign p = a * b;\n".to_string(),
+            code,
             cores: String::new(),
         })
     }
@@ -58,5 +133,26 @@ mod tests {
             assert!(simulate(&mut tile, 10));
             assert_eq!(tile.p.val().to_u64(), a * b);
         }
+    }
+
+    #[test]
+    fn registered_tile_multiplies_what_it_held() {
+        let mut tile = Mul18::new(true);
+        tile.connect_all();
+        tile.a.next = 0x3FFFF.into();
+        tile.b.next = 0x20001.into();
+        tile.clock.next = Clock { clk: false };
+        assert!(simulate(&mut tile, 100));
+        assert_eq!(tile.p.val().to_u64(), 0, "nothing registered yet");
+        tile.clock.next = Clock { clk: true };
+        assert!(simulate(&mut tile, 100));
+        tile.a.next = 1.into();
+        tile.clock.next = Clock { clk: false };
+        assert!(simulate(&mut tile, 100));
+        assert_eq!(tile.p.val().to_u64(), 0x3FFFF * 0x20001);
+        let Verilog::Wrapper(w) = tile.hdl() else {
+            panic!("wrapper expected")
+        };
+        assert!(w.code.contains("REG_INPUTA_CLK(\"CLK0\")") && w.code.contains(".P35(p[35])"));
     }
 }
