@@ -341,12 +341,38 @@ fn iverilog_matches_model_and_rust_hdl_cycle_for_cycle() {
     assert_eq!(obs, direct);
 }
 
+/// The deepest unit registers every boundary, the tiles' operands inside
+/// the tiles among them (boundary 4m): its export in Verilator and Icarus,
+/// against the model and rust-hdl cycle for cycle.
+#[test]
+fn deepest_unit_in_verilator_and_icarus() {
+    let unit = MufuCodec { depth: MAX_DEPTH }.name();
+    if require("mufu deepest", &["verilator", "iverilog", "vvp"]).is_none() {
+        return;
+    }
+    let mut ops = directed();
+    for (i, f) in MufuFunc::ALL.into_iter().enumerate() {
+        ops.extend(random_for(f, 2_000, 300 + i as u64));
+    }
+    let list = lines(ops);
+    let verilated = run_checked(unit, Engine::Verilator, &list, gaps(15));
+    let direct = run_ops(unit, Engine::RustHdl, &list, gaps(15), None).unwrap();
+    assert_eq!(verilated, direct);
+    assert_eq!(direct[0].cycle, MAX_DEPTH as u64);
+    let head = &list[..1_500];
+    let icarus = run_checked(unit, Engine::Iverilog, head, gaps(16));
+    let direct = run_ops(unit, Engine::RustHdl, head, gaps(16), None).unwrap();
+    assert_eq!(icarus, direct);
+}
+
 #[test]
 fn exported_verilog_is_lint_clean_under_the_policy() {
     if require("mufu lint", &["verilator"]).is_none() {
         return;
     }
-    for unit in ["mufu", "mufu_d8", "mufu_d7", "mufu_d2"] {
+    for unit in [
+        "mufu", "mufu_d15", "mufu_d12", "mufu_d8", "mufu_d7", "mufu_d2",
+    ] {
         let verilog = units::registry::verilog(unit).unwrap();
         let report = testbench::lint::lint(unit, &verilog).unwrap();
         assert!(

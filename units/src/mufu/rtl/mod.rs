@@ -9,16 +9,19 @@
 //! `reduce.rs`, 3 and 4 `products.rs`); this module only places the
 //! registers between them (timing apart from math, as in the DFMA).
 //!
-//! | phase | block | does | widths |
-//! |---|---|---|---|
-//! | 0 | [`Align`] | modifiers; the EX2/SIN/COS shifter `(sig << 33) >> (149 − ef)` | 32 → 32 + 57 |
-//! | 1 | [`Reduce`] | classes (DAZ), special-case bypass, argument reduction: region, fraction, addend, `E_arg`, signs | → 5 + 32 + 40 + 13 |
-//! | 2 | [`Split`] | region decoder (k, base), ROM address `base + idx` (into the block RAM's address register), `u_hi`, `u_lo` | 10, 17, 8 |
-//! | 3 | ROM ∥ [`Square`] ∥ [`Offset`] | the block RAM's read ([`CoefRom`]); `u_hi²` top 18 bits (1 tile); `ka = k0 + 2·neg1 + neg2 + addend` | 54; 18; 40 |
-//! | 4 | [`Products`] | C0, C1, C2 at fixed places of the word; `c1·u_hi`, `c1·u_lo`, `c2·sq` (3 tiles); `base = ka + (c0 << s0)`; phase 5's shifts and signs | 35, 26, 29; 40; 18 |
-//! | 5 | [`Sum`] | truncating shifts, complements of subtracted terms, the four-operand sum (two adders, then one) | 40 |
-//! | 6 | [`Normalise`] | `|y|`, sign, zero, byte-parallel leading-zero count, shift by whole bytes, biased exponent | 40 + 3, 13 |
-//! | 7 | [`RoundPack`] | shift by 0..7, half-up rounding at 24/21 bits, carry, FTZ, overflow, pack, bypass | 32 |
+//! Every phase but phase 3 is two halves, with a boundary `km` between them
+//! that only the deeper units register (see *Register placement*):
+//!
+//! | phase | first half | second half | does | widths |
+//! |---|---|---|---|---|
+//! | 0 | [`Align`] | [`Shift`] | modifiers, the shift amount, the shift by its multiple of 8 \| the rest of the EX2/SIN/COS shifter `(sig << 33) >> (149 − ef)` | 32 → 32 + 57 |
+//! | 1 | [`Classify`] | [`Reduce`] | classes (DAZ) and every candidate (exponent forms, EX2 fixed point, SIN/COS fraction, regions) \| the selector's pick: special-case bypass, region, fraction, addend, `E_arg`, signs | → 5 + 32 + 40 + 13 |
+//! | 2 | [`Split`] | [`Address`] | region decoder (k, base), index bits, `u_hi`, `u_lo` \| ROM address `base + idx` (into the block RAM's address register) | 10, 17, 8 |
+//! | 3 | ROM ∥ [`Square`] ∥ [`Offset`] | — | the block RAM's read ([`CoefRom`]); `u_hi²` top 18 bits (1 tile); `ka = k0 + 2·neg1 + neg2 + addend` | 54; 18; 40 |
+//! | 4 | the tiles' input registers | [`Products`] | C0, C1, C2 at fixed places of the word; `c1·u_hi`, `c1·u_lo`, `c2·sq` (3 tiles); `base = ka + (c0 << s0)`; phase 5's shifts and signs | 35, 26, 29; 40; 18 |
+//! | 5 | [`Terms`] | [`Sum`] | truncating shifts, complements of subtracted terms \| the four-operand sum (two adders, then one) | 40 |
+//! | 6 | [`Magnitude`] | [`Normalise`] | `|y|`, sign, zero, per-byte flags and counts \| shift by whole bytes, leading-zero count, biased exponent | 40 + 3, 13 |
+//! | 7 | [`Round`] | [`Pack`] | shift by 0..7, half-up rounding at 24/21 bits, carry, both exponents with their tests \| FTZ, overflow, pack, bypass | 32 |
 //!
 //! Every per-region constant (`k`, `base`, `k0`, `s0`, shifts, signs,
 //! `unit_exp`) comes from a small 29-entry decoder (a rust-hdl `ROM`, a
@@ -28,7 +31,15 @@
 //! of the sum's shifters.
 //!
 //! # Register placement
-//! Boundary `k` follows phase `k`. The ROM's address goes from phase 2
+//! Boundary `k` follows phase `k`; boundary `km` splits phase `k`. The
+//! boundaries, in pipeline order, are [`B0M`] 0m, [`B0`] 0, 1m, 1, 2m, 2, 3,
+//! 4m, 4, 5m, 5, 6m, 6, 7m, [`B7`] 7 (15). Depths 2..=8 register whole phases
+//! (the halves joined by wires, the netlist of the eight-phase unit); depths
+//! 9..=15 add the mid-phase boundaries in the order of
+//! [`BOUNDARY_PRIORITY`], each splitting the phase that was slowest at the
+//! depth before. Boundary 4m is the tiles' own input registers (inside the
+//! MULT18X18D, [`tile::Mul18`]) and a fabric register for C0, `ka` and the
+//! region ([`Mid4`]). The ROM's address goes from phase 2
 //! straight into the block RAM ([`CoefRom`], three DP16KD instantiated
 //! under the macro `ECP5`): when boundary 2 is a register it is the block's
 //! address register and boundary 3 the block's output register
@@ -38,7 +49,8 @@
 //! output register) are always registers. The others are a register or a wire, chosen
 //! when the unit is built from its depth ([`stage_plan`]); the depth is the
 //! latency. In a VCD boundary `k` is `uut.ctlK.q$…` and `uut.sK.q$…`
-//! (boundary 0, before the control word exists, only `uut.s0.q$…`).
+//! (boundary 0, before the control word exists, only `uut.s0.q$…`), and
+//! boundary `km` is `uut.mK.q$…` (and `uut.ctlKm.q$…` for 2m and 4..7m).
 //!
 //! # Measured (ECP5-85k, yowasp yosys/nextpnr, seed 1, the `rtl-gen fpga` flow)
 //! | version | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | Fmax | critical path |
@@ -62,8 +74,9 @@
 //! in a phase 0 of its own (depth 8, the default).
 //!
 //! iCE40 UP5K (`rtl-gen fpga mufu --target ice40-up5k`, depth 8): fits —
-//! 2,486 LUT4, 934 FF, 6 SB_MAC16, 14 EBR, 3,150 of 5,280 cells — at
-//! 21.66 MHz (before the ROM's DP16KD instances: 2,477 LUT4, 21.07 MHz; the
+//! 2,566 LUT4, 934 FF, 6 SB_MAC16, 14 EBR, 3,235 of 5,280 cells — at
+//! 21.3 MHz (the eight-block version before the halves: 2,486 LUT4, 3,150
+//! cells, 21.66 MHz; before the ROM's DP16KD instances: 2,477 LUT4, 21.07 MHz; the
 //! log-shifter version at depth 6: 2,633 LUT4, 10.0 MHz). The DP16KD
 //! instances are behind the macro `ECP5`, which only the ECP5 script
 //! defines; the iCE40 flow reads the ROM's behavioural array and yosys
@@ -86,20 +99,37 @@
 //! DP16KD output register on as boundary 3; latency unchanged. The ROM is
 //! then no longer on the critical path.
 //!
-//! Resources meet the ECP5 budget (≤ 3,000 LUT4, ≤ 4 MULT18X18D, ≤ 3 DP16KD);
-//! Fmax does not (150 MHz asked), and cannot at depth 8: with 6.67 ns a
-//! phase, the block RAM and the DSP tiles each need their registers on both
-//! sides (the ROM address and output registers, the tiles' input and output
-//! registers) and phases 5 and 6 (shifters, a carry chain, the count, a
-//! shift) each need to be cut in two — about 11 registered boundaries
-//! instead of 8. Next steps: (1) depths above 8, which need new phases
-//! rather than new `stage_plan` entries (`MAX_DEPTH` is the number of
-//! phases): split phase 5 (shifters | adders) and phase 6 (`|y|` | count and
-//! shift), and give the tiles of phase 4 their DSP input and output
-//! registers (as the DFMA's `tile.rs`), the ROM word then registered once
-//! more in fabric or the tiles' input registers taking it; (2) at depth 8,
-//! moving the `|y|` chain alone does not help (above): both phases have to
-//! lose logic, e.g. the shifters of phase 5 on narrower products.
+//! Resources meet the ECP5 budget (≤ 3,000 LUT4, ≤ 4 MULT18X18D, ≤ 3 DP16KD)
+//! at every depth; 150 MHz is not met at the latency asked (≤ 8).
+//!
+//! # Latency against clock (the mid-phase boundaries)
+//! At depth 8 every phase took 9.4–11.7 ns, so 150 MHz (6.67 ns) cannot
+//! come from moving registers: each phase has to be cut. Each phase but 3
+//! is therefore two halves (the table above), and depths 9..=15 register
+//! the cuts, one more per depth, each at the phase that was slowest one
+//! depth before. `rtl-gen fpga mufu_dN --target ecp5-85k --seeds 2
+//! --profile 8` on this tree (every depth: 4 MULT18X18D, 3 DP16KD):
+//!
+//! | depth | adds | LUT4 | FF | CCU2C | seed 1 | seed 2 | slowest phase after it (seed 1) |
+//! |---|---|---|---|---|---|---|---|
+//! | 8 (`mufu`) | — | 2,429 | 924 | 204 | 86.44 MHz | 85.48 MHz | phase 6 (`|y|`, byte flags, byte shift), 11.5 ns; phase 5, 11.3 |
+//! | 9 | 6m | 2,420 | 1,043 | 217 | 87.90 | 86.61 | phase 5 (the sum), 11.6 ns |
+//! | 10 | 5m | 2,261 | 1,238 | 217 | 95.86 | 98.37 | phase 7 |
+//! | 11 | 7m | 2,257 | 1,335 | 207 | 105.71 | 112.20 | phase 1 |
+//! | 12 | 1m | 2,200 | 1,536 | 208 | 107.31 | 116.74 | phase 2 (ROM address), 9.1 ns; phase 4 (ROM → tiles), 9.1 |
+//! | 13 | 2m | 2,219 | 1,673 | 205 | 116.14 | 116.50 | phase 0 (the shifter), 8.6 ns; phase 4, 8.5 |
+//! | 14 | 0m | 2,064 | 1,770 | 205 | 120.93 | 119.79 | phase 4 |
+//! | 15 | 4m | 2,059 | 1,895 | 208 | **128.11** | 125.85 | 6a (`|y|` into the zero flag), 7.8 ns; 7a (the rounding increment), 7.8; 5a (the truncating shifts), 7.6 |
+//!
+//! Depth 8's figures are this tree's (the halves joined by wires: 2,429
+//! LUT4 against the eight-block version's 2,452, 86.44/85.48 MHz against
+//! 85.74/85.40). Depth 14 with 4m before 0m gave 116.93/114.36 MHz, hence
+//! the order. At depth 15 no half is above 7.81 ns, but 150 MHz needs
+//! 6.67: another cut in at least the five halves above 6.67 ns (6a, 7a, 5a,
+//! 1a, 1b), that is latency 20 or so, would be next. A unit of latency 8
+//! at 150 MHz would need about twice the logic per clock that ECP5-6's
+//! routing (0.4–1.4 ns a net, 60–70 % of every path here) allows.
+//!
 //! (`hw::lzc::LeadingZeroCount32` gives the same results but Verilator's lint
 //! reports a false `UNOPTFLAT` loop through it, which the policy does not
 //! waive; the count is therefore written inline here.)
@@ -195,7 +225,7 @@ pub const DEFAULT_DEPTH: usize = 8;
 /// the measured trade-off). Depths up to 8 register whole phases; the
 /// deeper units add the mid-phase boundaries.
 pub const BOUNDARY_PRIORITY: [usize; MAX_DEPTH - MIN_DEPTH] =
-    [B4, B2, B1, B5, B6, B0, B6M, B5M, B7M, B1M, B2M, B4M, B0M];
+    [B4, B2, B1, B5, B6, B0, B6M, B5M, B7M, B2M, B0M, B1M, B4M];
 
 /// Which boundaries (indexed in pipeline order, [`B0`]..=[`B7`]) are
 /// registers at `depth`.
