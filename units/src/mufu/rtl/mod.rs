@@ -113,22 +113,26 @@
 //! | depth | adds | LUT4 | FF | CCU2C | seed 1 | seed 2 | slowest phase after it (seed 1) |
 //! |---|---|---|---|---|---|---|---|
 //! | 8 (`mufu`) | — | 2,429 | 924 | 204 | 86.44 MHz | 85.48 MHz | phase 6 (`|y|`, byte flags, byte shift), 11.5 ns; phase 5, 11.3 |
-//! | 9 | 6m | 2,420 | 1,043 | 217 | 87.90 | 86.61 | phase 5 (the sum), 11.6 ns |
-//! | 10 | 5m | 2,261 | 1,238 | 217 | 95.86 | 98.37 | phase 7 |
-//! | 11 | 7m | 2,257 | 1,335 | 207 | 105.71 | 112.20 | phase 1 |
-//! | 12 | 1m | 2,200 | 1,536 | 208 | 107.31 | 116.74 | phase 2 (ROM address), 9.1 ns; phase 4 (ROM → tiles), 9.1 |
-//! | 13 | 2m | 2,219 | 1,673 | 205 | 116.14 | 116.50 | phase 0 (the shifter), 8.6 ns; phase 4, 8.5 |
-//! | 14 | 0m | 2,064 | 1,770 | 205 | 120.93 | 119.79 | phase 4 |
+//! | 9 | 6m | 2,420 | 1,043 | 217 | 87.90 | 86.61 | phase 5 (the sum), 11.4 ns |
+//! | 10 | 5m | 2,261 | 1,238 | 217 | 95.86 | 98.37 | phase 7 (shift, round, pack), 10.4 ns |
+//! | 11 | 7m | 2,257 | 1,335 | 207 | 105.71 | 112.20 | phase 2 (into the ROM's address register), 9.5 ns; phase 0, 9.0; phase 1, 8.9 |
+//! | 12 | 2m | 2,164 | 1,472 | 207 | 115.83 | 113.03 | phase 0 (the shifter), 8.6 ns; phase 1, 8.6 |
+//! | 13 | 0m | 2,295 | 1,569 | 207 | 117.03 | 116.50 | phase 4 (ROM word → tiles → boundary 4), 8.5 ns; phase 1, 8.5 |
+//! | 14 | 1m | 2,064 | 1,770 | 205 | 120.93 | 119.79 | phase 4, 8.3 ns |
 //! | 15 | 4m | 2,059 | 1,895 | 208 | **128.11** | 125.85 | 6a (`|y|` into the zero flag), 7.8 ns; 7a (the rounding increment), 7.8; 5a (the truncating shifts), 7.6 |
 //!
 //! Depth 8's figures are this tree's (the halves joined by wires: 2,429
 //! LUT4 against the eight-block version's 2,452, 86.44/85.48 MHz against
-//! 85.74/85.40). Depth 14 with 4m before 0m gave 116.93/114.36 MHz, hence
-//! the order. At depth 15 no half is above 7.81 ns, but 150 MHz needs
-//! 6.67: another cut in at least the five halves above 6.67 ns (6a, 7a, 5a,
-//! 1a, 1b), that is latency 20 or so, would be next. A unit of latency 8
-//! at 150 MHz would need about twice the logic per clock that ECP5-6's
-//! routing (0.4–1.4 ns a net, 60–70 % of every path here) allows.
+//! 85.74/85.40). Other orders measured: 1m at depth 12 (before 2m)
+//! 107.31/116.74 MHz, and 4m at depth 14 (before 0m) 116.93/114.36.
+//!
+//! At depth 15, seed 1, seven halves are still above the 6.67 ns that
+//! 150 MHz needs: 6a 7.81 ns (the zero flag and, 6.97–7.11, the byte flags
+//! and counts after the `|y|` chain), 7a 7.76, 5a 7.59, 1b 7.51, 4a 6.91
+//! (boundary 3 into the tiles' input registers), 0a 6.90, 6b 6.86. Each
+//! would need another cut or less logic; nets take 0.4–1.4 ns each on this
+//! part and most of every path above, so latency 8 at 150 MHz would need
+//! the work of these fifteen halves in eight clocks of 6.67 ns.
 //!
 //! (`hw::lzc::LeadingZeroCount32` gives the same results but Verilator's lint
 //! reports a false `UNOPTFLAT` loop through it, which the policy does not
