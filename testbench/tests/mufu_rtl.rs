@@ -321,10 +321,13 @@ fn verilator_long_1m() {
     if require("mufu verilator", &["verilator"]).is_none() {
         return;
     }
-    let t = Instant::now();
     let list = lines(random(1_000_000, 11));
-    run_checked("mufu", Engine::Verilator, &list, gaps(12));
-    println!("verilator: 1M ops in {:.1?}", t.elapsed());
+    // The default depth, and the deepest (every boundary a register).
+    for unit in ["mufu", MufuCodec { depth: MAX_DEPTH }.name()] {
+        let t = Instant::now();
+        run_checked(unit, Engine::Verilator, &list, gaps(12));
+        println!("verilator {unit}: 1M ops in {:.1?}", t.elapsed());
+    }
 }
 
 #[test]
