@@ -2,4 +2,5 @@
 
 pub mod boundary;
 pub mod lzc;
+pub mod mult18x18d;
 pub mod popcount;

@@ -11,15 +11,16 @@
 //! ECP5 (the macro `ECP5`, which `fpga/synth_ecp5.ys` defines; a user's own
 //! ECP5 synthesis passes `-DECP5`); simulators (rust-hdl, Verilator, Icarus),
 //! the lint and other targets read the equivalent behavioural form: two
-//! registers and `*`.
+//! registers and `*`. The Verilog of both forms comes from
+//! [`crate::hw::mult18x18d`], shared with the MUFU's 18×18 tiles.
 //! An unregistered tile is plain `*`, which yosys maps to a `MULT18X18D` (or
 //! an iCE40 `SB_MAC16`) by itself.
 //!
 //! The registers are pipeline boundary 1 of the significands (see
 //! [`super::stage_plan`]): the tile is registered exactly when that boundary is.
 
+use crate::hw::mult18x18d::tile_verilog;
 use rust_hdl::prelude::*;
-use std::fmt::Write as _;
 
 /// Operand width of a tile.
 pub const TILE_IN_W: usize = 16;
@@ -59,38 +60,6 @@ impl DspTile {
     }
 }
 
-/// The ECP5 primitive with its input registers on `clock`.
-fn mult18x18d_instance() -> String {
-    let mut ports = String::new();
-    for i in 0..18 {
-        let a = if i < TILE_IN_W {
-            format!("a[{i}]")
-        } else {
-            "1'b0".into()
-        };
-        let b = if i < TILE_IN_W {
-            format!("b[{i}]")
-        } else {
-            "1'b0".into()
-        };
-        let _ = write!(ports, ".A{i}({a}), .B{i}({b}), .C{i}(1'b0), ");
-    }
-    for i in 0..36 {
-        let _ = if i < TILE_OUT_W {
-            write!(ports, ".P{i}(p[{i}]), ")
-        } else {
-            write!(ports, ".P{i}(), ")
-        };
-    }
-    format!(
-        "MULT18X18D #(.REG_INPUTA_CLK(\"CLK0\"), .REG_INPUTB_CLK(\"CLK0\"), \
-.REG_PIPELINE_CLK(\"NONE\"), .REG_OUTPUT_CLK(\"NONE\"), .CLK0_DIV(\"ENABLED\"), .GSR(\"DISABLED\")) dsp (\n    \
-{ports}\n    .SIGNEDA(1'b0), .SIGNEDB(1'b0), .SOURCEA(1'b0), .SOURCEB(1'b0),\n    \
-.CLK0(clock), .CLK1(1'b0), .CLK2(1'b0), .CLK3(1'b0), .CE0(1'b1), .CE1(1'b1), .CE2(1'b1), .CE3(1'b1),\n    \
-.RST0(1'b0), .RST1(1'b0), .RST2(1'b0), .RST3(1'b0));"
-    )
-}
-
 impl Logic for DspTile {
     fn update(&mut self) {
         // Unregistered: the operands pass straight through; registered: they
@@ -109,19 +78,8 @@ impl Logic for DspTile {
     }
 
     fn hdl(&self) -> Verilog {
-        let behavioural = "reg [15:0] a_q = 16'h0;\nreg [15:0] b_q = 16'h0;\n\
-always @(posedge clock) begin\n    a_q <= a;\n    b_q <= b;\nend\n\
-assign p = registered ? a_q * b_q : a * b;\n";
-        let code = if self.registered.val() {
-            format!(
-                "`ifdef ECP5\n{}\n`else\n{behavioural}`endif\n",
-                mult18x18d_instance()
-            )
-        } else {
-            behavioural.to_string()
-        };
         Verilog::Wrapper(Wrapper {
-            code,
+            code: tile_verilog(TILE_IN_W, TILE_OUT_W, self.registered.val()),
             cores: String::new(),
         })
     }

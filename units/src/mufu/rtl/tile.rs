@@ -17,10 +17,11 @@
 //! never packs fabric registers into a `MULT18X18D`, so under the macro
 //! `ECP5` (defined by `fpga/synth_ecp5.ys`) the tile instantiates the
 //! primitive itself; simulators, the lint and other targets read two
-//! registers and `*`. (The DFMA's 16×16 tile does the same.)
+//! registers and `*`. The Verilog of both forms comes from
+//! [`crate::hw::mult18x18d`], shared with the DFMA's 16×16 tiles.
 
+use crate::hw::mult18x18d::tile_verilog;
 use rust_hdl::prelude::*;
-use std::fmt::Write as _;
 
 /// Operand width of a tile (one MULT18X18D).
 pub const TILE_IN_W: usize = 18;
@@ -60,24 +61,6 @@ impl Mul18 {
     }
 }
 
-/// The ECP5 primitive with its input registers on `clock`.
-fn mult18x18d_instance() -> String {
-    let mut ports = String::new();
-    for i in 0..TILE_IN_W {
-        let _ = write!(ports, ".A{i}(a[{i}]), .B{i}(b[{i}]), .C{i}(1'b0), ");
-    }
-    for i in 0..TILE_OUT_W {
-        let _ = write!(ports, ".P{i}(p[{i}]), ");
-    }
-    format!(
-        "MULT18X18D #(.REG_INPUTA_CLK(\"CLK0\"), .REG_INPUTB_CLK(\"CLK0\"), \
-.REG_PIPELINE_CLK(\"NONE\"), .REG_OUTPUT_CLK(\"NONE\"), .CLK0_DIV(\"ENABLED\"), .GSR(\"DISABLED\")) dsp (\n    \
-{ports}\n    .SIGNEDA(1'b0), .SIGNEDB(1'b0), .SOURCEA(1'b0), .SOURCEB(1'b0),\n    \
-.CLK0(clock), .CLK1(1'b0), .CLK2(1'b0), .CLK3(1'b0), .CE0(1'b1), .CE1(1'b1), .CE2(1'b1), .CE3(1'b1),\n    \
-.RST0(1'b0), .RST1(1'b0), .RST2(1'b0), .RST3(1'b0));"
-    )
-}
-
 impl Logic for Mul18 {
     fn update(&mut self) {
         // Unregistered: the operands pass straight through; registered: they
@@ -96,19 +79,8 @@ impl Logic for Mul18 {
     }
 
     fn hdl(&self) -> Verilog {
-        let behavioural = "reg [17:0] a_q = 18'h0;\nreg [17:0] b_q = 18'h0;\n\
-always @(posedge clock) begin\n    a_q <= a;\n    b_q <= b;\nend\n\
-assign p = registered ? a_q * b_q : a * b;\n";
-        let code = if self.registered.val() {
-            format!(
-                "`ifdef ECP5\n{}\n`else\n{behavioural}`endif\n",
-                mult18x18d_instance()
-            )
-        } else {
-            behavioural.to_string()
-        };
         Verilog::Wrapper(Wrapper {
-            code,
+            code: tile_verilog(TILE_IN_W, TILE_OUT_W, self.registered.val()),
             cores: String::new(),
         })
     }
