@@ -5,18 +5,18 @@
 //! tables, numbered LSB first (the opcode `0x308` of `MUFU R,R` reads
 //! `0001 0000 1100` in columns 0–11). Five operand forms:
 //!
-//! | form | opcode [11:0] | bit 91 | source operand |
+//! | form | opcode \[11:0\] | bit 91 | source operand |
 //! |---|---|---|---|
-//! | `R,R` | 0x308 | 0 | Rb [39:32], cABS 62, cNEG 63 |
-//! | `R,F` | 0x908 | 0 | 32-bit immediate [63:32] |
-//! | `R,c[I][I]` | 0xB08 | 0 | bank {[58:55],[53]}, offset {[54],[52:40]} |
-//! | `R,cx[UR][I]` | 0xB08 | 1 | URb [38:32], offset [54:40] |
-//! | `R,UR` | 0xD08 | 1 | URb [38:32], cABS 62, cNEG 63 |
+//! | `R,R` | 0x308 | 0 | Rb \[39:32\], cABS 62, cNEG 63 |
+//! | `R,F` | 0x908 | 0 | 32-bit immediate \[63:32\] |
+//! | `R,c[I][I]` | 0xB08 | 0 | bank {\[58:55\],\[53\]}, offset {\[54\],\[52:40\]} |
+//! | `R,cx[UR][I]` | 0xB08 | 1 | URb \[38:32\], offset \[54:40\] |
+//! | `R,UR` | 0xD08 | 1 | URb \[38:32\], cABS 62, cNEG 63 |
 //!
-//! Common fields: predicate [15:12] (guard register [14:12], 7 = PT; bit 15
-//! negates it), Rd [23:16], F16 72, BF16 73, function selector [77:74], and
-//! the control fields stall [108:105], yield 109, read barrier [112:110],
-//! write barrier [115:113], wait mask [121:116], reuse [125:122]. Every other
+//! Common fields: predicate \[15:12\] (guard register \[14:12\], 7 = PT; bit 15
+//! negates it), Rd \[23:16\], F16 72, BF16 73, function selector \[77:74\], and
+//! the control fields stall \[108:105\], yield 109, read barrier \[112:110\],
+//! write barrier \[115:113\], wait mask \[121:116\], reuse \[125:122\]. Every other
 //! bit the seed shows as 0 must be 0, or the word is rejected.
 //!
 //! The constant-bank form's bank and offset are interleaved exactly as the seed
