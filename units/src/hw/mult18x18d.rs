@@ -1,6 +1,8 @@
-//! The Verilog of a multiplier tile whose operands are registered inside an
-//! ECP5 `MULT18X18D` (`REG_INPUTA_CLK`, `REG_INPUTB_CLK`): shared by the
-//! DFMA's 16×16 tiles and the MUFU's 18×18 tiles.
+//! A multiplier tile ([`Tile`]) whose operands can be registered inside an
+//! ECP5 `MULT18X18D` (`REG_INPUTA_CLK`, `REG_INPUTB_CLK`), and its Verilog:
+//! the DFMA's 16×16 tiles and the MUFU's 18×18 tiles. rust-hdl's `*` exists
+//! only for 16×16, so the block's model computes the product in `u64` and
+//! its Verilog is hand-written here.
 //!
 //! yosys infers a `MULT18X18D` from `*` but never packs registers into it,
 //! so a registered tile instantiates the primitive itself under the macro
@@ -9,6 +11,7 @@
 //! unregistered tile reads the same behavioural form with its constant
 //! `registered` at 0, which picks the plain product.
 
+use rust_hdl::prelude::*;
 use std::fmt::Write as _;
 
 /// The widest operand of one `MULT18X18D`.
@@ -82,5 +85,66 @@ mod tests {
         assert!(!tile_verilog(18, 36, false).contains("MULT18X18D"));
         assert!(tile_verilog(16, 32, true).contains("`ifdef ECP5\nMULT18X18D"));
         assert!(tile_verilog(16, 32, false).contains("reg [15:0] a_q = 16'h0;"));
+    }
+}
+
+/// `p = a · b`, unsigned, on one `MULT18X18D`: `W`-bit operands (≤ 18), a
+/// `P`-bit product, `a` and `b` registered first (inside the block on
+/// ECP5) when `registered`.
+#[derive(LogicBlock)]
+pub struct Tile<const W: usize, const P: usize> {
+    pub clock: Signal<In, Clock>,
+    pub a: Signal<In, Bits<W>>,
+    pub b: Signal<In, Bits<W>>,
+    pub p: Signal<Out, Bits<P>>,
+    /// The operands the product is made of (registered or not).
+    a_q: Signal<Local, Bits<W>>,
+    b_q: Signal<Local, Bits<W>>,
+    registered: Constant<Bit>,
+}
+
+impl<const W: usize, const P: usize> Default for Tile<W, P> {
+    fn default() -> Self {
+        Self::new(false)
+    }
+}
+
+impl<const W: usize, const P: usize> Tile<W, P> {
+    pub fn new(registered: bool) -> Self {
+        assert!(W <= DSP_IN_W && P == 2 * W);
+        Self {
+            clock: Default::default(),
+            a: Default::default(),
+            b: Default::default(),
+            p: Default::default(),
+            a_q: Default::default(),
+            b_q: Default::default(),
+            registered: Constant::new(registered),
+        }
+    }
+}
+
+impl<const W: usize, const P: usize> Logic for Tile<W, P> {
+    fn update(&mut self) {
+        // Unregistered: the operands pass straight through; registered: they
+        // are taken on the rising edge.
+        if !self.registered.val() || self.clock.pos_edge() {
+            self.a_q.next = self.a.val();
+            self.b_q.next = self.b.val();
+        }
+        self.p.next = (self.a_q.val().to_u64() * self.b_q.val().to_u64()).into();
+    }
+
+    fn connect(&mut self) {
+        self.p.connect();
+        self.a_q.connect();
+        self.b_q.connect();
+    }
+
+    fn hdl(&self) -> Verilog {
+        Verilog::Wrapper(Wrapper {
+            code: tile_verilog(W, P, self.registered.val()),
+            cores: String::new(),
+        })
     }
 }

@@ -1,5 +1,5 @@
-//! One 16×16 multiplier tile, optionally with its operands registered inside
-//! the DSP block: hand-written Verilog, kept alone in this file.
+//! The DFMA's 16×16 multiplier tile, optionally with its operands registered
+//! inside the DSP block: [`crate::hw::mult18x18d::Tile`] at 16 bits.
 //!
 //! A fabric register feeding an ECP5 `MULT18X18D` and another taking its
 //! product spend about 2.4 ns of routing into the block, 3.9 ns in it and
@@ -11,83 +11,29 @@
 //! ECP5 (the macro `ECP5`, which `fpga/synth_ecp5.ys` defines; a user's own
 //! ECP5 synthesis passes `-DECP5`); simulators (rust-hdl, Verilator, Icarus),
 //! the lint and other targets read the equivalent behavioural form: two
-//! registers and `*`. The Verilog of both forms comes from
-//! [`crate::hw::mult18x18d`], shared with the MUFU's 18×18 tiles.
+//! registers and `*`. The block and its Verilog are shared with the MUFU's
+//! 18×18 tiles ([`crate::hw::mult18x18d`]).
 //! An unregistered tile is plain `*`, which yosys maps to a `MULT18X18D` (or
 //! an iCE40 `SB_MAC16`) by itself.
 //!
 //! The registers are pipeline boundary 1 of the significands (see
 //! [`super::stage_plan`]): the tile is registered exactly when that boundary is.
 
-use crate::hw::mult18x18d::tile_verilog;
-use rust_hdl::prelude::*;
+use crate::hw::mult18x18d::Tile;
 
 /// Operand width of a tile.
 pub const TILE_IN_W: usize = 16;
 /// Product width of a tile.
 pub const TILE_OUT_W: usize = 32;
 
-/// `p = a · b`, with `a` and `b` registered first when `registered`.
-#[derive(LogicBlock)]
-pub struct DspTile {
-    pub clock: Signal<In, Clock>,
-    pub a: Signal<In, Bits<TILE_IN_W>>,
-    pub b: Signal<In, Bits<TILE_IN_W>>,
-    pub p: Signal<Out, Bits<TILE_OUT_W>>,
-    /// The operands the product is made of (registered or not).
-    a_q: Signal<Local, Bits<TILE_IN_W>>,
-    b_q: Signal<Local, Bits<TILE_IN_W>>,
-    registered: Constant<Bit>,
-}
-
-impl Default for DspTile {
-    fn default() -> Self {
-        Self::new(false)
-    }
-}
-
-impl DspTile {
-    pub fn new(registered: bool) -> Self {
-        Self {
-            clock: Default::default(),
-            a: Default::default(),
-            b: Default::default(),
-            p: Default::default(),
-            a_q: Default::default(),
-            b_q: Default::default(),
-            registered: Constant::new(registered),
-        }
-    }
-}
-
-impl Logic for DspTile {
-    fn update(&mut self) {
-        // Unregistered: the operands pass straight through; registered: they
-        // are taken on the rising edge.
-        if !self.registered.val() || self.clock.pos_edge() {
-            self.a_q.next = self.a.val();
-            self.b_q.next = self.b.val();
-        }
-        self.p.next = self.a_q.val() * self.b_q.val();
-    }
-
-    fn connect(&mut self) {
-        self.p.connect();
-        self.a_q.connect();
-        self.b_q.connect();
-    }
-
-    fn hdl(&self) -> Verilog {
-        Verilog::Wrapper(Wrapper {
-            code: tile_verilog(TILE_IN_W, TILE_OUT_W, self.registered.val()),
-            cores: String::new(),
-        })
-    }
-}
+/// `p = a · b`, unsigned, 16×16; `a` and `b` registered first (inside the
+/// DSP block on ECP5) when built with `new(true)`.
+pub type DspTile = Tile<TILE_IN_W, TILE_OUT_W>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rust_hdl::prelude::*;
 
     #[test]
     fn registered_tile_multiplies_what_it_held() {

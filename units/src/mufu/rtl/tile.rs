@@ -1,6 +1,6 @@
-//! One unsigned 18×18 → 36-bit multiplier tile, optionally with its operands
-//! registered inside the DSP block: hand-written Verilog, kept alone in this
-//! file.
+//! The MUFU's unsigned 18×18 → 36-bit multiplier tile, optionally with its
+//! operands registered inside the DSP block: [`crate::hw::mult18x18d::Tile`]
+//! at 18 bits.
 //!
 //! rust-hdl's `*` exists only for 16×16 (and its simulator only computes
 //! that); the MUFU's tiles are up to 18×18 (C1 is 18 bits, the square 18).
@@ -17,78 +17,24 @@
 //! never packs fabric registers into a `MULT18X18D`, so under the macro
 //! `ECP5` (defined by `fpga/synth_ecp5.ys`) the tile instantiates the
 //! primitive itself; simulators, the lint and other targets read two
-//! registers and `*`. The Verilog of both forms comes from
-//! [`crate::hw::mult18x18d`], shared with the DFMA's 16×16 tiles.
+//! registers and `*`. The block and its Verilog are shared with the DFMA's
+//! 16×16 tiles ([`crate::hw::mult18x18d`]).
 
-use crate::hw::mult18x18d::tile_verilog;
-use rust_hdl::prelude::*;
+use crate::hw::mult18x18d::Tile;
 
 /// Operand width of a tile (one MULT18X18D).
 pub const TILE_IN_W: usize = 18;
 /// Product width of a tile.
 pub const TILE_OUT_W: usize = 2 * TILE_IN_W;
 
-/// `p = a · b`, unsigned; `a` and `b` registered first when `registered`.
-#[derive(LogicBlock)]
-pub struct Mul18 {
-    pub clock: Signal<In, Clock>,
-    pub a: Signal<In, Bits<TILE_IN_W>>,
-    pub b: Signal<In, Bits<TILE_IN_W>>,
-    pub p: Signal<Out, Bits<TILE_OUT_W>>,
-    /// The operands the product is made of (registered or not).
-    a_q: Signal<Local, Bits<TILE_IN_W>>,
-    b_q: Signal<Local, Bits<TILE_IN_W>>,
-    registered: Constant<Bit>,
-}
-
-impl Default for Mul18 {
-    fn default() -> Self {
-        Self::new(false)
-    }
-}
-
-impl Mul18 {
-    pub fn new(registered: bool) -> Self {
-        Self {
-            clock: Default::default(),
-            a: Default::default(),
-            b: Default::default(),
-            p: Default::default(),
-            a_q: Default::default(),
-            b_q: Default::default(),
-            registered: Constant::new(registered),
-        }
-    }
-}
-
-impl Logic for Mul18 {
-    fn update(&mut self) {
-        // Unregistered: the operands pass straight through; registered: they
-        // are taken on the rising edge.
-        if !self.registered.val() || self.clock.pos_edge() {
-            self.a_q.next = self.a.val();
-            self.b_q.next = self.b.val();
-        }
-        self.p.next = (self.a_q.val().to_u64() * self.b_q.val().to_u64()).into();
-    }
-
-    fn connect(&mut self) {
-        self.p.connect();
-        self.a_q.connect();
-        self.b_q.connect();
-    }
-
-    fn hdl(&self) -> Verilog {
-        Verilog::Wrapper(Wrapper {
-            code: tile_verilog(TILE_IN_W, TILE_OUT_W, self.registered.val()),
-            cores: String::new(),
-        })
-    }
-}
+/// `p = a · b`, unsigned, 18×18; `a` and `b` registered first (inside the
+/// DSP block on ECP5) when built with `new(true)`.
+pub type Mul18 = Tile<TILE_IN_W, TILE_OUT_W>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rust_hdl::prelude::*;
 
     #[test]
     fn full_width_products() {
