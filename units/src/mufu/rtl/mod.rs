@@ -154,7 +154,7 @@ pub mod tile;
 
 pub use normalise::{Magnitude, Normalise};
 pub use products::{Offset, Products, Square, SUM_FMT_W};
-pub use reduce::{Align, Classify, Mid0, Mid1, Reduce, Shift, SHIFT_W};
+pub use reduce::{Align, Classify, Mid1, Reduce, Shift, SHIFT_W};
 pub use rom::{rom_image, CoefRom, WORD_W};
 pub use round::{Pack, Round};
 pub use split::{Address, Split};
@@ -279,6 +279,18 @@ pub struct Control {
     pub sign: Bit,
     pub zero_sign: Bit,
     pub is64: Bit,
+}
+
+/// Boundary 0m (inside phase 0): the operation, its operand, the shift's
+/// two parts.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid0 {
+    pub valid: Bit,
+    pub tag: Bits<TAG_W>,
+    pub func: Bits<4>,
+    pub xm: Bits<32>,
+    pub coarse: Bits<SHIFT_W>,
+    pub fine: Bits<3>,
 }
 
 /// Boundary 0: the operation, its modified operand and the shifter's output.

@@ -42,18 +42,6 @@ pub struct Align {
     shamt: Signal<Local, Bits<8>>,
 }
 
-/// Boundary 0m (inside phase 0): the operation, its operand, the shift's
-/// two parts.
-#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
-pub struct Mid0 {
-    pub valid: Bit,
-    pub tag: Bits<TAG_W>,
-    pub func: Bits<4>,
-    pub xm: Bits<32>,
-    pub coarse: Bits<SHIFT_W>,
-    pub fine: Bits<3>,
-}
-
 /// Phase 0, second half (combinational): `W = coarse >> fine`.
 #[derive(LogicBlock, Default)]
 pub struct Shift {
