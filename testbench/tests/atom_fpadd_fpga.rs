@@ -64,7 +64,7 @@ fn critical_path(log: &str) -> String {
 #[test]
 #[ignore]
 fn fpadd64_on_ecp5_at_each_depth() {
-    if require("fpga flow", &Target::Ecp5_85k.tools()).is_none() {
+    if require("fpga flow", &Target::ECP5.tools()).is_none() {
         return;
     }
     let depths: Vec<usize> = std::env::var("FPADD_K")
@@ -77,7 +77,7 @@ fn fpadd64_on_ecp5_at_each_depth() {
         let mut uut = F64AddPipe::with_phases(F64, rule, k);
         uut.connect_all();
         let verilog = rename_top(&generate_verilog(&uut), name(k));
-        let report = run(&info(k), &verilog, Target::Ecp5_85k).unwrap();
+        let report = run(&info(k), &verilog, Target::ECP5).unwrap();
         println!(
             "k={k}: LUT4 {} FF {} CCU2C {} Fmax {:?} MHz\n{}",
             report.lut4,

@@ -762,7 +762,7 @@ fn fpga_integer_core_ecp5() {
     let verilog = units::registry::rename_top(&generate_verilog(&uut), "atom_int");
     let mut info = units::atom::codec::info();
     info.name = "atom_int";
-    let report = run(&info, &verilog, Target::Ecp5_85k).unwrap();
+    let report = run(&info, &verilog, Target::ECP5).unwrap();
     eprintln!("{}", report.to_json());
     assert!(report.routed, "{:?}", report.failure);
     assert_eq!(report.bram, 4, "the bank is block RAM");

@@ -22,7 +22,7 @@ fn flow(target: Target) -> Option<testbench::fpga::FpgaReport> {
 
 #[test]
 fn xmu_synthesises_and_routes_on_ecp5() {
-    let Some(report) = flow(Target::Ecp5_85k) else {
+    let Some(report) = flow(Target::ECP5) else {
         return;
     };
     assert!(report.routed, "did not route: {:?}", report.failure);
