@@ -25,9 +25,14 @@ fn other(message: impl Into<String>) -> Failure {
 
 fn unit_info(unit: &str) -> Result<UnitInfo, Failure> {
     registry::info(unit).ok_or_else(|| {
+        let variants: Vec<String> = registry::variant_ranges()
+            .iter()
+            .map(|(first, last)| format!("{first} … {last}"))
+            .collect();
         Failure::BadInput(format!(
-            "unknown unit {unit:?} (known: {})",
-            UNIT_NAMES.join(", ")
+            "unknown unit {unit:?} (known: {}; variants {})",
+            UNIT_NAMES.join(", "),
+            variants.join(", ")
         ))
     })
 }

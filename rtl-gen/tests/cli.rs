@@ -125,6 +125,12 @@ fn bad_input_exits_2_naming_file_line_and_field_and_writes_nothing() {
         dir.join("absent").to_str().unwrap(),
     ]);
     assert_eq!(missing.status.code(), Some(2));
+    let unit = rtl_gen(&["info", "mufu_d16"]);
+    assert_eq!(unit.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unit.stderr).contains(
+        "unknown unit \"mufu_d16\" (known: atom, dfma, mufu, redux, xmu; \
+         variants atom_fp2 … atom_fp4, dfma_d1 … dfma_d10, mufu_d2 … mufu_d15)"
+    ));
     let target = rtl_gen(&["fpga", "xmu", "--target", "virtex"]);
     assert_eq!(target.status.code(), Some(2));
     let grade = rtl_gen(&["fpga", "xmu", "--target", "ecp5-85k-9"]);

@@ -6,6 +6,17 @@ use crate::xmu;
 /// Every unit name, in the order `rtl-gen list` prints them.
 pub const UNIT_NAMES: &[&str] = &["atom", "dfma", "mufu", "redux", "xmu"];
 
+/// The variant families of the base units, first and last name each:
+/// `("dfma_d1", "dfma_d10")` stands for `dfma_d1` … `dfma_d10`.
+pub fn variant_ranges() -> [(&'static str, &'static str); 3] {
+    let ends = |names: &[&'static str]| (names[0], names[names.len() - 1]);
+    [
+        ends(&crate::atom::codec::FP_PHASE_NAMES),
+        ends(&crate::dfma::codec::DEPTH_NAMES),
+        ends(&crate::mufu::codec::DEPTH_NAMES),
+    ]
+}
+
 /// The codec (vector format + golden model) of a unit.
 pub fn codec(name: &str) -> Option<Box<dyn UnitCodec>> {
     match name {
