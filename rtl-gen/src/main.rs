@@ -120,6 +120,9 @@ enum Command {
         #[arg(long)]
         func: Option<String>,
     },
+    /// Formal proofs on the exported Verilog (yosys temporal induction):
+    /// XMU bit ops, DFMA MIN/MAX/SETP, the MUFU's and REDUX's valid/tag
+    Formal { unit: String },
     /// The main job: Verilog of every unit into fpga/build/, a short simulation
     /// of each with its VCD into waveforms/, and a summary table
     All {
@@ -176,6 +179,7 @@ fn main() -> ExitCode {
             threads,
         }),
         Command::Tables { unit, func } => commands::tables(&unit, func.as_deref()),
+        Command::Formal { unit } => commands::formal(&unit),
         Command::All { root } => commands::all(&root),
     };
     match outcome {

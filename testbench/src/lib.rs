@@ -12,6 +12,7 @@
 pub mod bench;
 pub mod direct;
 pub mod engines;
+pub mod formal;
 pub mod fpga;
 pub mod iverilog;
 pub mod lint;

