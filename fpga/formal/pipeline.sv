@@ -1,10 +1,11 @@
 // Formal harness: any unit whose answers come a fixed LATENCY clocks after
-// its operations (MUFU, REDUX, and their variants): out_valid is the
-// in_valid of LATENCY clocks before, and a valid answer carries that
-// operation's tag, from every state the unit can be in (its registers start
-// anywhere). Every other input is left free. Proven by yosys's SAT-based
-// temporal induction (`rtl-gen formal <unit>`; script in
-// testbench/src/formal.rs). BROKEN_REFERENCE expects one clock too many.
+// its operations (REDUX, and the MUFU deeper than latency 8; the MUFU's
+// own harness, mufu_specials.sv, checks the same): out_valid is the in_valid of LATENCY clocks before, and a
+// valid answer carries that operation's tag, from every state the unit can
+// be in (its registers start anywhere). Every other input is left free.
+// Proven by yosys's SAT-based temporal induction (`rtl-gen formal <unit>`;
+// script in testbench/src/formal.rs). BROKEN_REFERENCE expects one clock
+// too many.
 module pipeline_formal(
     input wire clock,
     input wire in_valid,
