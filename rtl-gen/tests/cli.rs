@@ -131,6 +131,10 @@ fn bad_input_exits_2_naming_file_line_and_field_and_writes_nothing() {
         "unknown unit \"mufu_d16\" (known: atom, dfma, mufu, redux, xmu; \
          variants atom_fp2 … atom_fp4, dfma_d1 … dfma_d10, mufu_d2 … mufu_d15)"
     ));
+    assert_eq!(rtl_gen(&["formal", "mufu_d16"]).status.code(), Some(2));
+    let no_proof = rtl_gen(&["formal", "atom"]);
+    assert_eq!(no_proof.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&no_proof.stderr).contains("no formal proof for \"atom\""));
     let target = rtl_gen(&["fpga", "xmu", "--target", "virtex"]);
     assert_eq!(target.status.code(), Some(2));
     let grade = rtl_gen(&["fpga", "xmu", "--target", "ecp5-85k-9"]);
