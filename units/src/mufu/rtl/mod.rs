@@ -139,6 +139,12 @@
 //! part and most of every path above, so latency 8 at 150 MHz would need
 //! the work of these fifteen halves in eight clocks of 6.67 ns.
 //!
+//! Tried at depth 15 and not kept (session 9): 6a's zero flag from `y`
+//! (`y == 0`) instead of after the `|y|` chain, the same results. Seeds 1
+//! and 2 gave 125.88 and 120.88 MHz against 128.11 and 125.85: the byte
+//! flags and counts, which still wait for `|y|`, became 6a's worst path
+//! (7.94 ns on seed 1), and the rest moved with the placement.
+//!
 //! (`hw::lzc::LeadingZeroCount32` gives the same results but Verilator's lint
 //! reports a false `UNOPTFLAT` loop through it, which the policy does not
 //! waive; the count is therefore written inline here.)
