@@ -2,7 +2,7 @@
 //! [`model::accumulate`](crate::dfma::model::accumulate).
 //!
 //! The product lives in the window's low part (bits `GUARD_W..=PROD_MSB`,
-//! [`LOW_W`](super::LOW_W) = 109 bits); above it only the addend has bits. So
+//! [`LOW_W`] = 109 bits); above it only the addend has bits. So
 //! the full-width add splits into one 109-bit carry chain per candidate and
 //! incrementers of the addend's 56-bit high part, computed for every carry-in
 //! ahead of time (a carry-select adder):

@@ -6,7 +6,7 @@
 //! its LSB at window bit [`ADDEND_LSB`](super::ADDEND_LSB) (111) and shifts
 //! it right by `align_dist` clamped to 0..=255: negative (the addend leads
 //! the product by more than `ADDEND_LEAD` binades) shifts nothing; from
-//! [`SUM_W`](super::SUM_W) up everything becomes sticky. The RTL places the
+//! [`SUM_W`] up everything becomes sticky. The RTL places the
 //! **raw** significand (never doubled: see [`Unpack`](super::Unpack)) one bit
 //! higher, at 112, and shifts it by `z_shift = align_dist + 1 − sub_z`, or by
 //! `1 − sub_z` when the addend leads: the same window, with no doubling

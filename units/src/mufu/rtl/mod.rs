@@ -2,7 +2,7 @@
 //! TANH on one quadratic interpolator, one operation per clock, a fixed
 //! latency, the tag carried through. Bit-exact with
 //! [`model`](crate::mufu::model) and the integer recipe of
-//! [`datapath`](crate::mufu::datapath).
+//! [`datapath`].
 //!
 //! # Datapath
 //! Eight combinational phases (0..=7), one file each (phases 0 and 1 share

@@ -1,5 +1,5 @@
 //! The coefficient ROM: every segment's word of
-//! [`tables`](crate::mufu::tables::tables)`().rom` in a synchronous-read ROM,
+//! [`tables`]`().rom` in a synchronous-read ROM,
 //! three ECP5 DP16KD (1K × 18 each, side by side) with their address
 //! register and, at depth ≥ 4, their output register ([`CoefRom`]).
 //!
