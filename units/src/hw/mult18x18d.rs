@@ -67,27 +67,6 @@ assign p = registered ? a_q * b_q : a * b;\n"
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ports_beyond_the_operands_are_tied_and_open() {
-        let v = registered_instance(16, 32);
-        assert!(v.contains(".A15(a[15])") && v.contains(".A16(1'b0)"));
-        assert!(v.contains(".P31(p[31])") && v.contains(".P32()"));
-        let v = registered_instance(18, 36);
-        assert!(v.contains(".B17(b[17])") && v.contains(".P35(p[35])"));
-    }
-
-    #[test]
-    fn unregistered_tiles_have_no_primitive() {
-        assert!(!tile_verilog(18, 36, false).contains("MULT18X18D"));
-        assert!(tile_verilog(16, 32, true).contains("`ifdef ECP5\nMULT18X18D"));
-        assert!(tile_verilog(16, 32, false).contains("reg [15:0] a_q = 16'h0;"));
-    }
-}
-
 /// `p = a · b`, unsigned, on one `MULT18X18D`: `W`-bit operands (≤ 18), a
 /// `P`-bit product, `a` and `b` registered first (inside the block on
 /// ECP5) when `registered`.
@@ -146,5 +125,53 @@ impl<const W: usize, const P: usize> Logic for Tile<W, P> {
             code: tile_verilog(W, P, self.registered.val()),
             cores: String::new(),
         })
+    }
+}
+
+/// The check every registered tile's test makes (the DFMA's 16×16 and the
+/// MUFU's 18×18): before the clock edge the product is 0; after it, the
+/// product is `a · b` of the operands held at the edge, whatever the inputs
+/// do next; and the Verilog is the `MULT18X18D` wrapper with its input
+/// registers on and every product bit connected.
+#[cfg(test)]
+pub(crate) fn assert_registered_tile_multiplies<const W: usize, const P: usize>(a: u64, b: u64) {
+    let mut tile = Tile::<W, P>::new(true);
+    tile.connect_all();
+    tile.a.next = a.into();
+    tile.b.next = b.into();
+    tile.clock.next = Clock { clk: false };
+    assert!(simulate(&mut tile, 100));
+    assert_eq!(tile.p.val().to_u64(), 0, "nothing registered yet");
+    tile.clock.next = Clock { clk: true };
+    assert!(simulate(&mut tile, 100));
+    tile.a.next = 1.into();
+    tile.clock.next = Clock { clk: false };
+    assert!(simulate(&mut tile, 100));
+    assert_eq!(tile.p.val().to_u64(), a * b);
+    let Verilog::Wrapper(w) = tile.hdl() else {
+        panic!("wrapper expected")
+    };
+    let top_bit = format!(".P{}(p[{}])", P - 1, P - 1);
+    assert!(w.code.contains("REG_INPUTA_CLK(\"CLK0\")") && w.code.contains(&top_bit));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ports_beyond_the_operands_are_tied_and_open() {
+        let v = registered_instance(16, 32);
+        assert!(v.contains(".A15(a[15])") && v.contains(".A16(1'b0)"));
+        assert!(v.contains(".P31(p[31])") && v.contains(".P32()"));
+        let v = registered_instance(18, 36);
+        assert!(v.contains(".B17(b[17])") && v.contains(".P35(p[35])"));
+    }
+
+    #[test]
+    fn unregistered_tiles_have_no_primitive() {
+        assert!(!tile_verilog(18, 36, false).contains("MULT18X18D"));
+        assert!(tile_verilog(16, 32, true).contains("`ifdef ECP5\nMULT18X18D"));
+        assert!(tile_verilog(16, 32, false).contains("reg [15:0] a_q = 16'h0;"));
     }
 }

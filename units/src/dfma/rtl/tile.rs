@@ -33,27 +33,11 @@ pub type DspTile = Tile<TILE_IN_W, TILE_OUT_W>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rust_hdl::prelude::*;
 
     #[test]
     fn registered_tile_multiplies_what_it_held() {
-        let mut tile = DspTile::new(true);
-        tile.connect_all();
-        tile.a.next = 1234.into();
-        tile.b.next = 5678.into();
-        tile.clock.next = Clock { clk: false };
-        assert!(simulate(&mut tile, 100));
-        assert_eq!(tile.p.val().to_u64(), 0, "nothing registered yet");
-        tile.clock.next = Clock { clk: true };
-        assert!(simulate(&mut tile, 100));
-        tile.a.next = 1.into();
-        tile.clock.next = Clock { clk: false };
-        assert!(simulate(&mut tile, 100));
-        assert_eq!(tile.p.val().to_u64(), 1234 * 5678);
-        let verilog = tile.hdl();
-        let Verilog::Wrapper(w) = verilog else {
-            panic!("wrapper expected")
-        };
-        assert!(w.code.contains("REG_INPUTA_CLK(\"CLK0\")") && w.code.contains(".P31(p[31])"));
+        crate::hw::mult18x18d::assert_registered_tile_multiplies::<TILE_IN_W, TILE_OUT_W>(
+            1234, 5678,
+        );
     }
 }

@@ -55,22 +55,8 @@ mod tests {
 
     #[test]
     fn registered_tile_multiplies_what_it_held() {
-        let mut tile = Mul18::new(true);
-        tile.connect_all();
-        tile.a.next = 0x3FFFF.into();
-        tile.b.next = 0x20001.into();
-        tile.clock.next = Clock { clk: false };
-        assert!(simulate(&mut tile, 100));
-        assert_eq!(tile.p.val().to_u64(), 0, "nothing registered yet");
-        tile.clock.next = Clock { clk: true };
-        assert!(simulate(&mut tile, 100));
-        tile.a.next = 1.into();
-        tile.clock.next = Clock { clk: false };
-        assert!(simulate(&mut tile, 100));
-        assert_eq!(tile.p.val().to_u64(), 0x3FFFF * 0x20001);
-        let Verilog::Wrapper(w) = tile.hdl() else {
-            panic!("wrapper expected")
-        };
-        assert!(w.code.contains("REG_INPUTA_CLK(\"CLK0\")") && w.code.contains(".P35(p[35])"));
+        crate::hw::mult18x18d::assert_registered_tile_multiplies::<TILE_IN_W, TILE_OUT_W>(
+            0x3FFFF, 0x20001,
+        );
     }
 }
