@@ -5,6 +5,7 @@ use crate::EngineArg;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use testbench::engines::{run_ops, Engine};
+use testbench::formal;
 use testbench::fpga::{self, Target};
 use testbench::stream::Gaps;
 use testbench::tools::available;
@@ -197,7 +198,7 @@ pub fn sim(
 
 pub fn formal(unit: &str) -> Outcome {
     unit_info(unit)?;
-    let proofs = testbench::formal::proofs_for(unit);
+    let proofs = formal::proofs_for(unit);
     if proofs.is_empty() {
         return Err(other(format!(
             "no formal proof for {unit:?}: its answers depend on its bank and back-pressure (its checks are the golden memory model's, in simulation)"
@@ -210,7 +211,7 @@ pub fn formal(unit: &str) -> Outcome {
     }
     let mut failed = Vec::new();
     for proof in &proofs {
-        let outcome = testbench::formal::run(proof, unit, &[]).map_err(other)?;
+        let outcome = formal::run(proof, unit, &[]).map_err(other)?;
         let verdict = match (outcome.proven, outcome.counterexample) {
             (true, _) => format!(
                 "proven (induction length {})",
@@ -222,10 +223,7 @@ pub fn formal(unit: &str) -> Outcome {
             (false, false) => "FAILED: not proven".to_string(),
         };
         write_stdout(&format!(
-            "{} on {unit}: {verdict}, {:.1} s
-  {}
-  log: {}
-",
+            "{} on {unit}: {verdict}, {:.1} s\n  {}\n  log: {}\n",
             proof.name,
             outcome.seconds,
             proof.what,
