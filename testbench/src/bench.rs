@@ -6,7 +6,7 @@ use crate::stream::{stimuli, Gaps};
 use crate::tools::available;
 use crate::verilator::VerilatorModel;
 use std::time::Instant;
-use units::registry;
+use units::registry::IntoUnit;
 
 /// One engine's figure.
 #[derive(Clone, Debug)]
@@ -28,8 +28,9 @@ impl Throughput {
 /// Measures every engine on `ops` operations (the `Simulation` harness, being
 /// two orders of magnitude slower, on a tenth of them). Verilator's compile
 /// time is excluded: the model is built before the clock starts.
-pub fn throughput(unit: &str, ops: usize) -> Result<Vec<Throughput>, String> {
-    let codec = registry::codec(unit).ok_or_else(|| format!("unknown unit {unit:?}"))?;
+pub fn throughput(unit: impl IntoUnit, ops: usize) -> Result<Vec<Throughput>, String> {
+    let unit = unit.into_unit().map_err(|e| e.to_string())?;
+    let codec = unit.codec();
     let info = codec.info();
     let lines = codec.random_lines(ops, 0x5eed);
     let parsed: Result<Vec<_>, _> = lines.iter().map(|l| codec.parse(l)).collect();
@@ -53,8 +54,7 @@ pub fn throughput(unit: &str, ops: usize) -> Result<Vec<Throughput>, String> {
     measure(Engine::RustHdl, ops)?;
     measure(Engine::RustHdlSimulation, (ops / 10).max(1))?;
     if available("verilator") {
-        let verilog = registry::verilog(unit).ok_or("no Verilog")?;
-        VerilatorModel::build(&info, &verilog)?;
+        VerilatorModel::build(&info, &unit.verilog())?;
         measure(Engine::Verilator, ops)?;
     } else {
         results.push(Throughput {

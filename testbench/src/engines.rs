@@ -1,13 +1,12 @@
-//! One entry point per engine, dispatched by unit name.
+//! One entry point per engine; the unit is a typed registry value (or a
+//! name the registry parses).
 
 use crate::stream::{stimuli, Gaps, Observation, Stimulus};
 use crate::vectors::LineOp;
 use crate::verilator::VerilatorModel;
 use crate::{direct, iverilog, simulation};
 use std::path::Path;
-use units::registry;
-use units::unit::UnitInfo;
-use units::xmu::rtl::Xmu;
+use units::registry::IntoUnit;
 
 /// A simulator of the units' RTL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +22,14 @@ pub enum Engine {
 }
 
 impl Engine {
+    /// Every engine, fastest first.
+    pub const ALL: [Engine; 4] = [
+        Engine::RustHdl,
+        Engine::RustHdlSimulation,
+        Engine::Verilator,
+        Engine::Iverilog,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Engine::RustHdl => "rust-hdl",
@@ -31,77 +38,38 @@ impl Engine {
             Engine::Iverilog => "iverilog",
         }
     }
-}
 
-fn info_of(unit: &str) -> Result<UnitInfo, String> {
-    registry::info(unit).ok_or_else(|| format!("unknown unit {unit:?}"))
+    /// The external tool the engine needs, if any.
+    pub fn tool(self) -> Option<&'static str> {
+        match self {
+            Engine::Verilator => Some("verilator"),
+            Engine::Iverilog => Some("iverilog"),
+            _ => None,
+        }
+    }
 }
 
 /// Runs stimuli through a unit's RTL in the chosen engine. `vcd` is honoured by
 /// the `Simulation` engine only.
 pub fn run_stimuli(
-    unit: &str,
+    unit: impl IntoUnit,
     engine: Engine,
     stim: &[Stimulus],
     vcd: Option<&Path>,
 ) -> Result<Vec<Observation>, String> {
-    let info = info_of(unit)?;
+    let unit = unit.into_unit().map_err(|e| e.to_string())?;
+    let info = unit.info();
     match engine {
-        Engine::RustHdl => match unit {
-            u if units::atom::codec::fp_phases_of(u).is_some() => Ok(direct::run(
-                &mut units::atom::rtl::DefaultAtom::with_fp_phases(fp_phases(u)),
-                &info,
-                stim,
-            )),
-            "redux" => Ok(direct::run(
-                &mut units::redux::rtl::Redux::default(),
-                &info,
-                stim,
-            )),
-            "xmu" => Ok(direct::run(&mut Xmu::default(), &info, stim)),
-            u if units::dfma::codec::depth_of(u).is_some() => Ok(direct::run(
-                &mut units::dfma::rtl::Dfma::new(info.latency),
-                &info,
-                stim,
-            )),
-            u if units::mufu::codec::depth_of(u).is_some() => Ok(direct::run(
-                &mut units::mufu::rtl::Mufu::new(info.latency),
-                &info,
-                stim,
-            )),
-            _ => Err(format!("no RTL for unit {unit:?} yet")),
-        },
-        Engine::RustHdlSimulation => match unit {
-            u if units::atom::codec::fp_phases_of(u).is_some() => simulation::run(
-                units::atom::rtl::DefaultAtom::with_fp_phases(fp_phases(u)),
-                &info,
-                stim,
-                vcd,
-            ),
-            "redux" => simulation::run(units::redux::rtl::Redux::default(), &info, stim, vcd),
-            "xmu" => simulation::run(Xmu::default(), &info, stim, vcd),
-            u if units::dfma::codec::depth_of(u).is_some() => {
-                simulation::run(units::dfma::rtl::Dfma::new(info.latency), &info, stim, vcd)
-            }
-            u if units::mufu::codec::depth_of(u).is_some() => {
-                simulation::run(units::mufu::rtl::Mufu::new(info.latency), &info, stim, vcd)
-            }
-            _ => Err(format!("no RTL for unit {unit:?} yet")),
-        },
-        Engine::Verilator => {
-            let verilog = registry::verilog(unit).ok_or("no Verilog")?;
-            VerilatorModel::build(&info, &verilog)?.run(stim)
-        }
-        Engine::Iverilog => {
-            let verilog = registry::verilog(unit).ok_or("no Verilog")?;
-            iverilog::run(&info, &verilog, stim)
-        }
+        Engine::RustHdl => Ok(direct::run(&mut unit.block(), &info, stim)),
+        Engine::RustHdlSimulation => simulation::run(unit.block(), &info, stim, vcd),
+        Engine::Verilator => VerilatorModel::build(&info, &unit.verilog())?.run(stim),
+        Engine::Iverilog => iverilog::run(&info, &unit.verilog(), stim),
     }
 }
 
 /// Runs operations (tags in order, gaps per policy) through a unit's RTL.
 pub fn run_ops(
-    unit: &str,
+    unit: impl IntoUnit,
     engine: Engine,
     ops: &[LineOp],
     gaps: Gaps,
@@ -109,9 +77,4 @@ pub fn run_ops(
 ) -> Result<Vec<Observation>, String> {
     let plain: Vec<_> = ops.iter().map(|o| o.op.clone()).collect();
     run_stimuli(unit, engine, &stimuli(&plain, gaps), vcd)
-}
-
-/// The float-add phases of an `atom` build name (checked by the caller).
-fn fp_phases(unit: &str) -> usize {
-    units::atom::codec::fp_phases_of(unit).expect("an atom build")
 }

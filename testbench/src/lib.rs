@@ -10,6 +10,7 @@
 //! - [`iverilog`]: the exported Verilog in Icarus Verilog with a generated test bench.
 
 pub mod bench;
+pub mod conformance;
 pub mod direct;
 pub mod engines;
 pub mod formal;

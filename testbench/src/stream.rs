@@ -32,6 +32,8 @@ pub enum Gaps {
     /// A pseudo-random gap of 0..=max cycles before an operation, with the
     /// given probability in percent (deterministic for a given seed).
     Random { percent: u32, max: u32, seed: u64 },
+    /// The same number of idle cycles before every operation.
+    Fixed(u32),
 }
 
 /// The tag of the `index`-th operation.
@@ -43,7 +45,7 @@ pub fn tag_of(index: usize) -> u128 {
 pub fn stimuli(ops: &[Operation], gaps: Gaps) -> Vec<Stimulus> {
     let mut state = match gaps {
         Gaps::Random { seed, .. } => seed | 1,
-        Gaps::None => 1,
+        Gaps::None | Gaps::Fixed(_) => 1,
     };
     let mut next_random = move || {
         // xorshift64*: small, deterministic, identical wherever it runs.
@@ -57,6 +59,7 @@ pub fn stimuli(ops: &[Operation], gaps: Gaps) -> Vec<Stimulus> {
         .map(|(i, op)| {
             let gap = match gaps {
                 Gaps::None => 0,
+                Gaps::Fixed(gap) => gap,
                 Gaps::Random { percent, max, .. } => {
                     let r = next_random();
                     if (r % 100) < percent as u64 {

@@ -34,18 +34,6 @@ impl fmt::Display for InputError {
     }
 }
 
-/// The unit's example vector file (`testbench/vectors/<unit>.txt`), compiled in.
-pub fn example_vectors(unit: &str) -> &'static str {
-    match unit {
-        "atom" => include_str!("../vectors/atom.txt"),
-        "redux" => include_str!("../vectors/redux.txt"),
-        "xmu" => include_str!("../vectors/xmu.txt"),
-        u if units::dfma::codec::depth_of(u).is_some() => include_str!("../vectors/dfma.txt"),
-        u if units::mufu::codec::depth_of(u).is_some() => include_str!("../vectors/mufu.txt"),
-        _ => "",
-    }
-}
-
 /// Parses a whole vector file. `file` names it in errors. Bytes that are not
 /// UTF-8 and control characters are reported on their line.
 pub fn parse_vectors(

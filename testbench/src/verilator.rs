@@ -18,7 +18,7 @@ fn is_wide(port: &Port) -> bool {
 
 /// The generated C++ driver.
 pub fn driver_source(info: &UnitInfo) -> String {
-    let name = info.name;
+    let name = &info.name;
     let inputs: Vec<&Port> = info.inputs().collect();
     let outputs: Vec<&Port> = info.outputs().collect();
     let ready = info.output_index("in_ready");
@@ -190,7 +190,7 @@ impl VerilatorModel {
                     .current_dir(&scratch)
                     .args(["--cc", "--exe", "--build", "-O3", "-Wno-fatal", "-Wno-lint"])
                     .args(["-Wno-style", "-j", "2", "--Mdir", "obj"])
-                    .args(["--top-module", info.name, "-CFLAGS", "-O2"])
+                    .args(["--top-module", &info.name, "-CFLAGS", "-O2"])
                     .arg(&v_file)
                     .arg(&cpp_file),
             )?;

@@ -27,7 +27,7 @@ fn name(k: usize) -> &'static str {
 
 fn info(k: usize) -> UnitInfo {
     UnitInfo {
-        name: name(k),
+        name: name(k).to_string(),
         description: "binary64 float adder of the atomic unit",
         latency: k - 1,
         pipeline_stages: k - 1,

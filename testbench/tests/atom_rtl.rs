@@ -1,6 +1,7 @@
 //! The atomic unit's RTL against its golden model (units::atom::model, itself checked
 //! against SoftFloat and plain integer arithmetic in atom_model.rs), in rust-hdl
-//! (direct and Simulation), Verilator and iverilog; and its cycle behaviour:
+//! and Verilator (the checks every unit passes are in `conformance.rs`); and
+//! its cycle behaviour:
 //! one operation per clock for every integer pattern, initiation interval 2 for
 //! float adds on one word, answers in order with their tags.
 //!
@@ -11,10 +12,11 @@ use testbench::engines::{run_ops, run_stimuli, Engine};
 use testbench::stream::{stimuli, Gaps, Observation};
 use testbench::tools::require;
 use testbench::vectors::{check_against_model, numbered, LineOp};
-use units::atom::codec::{encode, fp_phases_of, random_request, AtomCodec, FP_PHASE_NAMES};
+use units::atom::codec::{encode, random_request, AtomCodec};
 use units::atom::model::{AtomOp, AtomRequest, AtomType, Form, Space, DEFAULT_WORDS};
 use units::atom::rtl::{DefaultAtom, FP_SAME_ADDRESS_II, LATENCY};
 use units::atom::vectors::{format_request, parse_line};
+use units::registry::Unit;
 use units::unit::xorshift;
 
 /// Requesters interleaved in the random streams (a warp's worth).
@@ -117,10 +119,11 @@ fn run_checked_on(
     reqs: &[AtomRequest],
     gaps: Gaps,
 ) -> Vec<Observation> {
-    let ii = fp_phases_of(unit).unwrap();
+    let unit = Unit::parse(unit).unwrap();
+    let ii = unit.param();
     let list = numbered_requests(reqs);
     let obs = run_ops(unit, engine, &list, gaps, None).unwrap();
-    check_against_model(&mut AtomCodec::from_name(unit).unwrap(), &list, &obs).unwrap();
+    check_against_model(unit.codec().as_mut(), &list, &obs).unwrap();
     let accepted = expected_accept_cycles(reqs, gaps, ii);
     let answer_cycles: Vec<u64> = reqs
         .iter()
@@ -490,7 +493,8 @@ fn float_adds_on_random_close_operands() {
 /// cycles (initiation interval = the phases) against the model.
 #[test]
 fn float_phase_builds_match_the_model() {
-    for unit in FP_PHASE_NAMES {
+    for unit in Unit::parse("atom").unwrap().family().units() {
+        let unit = &unit.name();
         run_checked_on(
             unit,
             Engine::RustHdl,
@@ -625,29 +629,6 @@ fn throughput_counts_cycles() {
     }
 }
 
-#[test]
-fn simulation_harness_writes_a_vcd_and_agrees_with_direct_driving() {
-    let mut reqs = traffic(300, 11);
-    reqs.extend(from_lines(&["ld.b64 00000000", "ld.b64 00000008"]));
-    let list = numbered_requests(&reqs);
-    let dir = testbench::verilator::tempdir("atom-vcd-test").unwrap();
-    let vcd = dir.join("atom.vcd");
-    let traced = run_ops(
-        "atom",
-        Engine::RustHdlSimulation,
-        &list,
-        random_gaps(12),
-        Some(&vcd),
-    )
-    .unwrap();
-    let direct = run_ops("atom", Engine::RustHdl, &list, random_gaps(12), None).unwrap();
-    assert_eq!(traced, direct, "cycle-exact agreement");
-    check_against_model(&mut AtomCodec::default(), &list, &traced).unwrap();
-    let text = std::fs::read_to_string(&vcd).unwrap();
-    assert!(text.contains("s2_f1") && text.contains("in_ready"));
-    std::fs::remove_dir_all(dir).unwrap();
-}
-
 fn verilator_run(count: usize, seed: u64) {
     let reqs = traffic_with_sweep(count, seed);
     run_checked(Engine::Verilator, &reqs, random_gaps(seed + 1));
@@ -688,32 +669,6 @@ fn verilator_matches_model_1m() {
         return;
     }
     verilator_run(1_000_000, 31);
-}
-
-#[test]
-fn iverilog_matches_model_and_rust_hdl_cycle_for_cycle() {
-    if require("atom iverilog", &["iverilog", "vvp"]).is_none() {
-        return;
-    }
-    let reqs = traffic_with_sweep(2_000, 41);
-    let obs = run_checked(Engine::Iverilog, &reqs, random_gaps(42));
-    let list = numbered_requests(&reqs);
-    let direct = run_ops("atom", Engine::RustHdl, &list, random_gaps(42), None).unwrap();
-    assert_eq!(obs, direct);
-}
-
-#[test]
-fn exported_verilog_is_lint_clean_under_the_policy() {
-    if require("atom lint", &["verilator"]).is_none() {
-        return;
-    }
-    let verilog = units::registry::verilog("atom").unwrap();
-    let report = testbench::lint::lint("atom", &verilog).unwrap();
-    assert!(
-        report.violations.is_empty(),
-        "lint violations:\n{}",
-        report.violations.join("\n")
-    );
 }
 
 #[test]
@@ -761,7 +716,7 @@ fn fpga_integer_core_ecp5() {
     uut.connect_all();
     let verilog = units::registry::rename_top(&generate_verilog(&uut), "atom_int");
     let mut info = units::atom::codec::info();
-    info.name = "atom_int";
+    info.name = "atom_int".into();
     let report = run(&info, &verilog, Target::ECP5).unwrap();
     eprintln!("{}", report.to_json());
     assert!(report.routed, "{:?}", report.failure);

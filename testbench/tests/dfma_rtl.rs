@@ -1,9 +1,10 @@
 //! The DFMA RTL (`units::dfma::rtl`) against its golden model
 //! (`units::dfma::model`, itself checked against SoftFloat in `dfma_model.rs`),
-//! in every engine: rust-hdl driven directly, rust-hdl's `Simulation` harness,
-//! the exported Verilog in Verilator and in Icarus Verilog; cycle-for-cycle
-//! equality between engines; the lint policy; the example vector file; the
-//! gtkwave save file. Each pipeline depth is the unit `dfma_d<N>` (`dfma` is 10).
+//! on a corner-rich generator in every rounding mode: rust-hdl driven directly
+//! and the exported Verilog in Verilator, cycle for cycle. Each pipeline depth
+//! is the unit `dfma_d<N>`. What every unit must pass (the other engines,
+//! latency of every depth, lint, example vectors, the gtkwave save file) is in
+//! `conformance.rs`.
 //!
 //! Operations come from a seeded generator that mixes raw random bits with the
 //! corners an FMA gets wrong (after the model's directed tests): near and exact
@@ -21,14 +22,14 @@ use std::time::{Duration, Instant};
 use testbench::engines::{run_ops, Engine};
 use testbench::stream::Gaps;
 use testbench::tools::require;
-use testbench::vectors::{answers, check_against_model, numbered, parse_vectors, LineOp};
-use units::dfma::codec::{encode, DfmaCodec};
+use testbench::vectors::{check_against_model, numbered, LineOp};
+use units::dfma::codec::encode;
 use units::dfma::model::{
     self as m, Cmp, DfmaOp, DfmaOperation, Rounding, SrcMod, FRAC_MASK, INFINITY, MAX_FINITE,
     QUIET_BIT, SIGN_BIT,
 };
 use units::dfma::vectors::format_operation;
-use units::unit::{Operation, UnitCodec};
+use units::unit::Operation;
 
 // ================================================================ generator
 
@@ -323,8 +324,8 @@ fn check(unit: &str, engine: Engine, list: &[LineOp], gaps: Gaps) -> Duration {
     let start = Instant::now();
     let obs = run_ops(unit, engine, list, gaps, None).unwrap();
     let elapsed = start.elapsed();
-    let mut codec = DfmaCodec::from_name(unit).unwrap();
-    check_against_model(&mut codec, list, &obs)
+    let mut codec = units::registry::Unit::parse(unit).unwrap().codec();
+    check_against_model(codec.as_mut(), list, &obs)
         .unwrap_or_else(|e| panic!("{unit} in {}: {e}", engine.name()));
     elapsed
 }
@@ -373,22 +374,6 @@ fn rust_hdl_100k_per_mode() {
     }
 }
 
-#[test]
-fn every_depth_answers_after_its_latency_and_agrees() {
-    for depth in 1..=10 {
-        let unit = DfmaCodec { depth }.name();
-        let list = ops(Rounding::ALL[depth % 4], 120, 10 + depth as u64);
-        let obs = run_ops(unit, Engine::RustHdl, &list, Gaps::None, None).unwrap();
-        check_against_model(&mut DfmaCodec { depth }, &list, &obs).unwrap();
-        // One operation per clock: the last answer comes `depth` cycles after the last op.
-        assert_eq!(
-            obs.last().unwrap().cycle,
-            list.len() as u64 - 1 + depth as u64
-        );
-        assert_eq!(units::registry::info(unit).unwrap().latency, depth);
-    }
-}
-
 // ================================================================ Verilator
 
 #[test]
@@ -433,105 +418,7 @@ fn verilator_1m_per_mode() {
     }
 }
 
-// ================================================================ iverilog
-
-#[test]
-fn iverilog_matches_model_and_rust_hdl_cycle_for_cycle() {
-    if require("dfma iverilog", &["iverilog", "vvp"]).is_none() {
-        return;
-    }
-    let list: Vec<LineOp> = Rounding::ALL
-        .into_iter()
-        .flat_map(|rm| ops(rm, 80, 7))
-        .enumerate()
-        .map(|(i, op)| LineOp { line: i + 1, ..op })
-        .collect();
-    for unit in ["dfma", "dfma_d6"] {
-        let start = Instant::now();
-        let obs = run_ops(unit, Engine::Iverilog, &list, gaps(8), None).unwrap();
-        println!(
-            "{unit} iverilog: {} ops in {:.1} s",
-            list.len(),
-            start.elapsed().as_secs_f64()
-        );
-        check_against_model(&mut DfmaCodec::from_name(unit).unwrap(), &list, &obs).unwrap();
-        let direct = run_ops(unit, Engine::RustHdl, &list, gaps(8), None).unwrap();
-        assert_eq!(obs, direct, "{unit}: cycle-for-cycle");
-    }
-}
-
-// ================================================================ lint, files
-
-#[test]
-fn exported_verilog_is_lint_clean_under_the_policy_at_several_depths() {
-    if require("dfma lint", &["verilator"]).is_none() {
-        return;
-    }
-    for unit in ["dfma", "dfma_d6", "dfma_d1"] {
-        let verilog = units::registry::verilog(unit).unwrap();
-        let report = testbench::lint::lint(unit, &verilog).unwrap();
-        assert!(
-            report.violations.is_empty(),
-            "{unit} lint violations:\n{}",
-            report.violations.join("\n")
-        );
-    }
-}
-
-#[test]
-fn example_vectors_give_the_commented_results() {
-    let text = include_str!("../vectors/dfma.txt");
-    let codec = DfmaCodec::default();
-    let list = parse_vectors(&codec, "dfma.txt", text.as_bytes()).unwrap();
-    let expected = testbench::vectors::commented_results(text).unwrap();
-    assert_eq!(expected.len(), list.len());
-    for unit in ["dfma", "dfma_d6"] {
-        let obs = run_ops(unit, Engine::RustHdl, &list, Gaps::None, None).unwrap();
-        let got = answers(&codec, &list, &obs).unwrap();
-        for ((op, want), have) in list.iter().zip(&expected).zip(&got) {
-            assert_eq!(have, want, "{unit} line {}: {}", op.line, op.text);
-        }
-    }
-    check_against_model(
-        &mut DfmaCodec::default(),
-        &list,
-        &run_ops("dfma", Engine::RustHdl, &list, Gaps::None, None).unwrap(),
-    )
-    .unwrap();
-}
-
-#[test]
-fn simulation_harness_agrees_and_the_gtkwave_file_names_vcd_signals() {
-    let mut list = ops(Rounding::Rn, 30, 12);
-    // The waveform's first operation is the FMA the save file follows.
-    let first = "fma.rn 3ff0000000000000 4000000000000000 bff0000000000000";
-    list.insert(
-        0,
-        LineOp {
-            line: 0,
-            text: first.into(),
-            op: DfmaCodec::default().parse(first).unwrap(),
-        },
-    );
-    let dir = testbench::verilator::tempdir("dfma-vcd").unwrap();
-    let vcd = dir.join("dfma.vcd");
-    let traced = run_ops(
-        "dfma",
-        Engine::RustHdlSimulation,
-        &list,
-        gaps(13),
-        Some(&vcd),
-    )
-    .unwrap();
-    let direct = run_ops("dfma", Engine::RustHdl, &list, gaps(13), None).unwrap();
-    assert_eq!(traced, direct, "cycle-exact agreement");
-    check_against_model(&mut DfmaCodec::default(), &list, &traced).unwrap();
-    let gtkw = include_str!("../../waveforms/dfma.gtkw");
-    assert!(testbench::waves::gtkw_signals(gtkw).len() >= 30);
-    let missing = testbench::waves::missing_signals(gtkw, &vcd).unwrap();
-    assert!(missing.is_empty(), "signals not in the VCD: {missing:?}");
-    std::fs::remove_dir_all(dir).unwrap();
-}
+// ================================================================ generator coverage
 
 #[test]
 fn generator_covers_the_corners() {

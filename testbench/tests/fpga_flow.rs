@@ -11,8 +11,8 @@ use testbench::tools::require;
 /// figures read back from yosys are sane.
 fn flow(target: Target) -> Option<testbench::fpga::FpgaReport> {
     require("fpga flow", &target.tools())?;
-    let info = units::registry::info("xmu").unwrap();
-    let verilog = units::registry::verilog("xmu").unwrap();
+    let xmu = units::registry::Unit::parse("xmu").unwrap();
+    let (info, verilog) = (xmu.info(), xmu.verilog());
     let report = run(&info, &verilog, target).unwrap();
     assert!(report.lut4 > 0 && report.ff > 0, "{report:?}");
     // The pipeline registers alone: valid + tag per stage, plus the operands.

@@ -1,10 +1,11 @@
 //! The MUFU RTL (`units::mufu::rtl`) against its golden model
 //! (`units::mufu::model`, itself checked against exact math in
-//! `mufu_model.rs`), in every engine: rust-hdl driven directly, rust-hdl's
-//! `Simulation` harness with a VCD, the exported Verilog in Verilator and in
-//! Icarus Verilog; cycle-for-cycle equality between engines; every pipeline
-//! depth; the lint policy; the coefficient ROM against the generator; the
-//! example vector file and the gtkwave save file.
+//! `mufu_model.rs`) on every function's special operands and random traffic:
+//! rust-hdl driven directly, the exported Verilog in Verilator (the default
+//! and the deepest unit) and Icarus Verilog, cycle for cycle; the coefficient
+//! ROM against the generator. What every unit must pass (latency of every
+//! depth, the `Simulation` harness, lint, example vectors, the gtkwave save
+//! file) is in `conformance.rs`.
 //!
 //! Long runs (timings printed):
 //! `RTLGEN_REQUIRE_TOOLS=1 cargo test -p testbench --test mufu_rtl -- --ignored --nocapture`.
@@ -14,10 +15,10 @@ use std::time::Instant;
 use testbench::engines::{run_ops, Engine};
 use testbench::stream::Gaps;
 use testbench::tools::require;
-use testbench::vectors::{answers, check_against_model, numbered, parse_vectors, LineOp};
-use units::mufu::codec::{encode, encode_raw, random_operand, random_request, MufuCodec};
+use testbench::vectors::{check_against_model, numbered, LineOp};
+use units::mufu::codec::{encode, encode_raw, random_operand, random_request};
 use units::mufu::model::MufuFunc;
-use units::mufu::rtl::{CoefRom, Mufu, DEFAULT_DEPTH, MAX_DEPTH, MIN_DEPTH};
+use units::mufu::rtl::{CoefRom, DEFAULT_DEPTH, MAX_DEPTH};
 use units::mufu::vectors::MufuRequest;
 use units::unit::{xorshift, Operation};
 
@@ -150,7 +151,8 @@ fn run_checked(
     gaps: Gaps,
 ) -> Vec<testbench::stream::Observation> {
     let obs = run_ops(unit, engine, list, gaps, None).unwrap();
-    check_against_model(&mut MufuCodec::from_name(unit).unwrap(), list, &obs).unwrap();
+    let mut codec = units::registry::Unit::parse(unit).unwrap().codec();
+    check_against_model(codec.as_mut(), list, &obs).unwrap();
     obs
 }
 
@@ -178,7 +180,7 @@ fn coefficient_rom_equals_the_generator_at_every_address() {
     }
     // The exported behavioural initialiser, line by line, and the DP16KD
     // INITVALs: word 16·xx + i of block b in bits 20·i .. 20·i + 17.
-    let verilog = units::registry::verilog("mufu").unwrap();
+    let verilog = units::registry::Unit::parse("mufu").unwrap().verilog();
     let mut seen = 0;
     let mut from_initval = vec![0u64; image.len()];
     let mut initvals = 0;
@@ -247,20 +249,6 @@ fn random_operations_every_function_with_gaps() {
 }
 
 #[test]
-fn every_depth_has_its_latency_and_the_same_answers() {
-    let mut ops = directed();
-    ops.truncate(600);
-    ops.extend(random(600, 5));
-    let list = lines(ops);
-    for depth in MIN_DEPTH..=MAX_DEPTH {
-        assert_eq!(Mufu::new(depth).latency(), depth);
-        let unit = MufuCodec { depth }.name();
-        let obs = run_checked(unit, Engine::RustHdl, &list, Gaps::None);
-        assert_eq!(obs[0].cycle, depth as u64, "{unit}");
-    }
-}
-
-#[test]
 #[ignore]
 fn long_random_100k_per_function_rust_hdl() {
     for (i, f) in MufuFunc::ALL.into_iter().enumerate() {
@@ -269,31 +257,6 @@ fn long_random_100k_per_function_rust_hdl() {
         run_checked("mufu", Engine::RustHdl, &list, Gaps::None);
         println!("{}: 100k in {:.1?}", f.name(), t.elapsed());
     }
-}
-
-#[test]
-fn simulation_harness_agrees_and_the_gtkwave_file_names_vcd_signals() {
-    let mut ops = vec![encode_raw(MufuFunc::Rcp.sel(), false, false, 0x4040_0000)];
-    ops.extend(random(150, 6));
-    let list = lines(ops);
-    let dir = testbench::verilator::tempdir("mufu-vcd").unwrap();
-    let vcd = dir.join("mufu.vcd");
-    let traced = run_ops(
-        "mufu",
-        Engine::RustHdlSimulation,
-        &list,
-        gaps(7),
-        Some(&vcd),
-    )
-    .unwrap();
-    let direct = run_ops("mufu", Engine::RustHdl, &list, gaps(7), None).unwrap();
-    assert_eq!(traced, direct, "cycle-exact agreement");
-    check_against_model(&mut MufuCodec::default(), &list, &traced).unwrap();
-    let gtkw = include_str!("../../waveforms/mufu.gtkw");
-    assert!(testbench::waves::gtkw_signals(gtkw).len() >= 20);
-    let missing = testbench::waves::missing_signals(gtkw, &vcd).unwrap();
-    assert!(missing.is_empty(), "signals not in the VCD: {missing:?}");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -323,25 +286,12 @@ fn verilator_long_1m() {
     }
     let list = lines(random(1_000_000, 11));
     // The default depth, and the deepest (every boundary a register).
-    for unit in ["mufu", MufuCodec { depth: MAX_DEPTH }.name()] {
+    for unit in ["mufu".to_string(), format!("mufu_d{MAX_DEPTH}")] {
+        let unit = unit.as_str();
         let t = Instant::now();
         run_checked(unit, Engine::Verilator, &list, gaps(12));
         println!("verilator {unit}: 1M ops in {:.1?}", t.elapsed());
     }
-}
-
-#[test]
-fn iverilog_matches_model_and_rust_hdl_cycle_for_cycle() {
-    if require("mufu iverilog", &["iverilog", "vvp"]).is_none() {
-        return;
-    }
-    let mut ops = directed();
-    ops.truncate(1_000);
-    ops.extend(random(1_500, 13));
-    let list = lines(ops);
-    let obs = run_checked("mufu", Engine::Iverilog, &list, gaps(14));
-    let direct = run_ops("mufu", Engine::RustHdl, &list, gaps(14), None).unwrap();
-    assert_eq!(obs, direct);
 }
 
 /// The deepest unit registers every boundary, the tiles' operands inside
@@ -349,7 +299,7 @@ fn iverilog_matches_model_and_rust_hdl_cycle_for_cycle() {
 /// against the model and rust-hdl cycle for cycle.
 #[test]
 fn deepest_unit_in_verilator_and_icarus() {
-    let unit = MufuCodec { depth: MAX_DEPTH }.name();
+    let unit = &format!("mufu_d{MAX_DEPTH}");
     if require("mufu deepest", &["verilator", "iverilog", "vvp"]).is_none() {
         return;
     }
@@ -366,36 +316,4 @@ fn deepest_unit_in_verilator_and_icarus() {
     let icarus = run_checked(unit, Engine::Iverilog, head, gaps(16));
     let direct = run_ops(unit, Engine::RustHdl, head, gaps(16), None).unwrap();
     assert_eq!(icarus, direct);
-}
-
-#[test]
-fn exported_verilog_is_lint_clean_under_the_policy() {
-    if require("mufu lint", &["verilator"]).is_none() {
-        return;
-    }
-    for unit in [
-        "mufu", "mufu_d15", "mufu_d12", "mufu_d8", "mufu_d7", "mufu_d2",
-    ] {
-        let verilog = units::registry::verilog(unit).unwrap();
-        let report = testbench::lint::lint(unit, &verilog).unwrap();
-        assert!(
-            report.violations.is_empty(),
-            "{unit} lint violations:\n{}",
-            report.violations.join("\n")
-        );
-    }
-}
-
-#[test]
-fn example_vectors_give_the_commented_results() {
-    let text = include_str!("../vectors/mufu.txt");
-    let codec = MufuCodec::default();
-    let list = parse_vectors(&codec, "mufu.txt", text.as_bytes()).unwrap();
-    let expected = testbench::vectors::commented_results(text).unwrap();
-    assert_eq!(expected.len(), list.len());
-    let obs = run_ops("mufu", Engine::RustHdl, &list, Gaps::None, None).unwrap();
-    let got = answers(&codec, &list, &obs).unwrap();
-    for ((op, want), have) in list.iter().zip(&expected).zip(&got) {
-        assert_eq!(have, want, "line {}: {}", op.line, op.text);
-    }
 }

@@ -5,10 +5,12 @@
 //! Shared floating-point helpers live once in [`fp`].
 
 pub mod atom;
+pub mod block;
 pub mod dfma;
 pub mod fp;
 pub mod hw;
 pub mod mufu;
+pub mod proof;
 pub mod redux;
 pub mod registry;
 pub mod unit;

@@ -1,78 +1,338 @@
-//! The units the tools know, by name.
+//! The units the tools know: one [`Family`] entry per unit, and [`Unit`], the
+//! typed value a unit name parses into.
+//!
+//! A name is a family (`mufu`) or a family with its parameter (`mufu_d15`,
+//! `atom_fp3`): [`Unit::parse`] is the only place that reads names, and the
+//! value answers everything the tools ask: its info, its codec (vector format
+//! and golden model), its rust-hdl block, its Verilog, its example vectors
+//! and its formal proofs. Engines, tests, benchmarks and the command line
+//! take a [`Unit`] and never match on names.
+//!
+//! Adding a unit: its folder in `units/src/`, its example vectors in
+//! `testbench/vectors/`, and one [`Family`] in [`FAMILIES`].
 
+use crate::block::UnitBlock;
+use crate::proof::{self, Proof};
 use crate::unit::{UnitCodec, UnitInfo};
-use crate::xmu;
+use crate::{atom, dfma, mufu, redux, xmu};
+use std::fmt;
 
-/// Every unit name, in the order `rtl-gen list` prints them.
-pub const UNIT_NAMES: &[&str] = &["atom", "dfma", "mufu", "redux", "xmu"];
-
-/// The variant families of the base units, first and last name each:
-/// `("dfma_d1", "dfma_d10")` stands for `dfma_d1` … `dfma_d10`.
-pub fn variant_ranges() -> [(&'static str, &'static str); 3] {
-    let ends = |names: &[&'static str]| (names[0], names[names.len() - 1]);
-    [
-        ends(&crate::atom::codec::FP_PHASE_NAMES),
-        ends(&crate::dfma::codec::DEPTH_NAMES),
-        ends(&crate::mufu::codec::DEPTH_NAMES),
-    ]
+/// A family's parameter, written after the family's name and an underscore:
+/// `<family>_<prefix><N>` with N in `min..=max`; the bare family name is
+/// `default`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Variants {
+    /// Letters before the number (`d` for a depth, `fp` for float-add clocks).
+    pub prefix: &'static str,
+    pub min: usize,
+    pub max: usize,
+    /// The parameter of the bare family name.
+    pub default: usize,
+    /// What the number is, in a few words.
+    pub doc: &'static str,
 }
 
-/// The codec (vector format + golden model) of a unit.
-pub fn codec(name: &str) -> Option<Box<dyn UnitCodec>> {
-    match name {
-        // `atom` and its float-add variants `atom_fp2` ... `atom_fp4`.
-        n if crate::atom::codec::fp_phases_of(n).is_some() => {
-            Some(Box::new(crate::atom::codec::AtomCodec::from_name(n)?))
-        }
-        "redux" => Some(Box::new(crate::redux::codec::ReduxCodec)),
-        "xmu" => Some(Box::new(xmu::codec::XmuCodec)),
-        // `dfma` and its depth variants `dfma_d1` ... `dfma_d10`.
-        n if crate::dfma::codec::depth_of(n).is_some() => {
-            Some(Box::new(crate::dfma::codec::DfmaCodec::from_name(n)?))
-        }
-        // `mufu` and its depth variants `mufu_d2` ... `mufu_d15`.
-        n if crate::mufu::codec::depth_of(n).is_some() => {
-            Some(Box::new(crate::mufu::codec::MufuCodec::from_name(n)?))
-        }
-        _ => None,
+/// One registry entry: a unit family and how to build each of its units.
+pub struct Family {
+    /// The bare name (`dfma`), also the family's folder in `units/src/`.
+    pub name: &'static str,
+    /// The parameter that variant names select, if the family has one.
+    pub variants: Option<Variants>,
+    /// `testbench/vectors/<name>.txt`: example lines, each with its answer in
+    /// a `# -> ...` comment.
+    pub examples: &'static str,
+    /// The codec (vector format and golden model) of the unit with a parameter.
+    codec: fn(&Unit) -> Box<dyn UnitCodec>,
+    /// The rust-hdl top block of the unit with a parameter.
+    block: fn(&Unit) -> UnitBlock,
+    /// The formal proofs that run on the unit (given its latency).
+    proofs: fn(&Unit, usize) -> Vec<Proof>,
+}
+
+/// Every unit family, in the order `rtl-gen list` prints them.
+pub static FAMILIES: &[Family] = &[
+    Family {
+        name: "atom",
+        variants: Some(Variants {
+            prefix: "fp",
+            min: 2,
+            max: 4,
+            default: atom::rtl::FP_PHASES,
+            doc: "clocks of a float add (the initiation interval of same-word float adds)",
+        }),
+        examples: include_str!("../../testbench/vectors/atom.txt"),
+        codec: |u| Box::new(atom::codec::AtomCodec::with_fp_phases(u.name(), u.param())),
+        block: |u| UnitBlock::new(atom::rtl::DefaultAtom::with_fp_phases(u.param())),
+        // Its answers depend on its bank and back-pressure: checked in
+        // simulation against the golden memory model.
+        proofs: |_, _| Vec::new(),
+    },
+    Family {
+        name: "dfma",
+        variants: Some(Variants {
+            prefix: "d",
+            min: 1,
+            max: dfma::rtl::MAX_DEPTH,
+            default: dfma::rtl::DEFAULT_DEPTH,
+            doc: "pipeline registers = latency",
+        }),
+        examples: include_str!("../../testbench/vectors/dfma.txt"),
+        codec: |u| Box::new(dfma::codec::DfmaCodec::new(u.name(), u.param())),
+        block: |u| UnitBlock::new(dfma::rtl::Dfma::new(u.param())),
+        proofs: |_, latency| {
+            if latency <= proof::DFMA_FMA_SPECIALS_MAX_LATENCY {
+                vec![proof::DFMA_CMP, proof::DFMA_FMA_SPECIALS]
+            } else {
+                vec![proof::DFMA_CMP]
+            }
+        },
+    },
+    Family {
+        name: "mufu",
+        variants: Some(Variants {
+            prefix: "d",
+            min: mufu::rtl::MIN_DEPTH,
+            max: mufu::rtl::MAX_DEPTH,
+            default: mufu::rtl::DEFAULT_DEPTH,
+            doc: "pipeline registers = latency",
+        }),
+        examples: include_str!("../../testbench/vectors/mufu.txt"),
+        codec: |u| Box::new(mufu::codec::MufuCodec::new(u.name(), u.param())),
+        block: |u| UnitBlock::new(mufu::rtl::Mufu::new(u.param())),
+        proofs: |_, latency| {
+            if latency <= proof::MUFU_SPECIALS_MAX_LATENCY {
+                vec![proof::MUFU_SPECIALS]
+            } else {
+                vec![proof::PIPELINE]
+            }
+        },
+    },
+    Family {
+        name: "redux",
+        variants: None,
+        examples: include_str!("../../testbench/vectors/redux.txt"),
+        codec: |_| Box::new(redux::codec::ReduxCodec),
+        block: |_| UnitBlock::new(redux::rtl::Redux::default()),
+        proofs: |_, _| vec![proof::PIPELINE],
+    },
+    Family {
+        name: "xmu",
+        variants: None,
+        examples: include_str!("../../testbench/vectors/xmu.txt"),
+        codec: |_| Box::new(xmu::codec::XmuCodec),
+        block: |_| UnitBlock::new(xmu::rtl::Xmu::default()),
+        proofs: |_, _| vec![proof::XMU_BITOPS],
+    },
+];
+
+/// One unit: a family and, if the family has [`Variants`], its parameter.
+#[derive(Clone, Copy)]
+pub struct Unit {
+    family: &'static Family,
+    /// The variant parameter (0 for a family without variants).
+    param: usize,
+}
+
+impl fmt::Debug for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Unit({})", self.name())
     }
 }
 
-/// The info of a unit.
-pub fn info(name: &str) -> Option<UnitInfo> {
-    codec(name).map(|c| c.info())
+impl PartialEq for Unit {
+    fn eq(&self, other: &Unit) -> bool {
+        std::ptr::eq(self.family, other.family) && self.param == other.param
+    }
 }
 
-/// The unit's Verilog, with the top module named after the unit and its
-/// sub-modules prefixed by it (`xmu`, `xmu$lzc`, ...).
-pub fn verilog(name: &str) -> Option<String> {
-    let text = match name {
-        n if crate::atom::codec::fp_phases_of(n).is_some() => {
-            rust_hdl::prelude::generate_verilog(&built(
-                crate::atom::rtl::DefaultAtom::with_fp_phases(crate::atom::codec::fp_phases_of(n)?),
-            ))
-        }
-        "redux" => rust_hdl::prelude::generate_verilog(&built(crate::redux::rtl::Redux::default())),
-        "xmu" => rust_hdl::prelude::generate_verilog(&built(xmu::rtl::Xmu::default())),
-        n if crate::dfma::codec::depth_of(n).is_some() => {
-            rust_hdl::prelude::generate_verilog(&built(crate::dfma::rtl::Dfma::new(
-                crate::dfma::codec::depth_of(n)?,
-            )))
-        }
-        n if crate::mufu::codec::depth_of(n).is_some() => {
-            rust_hdl::prelude::generate_verilog(&built(crate::mufu::rtl::Mufu::new(
-                crate::mufu::codec::depth_of(n)?,
-            )))
-        }
-        _ => return None,
-    };
-    Some(rename_top(&text, name))
+impl Eq for Unit {}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
 }
 
-/// Connects a top block so that it can be checked and exported.
-fn built<B: rust_hdl::prelude::Block>(mut uut: B) -> B {
-    uut.connect_all();
-    uut
+/// A name that is no unit; its message lists every family and variant range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownUnit(pub String);
+
+impl fmt::Display for UnknownUnit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = FAMILIES.iter().map(|f| f.name).collect();
+        let ranges: Vec<String> = FAMILIES
+            .iter()
+            .filter_map(|f| {
+                let v = f.variants?;
+                Some(format!(
+                    "{0}_{1}{2} … {0}_{1}{3}",
+                    f.name, v.prefix, v.min, v.max
+                ))
+            })
+            .collect();
+        write!(
+            f,
+            "unknown unit {:?} (known: {}; variants {})",
+            self.0,
+            names.join(", "),
+            ranges.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownUnit {}
+
+impl Family {
+    /// The family's default unit.
+    pub fn default_unit(&'static self) -> Unit {
+        Unit {
+            family: self,
+            param: self.variants.map_or(0, |v| v.default),
+        }
+    }
+
+    /// Every unit of the family: each parameter in order (the default among
+    /// them), or the one unit.
+    pub fn units(&'static self) -> Vec<Unit> {
+        match self.variants {
+            None => vec![self.default_unit()],
+            Some(v) => (v.min..=v.max)
+                .map(|param| Unit {
+                    family: self,
+                    param,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl Unit {
+    /// Parses `family` or `family_<prefix><N>`.
+    pub fn parse(name: &str) -> Result<Unit, UnknownUnit> {
+        let unknown = || UnknownUnit(name.to_string());
+        let (base, suffix) = match name.split_once('_') {
+            Some((base, suffix)) => (base, Some(suffix)),
+            None => (name, None),
+        };
+        let family = FAMILIES
+            .iter()
+            .find(|f| f.name == base)
+            .ok_or_else(unknown)?;
+        let Some(suffix) = suffix else {
+            return Ok(family.default_unit());
+        };
+        let variants = family.variants.ok_or_else(unknown)?;
+        let digits = suffix.strip_prefix(variants.prefix).ok_or_else(unknown)?;
+        // Plain decimal: no sign, no leading zero (one spelling per unit).
+        if digits.is_empty()
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || (digits.len() > 1 && digits.starts_with('0'))
+        {
+            return Err(unknown());
+        }
+        let param: usize = digits.parse().map_err(|_| unknown())?;
+        if !(variants.min..=variants.max).contains(&param) {
+            return Err(unknown());
+        }
+        Ok(Unit { family, param })
+    }
+
+    /// The default unit of every family, in [`FAMILIES`] order.
+    pub fn defaults() -> Vec<Unit> {
+        FAMILIES.iter().map(|f| f.default_unit()).collect()
+    }
+
+    /// Every unit and variant the registry knows.
+    pub fn all() -> Vec<Unit> {
+        FAMILIES.iter().flat_map(|f| f.units()).collect()
+    }
+
+    pub fn family(&self) -> &'static Family {
+        self.family
+    }
+
+    /// The variant parameter (depth, float-add clocks); 0 for a family
+    /// without variants.
+    pub fn param(&self) -> usize {
+        self.param
+    }
+
+    /// Whether this is its family's default unit.
+    pub fn is_default(&self) -> bool {
+        *self == self.family.default_unit()
+    }
+
+    /// The name: the bare family name for the default unit, else
+    /// `<family>_<prefix><N>` (`mufu_d8` parses to `mufu` when 8 is the
+    /// default). Also the Verilog top module's name.
+    pub fn name(&self) -> String {
+        match self.family.variants {
+            Some(v) if self.param != v.default => {
+                format!("{}_{}{}", self.family.name, v.prefix, self.param)
+            }
+            _ => self.family.name.to_string(),
+        }
+    }
+
+    /// The codec: vector format and golden model.
+    pub fn codec(&self) -> Box<dyn UnitCodec> {
+        (self.family.codec)(self)
+    }
+
+    /// Ports, latency and parameters.
+    pub fn info(&self) -> UnitInfo {
+        self.codec().info()
+    }
+
+    /// A fresh rust-hdl top block (not yet connected).
+    pub fn block(&self) -> UnitBlock {
+        (self.family.block)(self)
+    }
+
+    /// The Verilog, with the top module named after the unit and its
+    /// sub-modules prefixed by it (`xmu`, `xmu$lzc`, ...).
+    pub fn verilog(&self) -> String {
+        rename_top(&self.block().verilog(), &self.name())
+    }
+
+    /// The family's example vector file.
+    pub fn examples(&self) -> &'static str {
+        self.family.examples
+    }
+
+    /// The formal proofs that run on this unit.
+    pub fn proofs(&self) -> Vec<Proof> {
+        (self.family.proofs)(self, self.info().latency)
+    }
+}
+
+/// What the tools take as a unit: a [`Unit`], or a name to parse.
+pub trait IntoUnit {
+    fn into_unit(self) -> Result<Unit, UnknownUnit>;
+}
+
+impl IntoUnit for Unit {
+    fn into_unit(self) -> Result<Unit, UnknownUnit> {
+        Ok(self)
+    }
+}
+
+impl IntoUnit for &Unit {
+    fn into_unit(self) -> Result<Unit, UnknownUnit> {
+        Ok(*self)
+    }
+}
+
+impl IntoUnit for &str {
+    fn into_unit(self) -> Result<Unit, UnknownUnit> {
+        Unit::parse(self)
+    }
+}
+
+impl IntoUnit for &String {
+    fn into_unit(self) -> Result<Unit, UnknownUnit> {
+        Unit::parse(self)
+    }
 }
 
 /// Renames rust-hdl's `top` module (and `top$...` sub-modules) after the unit:
@@ -95,10 +355,40 @@ pub fn rename_top(verilog: &str, name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn xmu_verilog_is_renamed() {
-        let v = super::verilog("xmu").unwrap();
+        let v = Unit::parse("xmu").unwrap().verilog();
         assert!(v.contains("module xmu("), "{v}");
         assert!(!v.contains("top$"), "{v}");
+    }
+
+    #[test]
+    fn names_parse_into_values_and_back() {
+        for unit in Unit::all() {
+            assert_eq!(Unit::parse(&unit.name()), Ok(unit), "{unit}");
+            assert_eq!(unit.info().name, unit.name(), "{unit}");
+        }
+        let mufu = Unit::parse("mufu").unwrap();
+        let default_by_number = format!("mufu_d{}", mufu.param());
+        assert_eq!(Unit::parse(&default_by_number), Ok(mufu));
+        assert_eq!(Unit::parse("dfma_d6").unwrap().param(), 6);
+        assert_eq!(Unit::parse("atom_fp3").unwrap().param(), 3);
+    }
+
+    #[test]
+    fn bad_names_are_refused_with_every_family_listed() {
+        for bad in [
+            "", "dfma_", "dfma_d", "dfma_d0", "dfma_d06", "dfma_d+6", "dfma_fp2", "dfma_d99",
+            "xmu_d5", "atom_fp1", "DFMA", "dfma d6", "mufu_d1",
+        ] {
+            let e = Unit::parse(bad).unwrap_err();
+            let text = e.to_string();
+            for f in FAMILIES {
+                assert!(text.contains(f.name), "{text}");
+            }
+            assert!(text.contains("dfma_d1 … dfma_d"), "{text}");
+        }
     }
 }

@@ -62,8 +62,8 @@ pub struct Param {
 /// Everything `rtl-gen info` reports about a unit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnitInfo {
-    /// CLI name (`xmu`, `mufu`, ...), also the Verilog top module's name.
-    pub name: &'static str,
+    /// CLI name (`xmu`, `mufu_d15`, ...), also the Verilog top module's name.
+    pub name: String,
     pub description: &'static str,
     /// Cycles from an accepted operation to its answer (`out_valid`).
     pub latency: usize,

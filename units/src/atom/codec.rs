@@ -18,43 +18,27 @@ pub const IN_ADDR: usize = 4;
 pub const IN_B: usize = 5;
 pub const IN_C: usize = 6;
 
-/// Unit names of the builds whose float adds take 2, 3, 4 clocks (`atom` is
-/// the one with [`FP_PHASES`]).
-pub const FP_PHASE_NAMES: [&str; 3] = ["atom_fp2", "atom_fp3", "atom_fp4"];
-
-/// The float-add phases of the unit called `name` (`atom`, `atom_fp2` ...
-/// `atom_fp4`), or `None` for any other name.
-pub fn fp_phases_of(name: &str) -> Option<usize> {
-    if name == "atom" {
-        return Some(FP_PHASES);
-    }
-    FP_PHASE_NAMES
-        .iter()
-        .position(|n| *n == name)
-        .map(|i| i + 2)
-}
-
 /// Vector-file codec and golden model (a bank of [`DEFAULT_WORDS`] words) of the
 /// unit built with `fp_phases`-clock float adds.
 pub struct AtomCodec {
+    /// The unit's name (the registry's: `atom` or `atom_fp<k>`).
+    name: String,
     memory: AtomMemory,
     fp_phases: usize,
 }
 
 impl Default for AtomCodec {
     fn default() -> Self {
-        Self::with_fp_phases(FP_PHASES)
+        Self::with_fp_phases("atom".into(), FP_PHASES)
     }
 }
 
 impl AtomCodec {
-    /// The codec of `atom` or `atom_fp<k>`.
-    pub fn from_name(name: &str) -> Option<AtomCodec> {
-        fp_phases_of(name).map(Self::with_fp_phases)
-    }
-
-    fn with_fp_phases(fp_phases: usize) -> AtomCodec {
+    /// The codec of the unit called `name`, whose float adds take
+    /// `fp_phases` clocks.
+    pub fn with_fp_phases(name: String, fp_phases: usize) -> AtomCodec {
         AtomCodec {
+            name,
             memory: AtomMemory::new(DEFAULT_WORDS),
             fp_phases,
         }
@@ -63,18 +47,14 @@ impl AtomCodec {
 
 /// The default unit's info: ports in the convention order.
 pub fn info() -> UnitInfo {
-    info_with_fp_phases(FP_PHASES)
+    info_with_fp_phases("atom".into(), FP_PHASES)
 }
 
-/// The info of the build whose float adds take `fp_phases` clocks: `atom` for
-/// [`FP_PHASES`], else `atom_fp<k>`.
-pub fn info_with_fp_phases(fp_phases: usize) -> UnitInfo {
+/// The info of the build (the unit called `name`) whose float adds take
+/// `fp_phases` clocks.
+pub fn info_with_fp_phases(name: String, fp_phases: usize) -> UnitInfo {
     UnitInfo {
-        name: if fp_phases == FP_PHASES {
-            "atom"
-        } else {
-            FP_PHASE_NAMES[fp_phases - 2]
-        },
+        name,
         description: "atomic unit: read-modify-write ALU with forwarding in front of its own bank",
         latency: LATENCY,
         pipeline_stages: PIPELINE_STAGES,
@@ -278,7 +258,7 @@ pub fn random_request(state: &mut u64, hot: &[u32], bank_words: usize) -> AtomRe
 
 impl UnitCodec for AtomCodec {
     fn info(&self) -> UnitInfo {
-        info_with_fp_phases(self.fp_phases)
+        info_with_fp_phases(self.name.clone(), self.fp_phases)
     }
 
     fn parse(&self, text: &str) -> Result<Operation, FieldError> {

@@ -1,10 +1,7 @@
-//! The DFMA's vector lines (INTERFACES.md, `dfma`) on its ports, its info, and
-//! the unit names that select the pipeline depth.
+//! The DFMA's vector lines (INTERFACES.md, `dfma`) on its ports, and its info.
 //!
-//! `dfma` is the unit at [`DEFAULT_DEPTH`]; `dfma_d<N>` (N = 1..=10) is the same
-//! unit with N pipeline registers, for every command that takes a unit name
-//! (`rtl-gen fpga dfma_d6 --target ecp5-85k`, `rtl-gen sim dfma_d6 ...`). The
-//! Verilog top module is named after the unit name.
+//! `dfma` is the unit at [`DEFAULT_DEPTH`]; `dfma_d<N>` (N = 1..=[`MAX_DEPTH`])
+//! is the same unit with N pipeline registers (names parsed by the registry).
 
 use super::model::{self, Cmp, DfmaOp, DfmaOperation, Rounding, SrcMod, SIGN_BIT};
 use super::rtl::{stage_plan, CMP_W, DATA_W, DEFAULT_DEPTH, MAX_DEPTH, MOD_W, OP_W, RM_W};
@@ -12,48 +9,25 @@ use super::vectors::{format_operation, format_result, parse_line};
 use crate::unit::{xorshift, Operation, Param, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::{hex, FieldError};
 
-/// Unit names of the depths 1..=10 (`dfma` is depth [`DEFAULT_DEPTH`]).
-pub const DEPTH_NAMES: [&str; MAX_DEPTH] = [
-    "dfma_d1", "dfma_d2", "dfma_d3", "dfma_d4", "dfma_d5", "dfma_d6", "dfma_d7", "dfma_d8",
-    "dfma_d9", "dfma_d10",
-];
-
-/// The pipeline depth a unit name asks for: `dfma` or `dfma_d1` ... `dfma_d10`.
-pub fn depth_of(name: &str) -> Option<usize> {
-    if name == "dfma" {
-        return Some(DEFAULT_DEPTH);
-    }
-    DEPTH_NAMES.iter().position(|n| *n == name).map(|i| i + 1)
-}
-
 /// Vector-file codec and golden model of the DFMA at one pipeline depth.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DfmaCodec {
+    /// The unit's name (the registry's: `dfma` or `dfma_d<depth>`).
+    pub name: String,
     /// Pipeline registers, 1..=[`MAX_DEPTH`]; also the latency.
     pub depth: usize,
 }
 
 impl Default for DfmaCodec {
     fn default() -> Self {
-        DfmaCodec {
-            depth: DEFAULT_DEPTH,
-        }
+        DfmaCodec::new("dfma".into(), DEFAULT_DEPTH)
     }
 }
 
 impl DfmaCodec {
-    /// The codec of a unit name (see [`depth_of`]).
-    pub fn from_name(name: &str) -> Option<DfmaCodec> {
-        depth_of(name).map(|depth| DfmaCodec { depth })
-    }
-
-    /// The unit name: `dfma` at the default depth, else `dfma_d<depth>`.
-    pub fn name(&self) -> &'static str {
-        if self.depth == DEFAULT_DEPTH {
-            "dfma"
-        } else {
-            DEPTH_NAMES[self.depth - 1]
-        }
+    /// The codec of the unit called `name`, `depth` pipeline registers.
+    pub fn new(name: String, depth: usize) -> DfmaCodec {
+        DfmaCodec { name, depth }
     }
 }
 
@@ -116,15 +90,15 @@ pub fn decode(inputs: &[u128]) -> DfmaOperation {
 /// fewer levels: docs/qor.md has the figures of both settings.
 pub const ECP5_LUT_WIRE_PS: u32 = 2000;
 
-/// The DFMA's info at a depth: ports in the convention order.
-pub fn info(depth: usize) -> UnitInfo {
+/// The DFMA's info at a depth (the unit called `name`): ports in the convention order.
+pub fn info(name: String, depth: usize) -> UnitInfo {
     let plan = stage_plan(depth);
     let registered: Vec<String> = (1..=MAX_DEPTH)
         .filter(|&k| plan[k - 1])
         .map(|k| k.to_string())
         .collect();
     UnitInfo {
-        name: DfmaCodec { depth }.name(),
+        name,
         description: "binary64 FMA unit: DFMA, DADD, DMUL, DMNMX, DSETP; RN/RM/RP/RZ, subnormals, neg/abs modifiers",
         latency: depth,
         pipeline_stages: depth,
@@ -199,7 +173,7 @@ fn random_operand(state: &mut u64) -> u64 {
 
 impl UnitCodec for DfmaCodec {
     fn info(&self) -> UnitInfo {
-        info(self.depth)
+        info(self.name.clone(), self.depth)
     }
 
     fn parse(&self, text: &str) -> Result<Operation, FieldError> {
@@ -268,13 +242,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_select_depths() {
-        assert_eq!(depth_of("dfma"), Some(DEFAULT_DEPTH));
-        assert_eq!(depth_of("dfma_d6"), Some(6));
-        assert_eq!(depth_of("dfma_d11"), None);
-        assert_eq!(DfmaCodec { depth: 6 }.name(), "dfma_d6");
-        assert_eq!(DfmaCodec::default().name(), "dfma");
-        assert_eq!(info(6).latency, 6);
+    fn the_depth_is_the_latency() {
+        assert_eq!(info("dfma_d6".into(), 6).latency, 6);
+        assert_eq!(DfmaCodec::default().info().latency, DEFAULT_DEPTH);
     }
 
     #[test]

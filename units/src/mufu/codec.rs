@@ -1,62 +1,35 @@
 //! MUFU's vector lines (INTERFACES.md, `mufu`) on its ports, its info, its
 //! golden model and its random traffic.
 //!
-//! `mufu` is the unit at [`DEFAULT_DEPTH`]; `mufu_d<N>` (N = 2..=15) is the
-//! same unit with N pipeline registers, for every command that takes a unit
-//! name (`rtl-gen fpga mufu_d7 --target ecp5-85k`).
+//! `mufu` is the unit at [`DEFAULT_DEPTH`]; `mufu_d<N>` (N = [`MIN_DEPTH`](super::rtl::MIN_DEPTH)..=[`MAX_DEPTH`](super::rtl::MAX_DEPTH))
+//! is the same unit with N pipeline registers (names parsed by the registry).
 
 use super::model::{mufu, MufuFunc};
-use super::rtl::{DATA_W, DEFAULT_DEPTH, FUNC_W, MAX_DEPTH, MIN_DEPTH};
+use super::rtl::{DATA_W, DEFAULT_DEPTH, FUNC_W};
 use super::tables::tables;
 use super::vectors::{format_answer, parse_line, MufuRequest};
 use crate::unit::{xorshift, Operation, Param, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::FieldError;
 
-/// Unit names of the depths 2..=15 (`mufu` is depth [`DEFAULT_DEPTH`]).
-pub const DEPTH_NAMES: [&str; MAX_DEPTH - MIN_DEPTH + 1] = [
-    "mufu_d2", "mufu_d3", "mufu_d4", "mufu_d5", "mufu_d6", "mufu_d7", "mufu_d8", "mufu_d9",
-    "mufu_d10", "mufu_d11", "mufu_d12", "mufu_d13", "mufu_d14", "mufu_d15",
-];
-
-/// The pipeline depth a unit name asks for: `mufu` or `mufu_d2` ... `mufu_d15`.
-pub fn depth_of(name: &str) -> Option<usize> {
-    if name == "mufu" {
-        return Some(DEFAULT_DEPTH);
-    }
-    DEPTH_NAMES
-        .iter()
-        .position(|n| *n == name)
-        .map(|i| i + MIN_DEPTH)
-}
-
 /// Vector-file codec and golden model of the MUFU at one pipeline depth.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MufuCodec {
+    /// The unit's name (the registry's: `mufu` or `mufu_d<depth>`).
+    pub name: String,
     /// Pipeline registers; also the latency.
     pub depth: usize,
 }
 
 impl Default for MufuCodec {
     fn default() -> Self {
-        MufuCodec {
-            depth: DEFAULT_DEPTH,
-        }
+        MufuCodec::new("mufu".into(), DEFAULT_DEPTH)
     }
 }
 
 impl MufuCodec {
-    /// The codec of a unit name (see [`depth_of`]).
-    pub fn from_name(name: &str) -> Option<MufuCodec> {
-        depth_of(name).map(|depth| MufuCodec { depth })
-    }
-
-    /// The unit name.
-    pub fn name(&self) -> &'static str {
-        if self.depth == DEFAULT_DEPTH {
-            "mufu"
-        } else {
-            DEPTH_NAMES[self.depth - MIN_DEPTH]
-        }
+    /// The codec of the unit called `name`, `depth` pipeline registers.
+    pub fn new(name: String, depth: usize) -> MufuCodec {
+        MufuCodec { name, depth }
     }
 }
 
@@ -140,10 +113,10 @@ pub fn random_request(state: &mut u64) -> MufuRequest {
     }
 }
 
-/// The MUFU's info at a depth.
-pub fn info(depth: usize) -> UnitInfo {
+/// The MUFU's info at a depth (the unit called `name`).
+pub fn info(name: String, depth: usize) -> UnitInfo {
     UnitInfo {
-        name: MufuCodec { depth }.name(),
+        name,
         description: "special-function unit: cos sin ex2 lg2 rcp rsq rcp64h rsq64h sqrt tanh by quadratic interpolation over a 1K x 54 coefficient ROM",
         latency: depth,
         pipeline_stages: depth,
@@ -174,7 +147,7 @@ pub fn info(depth: usize) -> UnitInfo {
 
 impl UnitCodec for MufuCodec {
     fn info(&self) -> UnitInfo {
-        info(self.depth)
+        info(self.name.clone(), self.depth)
     }
 
     fn parse(&self, text: &str) -> Result<Operation, FieldError> {

@@ -45,7 +45,7 @@ pub fn info() -> UnitInfo {
         ),
     ]);
     UnitInfo {
-        name: "redux",
+        name: "redux".into(),
         description:
             "warp reduction: 32 lanes x 32 bits + mask -> add/min/max (u32, s32), and/or/xor",
         latency: LATENCY,

@@ -20,7 +20,7 @@ pub struct XmuCodec;
 /// The XMU's info: ports in the convention order.
 pub fn info() -> UnitInfo {
     UnitInfo {
-        name: "xmu",
+        name: "xmu".into(),
         description: "conversion / extended-math unit: FRND, F2F, F2I, I2F, I2I, F2FP \
                       (f16x2, bf16x2, e4m3, e5m2), POPC, FLO (u32, s32, .sh), BREV",
         latency: LATENCY,

