@@ -326,25 +326,20 @@ pub fn bench(unit: &str, ops: usize, json: bool) -> Outcome {
     let results = testbench::bench::throughput(unit, ops).map_err(other)?;
     let mut text = String::new();
     if json {
-        let rows: Vec<String> = results
+        let rows: Vec<serde_json::Value> = results
             .iter()
             .map(|r| match &r.skipped {
-                Some(why) => format!(
-                    "{{\"engine\":\"{}\",\"skipped\":{}}}",
-                    r.engine,
-                    units::unit::json_string(why)
-                ),
-                None => format!(
-                    "{{\"engine\":\"{}\",\"ops\":{},\"cycles\":{},\"seconds\":{:.4},\"ops_per_second\":{:.0}}}",
-                    r.engine,
-                    r.ops,
-                    r.cycles,
-                    r.seconds,
-                    r.ops_per_second()
-                ),
+                Some(why) => serde_json::json!({"engine": r.engine, "skipped": why}),
+                None => serde_json::json!({
+                    "engine": r.engine,
+                    "ops": r.ops,
+                    "cycles": r.cycles,
+                    "seconds": (r.seconds * 1e4).round() / 1e4,
+                    "ops_per_second": r.ops_per_second().round(),
+                }),
             })
             .collect();
-        text = format!("{{\"unit\":\"{unit}\",\"engines\":[{}]}}\n", rows.join(","));
+        text = serde_json::json!({"unit": unit.name(), "engines": rows}).to_string() + "\n";
     } else {
         text.push_str(&format!(
             "{:<22} {:>9} {:>9} {:>9} {:>12}\n",

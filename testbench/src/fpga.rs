@@ -12,6 +12,7 @@
 
 use crate::timing::{self, GroupTiming};
 use crate::tools::{run_command, workspace_root};
+use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::Command;
@@ -106,68 +107,54 @@ pub struct FpgaReport {
 }
 
 impl FpgaReport {
+    /// The report as JSON (`rtl-gen fpga --json`): frequencies in MHz
+    /// rounded to 0.01, the 20 slowest register groups per seed.
     pub fn to_json(&self) -> String {
-        let opt = |v: Option<String>| v.unwrap_or_else(|| "null".into());
-        format!(
-            "{{\"unit\":\"{}\",\"target\":\"{}\",\"lut4\":{},\"ff\":{},\"carry\":{},\"dsp\":{},\"bram\":{},\"routed\":{},\"fmax_mhz\":{},\"logic_cells_used\":{},\"logic_cells_available\":{},\"fmax_by_seed\":[{}],\"failure\":{},\"build_dir\":{},\"profile\":[{}]}}",
-            self.unit,
-            self.target,
-            self.lut4,
-            self.ff,
-            self.carry,
-            self.dsp,
-            self.bram,
-            self.routed,
-            opt(self.fmax_mhz.map(|f| format!("{f:.2}"))),
-            opt(self.cells.map(|c| c.0.to_string())),
-            opt(self.cells.map(|c| c.1.to_string())),
-            self.seed_list_json(),
-            opt(self.failure.as_deref().map(units::unit::json_string)),
-            units::unit::json_string(&self.build_dir.display().to_string()),
-            self.profile_json(),
-        )
-    }
-
-    fn seed_list_json(&self) -> String {
-        let rows: Vec<String> = self
+        let mhz = |f: f64| (f * 100.0).round() / 100.0;
+        let seeds: Vec<Value> = self
             .fmax_by_seed
             .iter()
-            .map(|(seed, f)| {
-                let f = f.map_or("null".to_string(), |f| format!("{f:.2}"));
-                format!("{{\"seed\":{seed},\"fmax_mhz\":{f}}}")
-            })
+            .map(|(seed, f)| json!({"seed": seed, "fmax_mhz": f.map(mhz)}))
             .collect();
-        rows.join(",")
-    }
-
-    /// The 20 slowest register groups per seed.
-    fn profile_json(&self) -> String {
-        let rows: Vec<String> = self
+        let profile: Vec<Value> = self
             .profile_by_seed
             .iter()
             .map(|(seed, profile)| match profile {
                 Ok(groups) => {
-                    let groups: Vec<String> = groups
+                    let groups: Vec<Value> = groups
                         .iter()
                         .take(20)
                         .map(|g| {
-                            format!(
-                                "{{\"group\":{},\"worst_ns\":{:.3},\"from\":{}}}",
-                                units::unit::json_string(&g.group),
-                                g.worst_ns,
-                                units::unit::json_string(&g.from)
-                            )
+                            json!({
+                                "group": g.group,
+                                "worst_ns": (g.worst_ns * 1000.0).round() / 1000.0,
+                                "from": g.from,
+                            })
                         })
                         .collect();
-                    format!("{{\"seed\":{seed},\"groups\":[{}]}}", groups.join(","))
+                    json!({"seed": seed, "groups": groups})
                 }
-                Err(e) => format!(
-                    "{{\"seed\":{seed},\"error\":{}}}",
-                    units::unit::json_string(e)
-                ),
+                Err(e) => json!({"seed": seed, "error": e}),
             })
             .collect();
-        rows.join(",")
+        json!({
+            "unit": self.unit,
+            "target": self.target,
+            "lut4": self.lut4,
+            "ff": self.ff,
+            "carry": self.carry,
+            "dsp": self.dsp,
+            "bram": self.bram,
+            "routed": self.routed,
+            "fmax_mhz": self.fmax_mhz.map(mhz),
+            "logic_cells_used": self.cells.map(|c| c.0),
+            "logic_cells_available": self.cells.map(|c| c.1),
+            "fmax_by_seed": seeds,
+            "failure": self.failure,
+            "build_dir": self.build_dir.display().to_string(),
+            "profile": profile,
+        })
+        .to_string()
     }
 
     /// Lowest, median and highest Fmax over the seeds that routed.
@@ -598,9 +585,16 @@ mod tests {
             ..FpgaReport::default()
         };
         assert_eq!(report.seed_spread(), Some((110.0, 120.0, 130.0)));
-        assert!(report.to_json().contains(
-            r#""fmax_by_seed":[{"seed":1,"fmax_mhz":120.00},{"seed":2,"fmax_mhz":null},{"seed":3,"fmax_mhz":110.00},{"seed":4,"fmax_mhz":130.00}],"failure""#
-        ));
+        let json: Value = serde_json::from_str(&report.to_json()).unwrap();
+        assert_eq!(
+            json["fmax_by_seed"],
+            json!([
+                {"seed": 1, "fmax_mhz": 120.0},
+                {"seed": 2, "fmax_mhz": null},
+                {"seed": 3, "fmax_mhz": 110.0},
+                {"seed": 4, "fmax_mhz": 130.0}
+            ])
+        );
         assert_eq!(FpgaReport::default().seed_spread(), None);
         let profiled = FpgaReport {
             profile_by_seed: vec![
@@ -616,9 +610,14 @@ mod tests {
             ],
             ..FpgaReport::default()
         };
-        assert!(profiled.to_json().ends_with(
-            r#""profile":[{"seed":1,"groups":[{"group":"u.a$0","worst_ns":8.381,"from":"u.b"}]},{"seed":2,"error":"bad"}]}"#
-        ));
+        let json: Value = serde_json::from_str(&profiled.to_json()).unwrap();
+        assert_eq!(
+            json["profile"],
+            json!([
+                {"seed": 1, "groups": [{"group": "u.a$0", "worst_ns": 8.381, "from": "u.b"}]},
+                {"seed": 2, "error": "bad"}
+            ])
+        );
         assert_eq!(pnr_files(1).sdf, "nextpnr.sdf");
         assert_eq!(pnr_files(3).sdf, "nextpnr_seed3.sdf");
     }

@@ -10,19 +10,21 @@
 
 use crate::vector::FieldError;
 use rust_hdl::prelude::*;
+use serde::Serialize;
 
 /// Width of the opaque tag every unit carries from input to output.
 pub const TAG_W: usize = 8;
 
-/// Direction of a port, seen from the unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Direction of a port, seen from the unit (`"in"`, `"out"` in JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum PortDir {
     In,
     Out,
 }
 
 /// One port of a unit's top module.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Port {
     pub name: &'static str,
     pub dir: PortDir,
@@ -52,7 +54,7 @@ impl Port {
 }
 
 /// One generator parameter of a unit with the value the tools use.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Param {
     pub name: &'static str,
     pub value: String,
@@ -100,61 +102,34 @@ impl UnitInfo {
         self.output_index("in_ready").is_some()
     }
 
-    /// The info as JSON (hand-written to keep the units crate dependency-free).
+    /// The info as JSON (`rtl-gen info --json`).
     pub fn to_json(&self) -> String {
-        let ports: Vec<String> = self
-            .ports
-            .iter()
-            .map(|p| {
-                format!(
-                    "{{\"name\":\"{}\",\"dir\":\"{}\",\"width\":{},\"doc\":{}}}",
-                    p.name,
-                    if p.dir == PortDir::In { "in" } else { "out" },
-                    p.width,
-                    json_string(p.doc)
-                )
-            })
-            .collect();
-        let params: Vec<String> = self
-            .params
-            .iter()
-            .map(|p| {
-                format!(
-                    "{{\"name\":\"{}\",\"value\":{},\"doc\":{}}}",
-                    p.name,
-                    json_string(&p.value),
-                    json_string(p.doc)
-                )
-            })
-            .collect();
-        format!(
-            "{{\"name\":\"{}\",\"description\":{},\"latency\":{},\"pipeline_stages\":{},\"rom_bits\":{},\"ecp5_lut_wire_ps\":{},\"clock\":\"clock\",\"params\":[{}],\"ports\":[{}]}}",
-            self.name,
-            json_string(self.description),
-            self.latency,
-            self.pipeline_stages,
-            self.rom_bits,
-            self.ecp5_lut_wire_ps,
-            params.join(","),
-            ports.join(",")
-        )
-    }
-}
-
-/// Escapes a string for JSON.
-pub fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+        /// The JSON's field order; `clock` names the implicit clock port.
+        #[derive(Serialize)]
+        struct Json<'a> {
+            name: &'a str,
+            description: &'a str,
+            latency: usize,
+            pipeline_stages: usize,
+            rom_bits: u64,
+            ecp5_lut_wire_ps: u32,
+            clock: &'static str,
+            params: &'a [Param],
+            ports: &'a [Port],
         }
+        serde_json::to_string(&Json {
+            name: &self.name,
+            description: self.description,
+            latency: self.latency,
+            pipeline_stages: self.pipeline_stages,
+            rom_bits: self.rom_bits,
+            ecp5_lut_wire_ps: self.ecp5_lut_wire_ps,
+            clock: "clock",
+            params: &self.params,
+            ports: &self.ports,
+        })
+        .expect("plain data serialises")
     }
-    out.push('"');
-    out
 }
 
 /// One operation of a vector file, encoded onto the unit's ports.

@@ -599,71 +599,67 @@ pub fn measure_all(funcs: &[MufuFunc], opt: &Options) -> Report {
     }
 }
 
-fn json_f64(v: f64) -> String {
+/// A float for JSON: `null` when it is not finite.
+fn json_f64(v: f64) -> serde_json::Value {
     if v.is_finite() {
-        format!("{v:e}")
+        v.into()
     } else {
-        "null".to_string()
+        serde_json::Value::Null
     }
 }
 
-fn json_stats(s: &Stats) -> String {
-    format!(
-        "{{\"count\":{},\"max_ulp\":{},\"mean_ulp\":{},\"max_abs\":{},\"max_abs_log2\":{},\"max_rel\":{},\"max_rel_log2\":{},\"correctly_rounded\":{},\"correctly_rounded_percent\":{}}}",
-        s.count,
-        json_f64(s.max_ulp),
-        json_f64(s.mean_ulp()),
-        json_f64(s.max_abs),
-        json_f64(s.max_abs.log2()),
-        json_f64(s.max_rel),
-        json_f64(s.max_rel.log2()),
-        s.correctly_rounded,
-        json_f64(s.cr_percent())
-    )
+fn json_stats(s: &Stats) -> serde_json::Value {
+    serde_json::json!({
+        "count": s.count,
+        "max_ulp": json_f64(s.max_ulp),
+        "mean_ulp": json_f64(s.mean_ulp()),
+        "max_abs": json_f64(s.max_abs),
+        "max_abs_log2": json_f64(s.max_abs.log2()),
+        "max_rel": json_f64(s.max_rel),
+        "max_rel_log2": json_f64(s.max_rel.log2()),
+        "correctly_rounded": s.correctly_rounded,
+        "correctly_rounded_percent": json_f64(s.cr_percent()),
+    })
 }
 
 impl Report {
     /// JSON text (hand-written, no serde).
     pub fn to_json(&self) -> String {
-        let mut out = String::from("{\"mufu_accuracy\":[");
-        for (i, r) in self.funcs.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str(&format!(
-                "{{\"func\":\"{}\",\"exhaustive\":{},\"target\":\"{}\",\"meets_target\":{},\"all\":{},\"parts\":{{",
-                r.func.name(),
-                r.exhaustive,
-                target(r.func),
-                r.meets_target(),
-                json_stats(&r.all)
-            ));
-            for (j, (name, s)) in r.parts.iter().enumerate() {
-                if j > 0 {
-                    out.push(',');
-                }
-                out.push_str(&format!("\"{}\":{}", name, json_stats(s)));
-            }
-            out.push_str(&format!(
-                "}},\"monotonic_violations\":{},\"monotonic_pairs\":{},\"worst\":[",
-                r.monotonic_violations, r.monotonic_pairs
-            ));
-            for (j, w) in r.worst.iter().enumerate() {
-                if j > 0 {
-                    out.push(',');
-                }
-                out.push_str(&format!(
-                    "{{\"x\":\"{:08x}\",\"result\":\"{:08x}\",\"exact\":{},\"err\":{}}}",
-                    w.x,
-                    w.result,
-                    json_f64(w.exact),
-                    json_f64(w.err)
-                ));
-            }
-            out.push_str("]}");
-        }
-        out.push_str("]}");
-        out
+        let funcs: Vec<serde_json::Value> = self
+            .funcs
+            .iter()
+            .map(|r| {
+                let parts: serde_json::Map<String, serde_json::Value> = r
+                    .parts
+                    .iter()
+                    .map(|(name, s)| (name.to_string(), json_stats(s)))
+                    .collect();
+                let worst: Vec<serde_json::Value> = r
+                    .worst
+                    .iter()
+                    .map(|w| {
+                        serde_json::json!({
+                            "x": format!("{:08x}", w.x),
+                            "result": format!("{:08x}", w.result),
+                            "exact": json_f64(w.exact),
+                            "err": json_f64(w.err),
+                        })
+                    })
+                    .collect();
+                serde_json::json!({
+                    "func": r.func.name(),
+                    "exhaustive": r.exhaustive,
+                    "target": target(r.func),
+                    "meets_target": r.meets_target(),
+                    "all": json_stats(&r.all),
+                    "parts": parts,
+                    "monotonic_violations": r.monotonic_violations,
+                    "monotonic_pairs": r.monotonic_pairs,
+                    "worst": worst,
+                })
+            })
+            .collect();
+        serde_json::json!({ "mufu_accuracy": funcs }).to_string()
     }
 
     /// A plain-text table, one line per function.
