@@ -531,3 +531,17 @@ pub fn tables(unit: &str, func: Option<&str>) -> Outcome {
     };
     write_stdout(&built_tables().to_text(only))
 }
+
+/// `rtl-gen qor-plot`: the Fmax-against-latency chart of the measured points.
+pub fn qor_plot(csv: &Path, svg: &Path, target_mhz: f64) -> Outcome {
+    let (name, bytes) = read_input(csv)?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| Failure::BadInput(format!("{name}: not UTF-8 text ({e})")))?;
+    let points = testbench::qor::parse_points(&text)
+        .map_err(|e| Failure::BadInput(format!("{name}: {e}")))?;
+    if points.is_empty() {
+        return Err(Failure::BadInput(format!("{name}: no measured points")));
+    }
+    let chart = testbench::qor::fmax_against_latency_svg(&points, target_mhz);
+    write_output(Some(svg), &chart)
+}

@@ -120,6 +120,18 @@ enum Command {
         #[arg(long)]
         func: Option<String>,
     },
+    /// Chart of Fmax against latency from measured points (docs/qor-points.csv)
+    QorPlot {
+        /// CSV of `rtl-gen fpga --seeds 3` results: unit,family,latency,lut4,ff,dsp,bram,fmax1,fmax2,fmax3
+        #[arg(long, default_value = "docs/qor-points.csv")]
+        csv: PathBuf,
+        /// Output SVG (`-` for stdout)
+        #[arg(long, default_value = "docs/fmax-latency.svg")]
+        svg: PathBuf,
+        /// The clock target drawn dashed (MHz)
+        #[arg(long, default_value_t = 150.0)]
+        target_mhz: f64,
+    },
     /// Formal proofs on the exported Verilog (yosys temporal induction):
     /// XMU bit ops, DFMA MIN/MAX/SETP, the MUFU's and REDUX's valid/tag
     Formal { unit: String },
@@ -179,6 +191,11 @@ fn main() -> ExitCode {
             threads,
         }),
         Command::Tables { unit, func } => commands::tables(&unit, func.as_deref()),
+        Command::QorPlot {
+            csv,
+            svg,
+            target_mhz,
+        } => commands::qor_plot(&csv, &svg, target_mhz),
         Command::Formal { unit } => commands::formal(&unit),
         Command::All { root } => commands::all(&root),
     };

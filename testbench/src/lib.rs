@@ -17,6 +17,7 @@ pub mod formal;
 pub mod fpga;
 pub mod iverilog;
 pub mod lint;
+pub mod qor;
 pub mod simulation;
 pub mod stream;
 pub mod timing;

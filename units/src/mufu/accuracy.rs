@@ -726,21 +726,11 @@ impl Report {
     }
 }
 
-/// Escapes text for XML.
-fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
-/// An SVG chart of one function's error across its input range: max (solid)
-/// and mean (thin) error per slice of the signed input order, with the target
-/// bound dashed. Hand-written SVG text.
+/// An SVG chart of one function's error across its input range: max and mean
+/// error per slice of the signed input order, with the target bound dashed
+/// (drawn with `plotters`).
 pub fn svg(r: &FuncReport) -> String {
-    let (w, h) = (900.0, 360.0);
-    let (ml, mr, mt, mb) = (70.0, 20.0, 40.0, 50.0);
-    let pw = w - ml - mr;
-    let ph = h - mt - mb;
+    use plotters::prelude::*;
     let (scale, unit, bound) = match metric(r.func) {
         Metric::Ulp => (1.0, "ulp", if r.func == MufuFunc::Tanh { 2.0 } else { 1.0 }),
         Metric::Abs => (2f64.powi(24), "abs error / 2^-24", 2f64.powf(1.5)),
@@ -752,88 +742,90 @@ pub fn svg(r: &FuncReport) -> String {
         .map(|b| b.max * scale)
         .filter(|v| v.is_finite())
         .fold(bound * 1.1, f64::max);
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n<text x=\"{}\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">MUFU.{} error ({}, {} inputs)</text>\n",
-        w / 2.0,
-        r.func.name().to_uppercase(),
-        if r.exhaustive { "exhaustive" } else { "sampled" },
-        r.all.count
-    );
-    s.push_str(&format!(
-        "<rect x=\"{ml}\" y=\"{mt}\" width=\"{pw}\" height=\"{ph}\" fill=\"none\" stroke=\"#444\"/>\n"
-    ));
-    let ypos = |v: f64| mt + ph - (v / ymax).min(1.0) * ph;
-    for i in 0..=4 {
-        let v = ymax * i as f64 / 4.0;
-        s.push_str(&format!(
-            "<text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{:.3}</text>\n<line x1=\"{ml}\" x2=\"{}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/>\n",
-            ml - 6.0,
-            ypos(v) + 4.0,
-            v,
-            ml + pw,
-            ypos(v),
-            ypos(v)
-        ));
-    }
-    let n = r.bins.len() as f64;
-    let xpos = |i: f64| ml + pw * i / n;
-    // x labels: input values at five places.
-    for i in 0..=4 {
-        let frac = i as f64 / 4.0;
+    let n = r.bins.len().max(1) as f64;
+    // The input value at a fraction of the signed input order.
+    let input_at = |frac: f64| {
         let key = r.key_lo + ((r.key_hi - r.key_lo) as f64 * frac) as i64;
         let bits = if key < 0 {
             0x8000_0000 | (-key) as u32
         } else {
             key as u32
         };
-        let v = result_value(r.func, bits);
-        s.push_str(&format!(
-            "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{:.3e}</text>\n",
-            ml + pw * frac,
-            mt + ph + 18.0,
-            v
-        ));
+        result_value(r.func, bits)
+    };
+    let series = |mean: bool| -> Vec<(f64, f64)> {
+        r.bins
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.count > 0)
+            .map(|(i, b)| {
+                let v = if mean { b.sum / b.count as f64 } else { b.max } * scale;
+                (
+                    (i as f64 + 0.5) / n,
+                    if v.is_finite() { v.min(ymax) } else { ymax },
+                )
+            })
+            .collect()
+    };
+    let caption = format!(
+        "MUFU.{} error ({}, {} inputs)",
+        r.func.name().to_uppercase(),
+        if r.exhaustive {
+            "exhaustive"
+        } else {
+            "sampled"
+        },
+        r.all.count
+    );
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, (900, 360)).into_drawing_area();
+        let drawn = (|| -> Result<(), Box<dyn std::error::Error + '_>> {
+            root.fill(&WHITE)?;
+            let mut chart = ChartBuilder::on(&root)
+                .caption(caption, ("sans-serif", 16))
+                .margin(12)
+                .x_label_area_size(40)
+                .y_label_area_size(60)
+                .build_cartesian_2d(0f64..1f64, 0f64..ymax)?;
+            chart
+                .configure_mesh()
+                .x_labels(5)
+                .y_labels(5)
+                .x_label_formatter(&|frac| format!("{:.3e}", input_at(*frac)))
+                .y_label_formatter(&|v| format!("{v:.3}"))
+                .x_desc("input (binary32 order)")
+                .y_desc(unit)
+                .draw()?;
+            let max_colour = RGBColor(0x1f, 0x77, 0xb4);
+            let mean_colour = RGBColor(0xff, 0x7f, 0x0e);
+            chart
+                .draw_series(LineSeries::new(series(false), max_colour.stroke_width(2)))?
+                .label("max per slice")
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], max_colour));
+            chart
+                .draw_series(LineSeries::new(series(true), mean_colour))?
+                .label("mean per slice")
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], mean_colour));
+            chart
+                .draw_series(DashedLineSeries::new(
+                    vec![(0.0, bound), (1.0, bound)],
+                    6,
+                    4,
+                    RED.into(),
+                ))?
+                .label(format!("target {}", target(r.func)))
+                .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RED));
+            chart
+                .configure_series_labels()
+                .position(SeriesLabelPosition::UpperLeft)
+                .background_style(WHITE.mix(0.8))
+                .border_style(BLACK)
+                .draw()?;
+            root.present()?;
+            Ok(())
+        })();
+        drawn.expect("drawing into a string cannot fail");
     }
-    s.push_str(&format!(
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">input (binary32 order)</text>\n<text x=\"16\" y=\"{}\" transform=\"rotate(-90 16 {})\" text-anchor=\"middle\">{unit}</text>\n",
-        ml + pw / 2.0,
-        h - 10.0,
-        mt + ph / 2.0,
-        mt + ph / 2.0
-    ));
-    for (stroke, width, mean) in [("#1f77b4", 1.5, false), ("#ff7f0e", 1.0, true)] {
-        let mut path = String::new();
-        for (i, b) in r.bins.iter().enumerate() {
-            if b.count == 0 {
-                continue;
-            }
-            let v = if mean { b.sum / b.count as f64 } else { b.max } * scale;
-            let cmd = if path.is_empty() { 'M' } else { 'L' };
-            path.push_str(&format!(
-                "{cmd}{:.1},{:.1} ",
-                xpos(i as f64 + 0.5),
-                ypos(if v.is_finite() { v } else { ymax })
-            ));
-        }
-        s.push_str(&format!(
-            "<path d=\"{path}\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>\n"
-        ));
-    }
-    s.push_str(&format!(
-        "<line x1=\"{ml}\" x2=\"{}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"red\" stroke-dasharray=\"6 4\"/>\n<text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"red\">target {}</text>\n",
-        ml + pw,
-        ypos(bound),
-        ypos(bound),
-        ml + pw - 4.0,
-        ypos(bound) - 4.0,
-        xml_escape(target(r.func))
-    ));
-    s.push_str(&format!(
-        "<text x=\"{}\" y=\"{}\" fill=\"#1f77b4\">max per slice</text>\n<text x=\"{}\" y=\"{}\" fill=\"#ff7f0e\">mean per slice</text>\n</svg>\n",
-        ml + 8.0,
-        mt + 16.0,
-        ml + 110.0,
-        mt + 16.0
-    ));
-    s
+    text
 }
