@@ -91,11 +91,12 @@ pub fn engines_agree(
 }
 
 /// Operations presented alone (each after `latency + 2` idle clocks, so that
-/// nothing can hold them up) answer exactly `latency` clocks after they were
-/// accepted.
+/// nothing can hold them up) answer exactly their latency
+/// ([`UnitCodec::latency_of`](units::unit::UnitCodec::latency_of)) after they
+/// were accepted.
 pub fn latency_is_exact(unit: Unit, ops: &[LineOp]) -> Result<(), String> {
-    let latency = unit.info().latency as u64;
-    let gap = latency as u32 + 2;
+    let codec = unit.codec();
+    let gap = codec.info().latency as u32 + 2;
     let observations = run_checked(unit, Engine::RustHdl, ops, Gaps::Fixed(gap), None)?;
     let answering: Vec<usize> = (0..ops.len()).filter(|&i| ops[i].op.answers).collect();
     if observations.len() != answering.len() {
@@ -106,6 +107,7 @@ pub fn latency_is_exact(unit: Unit, ops: &[LineOp]) -> Result<(), String> {
         ));
     }
     for (obs, &i) in observations.iter().zip(&answering) {
+        let latency = codec.latency_of(&ops[i].op) as u64;
         let accepted = (i as u64 + 1) * gap as u64 + i as u64;
         if obs.cycle != accepted + latency {
             return Err(format!(

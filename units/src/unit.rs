@@ -67,7 +67,8 @@ pub struct UnitInfo {
     /// CLI name (`xmu`, `mufu_d15`, ...), also the Verilog top module's name.
     pub name: String,
     pub description: &'static str,
-    /// Cycles from an accepted operation to its answer (`out_valid`).
+    /// Cycles from an accepted operation to its answer (`out_valid`); the
+    /// largest, where it depends on the operation ([`UnitCodec::latency_of`]).
     pub latency: usize,
     /// Number of pipeline register stages in the datapath.
     pub pipeline_stages: usize,
@@ -154,6 +155,12 @@ pub trait UnitCodec {
     fn model(&mut self, op: &Operation) -> Option<String>;
     /// Forgets the golden model's state (memory contents).
     fn reset_model(&mut self) {}
+    /// Clocks from accepting `op` to its answer when nothing else is in the
+    /// unit. A unit whose latency depends on the operation overrides it;
+    /// [`UnitInfo::latency`] is then the largest.
+    fn latency_of(&self, _op: &Operation) -> usize {
+        self.info().latency
+    }
     /// `count` pseudo-random vector lines (deterministic in `seed`), for
     /// benchmarks and smoke runs.
     fn random_lines(&self, count: usize, seed: u64) -> Vec<String>;
