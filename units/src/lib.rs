@@ -6,6 +6,7 @@
 
 pub mod atom;
 pub mod dfma;
+pub mod divsqrt;
 pub mod fp;
 pub mod hw;
 pub mod mufu;
