@@ -344,12 +344,13 @@ pub fn round_pack(
         biased_e += 1;
     }
     let mut flags = if inexact { NX } else { 0 };
+    // Tiny and inexact: UF, also when the result rounded up to 2^emin.
+    if tiny && inexact {
+        flags |= UF;
+    }
     let sign = (neg as u64) * fmt.sign_bit();
     if kept >> (p - 1) == 0 {
         // Subnormal or zero.
-        if tiny && inexact {
-            flags |= UF;
-        }
         if ftz && kept != 0 {
             return Answer {
                 result: fmt.zero(neg),

@@ -1,0 +1,88 @@
+//! Align phase: the float quotient/root is normalised (its leading one to
+//! bit 55 of the frame: one position at most), shifted right into the
+//! subnormal range when its exponent is below the smallest normal (bits
+//! shifted out join the sticky bit), and tininess is decided after rounding
+//! (rounded to the format's precision with an unbounded exponent, as RISC-V
+//! and SoftFloat do). The integer forms take their quotient, or their
+//! remainder shifted back by the divisor's normalisation, and the sign.
+//! Mirrors [`model::round_pack`](crate::divsqrt::model::round_pack) up to
+//! the increment, and [`srt::divide_u32`](crate::divsqrt::srt::divide_u32).
+
+use super::round::RoundUp;
+use super::{Aligned, Meta, Rest, EOFF, EXP_W, NORM_W, REM_W};
+use rust_hdl::prelude::*;
+
+const _: () = assert!(EOFF == 8192 && EXP_W == 14 && NORM_W == 56 && REM_W == 60);
+
+/// The align phase (combinational).
+#[derive(LogicBlock, Default)]
+pub struct Align {
+    pub meta: Signal<In, Meta>,
+    pub rest: Signal<In, Rest>,
+    pub al: Signal<Out, Aligned>,
+    /// Normalised significand (leading one at bit 55) and its biased exponent.
+    m: Signal<Local, Bits<NORM_W>>,
+    bn: Signal<Local, Bits<EXP_W>>,
+    /// Right shift into the subnormal range, `1 − E` clamped to 63.
+    dsh_wide: Signal<Local, Bits<EXP_W>>,
+    dsh: Signal<Local, Bits<6>>,
+    /// Rounding at the normal precision carries out (all ones, rounded up).
+    all_ones: Signal<Local, Bit>,
+    carries: Signal<Local, Bit>,
+    rsh: Signal<Local, Bits<REM_W>>,
+    ival: Signal<Local, Bits<32>>,
+    ineg: Signal<Local, Bit>,
+    norm: RoundUp,
+}
+
+impl Logic for Align {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.m.next = self.rest.val().qsel.get_bits::<NORM_W>(0);
+        self.bn.next = self.meta.val().bexp;
+        if !self.rest.val().qsel.get_bit(55) {
+            self.m.next = self.rest.val().qsel.get_bits::<NORM_W>(0) << 1;
+            self.bn.next = self.meta.val().bexp - 1;
+        }
+        // Tininess after rounding: the value rounded to p bits at its own
+        // exponent stays below 2^emin.
+        self.norm.rm.next = self.meta.val().rm;
+        self.norm.sign.next = self.meta.val().sign;
+        self.norm.lsb.next = true;
+        self.all_ones.next = self.m.val().get_bits::<24>(32).all();
+        self.norm.round.next = self.m.val().get_bit(31);
+        self.norm.sticky.next = self.m.val().get_bits::<31>(0).any() | self.rest.val().sticky;
+        if self.meta.val().fmt64 {
+            self.all_ones.next = self.m.val().get_bits::<53>(3).all();
+            self.norm.round.next = self.m.val().get_bit(2);
+            self.norm.sticky.next = self.m.val().get_bits::<2>(0).any() | self.rest.val().sticky;
+        }
+        self.carries.next = self.all_ones.val() & self.norm.up.val();
+        self.al.next.tiny =
+            (self.bn.val() < 8192) | ((self.bn.val() == 8192) & !self.carries.val());
+        self.dsh_wide.next = 8193 - self.bn.val();
+        self.dsh.next = bit_cast::<6, EXP_W>(self.dsh_wide.val());
+        if self.bn.val() > 8192 {
+            self.dsh.next = 0.into();
+        }
+        if self.bn.val() < (8193 - 63) {
+            self.dsh.next = 63.into();
+        }
+        self.al.next.x = self.m.val() >> self.dsh.val();
+        self.al.next.sticky = self.rest.val().sticky
+            | (((self.m.val() >> self.dsh.val()) << self.dsh.val()) != self.m.val());
+        self.al.next.bn = self.bn.val();
+        // Integers: quotient (LSB-aligned) or remainder >> (24 + lz_b).
+        self.rsh.next = self.rest.val().rem >> self.meta.val().rem_shift;
+        self.ival.next = self.rest.val().qsel.get_bits::<32>(0);
+        self.ineg.next = self.meta.val().neg_q;
+        if self.meta.val().rem {
+            self.ival.next = self.rsh.val().get_bits::<32>(0);
+            self.ineg.next = self.meta.val().neg_r;
+        }
+        self.al.next.ires = self.ival.val();
+        if self.ineg.val() {
+            self.al.next.ires = (!self.ival.val()) + 1;
+        }
+    }
+}
