@@ -20,6 +20,7 @@ pub struct Align {
     pub meta: Signal<In, Meta>,
     pub rest: Signal<In, Rest>,
     pub al: Signal<Out, Aligned>,
+    qsel: Signal<Local, Bits<REM_W>>,
     /// Normalised significand (leading one at bit 55) and its biased exponent.
     m: Signal<Local, Bits<NORM_W>>,
     bn: Signal<Local, Bits<EXP_W>>,
@@ -28,6 +29,8 @@ pub struct Align {
     dsh: Signal<Local, Bits<6>>,
     /// Rounding at the normal precision carries out (all ones, rounded up).
     all_ones: Signal<Local, Bit>,
+    rbit: Signal<Local, Bit>,
+    sbit: Signal<Local, Bit>,
     carries: Signal<Local, Bit>,
     rsh: Signal<Local, Bits<REM_W>>,
     ival: Signal<Local, Bits<32>>,
@@ -38,10 +41,12 @@ pub struct Align {
 impl Logic for Align {
     #[hdl_gen]
     fn update(&mut self) {
-        self.m.next = self.rest.val().qsel.get_bits::<NORM_W>(0);
+        // A struct field copied to a local first: Icarus refuses `a[i+:n][j]`.
+        self.qsel.next = self.rest.val().qsel;
+        self.m.next = self.qsel.val().get_bits::<NORM_W>(0);
         self.bn.next = self.meta.val().bexp;
-        if !self.rest.val().qsel.get_bit(55) {
-            self.m.next = self.rest.val().qsel.get_bits::<NORM_W>(0) << 1;
+        if !self.qsel.val().get_bit(55) {
+            self.m.next = self.qsel.val().get_bits::<NORM_W>(0) << 1;
             self.bn.next = self.meta.val().bexp - 1;
         }
         // Tininess after rounding: the value rounded to p bits at its own
@@ -50,13 +55,15 @@ impl Logic for Align {
         self.norm.sign.next = self.meta.val().sign;
         self.norm.lsb.next = true;
         self.all_ones.next = self.m.val().get_bits::<24>(32).all();
-        self.norm.round.next = self.m.val().get_bit(31);
-        self.norm.sticky.next = self.m.val().get_bits::<31>(0).any() | self.rest.val().sticky;
+        self.rbit.next = self.m.val().get_bit(31);
+        self.sbit.next = self.m.val().get_bits::<31>(0).any() | self.rest.val().sticky;
         if self.meta.val().fmt64 {
             self.all_ones.next = self.m.val().get_bits::<53>(3).all();
-            self.norm.round.next = self.m.val().get_bit(2);
-            self.norm.sticky.next = self.m.val().get_bits::<2>(0).any() | self.rest.val().sticky;
+            self.rbit.next = self.m.val().get_bit(2);
+            self.sbit.next = self.m.val().get_bits::<2>(0).any() | self.rest.val().sticky;
         }
+        self.norm.round.next = self.rbit.val();
+        self.norm.sticky.next = self.sbit.val();
         self.carries.next = self.all_ones.val() & self.norm.up.val();
         self.al.next.tiny =
             (self.bn.val() < 8192) | ((self.bn.val() == 8192) & !self.carries.val());
@@ -74,7 +81,7 @@ impl Logic for Align {
         self.al.next.bn = self.bn.val();
         // Integers: quotient (LSB-aligned) or remainder >> (24 + lz_b).
         self.rsh.next = self.rest.val().rem >> self.meta.val().rem_shift;
-        self.ival.next = self.rest.val().qsel.get_bits::<32>(0);
+        self.ival.next = self.qsel.val().get_bits::<32>(0);
         self.ineg.next = self.meta.val().neg_q;
         if self.meta.val().rem {
             self.ival.next = self.rsh.val().get_bits::<32>(0);

@@ -106,8 +106,8 @@ pub struct Accepted {
     pub tag: Bits<TAG_W>,
     /// binary64 (fdiv/fsqrt/rcp .f64).
     pub fmt64: Bit,
-    pub int: Bit,
-    pub signed: Bit,
+    pub is_int: Bit,
+    pub is_signed: Bit,
     /// rem/remu.
     pub rem: Bit,
     pub sqrt: Bit,
@@ -141,7 +141,7 @@ pub struct Accepted {
 pub struct Meta {
     pub tag: Bits<TAG_W>,
     pub fmt64: Bit,
-    pub int: Bit,
+    pub is_int: Bit,
     pub sqrt: Bit,
     pub rm: Bits<RM_W>,
     pub ftz: Bit,
@@ -235,7 +235,14 @@ pub struct Divsqrt {
     op_int: Signal<Local, Bit>,
     op_rcp: Signal<Local, Bit>,
     op_flush64: Signal<Local, Bit>,
+    op_signed: Signal<Local, Bit>,
     accept: Signal<Local, Bit>,
+    /// The unpackers' inputs (rcp: 1.0 and the operand).
+    a_in: Signal<Local, Bits<64>>,
+    b_in: Signal<Local, Bits<64>>,
+    daz_in: Signal<Local, Bit>,
+    /// The result's rounding mode.
+    rm_in: Signal<Local, Bits<RM_W>>,
     /// Phases.
     pub ua: Unpack,
     pub ub: Unpack,
@@ -284,50 +291,58 @@ impl Logic for Divsqrt {
         self.op_int.next = (self.in_op.val() >= 4) & (self.in_op.val() <= 7);
         self.op_rcp.next = (self.in_op.val() == 8) | (self.in_op.val() == 9);
         self.op_flush64.next = (self.in_op.val() == 1) | (self.in_op.val() == 3);
-        self.ua.x.next = self.in_a.val();
-        self.ub.x.next = self.in_b.val();
+        // Each sub-block input is assigned once (locals first): a glitch on a
+        // path through a sub-block loops in an event-driven simulator (Icarus).
+        self.a_in.next = self.in_a.val();
+        self.b_in.next = self.in_b.val();
         if self.op_rcp.val() {
             // 1/x: the dividend is 1.0, the operand the divisor.
-            self.ua.x.next = 0x3f80_0000_u64.into();
+            self.a_in.next = 0x3f80_0000_u64.into();
             if self.op_fmt64.val() {
-                self.ua.x.next = 0x3ff0_0000_0000_0000_u64.into();
+                self.a_in.next = 0x3ff0_0000_0000_0000_u64.into();
             }
-            self.ub.x.next = self.in_a.val();
+            self.b_in.next = self.in_a.val();
         }
-        self.ua.is64.next = self.op_fmt64.val();
-        self.ub.is64.next = self.op_fmt64.val();
-        self.ua.int.next = self.op_int.val();
-        self.ub.int.next = self.op_int.val();
-        self.ua.signed.next = (self.in_op.val() == 4) | (self.in_op.val() == 6);
-        self.ub.signed.next = (self.in_op.val() == 4) | (self.in_op.val() == 6);
-        self.ua.daz.next = self.in_daz32.val();
-        self.ub.daz.next = self.in_daz32.val();
+        self.daz_in.next = self.in_daz32.val();
         if self.op_fmt64.val() {
             // rcp.f64 never flushes.
-            self.ua.daz.next = self.in_daz64.val() & self.op_flush64.val();
-            self.ub.daz.next = self.in_daz64.val() & self.op_flush64.val();
+            self.daz_in.next = self.in_daz64.val() & self.op_flush64.val();
+        }
+        self.op_signed.next = (self.in_op.val() == 4) | (self.in_op.val() == 6);
+        self.ua.x.next = self.a_in.val();
+        self.ub.x.next = self.b_in.val();
+        self.ua.is64.next = self.op_fmt64.val();
+        self.ub.is64.next = self.op_fmt64.val();
+        self.ua.is_int.next = self.op_int.val();
+        self.ub.is_int.next = self.op_int.val();
+        self.ua.is_signed.next = self.op_signed.val();
+        self.ub.is_signed.next = self.op_signed.val();
+        self.ua.daz.next = self.daz_in.val();
+        self.ub.daz.next = self.daz_in.val();
+        self.rm_in.next = self.in_frm.val();
+        if self.op_fmt64.val() {
+            self.rm_in.next = self.in_frm64.val();
+            if !self.op_flush64.val() {
+                self.rm_in.next = 0.into();
+            }
+        }
+        if self.rm_in.val() > 4 {
+            // Reserved encodings (refused by the decoder) round to nearest.
+            self.rm_in.next = 0.into();
         }
 
         self.acc.d.next = self.acc.q.val();
         if self.accept.val() {
             self.acc.d.next.tag = self.in_tag.val();
             self.acc.d.next.fmt64 = self.op_fmt64.val();
-            self.acc.d.next.int = self.op_int.val();
-            self.acc.d.next.signed = (self.in_op.val() == 4) | (self.in_op.val() == 6);
+            self.acc.d.next.is_int = self.op_int.val();
+            self.acc.d.next.is_signed = self.op_signed.val();
             self.acc.d.next.rem = (self.in_op.val() == 6) | (self.in_op.val() == 7);
             self.acc.d.next.sqrt = (self.in_op.val() == 2) | (self.in_op.val() == 3);
-            self.acc.d.next.rm = self.in_frm.val();
+            self.acc.d.next.rm = self.rm_in.val();
             self.acc.d.next.ftz = self.in_ftz32.val();
             if self.op_fmt64.val() {
-                self.acc.d.next.rm = self.in_frm64.val();
                 self.acc.d.next.ftz = self.in_ftz64.val() & self.op_flush64.val();
-                if !self.op_flush64.val() {
-                    self.acc.d.next.rm = 0.into();
-                }
-            }
-            if self.acc.d.val().rm > 4 {
-                // Reserved encodings (refused by the decoder) round to nearest.
-                self.acc.d.next.rm = 0.into();
             }
             self.acc.d.next.a_raw = self.in_a.val().get_bits::<32>(0);
             self.acc.d.next.a_sign = self.ua.sign.val();

@@ -7,7 +7,7 @@
 //! paths and of the integer forms. Mirrors
 //! [`model::round_pack`](crate::divsqrt::model::round_pack).
 
-use super::{Meta, Aligned, EOFF, EXP_W, FLAGS_W, RM_W};
+use super::{Aligned, Meta, EOFF, EXP_W, FLAGS_W, NORM_W, RM_W};
 use rust_hdl::prelude::*;
 
 const _: () = assert!(EOFF == 8192 && EXP_W == 14);
@@ -51,11 +51,15 @@ pub struct Round {
     pub al: Signal<In, Aligned>,
     pub result: Signal<Out, Bits<64>>,
     pub flags: Signal<Out, Bits<FLAGS_W>>,
+    x: Signal<Local, Bits<NORM_W>>,
     kept: Signal<Local, Bits<64>>,
+    /// Round bit and sticky at the result's precision.
+    rbit: Signal<Local, Bit>,
+    sticky: Signal<Local, Bit>,
     inexact: Signal<Local, Bit>,
     /// `E − 1` for a normal result, 0 for a subnormal one.
     beff: Signal<Local, Bits<64>>,
-    packed: Signal<Local, Bits<64>>,
+    pack: Signal<Local, Bits<64>>,
     sbit: Signal<Local, Bits<64>>,
     huge: Signal<Local, Bit>,
     ovf: Signal<Local, Bit>,
@@ -67,21 +71,23 @@ pub struct Round {
 impl Logic for Round {
     #[hdl_gen]
     fn update(&mut self) {
+        // A struct field copied to a local first: Icarus refuses `a[i+:n][j]`.
+        self.x.next = self.al.val().x;
         // binary32: kept x[55:32], round x[31]; binary64: kept x[55:3], round x[2].
-        self.kept.next = bit_cast::<64, 24>(self.al.val().x.get_bits::<24>(32));
-        self.inc.round.next = self.al.val().x.get_bit(31);
-        self.inc.sticky.next =
-            self.al.val().x.get_bits::<31>(0).any() | self.al.val().sticky;
+        self.kept.next = bit_cast::<64, 24>(self.x.val().get_bits::<24>(32));
+        self.rbit.next = self.x.val().get_bit(31);
+        self.sticky.next = self.x.val().get_bits::<31>(0).any() | self.al.val().sticky;
         if self.meta.val().fmt64 {
-            self.kept.next = bit_cast::<64, 53>(self.al.val().x.get_bits::<53>(3));
-            self.inc.round.next = self.al.val().x.get_bit(2);
-            self.inc.sticky.next =
-                self.al.val().x.get_bits::<2>(0).any() | self.al.val().sticky;
+            self.kept.next = bit_cast::<64, 53>(self.x.val().get_bits::<53>(3));
+            self.rbit.next = self.x.val().get_bit(2);
+            self.sticky.next = self.x.val().get_bits::<2>(0).any() | self.al.val().sticky;
         }
+        self.inc.round.next = self.rbit.val();
+        self.inc.sticky.next = self.sticky.val();
         self.inc.rm.next = self.meta.val().rm;
         self.inc.sign.next = self.meta.val().sign;
         self.inc.lsb.next = self.kept.val().get_bit(0);
-        self.inexact.next = self.inc.round.val() | self.inc.sticky.val();
+        self.inexact.next = self.rbit.val() | self.sticky.val();
         self.beff.next = 0.into();
         if self.al.val().bn > 8192 {
             self.beff.next = bit_cast::<64, EXP_W>(self.al.val().bn - 8193);
@@ -90,24 +96,24 @@ impl Logic for Round {
         if self.meta.val().sign {
             self.sbit.next = 0x8000_0000_u64.into();
         }
-        self.packed.next = (self.beff.val() << 23)
+        self.pack.next = (self.beff.val() << 23)
             + self.kept.val()
             + bit_cast::<64, 1>(self.inc.up.val().into());
         self.huge.next = self.al.val().bn >= (8192 + 255);
-        self.ovf.next = self.huge.val() | self.packed.val().get_bits::<8>(23).all();
-        self.subnormal.next = !self.packed.val().get_bits::<8>(23).any();
+        self.ovf.next = self.huge.val() | self.pack.val().get_bits::<8>(23).all();
+        self.subnormal.next = !self.pack.val().get_bits::<8>(23).any();
         if self.meta.val().fmt64 {
             if self.meta.val().sign {
                 self.sbit.next = 0x8000_0000_0000_0000_u64.into();
             }
-            self.packed.next = (self.beff.val() << 52)
+            self.pack.next = (self.beff.val() << 52)
                 + self.kept.val()
                 + bit_cast::<64, 1>(self.inc.up.val().into());
             self.huge.next = self.al.val().bn >= (8192 + 2047);
-            self.ovf.next = self.huge.val() | self.packed.val().get_bits::<11>(52).all();
-            self.subnormal.next = !self.packed.val().get_bits::<11>(52).any();
+            self.ovf.next = self.huge.val() | self.pack.val().get_bits::<11>(52).all();
+            self.subnormal.next = !self.pack.val().get_bits::<11>(52).any();
         }
-        self.result.next = self.sbit.val() | self.packed.val();
+        self.result.next = self.sbit.val() | self.pack.val();
         self.flags.next = bit_cast::<FLAGS_W, 1>(self.inexact.val().into())
             | (bit_cast::<FLAGS_W, 1>((self.al.val().tiny & self.inexact.val()).into()) << 1);
         // Overflow: ∞ unless the mode rounds toward zero for this sign.
@@ -130,11 +136,11 @@ impl Logic for Round {
             }
         }
         // FTZ: a subnormal result (zero is not one) becomes ±0 with UF|NX.
-        if self.meta.val().ftz & self.subnormal.val() & self.packed.val().any() & !self.ovf.val() {
+        if self.meta.val().ftz & self.subnormal.val() & self.pack.val().any() & !self.ovf.val() {
             self.result.next = self.sbit.val();
             self.flags.next = 0x03.into();
         }
-        if self.meta.val().int {
+        if self.meta.val().is_int {
             self.result.next = bit_cast::<64, 32>(self.al.val().ires);
             self.flags.next = 0.into();
         }

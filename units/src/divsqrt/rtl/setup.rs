@@ -16,6 +16,8 @@ use rust_hdl::prelude::*;
 // Literals below: EOFF = 8192, EOFF/2 = 4096; the frame of srt.rs (60 bits,
 // 56 fraction bits): 1 << 55 is the first digit's weight, 1 << 56 is 1.0.
 const _: () = assert!(EOFF == 8192 && EXP_W == 14 && REM_W == 60 && CNT_W == 5);
+// The clock counts below are literals (rust-hdl would export a name).
+const _: () = assert!(CLOCKS_F32 == 13 && DIV_CLOCKS_F64 == 28 && SQRT_CLOCKS_F64 == 27);
 
 /// Clocks of the recurrence (two steps each) per format.
 pub const DIV_CLOCKS_F64: u64 = 28;
@@ -72,9 +74,9 @@ impl Logic for Setup {
         self.iter.next.q = 0.into();
         self.iter.next.qm = 0x0fff_ffff_ffff_ffff_u64.into();
         self.iter.next.k = 0x0080_0000_0000_0000_u64.into();
-        self.iter.next.count = CLOCKS_F32.into();
+        self.iter.next.count = 13.into();
         if self.p.val().fmt64 {
-            self.iter.next.count = DIV_CLOCKS_F64.into();
+            self.iter.next.count = 28.into();
         }
         self.meta.next.bexp = (self.va.val() - self.vb.val()) + self.bias.val() + 8192;
         if self.p.val().sqrt {
@@ -88,11 +90,11 @@ impl Logic for Setup {
             self.iter.next.q = 0x0100_0000_0000_0000_u64.into();
             self.iter.next.qm = 0.into();
             if self.p.val().fmt64 {
-                self.iter.next.count = SQRT_CLOCKS_F64.into();
+                self.iter.next.count = 27.into();
             }
             self.meta.next.bexp = ((self.va.val() + self.bias.val()) >> 1) + 4096;
         }
-        if self.p.val().int {
+        if self.p.val().is_int {
             // An odd digit count starts from m/8 and runs one more step.
             if self.n.val().get_bit(0) {
                 self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.na.val() >> 10);
@@ -171,7 +173,7 @@ impl Logic for Setup {
                 }
             }
         }
-        if self.p.val().int {
+        if self.p.val().is_int {
             // ÷0: quotient all ones, remainder the dividend; |a| < 2^k·|b| with
             // fewer leading zeros in b: quotient 0, remainder the dividend.
             self.forced.next = self.p.val().b_zero | (self.p.val().a_lz > self.p.val().b_lz);
@@ -189,7 +191,7 @@ impl Logic for Setup {
         }
         self.meta.next.tag = self.p.val().tag;
         self.meta.next.fmt64 = self.p.val().fmt64;
-        self.meta.next.int = self.p.val().int;
+        self.meta.next.is_int = self.p.val().is_int;
         self.meta.next.sqrt = self.p.val().sqrt;
         self.meta.next.rm = self.p.val().rm;
         self.meta.next.ftz = self.p.val().ftz;

@@ -17,9 +17,9 @@ pub struct Unpack {
     /// binary64 (else binary32 or integer).
     pub is64: Signal<In, Bit>,
     /// A 32-bit integer operand.
-    pub int: Signal<In, Bit>,
+    pub is_int: Signal<In, Bit>,
     /// The integer is signed (two's complement).
-    pub signed: Signal<In, Bit>,
+    pub is_signed: Signal<In, Bit>,
     /// Read a subnormal float as a signed zero.
     pub daz: Signal<In, Bit>,
     /// Sign (an integer's: negative and signed).
@@ -78,9 +78,9 @@ impl Logic for Unpack {
         self.nan.next = self.e_max.val() & !self.frac_zero.val();
         self.snan.next = self.e_max.val() & (!self.frac_zero.val()) & !self.quiet.val();
         self.mag.next = self.x.val().get_bits::<32>(0);
-        if self.int.val() {
-            self.sign.next = self.signed.val() & self.x.val().get_bit(31);
-            if self.signed.val() & self.x.val().get_bit(31) {
+        if self.is_int.val() {
+            self.sign.next = self.is_signed.val() & self.x.val().get_bit(31);
+            if self.is_signed.val() & self.x.val().get_bit(31) {
                 self.mag.next = (!self.x.val().get_bits::<32>(0)) + 1;
             }
             self.sig.next = bit_cast::<SIG_W, 32>(self.mag.val()) << 32;
