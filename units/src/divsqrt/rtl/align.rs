@@ -32,7 +32,13 @@ pub struct Align {
     rbit: Signal<Local, Bit>,
     sbit: Signal<Local, Bit>,
     carries: Signal<Local, Bit>,
-    rsh: Signal<Local, Bits<REM_W>>,
+    /// The shared right shifter.
+    sh_in: Signal<Local, Bits<REM_W>>,
+    sh_amount: Signal<Local, Bits<6>>,
+    sh_out: Signal<Local, Bits<REM_W>>,
+    /// Ones where a float shift keeps bits of `m`.
+    kept_mask: Signal<Local, Bits<NORM_W>>,
+    lost: Signal<Local, Bits<NORM_W>>,
     ival: Signal<Local, Bits<32>>,
     ineg: Signal<Local, Bit>,
     norm: RoundUp,
@@ -75,16 +81,27 @@ impl Logic for Align {
         if self.bn.val() < (8193 - 63) {
             self.dsh.next = 63.into();
         }
-        self.al.next.x = self.m.val() >> self.dsh.val();
-        self.al.next.sticky = self.rest.val().sticky
-            | (((self.m.val() >> self.dsh.val()) << self.dsh.val()) != self.m.val());
+        // One right shifter for both: the float significand by `dsh`, an
+        // integer remainder by 24 + lz_b. Bits a float shift drops are found
+        // with a mask (a decoder), not a second shifter.
+        self.sh_in.next = bit_cast::<REM_W, NORM_W>(self.m.val());
+        self.sh_amount.next = self.dsh.val();
+        if self.meta.val().is_int {
+            self.sh_in.next = self.rest.val().rem;
+            self.sh_amount.next = self.meta.val().rem_shift;
+        }
+        self.sh_out.next = self.sh_in.val() >> self.sh_amount.val();
+        self.al.next.x = self.sh_out.val().get_bits::<NORM_W>(0);
+        self.kept_mask.next = 0xff_ffff_ffff_ffff_u64.into();
+        self.kept_mask.next = self.kept_mask.val() << self.dsh.val();
+        self.lost.next = self.m.val() & !self.kept_mask.val();
+        self.al.next.sticky = self.rest.val().sticky | self.lost.val().any();
         self.al.next.bn = self.bn.val();
-        // Integers: quotient (LSB-aligned) or remainder >> (24 + lz_b).
-        self.rsh.next = self.rest.val().rem >> self.meta.val().rem_shift;
+        // Integers: quotient (LSB-aligned) or the shifted remainder.
         self.ival.next = self.qsel.val().get_bits::<32>(0);
         self.ineg.next = self.meta.val().neg_q;
         if self.meta.val().rem {
-            self.ival.next = self.rsh.val().get_bits::<32>(0);
+            self.ival.next = self.sh_out.val().get_bits::<32>(0);
             self.ineg.next = self.meta.val().neg_r;
         }
         self.al.next.ires = self.ival.val();

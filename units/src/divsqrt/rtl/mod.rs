@@ -7,12 +7,12 @@
 //! | iterate ([`step`] ×2) | f64 ÷ 28, f64 √ 27, f32 13, int ⌈(lz_b − lz_a + 1)/2⌉ (1 when forced) | two radix-2 SRT steps per clock on the carry-save remainder, on-the-fly quotient |
 //! | correct ([`correct`]) | 1 | remainder carry-propagate add, negative-remainder correction, sticky |
 //! | align ([`align`]) | 1 | normalise by one, subnormal right shift with sticky, tininess; integer quotient/remainder and sign |
-//! | round ([`round`]) | 1 | increment and pack, overflow, FTZ, flags, forced answers → output registers |
+//! | round ([`round`]) | 1 | increment and pack, overflow, FTZ, flags, forced answers: presented on the outputs |
 //!
 //! The state is a phase register ([`Phase`]) and one register bundle per
 //! phase boundary: [`Accepted`], [`Meta`] with [`Iter`], [`Rest`],
-//! [`Aligned`], then the output registers. `in_ready` is high while the
-//! engine is idle, also in the cycle its answer is presented.
+//! [`Aligned`]; the outputs come from the round phase's logic. `in_ready` is
+//! high while the engine is idle and in the cycle its answer is presented.
 
 pub mod align;
 pub mod correct;
@@ -55,9 +55,9 @@ pub const REM_W: usize = SRT_REM_W as usize;
 pub const NORM_W: usize = FRAC_W as usize;
 /// Width of the clock counter.
 pub const CNT_W: usize = 5;
-/// Clocks outside the recurrence: setup, correct, align, round, and the
-/// output register.
-pub const OVERHEAD: usize = 5;
+/// Clocks outside the recurrence: setup, correct, align, round (the answer
+/// is presented in the round phase, from its logic).
+pub const OVERHEAD: usize = 4;
 /// Worst-case cycles from accept to answer (fdiv.f64, rcp.f64).
 pub const LATENCY: usize = OVERHEAD + DIV_CLOCKS_F64 as usize;
 
@@ -259,10 +259,6 @@ pub struct Divsqrt {
     pub iter: DFF<Iter>,
     pub rest: DFF<Rest>,
     pub aligned: DFF<Aligned>,
-    pub out_valid_q: DFF<Bit>,
-    pub out_tag_q: DFF<Bits<TAG_W>>,
-    pub out_result_q: DFF<Bits<64>>,
-    pub out_flags_q: DFF<Bits<FLAGS_W>>,
 }
 
 impl Logic for Divsqrt {
@@ -276,14 +272,13 @@ impl Logic for Divsqrt {
             meta,
             iter,
             rest,
-            aligned,
-            out_valid_q,
-            out_tag_q,
-            out_result_q,
-            out_flags_q
+            aligned
         );
-        self.in_ready.next = self.phase.q.val() == Phase::Idle;
-        self.accept.next = self.in_valid.val() & (self.phase.q.val() == Phase::Idle);
+        // Idle, or presenting the last answer: the next operation's accept
+        // edge is the answer's last edge.
+        self.in_ready.next =
+            (self.phase.q.val() == Phase::Idle) | (self.phase.q.val() == Phase::Round);
+        self.accept.next = self.in_valid.val() & self.in_ready.val();
 
         // ---- accept: decode and unpack (codes: DivsqrtOp::ALL) ----
         self.op_fmt64.next =
@@ -416,19 +411,11 @@ impl Logic for Divsqrt {
         }
         self.round.meta.next = self.meta.q.val();
         self.round.al.next = self.aligned.q.val();
-        self.out_valid_q.d.next = self.phase.q.val() == Phase::Round;
-        self.out_tag_q.d.next = self.out_tag_q.q.val();
-        self.out_result_q.d.next = self.out_result_q.q.val();
-        self.out_flags_q.d.next = self.out_flags_q.q.val();
-        if self.phase.q.val() == Phase::Round {
-            self.out_tag_q.d.next = self.meta.q.val().tag;
-            self.out_result_q.d.next = self.round.result.val();
-            self.out_flags_q.d.next = self.round.flags.val();
-        }
-        self.out_valid.next = self.out_valid_q.q.val();
-        self.out_tag.next = self.out_tag_q.q.val();
-        self.out_result.next = self.out_result_q.q.val();
-        self.out_flags.next = self.out_flags_q.q.val();
+        // The answer is the round phase's output, presented during that phase.
+        self.out_valid.next = self.phase.q.val() == Phase::Round;
+        self.out_tag.next = self.meta.q.val().tag;
+        self.out_result.next = self.round.result.val();
+        self.out_flags.next = self.round.flags.val();
 
         // ---- phase sequence ----
         self.phase.d.next = self.phase.q.val();
@@ -446,7 +433,12 @@ impl Logic for Divsqrt {
             }
             Phase::Correct => self.phase.d.next = Phase::Align,
             Phase::Align => self.phase.d.next = Phase::Round,
-            Phase::Round => self.phase.d.next = Phase::Idle,
+            Phase::Round => {
+                self.phase.d.next = Phase::Idle;
+                if self.accept.val() {
+                    self.phase.d.next = Phase::Setup;
+                }
+            }
         }
     }
 }
