@@ -126,7 +126,7 @@ fn exact_round(fmt: Format, neg: bool, n: &BigInt, e: i64, sticky: bool, rm: Rm)
     let p = fmt.precision as i64;
     let emin = 1 - fmt.bias() as i64;
     let top = n.bits() as i64 - 1 + e; // exponent of the leading bit
-    // Rounds at LSB weight 2^lsb: (integer significand, inexact).
+                                       // Rounds at LSB weight 2^lsb: (integer significand, inexact).
     let round_at = |lsb: i64| -> (BigInt, bool) {
         let shift = lsb - e;
         if shift <= 0 {
@@ -407,7 +407,10 @@ fn f32_sqrt_reference(x: u64, rm: Rm) -> Answer {
         };
     }
     if x & !fmt.sign_bit() == 0 {
-        return Answer { result: x, flags: 0 };
+        return Answer {
+            result: x,
+            flags: 0,
+        };
     }
     if x & fmt.sign_bit() != 0 {
         return Answer {
@@ -416,7 +419,10 @@ fn f32_sqrt_reference(x: u64, rm: Rm) -> Answer {
         };
     }
     if x == fmt.infinity(false) {
-        return Answer { result: x, flags: 0 };
+        return Answer {
+            result: x,
+            flags: 0,
+        };
     }
     exact_sqrt(fmt, x, rm)
 }
@@ -438,7 +444,8 @@ fn random_operations_match_exact_arithmetic() {
                     DivsqrtOp::RcpF32 | DivsqrtOp::RcpF64 => (fmt.one(), a),
                     _ => (a, b),
                 };
-                let finite = |v: u64| exp_field(fmt, v) != fmt.exp_max() && v & !fmt.sign_bit() != 0;
+                let finite =
+                    |v: u64| exp_field(fmt, v) != fmt.exp_max() && v & !fmt.sign_bit() != 0;
                 let rm_used = if op == DivsqrtOp::RcpF64 { Rm::Rne } else { rm };
                 let want = match op {
                     DivsqrtOp::FsqrtF32 | DivsqrtOp::FsqrtF64 => {
@@ -548,15 +555,24 @@ fn special_rows_of_spec_g3_section_6() {
     assert_eq!(s32(0xff80_0000), ans(0x7fc0_0000, NV));
     assert_eq!(s32(0x8000_0001), ans(0x7fc0_0000, NV));
     // Inf/x → ±Inf; x/Inf → ±0; no flags.
-    assert_eq!(d64(0xfff0_0000_0000_0000, one64), ans(0xfff0_0000_0000_0000, 0));
+    assert_eq!(
+        d64(0xfff0_0000_0000_0000, one64),
+        ans(0xfff0_0000_0000_0000, 0)
+    );
     assert_eq!(d64(one64, 0xfff0_0000_0000_0000), ans(1 << 63, 0));
     assert_eq!(d32(0x7f80_0000, 0), ans(0x7f80_0000, 0));
     // √±0 = ±0, √+Inf = +Inf.
     assert_eq!(s64(1 << 63), ans(1 << 63, 0));
     assert_eq!(s32(0x7f80_0000), ans(0x7f80_0000, 0));
     // NaNs: canonical, NV only for a signalling one.
-    assert_eq!(d64(0x7ff0_0000_0000_0001, one64), ans(0x7ff8_0000_0000_0000, NV));
-    assert_eq!(d64(one64, 0xfff8_0000_0000_1234), ans(0x7ff8_0000_0000_0000, 0));
+    assert_eq!(
+        d64(0x7ff0_0000_0000_0001, one64),
+        ans(0x7ff8_0000_0000_0000, NV)
+    );
+    assert_eq!(
+        d64(one64, 0xfff8_0000_0000_1234),
+        ans(0x7ff8_0000_0000_0000, 0)
+    );
     assert_eq!(d32(0x7fa0_0000, 0x7fc0_0001), ans(0x7fc0_0000, NV));
     assert_eq!(s32(0xffc0_0001), ans(0x7fc0_0000, 0));
     assert_eq!(s64(0x7ff0_0000_0000_0001), ans(0x7ff8_0000_0000_0000, NV));
@@ -570,10 +586,7 @@ fn special_rows_of_spec_g3_section_6() {
         ans(0, 0)
     );
     // SPEC-G3 §7's example.
-    let rtz = Mode {
-        frm: Rm::Rtz,
-        ..m
-    };
+    let rtz = Mode { frm: Rm::Rtz, ..m };
     assert_eq!(
         execute(DivsqrtOp::FdivF32, 0x3f80_0000, 0x4040_0000, rtz),
         ans(0x3eaa_aaaa, NX)
@@ -615,21 +628,43 @@ fn subnormals_the_uf_rule_daz_and_ftz() {
         frm64: Rm::Rup,
         ..m
     };
-    let z = execute(DivsqrtOp::FdivF64, 0x3fef_ffff_ffff_ffff, 0x7fd0_0000_0000_0000, rup);
+    let z = execute(
+        DivsqrtOp::FdivF64,
+        0x3fef_ffff_ffff_ffff,
+        0x7fd0_0000_0000_0000,
+        rup,
+    );
     assert_eq!(z, ans(0x0010_0000_0000_0000, UF | NX), "{z:?}");
     // Not tiny after rounding at 53 bits: 2^-1022·(1 − 2^-54) rounds (RUP) to
     // 2^-1022 at both precisions: NX only (√ of 2^-2044·(1 − 2^-53) is just that).
-    let w = execute(DivsqrtOp::FdivF64, 0x3fef_ffff_ffff_ffff, 0x3ff0_0000_0000_0001, m);
+    let w = execute(
+        DivsqrtOp::FdivF64,
+        0x3fef_ffff_ffff_ffff,
+        0x3ff0_0000_0000_0001,
+        m,
+    );
     let v = execute(DivsqrtOp::FdivF64, w.result, 0x7fd0_0000_0000_0000, rup);
-    assert_eq!(v, sf_reference(DivsqrtOp::FdivF64, w.result, 0x7fd0_0000_0000_0000, rup));
+    assert_eq!(
+        v,
+        sf_reference(DivsqrtOp::FdivF64, w.result, 0x7fd0_0000_0000_0000, rup)
+    );
     // DAZ: a subnormal divisor reads as zero → DZ; a subnormal dividend → 0.
-    let daz = Mode { daz32: true, daz64: true, ..m };
+    let daz = Mode {
+        daz32: true,
+        daz64: true,
+        ..m
+    };
     assert_eq!(
         execute(DivsqrtOp::FdivF32, 0x3f80_0000, 0x0000_0001, daz),
         ans(0x7f80_0000, DZ)
     );
     assert_eq!(
-        execute(DivsqrtOp::FdivF64, 0x8000_0000_0000_0001, 0x3ff0_0000_0000_0000, daz),
+        execute(
+            DivsqrtOp::FdivF64,
+            0x8000_0000_0000_0001,
+            0x3ff0_0000_0000_0000,
+            daz
+        ),
         ans(1 << 63, 0)
     );
     assert_eq!(
@@ -637,7 +672,11 @@ fn subnormals_the_uf_rule_daz_and_ftz() {
         ans(0x8000_0000, 0)
     );
     // FTZ: a subnormal result becomes a signed zero with UF|NX, even if exact.
-    let ftz = Mode { ftz32: true, ftz64: true, ..m };
+    let ftz = Mode {
+        ftz32: true,
+        ftz64: true,
+        ..m
+    };
     assert_eq!(
         execute(DivsqrtOp::FdivF32, 0x8080_0000, 0x4000_0000, ftz),
         ans(0x8000_0000, UF | NX)
@@ -759,7 +798,12 @@ fn integer_corners_and_random_match_wrapping_arithmetic() {
             _ => a.checked_rem(b).unwrap_or(a),
         }
     };
-    let ops = [DivsqrtOp::Div, DivsqrtOp::Divu, DivsqrtOp::Rem, DivsqrtOp::Remu];
+    let ops = [
+        DivsqrtOp::Div,
+        DivsqrtOp::Divu,
+        DivsqrtOp::Rem,
+        DivsqrtOp::Remu,
+    ];
     // The RISC-V table.
     assert_eq!(integer(DivsqrtOp::Div, 7, 0), u32::MAX);
     assert_eq!(integer(DivsqrtOp::Divu, 7, 0), u32::MAX);
@@ -788,16 +832,28 @@ fn integer_corners_and_random_match_wrapping_arithmetic() {
         for &a in &corners {
             for &b in &corners {
                 let got = execute(op, a as u64, b as u64, Mode::default());
-                assert_eq!(got, ans(reference(op, a, b) as u64, 0), "{op:?} {a:#x} {b:#x}");
+                assert_eq!(
+                    got,
+                    ans(reference(op, a, b) as u64, 0),
+                    "{op:?} {a:#x} {b:#x}"
+                );
             }
         }
         let mut rng = ChaCha8Rng::seed_from_u64(op.code() as u64);
         for _ in 0..200_000 {
             let a: u32 = rng.gen::<u32>() >> rng.gen_range(0..32);
             let b: u32 = rng.gen::<u32>() >> rng.gen_range(0..32);
-            let (a, b) = if rng.gen() { (a.wrapping_neg(), b) } else { (a, b) };
+            let (a, b) = if rng.gen() {
+                (a.wrapping_neg(), b)
+            } else {
+                (a, b)
+            };
             let got = execute(op, a as u64, b as u64, Mode::default());
-            assert_eq!(got.result as u32, reference(op, a, b), "{op:?} {a:#x} {b:#x}");
+            assert_eq!(
+                got.result as u32,
+                reference(op, a, b),
+                "{op:?} {a:#x} {b:#x}"
+            );
         }
     }
 }

@@ -188,10 +188,20 @@ fn answers_come_after_the_scheduled_latency() {
 fn directed_specials_integers_and_modes() {
     let mut lines = Vec::new();
     let f64s = [
-        "0000000000000000", "8000000000000000", "7ff0000000000000", "fff0000000000000",
-        "7ff8000000000000", "7ff0000000000001", "0000000000000001", "800fffffffffffff",
-        "0010000000000000", "3ff0000000000000", "bff0000000000000", "7fefffffffffffff",
-        "4008000000000000", "3fefffffffffffff",
+        "0000000000000000",
+        "8000000000000000",
+        "7ff0000000000000",
+        "fff0000000000000",
+        "7ff8000000000000",
+        "7ff0000000000001",
+        "0000000000000001",
+        "800fffffffffffff",
+        "0010000000000000",
+        "3ff0000000000000",
+        "bff0000000000000",
+        "7fefffffffffffff",
+        "4008000000000000",
+        "3fefffffffffffff",
     ];
     let f32s = [
         "00000000", "80000000", "7f800000", "ff800000", "7fc00000", "7f800001", "00000001",
@@ -307,7 +317,11 @@ fn iverilog_matches_model_and_rust_hdl_cycle_for_cycle() {
     let stim = stimuli(&ops, gaps(8));
     let obs = testbench::iverilog::run(&info(), &rtl::verilog(), &stim).unwrap();
     check(&reqs, &obs, "iverilog");
-    assert_eq!(obs, run_direct(&stim), "iverilog vs rust-hdl, cycle for cycle");
+    assert_eq!(
+        obs,
+        run_direct(&stim),
+        "iverilog vs rust-hdl, cycle for cycle"
+    );
 }
 
 #[test]
@@ -327,16 +341,25 @@ fn exported_verilog_is_lint_clean_under_the_policy() {
     //   phase enum as a localparam in each module that carries it.
     let waived = |v: &str| {
         (v.contains("UNOPTFLAT")
-            && ["divsqrt.ua$", "divsqrt.ub$", "align.norm$up", "round.inc$up"]
-                .iter()
-                .any(|s| v.contains(s)))
+            && [
+                "divsqrt.ua$",
+                "divsqrt.ub$",
+                "align.norm$up",
+                "round.inc$up",
+            ]
+            .iter()
+            .any(|s| v.contains(s)))
             || (v.contains("UNUSEDPARAM") && v.contains("'Phase$"))
     };
     let violations: Vec<&String> = report.violations.iter().filter(|v| !waived(v)).collect();
     assert!(
         violations.is_empty(),
         "lint violations:\n{}",
-        violations.iter().map(|v| v.as_str()).collect::<Vec<_>>().join("\n")
+        violations
+            .iter()
+            .map(|v| v.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 
@@ -363,7 +386,9 @@ fn example_vectors_give_the_commented_results() {
         // The comment holds the result, then the flags.
         let line = text
             .lines()
-            .find(|l| units::vector::strip_comment(l).is_some_and(|t| parse_line(t).as_ref() == Ok(req)))
+            .find(|l| {
+                units::vector::strip_comment(l).is_some_and(|t| parse_line(t).as_ref() == Ok(req))
+            })
             .unwrap();
         let comment: Vec<&str> = line.split('#').nth(1).unwrap().split_whitespace().collect();
         assert_eq!(got.split(' ').next().unwrap(), want, "{line}");

@@ -295,7 +295,16 @@ pub fn random_float(width: u32, state: &mut u64) -> u64 {
 pub fn random_int(state: &mut u64) -> u64 {
     let r = xorshift(state);
     (match r % 8 {
-        0 => [0u32, 1, 2, 0xffff_ffff, 0x8000_0000, 0x7fff_ffff, 3, 0xffff_fffe][(r >> 8) as usize % 8],
+        0 => [
+            0u32,
+            1,
+            2,
+            0xffff_ffff,
+            0x8000_0000,
+            0x7fff_ffff,
+            3,
+            0xffff_fffe,
+        ][(r >> 8) as usize % 8],
         1 => (r >> 32) as u32 & 0xff,
         2 => ((r >> 32) as u32) >> ((r >> 8) % 32),
         3 => (-(((r >> 32) as u32 & 0xffff) as i32)) as u32,
@@ -323,7 +332,11 @@ pub fn random_request(state: &mut u64) -> Request {
             let b = random_float(w, state);
             if (r >> 24) % 4 == 0 {
                 // b's exponent chosen so that a/b lands near 2^emin or 2^emax.
-                let (emask, bias) = if w == 64 { (0x7ffu64, 1023) } else { (0xff, 127) };
+                let (emask, bias) = if w == 64 {
+                    (0x7ffu64, 1023)
+                } else {
+                    (0xff, 127)
+                };
                 let shift = if w == 64 { 52 } else { 23 };
                 let ea = (a >> shift) & emask;
                 let target = if (r >> 26) % 2 == 0 { 1 } else { emask - 1 };
@@ -389,10 +402,24 @@ mod tests {
         assert_eq!(parse_line("fdiv.f16 3c00 3c00").unwrap_err().field, 1);
         assert_eq!(parse_line("div 1 2").unwrap_err().what, "operand a");
         assert_eq!(parse_line("div 00000001").unwrap_err().field, 3);
-        assert_eq!(parse_line("rcp.f32 3f800000 3f800000").unwrap_err().field, 3);
-        assert_eq!(parse_line("div frm=dyn 00000001 00000002").unwrap_err().field, 2);
-        assert_eq!(parse_line("div fast 00000001 00000002").unwrap_err().what, "operand a");
-        assert_eq!(parse_line("div x=1 00000001 00000002").unwrap_err().what, "option");
+        assert_eq!(
+            parse_line("rcp.f32 3f800000 3f800000").unwrap_err().field,
+            3
+        );
+        assert_eq!(
+            parse_line("div frm=dyn 00000001 00000002")
+                .unwrap_err()
+                .field,
+            2
+        );
+        assert_eq!(
+            parse_line("div fast 00000001 00000002").unwrap_err().what,
+            "operand a"
+        );
+        assert_eq!(
+            parse_line("div x=1 00000001 00000002").unwrap_err().what,
+            "option"
+        );
         let mut state = 3;
         for _ in 0..2000 {
             let req = random_request(&mut state);

@@ -238,10 +238,15 @@ impl Format {
 pub enum Class {
     Zero,
     /// A finite non-zero value `sig · 2^exp`, `sig` normalised to `precision` bits.
-    Finite { sig: u64, exp: i32 },
+    Finite {
+        sig: u64,
+        exp: i32,
+    },
     Inf,
     /// A NaN; `signalling` when its quiet bit is clear.
-    Nan { signalling: bool },
+    Nan {
+        signalling: bool,
+    },
 }
 
 /// Sign and class of `bits` in `fmt`; `daz` reads a subnormal as a signed zero.
@@ -533,7 +538,13 @@ mod tests {
             0x8000_0000
         );
         assert_eq!(
-            execute(DivsqrtOp::FsqrtF64, 0x4010_0000_0000_0000, 0, Mode::default()).result,
+            execute(
+                DivsqrtOp::FsqrtF64,
+                0x4010_0000_0000_0000,
+                0,
+                Mode::default()
+            )
+            .result,
             0x4000_0000_0000_0000
         );
     }

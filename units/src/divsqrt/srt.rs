@@ -64,7 +64,12 @@ pub fn select(ys: u64, yc: u64) -> i32 {
     let shift = REM_W - EST_W;
     let est = ((ys >> shift) + (yc >> shift)) & ((1 << EST_W) - 1);
     // Two's complement in units of 1/2.
-    let est = est as i32 - if est >> (EST_W - 1) == 1 { 1 << EST_W } else { 0 };
+    let est = est as i32
+        - if est >> (EST_W - 1) == 1 {
+            1 << EST_W
+        } else {
+            0
+        };
     if est >= 0 {
         1
     } else if est == -1 {
@@ -210,7 +215,16 @@ mod tests {
     #[test]
     fn integer_division_matches_rust() {
         let mut st = 7u64;
-        let corners = [1u32, 2, 3, 7, 0x8000_0000, 0xffff_ffff, 0x7fff_ffff, 0x1_0000];
+        let corners = [
+            1u32,
+            2,
+            3,
+            7,
+            0x8000_0000,
+            0xffff_ffff,
+            0x7fff_ffff,
+            0x1_0000,
+        ];
         for &a in &corners {
             for &b in &corners {
                 let (q, r, _) = divide_u32(a, b);

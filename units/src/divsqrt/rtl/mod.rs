@@ -264,16 +264,7 @@ pub struct Divsqrt {
 impl Logic for Divsqrt {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(
-            self,
-            clock,
-            phase,
-            acc,
-            meta,
-            iter,
-            rest,
-            aligned
-        );
+        dff_setup!(self, clock, phase, acc, meta, iter, rest, aligned);
         // Idle, or presenting the last answer: the next operation's accept
         // edge is the answer's last edge.
         self.in_ready.next =

@@ -96,9 +96,8 @@ impl Logic for Round {
         if self.meta.val().sign {
             self.sbit.next = 0x8000_0000_u64.into();
         }
-        self.pack.next = (self.beff.val() << 23)
-            + self.kept.val()
-            + bit_cast::<64, 1>(self.inc.up.val().into());
+        self.pack.next =
+            (self.beff.val() << 23) + self.kept.val() + bit_cast::<64, 1>(self.inc.up.val().into());
         self.huge.next = self.al.val().bn >= (8192 + 255);
         self.ovf.next = self.huge.val() | self.pack.val().get_bits::<8>(23).all();
         self.subnormal.next = !self.pack.val().get_bits::<8>(23).any();

@@ -122,10 +122,8 @@ impl Logic for Setup {
         self.fflags.next = 0.into();
         if self.p.val().sqrt {
             // √: −x → NaN (NV), ±0 → ±0, +∞ → +∞, NaN → NaN.
-            self.forced.next = self.p.val().a_nan
-                | self.p.val().a_zero
-                | self.p.val().a_inf
-                | self.p.val().a_sign;
+            self.forced.next =
+                self.p.val().a_nan | self.p.val().a_zero | self.p.val().a_inf | self.p.val().a_sign;
             if self.p.val().a_sign {
                 self.fres.next = self.nan_v.val();
                 self.fflags.next = 0x10.into();
@@ -160,7 +158,8 @@ impl Logic for Setup {
                 self.fres.next = self.inf_v.val();
                 self.fflags.next = 0.into();
             }
-            if (self.p.val().a_zero & self.p.val().b_zero) | (self.p.val().a_inf & self.p.val().b_inf)
+            if (self.p.val().a_zero & self.p.val().b_zero)
+                | (self.p.val().a_inf & self.p.val().b_inf)
             {
                 self.fres.next = self.nan_v.val();
                 self.fflags.next = 0x10.into();

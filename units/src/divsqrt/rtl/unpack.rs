@@ -98,4 +98,3 @@ impl Logic for Unpack {
         }
     }
 }
-
