@@ -319,10 +319,10 @@ pub fn random_request(state: &mut u64) -> Request {
     let mode = Mode {
         frm: Rm::ALL[((r >> 8) % 5) as usize],
         frm64: Rm::ALL[((r >> 12) % 5) as usize],
-        daz32: (r >> 16) % 4 == 0,
-        ftz32: (r >> 18) % 4 == 0,
-        daz64: (r >> 20) % 4 == 0,
-        ftz64: (r >> 22) % 4 == 0,
+        daz32: (r >> 16).is_multiple_of(4),
+        ftz32: (r >> 18).is_multiple_of(4),
+        daz64: (r >> 20).is_multiple_of(4),
+        ftz64: (r >> 22).is_multiple_of(4),
     };
     let (a, b) = if op.is_float() {
         let w = op.width();
@@ -330,7 +330,7 @@ pub fn random_request(state: &mut u64) -> Request {
         let b = if op.operands() == 2 {
             // Quotients near the subnormal and overflow thresholds now and then.
             let b = random_float(w, state);
-            if (r >> 24) % 4 == 0 {
+            if (r >> 24).is_multiple_of(4) {
                 // b's exponent chosen so that a/b lands near 2^emin or 2^emax.
                 let (emask, bias) = if w == 64 {
                     (0x7ffu64, 1023)
@@ -339,7 +339,7 @@ pub fn random_request(state: &mut u64) -> Request {
                 };
                 let shift = if w == 64 { 52 } else { 23 };
                 let ea = (a >> shift) & emask;
-                let target = if (r >> 26) % 2 == 0 { 1 } else { emask - 1 };
+                let target = if (r >> 26).is_multiple_of(2) { 1 } else { emask - 1 };
                 let eb = (ea + bias + (r >> 28) % 5).wrapping_sub(2 + target) & emask;
                 (b & !(emask << shift)) | (eb << shift)
             } else {

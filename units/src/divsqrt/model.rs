@@ -323,7 +323,7 @@ pub fn round_pack(
         let round = shift <= 128 && (sig >> (shift - 1)) & 1 == 1;
         let below = if shift <= 1 {
             0
-        } else if shift - 1 >= 128 {
+        } else if shift > 128 {
             sig
         } else {
             sig & ((1u128 << (shift - 1)) - 1)

@@ -9,7 +9,7 @@
 //! the increment, and [`srt::divide_u32`](crate::divsqrt::srt::divide_u32).
 
 use super::round::RoundUp;
-use super::{Aligned, Meta, Rest, EOFF, EXP_W, NORM_W, REM_W};
+use super::{Aligned, Meta, Rest, BEFF_W, EOFF, EXP_W, NORM_W, REM_W};
 use rust_hdl::prelude::*;
 
 const _: () = assert!(EOFF == 8192 && EXP_W == 14 && NORM_W == 56 && REM_W == 60);
@@ -25,8 +25,10 @@ pub struct Align {
     m: Signal<Local, Bits<NORM_W>>,
     bn: Signal<Local, Bits<EXP_W>>,
     /// Right shift into the subnormal range, `1 − E` clamped to 63.
-    dsh_wide: Signal<Local, Bits<EXP_W>>,
     dsh: Signal<Local, Bits<6>>,
+    /// The biased exponent is below 0 / is 0.
+    tiny_lt: Signal<Local, Bit>,
+    tiny_eq: Signal<Local, Bit>,
     /// Rounding at the normal precision carries out (all ones, rounded up).
     all_ones: Signal<Local, Bit>,
     rbit: Signal<Local, Bit>,
@@ -51,9 +53,19 @@ impl Logic for Align {
         self.qsel.next = self.rest.val().qsel;
         self.m.next = self.qsel.val().get_bits::<NORM_W>(0);
         self.bn.next = self.meta.val().bexp;
+        self.dsh.next = self.rest.val().dsh_hi;
+        self.tiny_lt.next = self.rest.val().tlt_hi;
+        self.tiny_eq.next = self.rest.val().teq_hi;
+        self.al.next.beff = self.rest.val().beff_hi;
+        self.al.next.huge = self.rest.val().huge_hi;
         if !self.qsel.val().get_bit(55) {
             self.m.next = self.qsel.val().get_bits::<NORM_W>(0) << 1;
-            self.bn.next = self.meta.val().bexp - 1;
+            self.bn.next = self.rest.val().bn_lo;
+            self.dsh.next = self.rest.val().dsh_lo;
+            self.tiny_lt.next = self.rest.val().tlt_lo;
+            self.tiny_eq.next = self.rest.val().teq_lo;
+            self.al.next.beff = self.rest.val().beff_lo;
+            self.al.next.huge = self.rest.val().huge_lo;
         }
         // Tininess after rounding: the value rounded to p bits at its own
         // exponent stays below 2^emin.
@@ -71,16 +83,7 @@ impl Logic for Align {
         self.norm.round.next = self.rbit.val();
         self.norm.sticky.next = self.sbit.val();
         self.carries.next = self.all_ones.val() & self.norm.up.val();
-        self.al.next.tiny =
-            (self.bn.val() < 8192) | ((self.bn.val() == 8192) & !self.carries.val());
-        self.dsh_wide.next = 8193 - self.bn.val();
-        self.dsh.next = bit_cast::<6, EXP_W>(self.dsh_wide.val());
-        if self.bn.val() > 8192 {
-            self.dsh.next = 0.into();
-        }
-        if self.bn.val() < (8193 - 63) {
-            self.dsh.next = 63.into();
-        }
+        self.al.next.tiny = self.tiny_lt.val() | (self.tiny_eq.val() & !self.carries.val());
         // One right shifter for both: the float significand by `dsh`, an
         // integer remainder by 24 + lz_b. Bits a float shift drops are found
         // with a mask (a decoder), not a second shifter.
@@ -107,6 +110,76 @@ impl Logic for Align {
         self.al.next.ires = self.ival.val();
         if self.ineg.val() {
             self.al.next.ires = (!self.ival.val()) + 1;
+        }
+    }
+}
+
+/// The exponent arithmetic of [`Align`] and [`Round`] for both outcomes of
+/// the one-bit normalisation (`hi`: leading one at bit 55, `bn = bexp`;
+/// `lo`: at bit 54, `bn = bexp − 1`), computed from [`Meta`] alone while the
+/// correction's carry chain runs, so that the align phase only selects.
+#[derive(LogicBlock, Default)]
+pub struct AlignPrep {
+    /// Biased exponent (+ EOFF) of the quotient/root before normalisation.
+    pub bexp: Signal<In, Bits<EXP_W>>,
+    pub fmt64: Signal<In, Bit>,
+    /// `bexp − 1`.
+    pub bn_lo: Signal<Out, Bits<EXP_W>>,
+    /// Right shift into the subnormal range, `1 − E` clamped to 0..=63.
+    pub dsh_hi: Signal<Out, Bits<6>>,
+    pub dsh_lo: Signal<Out, Bits<6>>,
+    /// `E < 0`, `E = 0` (biased).
+    pub tlt_hi: Signal<Out, Bit>,
+    pub teq_hi: Signal<Out, Bit>,
+    pub tlt_lo: Signal<Out, Bit>,
+    pub teq_lo: Signal<Out, Bit>,
+    /// `E − 1` for a normal result, 0 for a subnormal one (the packing add).
+    pub beff_hi: Signal<Out, Bits<BEFF_W>>,
+    pub beff_lo: Signal<Out, Bits<BEFF_W>>,
+    /// `E ≥ emax`: overflow whatever the rounding.
+    pub huge_hi: Signal<Out, Bit>,
+    pub huge_lo: Signal<Out, Bit>,
+    d_hi: Signal<Local, Bits<EXP_W>>,
+    d_lo: Signal<Local, Bits<EXP_W>>,
+}
+
+impl Logic for AlignPrep {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.bn_lo.next = self.bexp.val() - 1;
+        self.d_hi.next = 8193 - self.bexp.val();
+        self.d_lo.next = 8194 - self.bexp.val();
+        self.dsh_hi.next = bit_cast::<6, EXP_W>(self.d_hi.val());
+        if self.bexp.val() > 8192 {
+            self.dsh_hi.next = 0.into();
+        }
+        if self.bexp.val() < (8193 - 63) {
+            self.dsh_hi.next = 63.into();
+        }
+        self.dsh_lo.next = bit_cast::<6, EXP_W>(self.d_lo.val());
+        if self.bexp.val() > 8193 {
+            self.dsh_lo.next = 0.into();
+        }
+        if self.bexp.val() < (8194 - 63) {
+            self.dsh_lo.next = 63.into();
+        }
+        self.tlt_hi.next = self.bexp.val() < 8192;
+        self.teq_hi.next = self.bexp.val() == 8192;
+        self.tlt_lo.next = self.bexp.val() < 8193;
+        self.teq_lo.next = self.bexp.val() == 8193;
+        self.beff_hi.next = 0.into();
+        if self.bexp.val() > 8192 {
+            self.beff_hi.next = bit_cast::<BEFF_W, EXP_W>(self.bexp.val() - 8193);
+        }
+        self.beff_lo.next = 0.into();
+        if self.bexp.val() > 8193 {
+            self.beff_lo.next = bit_cast::<BEFF_W, EXP_W>(self.bexp.val() - 8194);
+        }
+        self.huge_hi.next = self.bexp.val() >= (8192 + 255);
+        self.huge_lo.next = self.bexp.val() >= (8193 + 255);
+        if self.fmt64.val() {
+            self.huge_hi.next = self.bexp.val() >= (8192 + 2047);
+            self.huge_lo.next = self.bexp.val() >= (8193 + 2047);
         }
     }
 }

@@ -24,7 +24,7 @@ pub mod unpack;
 use crate::divsqrt::model::DivsqrtOp;
 use crate::divsqrt::srt::{FRAC_W, REM_W as SRT_REM_W};
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
-use align::Align;
+use align::{Align, AlignPrep};
 use correct::Correct;
 use round::Round;
 use rust_hdl::prelude::*;
@@ -53,6 +53,8 @@ pub const EOFF: u32 = 8192;
 pub const REM_W: usize = SRT_REM_W as usize;
 /// Width of the normalised quotient/root (the frame's fraction bits).
 pub const NORM_W: usize = FRAC_W as usize;
+/// Width of `E − 1` in the packing add (f64: 11 bits, and room).
+pub const BEFF_W: usize = 12;
 /// Width of the clock counter.
 pub const CNT_W: usize = 5;
 /// Clocks outside the recurrence: setup, correct, align, round (the answer
@@ -180,6 +182,18 @@ pub struct Rest {
     pub qsel: Bits<REM_W>,
     pub rem: Bits<REM_W>,
     pub sticky: Bit,
+    /// [`align::AlignPrep`]'s outputs for both normalisations.
+    pub bn_lo: Bits<EXP_W>,
+    pub dsh_hi: Bits<6>,
+    pub dsh_lo: Bits<6>,
+    pub tlt_hi: Bit,
+    pub teq_hi: Bit,
+    pub tlt_lo: Bit,
+    pub teq_lo: Bit,
+    pub beff_hi: Bits<BEFF_W>,
+    pub beff_lo: Bits<BEFF_W>,
+    pub huge_hi: Bit,
+    pub huge_lo: Bit,
 }
 
 /// After the align phase.
@@ -192,6 +206,9 @@ pub struct Aligned {
     pub bn: Bits<EXP_W>,
     /// Tiny after rounding.
     pub tiny: Bit,
+    /// `E − 1` (0 for a subnormal result), and `E ≥ emax`.
+    pub beff: Bits<BEFF_W>,
+    pub huge: Bit,
     /// Integer answer.
     pub ires: Bits<32>,
 }
@@ -250,6 +267,7 @@ pub struct Divsqrt {
     pub step1: SrtStep,
     pub step2: SrtStep,
     pub correct: Correct,
+    pub prep: AlignPrep,
     pub align: Align,
     pub round: Round,
     /// Registers.
@@ -388,11 +406,24 @@ impl Logic for Divsqrt {
         self.correct.q.next = self.iter.q.val().q;
         self.correct.qm.next = self.iter.q.val().qm;
         self.correct.k.next = self.iter.q.val().k;
+        self.prep.bexp.next = self.meta.q.val().bexp;
+        self.prep.fmt64.next = self.meta.q.val().fmt64;
         self.rest.d.next = self.rest.q.val();
         if self.phase.q.val() == Phase::Correct {
             self.rest.d.next.qsel = self.correct.qsel.val();
             self.rest.d.next.rem = self.correct.rem.val();
             self.rest.d.next.sticky = self.correct.sticky.val();
+            self.rest.d.next.bn_lo = self.prep.bn_lo.val();
+            self.rest.d.next.dsh_hi = self.prep.dsh_hi.val();
+            self.rest.d.next.dsh_lo = self.prep.dsh_lo.val();
+            self.rest.d.next.tlt_hi = self.prep.tlt_hi.val();
+            self.rest.d.next.teq_hi = self.prep.teq_hi.val();
+            self.rest.d.next.tlt_lo = self.prep.tlt_lo.val();
+            self.rest.d.next.teq_lo = self.prep.teq_lo.val();
+            self.rest.d.next.beff_hi = self.prep.beff_hi.val();
+            self.rest.d.next.beff_lo = self.prep.beff_lo.val();
+            self.rest.d.next.huge_hi = self.prep.huge_hi.val();
+            self.rest.d.next.huge_lo = self.prep.huge_lo.val();
         }
         self.align.meta.next = self.meta.q.val();
         self.align.rest.next = self.rest.q.val();

@@ -7,7 +7,7 @@
 //! paths and of the integer forms. Mirrors
 //! [`model::round_pack`](crate::divsqrt::model::round_pack).
 
-use super::{Aligned, Meta, EOFF, EXP_W, FLAGS_W, NORM_W, RM_W};
+use super::{Aligned, Meta, BEFF_W, EOFF, EXP_W, FLAGS_W, NORM_W, RM_W};
 use rust_hdl::prelude::*;
 
 const _: () = assert!(EOFF == 8192 && EXP_W == 14);
@@ -61,7 +61,6 @@ pub struct Round {
     beff: Signal<Local, Bits<64>>,
     pack: Signal<Local, Bits<64>>,
     sbit: Signal<Local, Bits<64>>,
-    huge: Signal<Local, Bit>,
     ovf: Signal<Local, Bit>,
     to_inf: Signal<Local, Bit>,
     subnormal: Signal<Local, Bit>,
@@ -88,18 +87,14 @@ impl Logic for Round {
         self.inc.sign.next = self.meta.val().sign;
         self.inc.lsb.next = self.kept.val().get_bit(0);
         self.inexact.next = self.rbit.val() | self.sticky.val();
-        self.beff.next = 0.into();
-        if self.al.val().bn > 8192 {
-            self.beff.next = bit_cast::<64, EXP_W>(self.al.val().bn - 8193);
-        }
+        self.beff.next = bit_cast::<64, BEFF_W>(self.al.val().beff);
         self.sbit.next = 0.into();
         if self.meta.val().sign {
             self.sbit.next = 0x8000_0000_u64.into();
         }
         self.pack.next =
             (self.beff.val() << 23) + self.kept.val() + bit_cast::<64, 1>(self.inc.up.val().into());
-        self.huge.next = self.al.val().bn >= (8192 + 255);
-        self.ovf.next = self.huge.val() | self.pack.val().get_bits::<8>(23).all();
+        self.ovf.next = self.al.val().huge | self.pack.val().get_bits::<8>(23).all();
         self.subnormal.next = !self.pack.val().get_bits::<8>(23).any();
         if self.meta.val().fmt64 {
             if self.meta.val().sign {
@@ -108,8 +103,7 @@ impl Logic for Round {
             self.pack.next = (self.beff.val() << 52)
                 + self.kept.val()
                 + bit_cast::<64, 1>(self.inc.up.val().into());
-            self.huge.next = self.al.val().bn >= (8192 + 2047);
-            self.ovf.next = self.huge.val() | self.pack.val().get_bits::<11>(52).all();
+            self.ovf.next = self.al.val().huge | self.pack.val().get_bits::<11>(52).all();
             self.subnormal.next = !self.pack.val().get_bits::<11>(52).any();
         }
         self.result.next = self.sbit.val() | self.pack.val();
