@@ -7,6 +7,7 @@
 pub mod atom;
 pub mod block;
 pub mod dfma;
+pub mod divsqrt;
 pub mod fp;
 pub mod hw;
 pub mod mufu;

@@ -1,0 +1,430 @@
+//! DIVSQRT's vector lines (SPEC-G3 §7) on its ports, its info, its golden
+//! model and its random traffic.
+//!
+//! A line is `<mnemonic> [options] <operands>`: options `frm=` / `frm64=`
+//! (`rne rtz rdn rup rmm`) and the bare words `daz32 ftz32 daz64 ftz64`
+//! anywhere after the mnemonic; operands are 8 hex digits for the 32-bit
+//! forms, 16 for the f64 ones. The answer is `<result> <fflags>`.
+
+use super::model::{execute, DivsqrtOp, Mode, Rm};
+use super::rtl::{latency_of, FLAGS_W, LATENCY, OP_W, RM_W};
+use crate::unit::{xorshift, Operation, Port, UnitCodec, UnitInfo, TAG_W};
+use crate::vector::{fields, hex, parse_hex, FieldError};
+
+/// Width of the operands and of the result port.
+pub const DATA_W: usize = 64;
+
+/// Index of each field in [`Operation::inputs`] (after `in_valid`, `in_tag`).
+pub const IN_OP: usize = 0;
+pub const IN_A: usize = 1;
+pub const IN_B: usize = 2;
+pub const IN_FRM: usize = 3;
+pub const IN_FRM64: usize = 4;
+pub const IN_DAZ32: usize = 5;
+pub const IN_FTZ32: usize = 6;
+pub const IN_DAZ64: usize = 7;
+pub const IN_FTZ64: usize = 8;
+
+/// Vector-file codec and golden model of DIVSQRT.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DivsqrtCodec;
+
+/// One decoded vector line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub op: DivsqrtOp,
+    /// First operand (the only one of fsqrt and rcp).
+    pub a: u64,
+    /// Second operand (0 for the one-operand forms).
+    pub b: u64,
+    pub mode: Mode,
+}
+
+/// DIVSQRT's info: ports in the convention order.
+pub fn info() -> UnitInfo {
+    UnitInfo {
+        name: "divsqrt",
+        description: "iterative radix-4 (2 x radix-2 SRT per clock, carry-save) divide / square root: fdiv, fsqrt, rcp f32/f64, RISC-V div/divu/rem/remu; one operation in flight, ready/valid",
+        latency: LATENCY,
+        pipeline_stages: LATENCY,
+        rom_bits: 0,
+        params: vec![],
+        ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,
+        ports: vec![
+            Port::input(
+                "in_valid",
+                1,
+                "an operation is presented (accepted when in_ready is high)",
+            ),
+            Port::input("in_tag", TAG_W as u32, "opaque tag carried to out_tag"),
+            Port::input(
+                "in_op",
+                OP_W as u32,
+                "0 fdiv.f32, 1 fdiv.f64, 2 fsqrt.f32, 3 fsqrt.f64, 4 div, 5 divu, 6 rem, 7 remu, 8 rcp.f32, 9 rcp.f64",
+            ),
+            Port::input(
+                "in_a",
+                DATA_W as u32,
+                "dividend, or the operand of fsqrt/rcp; 32-bit forms use bits 31:0",
+            ),
+            Port::input("in_b", DATA_W as u32, "divisor (two-operand forms)"),
+            Port::input(
+                "in_frm",
+                RM_W as u32,
+                "MODE.frm: rounding of f32 results (0 RNE, 1 RTZ, 2 RDN, 3 RUP, 4 RMM)",
+            ),
+            Port::input(
+                "in_frm64",
+                RM_W as u32,
+                "MODE.frm64: rounding of f64 results (rcp.f64 always RNE)",
+            ),
+            Port::input("in_daz32", 1, "MODE.daz32: f32 subnormal inputs read as zero"),
+            Port::input("in_ftz32", 1, "MODE.ftz32: f32 subnormal results flushed to zero"),
+            Port::input("in_daz64", 1, "MODE.daz64 (not rcp.f64)"),
+            Port::input("in_ftz64", 1, "MODE.ftz64 (not rcp.f64)"),
+            Port::output("out_valid", 1, "an answer is presented this cycle"),
+            Port::output("out_tag", TAG_W as u32, "tag of the answering operation"),
+            Port::output(
+                "out_result",
+                DATA_W as u32,
+                "the result, right-aligned (32-bit forms zero-extended)",
+            ),
+            Port::output(
+                "out_flags",
+                FLAGS_W as u32,
+                "fflags NV DZ OF UF NX (bit 4..0)",
+            ),
+            Port::output(
+                "in_ready",
+                1,
+                "the engine is idle: a presented operation is accepted at this edge",
+            ),
+        ],
+    }
+}
+
+/// The operation's input values (after `in_valid`, `in_tag`).
+pub fn encode(req: &Request) -> Operation {
+    let m = req.mode;
+    Operation {
+        inputs: vec![
+            req.op.code() as u128,
+            req.a as u128,
+            req.b as u128,
+            m.frm.code() as u128,
+            m.frm64.code() as u128,
+            m.daz32 as u128,
+            m.ftz32 as u128,
+            m.daz64 as u128,
+            m.ftz64 as u128,
+        ],
+        answers: true,
+    }
+}
+
+/// The request an operation encodes.
+pub fn decode(op: &Operation) -> Request {
+    let at = |i: usize| op.inputs[i];
+    let rm = |v: u128| Rm::from_code(v as u32).unwrap_or_default();
+    Request {
+        op: DivsqrtOp::from_code(at(IN_OP) as u32).expect("a valid in_op code"),
+        a: at(IN_A) as u64,
+        b: at(IN_B) as u64,
+        mode: Mode {
+            frm: rm(at(IN_FRM)),
+            frm64: rm(at(IN_FRM64)),
+            daz32: at(IN_DAZ32) & 1 == 1,
+            ftz32: at(IN_FTZ32) & 1 == 1,
+            daz64: at(IN_DAZ64) & 1 == 1,
+            ftz64: at(IN_FTZ64) & 1 == 1,
+        },
+    }
+}
+
+/// Parses a line (comment already stripped).
+pub fn parse_line(text: &str) -> Result<Request, FieldError> {
+    let f = fields(text);
+    let Some(&mnemonic) = f.first() else {
+        return Err(FieldError::new(0, "line", "no operation"));
+    };
+    let op = DivsqrtOp::from_mnemonic(mnemonic).ok_or_else(|| {
+        FieldError::new(
+            1,
+            "mnemonic",
+            format!(
+                "unknown mnemonic {mnemonic:?}; expected one of {}",
+                DivsqrtOp::ALL.map(|o| o.mnemonic()).join(" ")
+            ),
+        )
+    })?;
+    let mut mode = Mode::default();
+    let mut operands = Vec::new();
+    for (i, token) in f.iter().enumerate().skip(1) {
+        let field = i + 1;
+        if let Some((key, value)) = token.split_once('=') {
+            let rm = Rm::from_mnemonic(value).ok_or_else(|| {
+                FieldError::new(
+                    field,
+                    format!("option {key}"),
+                    format!("{value:?} is not a rounding mode (rne rtz rdn rup rmm)"),
+                )
+            });
+            match key {
+                "frm" => mode.frm = rm?,
+                "frm64" => mode.frm64 = rm?,
+                _ => {
+                    return Err(FieldError::new(
+                        field,
+                        "option",
+                        format!("unknown option {key:?} (frm= frm64= daz32 ftz32 daz64 ftz64)"),
+                    ))
+                }
+            }
+            continue;
+        }
+        match *token {
+            "daz32" => mode.daz32 = true,
+            "ftz32" => mode.ftz32 = true,
+            "daz64" => mode.daz64 = true,
+            "ftz64" => mode.ftz64 = true,
+            _ => {
+                let what = if operands.is_empty() {
+                    "operand a"
+                } else {
+                    "operand b"
+                };
+                if operands.len() == op.operands() {
+                    return Err(FieldError::new(
+                        field,
+                        "operand",
+                        format!(
+                            "unexpected extra field {token:?}: {} takes {} operand(s)",
+                            op.mnemonic(),
+                            op.operands()
+                        ),
+                    ));
+                }
+                operands.push(parse_hex(token, op.width(), field, what)? as u64);
+            }
+        }
+    }
+    if operands.len() < op.operands() {
+        return Err(FieldError::new(
+            f.len() + 1,
+            "operand",
+            format!(
+                "missing: {} takes {} operand(s) of {} hex digits",
+                op.mnemonic(),
+                op.operands(),
+                op.width() / 4
+            ),
+        ));
+    }
+    Ok(Request {
+        op,
+        a: operands[0],
+        b: operands.get(1).copied().unwrap_or(0),
+        mode,
+    })
+}
+
+/// The line of a request: options that differ from the reset value only.
+pub fn format_request(req: &Request) -> String {
+    let mut text = req.op.mnemonic().to_string();
+    let m = req.mode;
+    if m.frm != Rm::Rne {
+        text += &format!(" frm={}", m.frm.mnemonic());
+    }
+    if m.frm64 != Rm::Rne {
+        text += &format!(" frm64={}", m.frm64.mnemonic());
+    }
+    for (on, word) in [
+        (m.daz32, "daz32"),
+        (m.ftz32, "ftz32"),
+        (m.daz64, "daz64"),
+        (m.ftz64, "ftz64"),
+    ] {
+        if on {
+            text += " ";
+            text += word;
+        }
+    }
+    let w = req.op.width();
+    text += &format!(" {}", hex(req.a as u128, w));
+    if req.op.operands() == 2 {
+        text += &format!(" {}", hex(req.b as u128, w));
+    }
+    text
+}
+
+/// `<result> <fflags>` for an operation of `op`.
+pub fn format_answer(op: DivsqrtOp, result: u64, flags: u8) -> String {
+    let w = op.width();
+    let mask = if w == 64 { u64::MAX } else { (1 << w) - 1 };
+    format!("{} {:02x}", hex((result & mask) as u128, w), flags)
+}
+
+/// A float operand of `width` bits that exercises the interesting classes.
+pub fn random_float(width: u32, state: &mut u64) -> u64 {
+    let (exp_bits, frac_bits) = if width == 64 { (11, 52) } else { (8, 23) };
+    let r = xorshift(state);
+    let r2 = xorshift(state);
+    let sign = (r >> 63) & 1;
+    let frac_mask = (1u64 << frac_bits) - 1;
+    let frac = match r2 % 8 {
+        0 => 0,
+        1 => frac_mask,
+        2 => r2 >> 40 & 7,
+        3 => frac_mask ^ (r2 >> 40 & 7),
+        _ => (r2 >> 3) & frac_mask,
+    };
+    let emax = (1u64 << exp_bits) - 1;
+    let bias = emax / 2;
+    let exp = match r % 16 {
+        0 => 0,
+        1 => emax,
+        2 => 1 + (r >> 8) % 3,
+        3 => emax - 1 - (r >> 8) % 3,
+        4..=7 => (r >> 8) % emax,
+        _ => bias - 8 + (r >> 8) % 17,
+    };
+    (sign << (width - 1)) | (exp << frac_bits) | frac
+}
+
+/// A 32-bit integer operand: small, extreme or random.
+pub fn random_int(state: &mut u64) -> u64 {
+    let r = xorshift(state);
+    (match r % 8 {
+        0 => [
+            0u32,
+            1,
+            2,
+            0xffff_ffff,
+            0x8000_0000,
+            0x7fff_ffff,
+            3,
+            0xffff_fffe,
+        ][(r >> 8) as usize % 8],
+        1 => (r >> 32) as u32 & 0xff,
+        2 => ((r >> 32) as u32) >> ((r >> 8) % 32),
+        3 => (-(((r >> 32) as u32 & 0xffff) as i32)) as u32,
+        _ => (r >> 32) as u32,
+    }) as u64
+}
+
+/// A random request: every operation, every rounding mode, flush bits now and then.
+pub fn random_request(state: &mut u64) -> Request {
+    let r = xorshift(state);
+    let op = DivsqrtOp::ALL[(r % DivsqrtOp::ALL.len() as u64) as usize];
+    let mode = Mode {
+        frm: Rm::ALL[((r >> 8) % 5) as usize],
+        frm64: Rm::ALL[((r >> 12) % 5) as usize],
+        daz32: (r >> 16).is_multiple_of(4),
+        ftz32: (r >> 18).is_multiple_of(4),
+        daz64: (r >> 20).is_multiple_of(4),
+        ftz64: (r >> 22).is_multiple_of(4),
+    };
+    let (a, b) = if op.is_float() {
+        let w = op.width();
+        let a = random_float(w, state);
+        let b = if op.operands() == 2 {
+            // Quotients near the subnormal and overflow thresholds now and then.
+            let b = random_float(w, state);
+            if (r >> 24).is_multiple_of(4) {
+                // b's exponent chosen so that a/b lands near 2^emin or 2^emax.
+                let (emask, bias) = if w == 64 {
+                    (0x7ffu64, 1023)
+                } else {
+                    (0xff, 127)
+                };
+                let shift = if w == 64 { 52 } else { 23 };
+                let ea = (a >> shift) & emask;
+                let target = if (r >> 26).is_multiple_of(2) { 1 } else { emask - 1 };
+                let eb = (ea + bias + (r >> 28) % 5).wrapping_sub(2 + target) & emask;
+                (b & !(emask << shift)) | (eb << shift)
+            } else {
+                b
+            }
+        } else {
+            0
+        };
+        (a, b)
+    } else {
+        (random_int(state), random_int(state))
+    };
+    Request { op, a, b, mode }
+}
+
+impl UnitCodec for DivsqrtCodec {
+    fn info(&self) -> UnitInfo {
+        info()
+    }
+
+    fn parse(&self, text: &str) -> Result<Operation, FieldError> {
+        parse_line(text).map(|r| encode(&r))
+    }
+
+    fn format(&self, op: &Operation, results: &[u128]) -> String {
+        let req = decode(op);
+        format_answer(req.op, results[0] as u64, results[1] as u8)
+    }
+
+    fn model(&mut self, op: &Operation) -> Option<String> {
+        let req = decode(op);
+        let answer = execute(req.op, req.a, req.b, req.mode);
+        Some(format_answer(req.op, answer.result, answer.flags))
+    }
+
+    fn random_lines(&self, count: usize, seed: u64) -> Vec<String> {
+        let mut state = seed;
+        (0..count)
+            .map(|_| format_request(&random_request(&mut state)))
+            .collect()
+    }
+}
+
+/// Cycles from accept to answer of one request (the RTL's schedule).
+pub fn request_latency(req: &Request) -> usize {
+    latency_of(req.op, req.a, req.b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_round_trip_and_errors_name_the_field() {
+        let r = parse_line("fdiv.f32 frm=rtz 3f800000 40400000").unwrap();
+        assert_eq!(r.mode.frm, Rm::Rtz);
+        assert_eq!(format_request(&r), "fdiv.f32 frm=rtz 3f800000 40400000");
+        let r = parse_line("fsqrt.f64 4010000000000000 daz64 frm64=rmm").unwrap();
+        assert!(r.mode.daz64 && r.mode.frm64 == Rm::Rmm);
+        assert_eq!(parse_line("fdiv.f16 3c00 3c00").unwrap_err().field, 1);
+        assert_eq!(parse_line("div 1 2").unwrap_err().what, "operand a");
+        assert_eq!(parse_line("div 00000001").unwrap_err().field, 3);
+        assert_eq!(
+            parse_line("rcp.f32 3f800000 3f800000").unwrap_err().field,
+            3
+        );
+        assert_eq!(
+            parse_line("div frm=dyn 00000001 00000002")
+                .unwrap_err()
+                .field,
+            2
+        );
+        assert_eq!(
+            parse_line("div fast 00000001 00000002").unwrap_err().what,
+            "operand a"
+        );
+        assert_eq!(
+            parse_line("div x=1 00000001 00000002").unwrap_err().what,
+            "option"
+        );
+        let mut state = 3;
+        for _ in 0..2000 {
+            let req = random_request(&mut state);
+            assert_eq!(parse_line(&format_request(&req)).unwrap(), req);
+            assert_eq!(decode(&encode(&req)), req);
+        }
+    }
+}

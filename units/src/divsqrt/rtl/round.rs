@@ -1,0 +1,145 @@
+//! Rounding: the increment decision of the five modes ([`RoundUp`],
+//! mirroring [`Rm::round_up`](crate::divsqrt::model::Rm::round_up)) and the
+//! last phase ([`Round`]): increment and pack in one carry chain
+//! (`(E − 1) << (p − 1) + kept + up`, so that a carry out of the
+//! significand, subnormal or not, bumps the exponent), overflow to ∞ or the
+//! largest finite value, FTZ, the flags, and the answers of the forced
+//! paths and of the integer forms. Mirrors
+//! [`model::round_pack`](crate::divsqrt::model::round_pack).
+
+use super::{Aligned, Meta, BEFF_W, EOFF, EXP_W, FLAGS_W, NORM_W, RM_W};
+use rust_hdl::prelude::*;
+
+const _: () = assert!(EOFF == 8192 && EXP_W == 14);
+
+/// Whether a magnitude is incremented (combinational).
+#[derive(LogicBlock, Default)]
+pub struct RoundUp {
+    /// 0 RNE, 1 RTZ, 2 RDN, 3 RUP, 4 RMM.
+    pub rm: Signal<In, Bits<RM_W>>,
+    pub sign: Signal<In, Bit>,
+    /// The kept LSB, the first dropped bit, the OR of the rest.
+    pub lsb: Signal<In, Bit>,
+    pub round: Signal<In, Bit>,
+    pub sticky: Signal<In, Bit>,
+    pub up: Signal<Out, Bit>,
+}
+
+impl Logic for RoundUp {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.up.next = self.round.val() & (self.sticky.val() | self.lsb.val());
+        if self.rm.val() == 1 {
+            self.up.next = false;
+        }
+        if self.rm.val() == 2 {
+            self.up.next = self.sign.val() & (self.round.val() | self.sticky.val());
+        }
+        if self.rm.val() == 3 {
+            self.up.next = (!self.sign.val()) & (self.round.val() | self.sticky.val());
+        }
+        if self.rm.val() == 4 {
+            self.up.next = self.round.val();
+        }
+    }
+}
+
+/// The last phase (combinational): its outputs are the unit's answer.
+#[derive(LogicBlock, Default)]
+pub struct Round {
+    pub meta: Signal<In, Meta>,
+    pub al: Signal<In, Aligned>,
+    pub result: Signal<Out, Bits<64>>,
+    pub flags: Signal<Out, Bits<FLAGS_W>>,
+    x: Signal<Local, Bits<NORM_W>>,
+    kept: Signal<Local, Bits<64>>,
+    /// Round bit and sticky at the result's precision.
+    rbit: Signal<Local, Bit>,
+    sticky: Signal<Local, Bit>,
+    inexact: Signal<Local, Bit>,
+    /// `E − 1` for a normal result, 0 for a subnormal one.
+    beff: Signal<Local, Bits<64>>,
+    pack: Signal<Local, Bits<64>>,
+    sbit: Signal<Local, Bits<64>>,
+    ovf: Signal<Local, Bit>,
+    to_inf: Signal<Local, Bit>,
+    subnormal: Signal<Local, Bit>,
+    inc: RoundUp,
+}
+
+impl Logic for Round {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // A struct field copied to a local first: Icarus refuses `a[i+:n][j]`.
+        self.x.next = self.al.val().x;
+        // binary32: kept x[55:32], round x[31]; binary64: kept x[55:3], round x[2].
+        self.kept.next = bit_cast::<64, 24>(self.x.val().get_bits::<24>(32));
+        self.rbit.next = self.x.val().get_bit(31);
+        self.sticky.next = self.x.val().get_bits::<31>(0).any() | self.al.val().sticky;
+        if self.meta.val().fmt64 {
+            self.kept.next = bit_cast::<64, 53>(self.x.val().get_bits::<53>(3));
+            self.rbit.next = self.x.val().get_bit(2);
+            self.sticky.next = self.x.val().get_bits::<2>(0).any() | self.al.val().sticky;
+        }
+        self.inc.round.next = self.rbit.val();
+        self.inc.sticky.next = self.sticky.val();
+        self.inc.rm.next = self.meta.val().rm;
+        self.inc.sign.next = self.meta.val().sign;
+        self.inc.lsb.next = self.kept.val().get_bit(0);
+        self.inexact.next = self.rbit.val() | self.sticky.val();
+        self.beff.next = bit_cast::<64, BEFF_W>(self.al.val().beff);
+        self.sbit.next = 0.into();
+        if self.meta.val().sign {
+            self.sbit.next = 0x8000_0000_u64.into();
+        }
+        self.pack.next =
+            (self.beff.val() << 23) + self.kept.val() + bit_cast::<64, 1>(self.inc.up.val().into());
+        self.ovf.next = self.al.val().huge | self.pack.val().get_bits::<8>(23).all();
+        self.subnormal.next = !self.pack.val().get_bits::<8>(23).any();
+        if self.meta.val().fmt64 {
+            if self.meta.val().sign {
+                self.sbit.next = 0x8000_0000_0000_0000_u64.into();
+            }
+            self.pack.next = (self.beff.val() << 52)
+                + self.kept.val()
+                + bit_cast::<64, 1>(self.inc.up.val().into());
+            self.ovf.next = self.al.val().huge | self.pack.val().get_bits::<11>(52).all();
+            self.subnormal.next = !self.pack.val().get_bits::<11>(52).any();
+        }
+        self.result.next = self.sbit.val() | self.pack.val();
+        self.flags.next = bit_cast::<FLAGS_W, 1>(self.inexact.val().into())
+            | (bit_cast::<FLAGS_W, 1>((self.al.val().tiny & self.inexact.val()).into()) << 1);
+        // Overflow: ∞ unless the mode rounds toward zero for this sign.
+        self.to_inf.next = (self.meta.val().rm == 0)
+            | (self.meta.val().rm == 4)
+            | ((self.meta.val().rm == 2) & self.meta.val().sign)
+            | ((self.meta.val().rm == 3) & !self.meta.val().sign);
+        if self.ovf.val() {
+            self.flags.next = 0x05.into();
+            if self.to_inf.val() {
+                self.result.next = self.sbit.val() | 0x7f80_0000_u64;
+                if self.meta.val().fmt64 {
+                    self.result.next = self.sbit.val() | 0x7ff0_0000_0000_0000_u64;
+                }
+            } else {
+                self.result.next = self.sbit.val() | 0x7f7f_ffff_u64;
+                if self.meta.val().fmt64 {
+                    self.result.next = self.sbit.val() | 0x7fef_ffff_ffff_ffff_u64;
+                }
+            }
+        }
+        // FTZ: a subnormal result (zero is not one) becomes ±0 with UF|NX.
+        if self.meta.val().ftz & self.subnormal.val() & self.pack.val().any() & !self.ovf.val() {
+            self.result.next = self.sbit.val();
+            self.flags.next = 0x03.into();
+        }
+        if self.meta.val().is_int {
+            self.result.next = bit_cast::<64, 32>(self.al.val().ires);
+            self.flags.next = 0.into();
+        }
+        if self.meta.val().forced {
+            self.result.next = self.meta.val().forced_res;
+            self.flags.next = self.meta.val().forced_flags;
+        }
+    }
+}

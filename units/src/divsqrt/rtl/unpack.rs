@@ -1,0 +1,100 @@
+//! Accept phase: one operand's fields. A float (f32 or f64, `daz` reading a
+//! subnormal as zero) or a 32-bit integer (its magnitude, signed or not)
+//! becomes sign, class, a significand left-aligned at bit 63 (hidden one at
+//! bit 63 for a normal float) and its leading-zero count, so that the setup
+//! phase can normalise subnormals and integers with one shift. Mirrors
+//! [`model::classify`](crate::divsqrt::model::classify).
+
+use super::{E1_W, LZ_W, SIG_W};
+use crate::hw::lzc::LeadingZeroCount32;
+use rust_hdl::prelude::*;
+
+/// One operand's unpacker (combinational).
+#[derive(LogicBlock, Default)]
+pub struct Unpack {
+    /// The operand, right-aligned.
+    pub x: Signal<In, Bits<64>>,
+    /// binary64 (else binary32 or integer).
+    pub is64: Signal<In, Bit>,
+    /// A 32-bit integer operand.
+    pub is_int: Signal<In, Bit>,
+    /// The integer is signed (two's complement).
+    pub is_signed: Signal<In, Bit>,
+    /// Read a subnormal float as a signed zero.
+    pub daz: Signal<In, Bit>,
+    /// Sign (an integer's: negative and signed).
+    pub sign: Signal<Out, Bit>,
+    /// ±0 (a flushed subnormal, the integer 0).
+    pub zero: Signal<Out, Bit>,
+    /// ±∞.
+    pub inf: Signal<Out, Bit>,
+    /// Any NaN.
+    pub nan: Signal<Out, Bit>,
+    /// A signalling NaN.
+    pub snan: Signal<Out, Bit>,
+    /// Significand left-aligned: float `1.f` (or `0.f`) from bit 63 down, an
+    /// integer's magnitude in bits 63..32.
+    pub sig: Signal<Out, Bits<SIG_W>>,
+    /// Biased exponent field, 1 for a subnormal (0 for an integer).
+    pub e1: Signal<Out, Bits<E1_W>>,
+    /// Leading zeros of `sig` (64 when it is 0).
+    pub lz: Signal<Out, Bits<LZ_W>>,
+    ef: Signal<Local, Bits<E1_W>>,
+    e_max: Signal<Local, Bit>,
+    frac_zero: Signal<Local, Bit>,
+    quiet: Signal<Local, Bit>,
+    frac: Signal<Local, Bits<SIG_W>>,
+    mag: Signal<Local, Bits<32>>,
+    lz_hi: LeadingZeroCount32,
+    lz_lo: LeadingZeroCount32,
+}
+
+impl Logic for Unpack {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // binary32 fields by default, binary64 over them.
+        self.sign.next = self.x.val().get_bit(31);
+        self.ef.next = bit_cast::<E1_W, 8>(self.x.val().get_bits::<8>(23));
+        self.e_max.next = self.x.val().get_bits::<8>(23).all();
+        self.frac_zero.next = !self.x.val().get_bits::<23>(0).any();
+        self.quiet.next = self.x.val().get_bit(22);
+        self.frac.next = bit_cast::<SIG_W, 23>(self.x.val().get_bits::<23>(0)) << 40;
+        if self.is64.val() {
+            self.sign.next = self.x.val().get_bit(63);
+            self.ef.next = bit_cast::<E1_W, 11>(self.x.val().get_bits::<11>(52));
+            self.e_max.next = self.x.val().get_bits::<11>(52).all();
+            self.frac_zero.next = !self.x.val().get_bits::<52>(0).any();
+            self.quiet.next = self.x.val().get_bit(51);
+            self.frac.next = bit_cast::<SIG_W, 52>(self.x.val().get_bits::<52>(0)) << 11;
+        }
+        self.sig.next = self.frac.val() | 0x8000_0000_0000_0000_u64;
+        self.e1.next = self.ef.val();
+        if !self.ef.val().any() {
+            self.sig.next = self.frac.val();
+            self.e1.next = 1.into();
+        }
+        self.zero.next = (!self.ef.val().any()) & (self.frac_zero.val() | self.daz.val());
+        self.inf.next = self.e_max.val() & self.frac_zero.val();
+        self.nan.next = self.e_max.val() & !self.frac_zero.val();
+        self.snan.next = self.e_max.val() & (!self.frac_zero.val()) & !self.quiet.val();
+        self.mag.next = self.x.val().get_bits::<32>(0);
+        if self.is_int.val() {
+            self.sign.next = self.is_signed.val() & self.x.val().get_bit(31);
+            if self.is_signed.val() & self.x.val().get_bit(31) {
+                self.mag.next = (!self.x.val().get_bits::<32>(0)) + 1;
+            }
+            self.sig.next = bit_cast::<SIG_W, 32>(self.mag.val()) << 32;
+            self.e1.next = 0.into();
+            self.zero.next = !self.mag.val().any();
+            self.inf.next = false;
+            self.nan.next = false;
+            self.snan.next = false;
+        }
+        self.lz_hi.x.next = self.sig.val().get_bits::<32>(32);
+        self.lz_lo.x.next = self.sig.val().get_bits::<32>(0);
+        self.lz.next = bit_cast::<LZ_W, 6>(self.lz_hi.count.val());
+        if self.lz_hi.count.val().get_bit(5) {
+            self.lz.next = bit_cast::<LZ_W, 6>(self.lz_lo.count.val()) + 32;
+        }
+    }
+}
