@@ -1,24 +1,26 @@
 //! The DFMA's vector lines (INTERFACES.md, `dfma`) on its ports, its info, and
 //! the unit names that select the pipeline depth.
 //!
-//! `dfma` is the unit at [`DEFAULT_DEPTH`]; `dfma_d<N>` (N = 1..=10) is the same
+//! `dfma` is the unit at [`DEFAULT_DEPTH`]; `dfma_d<N>` (N = 1..=15) is the same
 //! unit with N pipeline registers, for every command that takes a unit name
 //! (`rtl-gen fpga dfma_d6 --target ecp5-85k`, `rtl-gen sim dfma_d6 ...`). The
 //! Verilog top module is named after the unit name.
 
 use super::model::{self, Cmp, DfmaOp, DfmaOperation, Rounding, SrcMod, SIGN_BIT};
-use super::rtl::{stage_plan, CMP_W, DATA_W, DEFAULT_DEPTH, MAX_DEPTH, MOD_W, OP_W, RM_W};
+use super::rtl::{
+    stage_plan, BOUNDARY_NAMES, CMP_W, DATA_W, DEFAULT_DEPTH, MAX_DEPTH, MOD_W, OP_W, RM_W,
+};
 use super::vectors::{format_operation, format_result, parse_line};
 use crate::unit::{xorshift, Operation, Param, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::{hex, FieldError};
 
-/// Unit names of the depths 1..=10 (`dfma` is depth [`DEFAULT_DEPTH`]).
+/// Unit names of the depths 1..=15 (`dfma` is depth [`DEFAULT_DEPTH`]).
 pub const DEPTH_NAMES: [&str; MAX_DEPTH] = [
     "dfma_d1", "dfma_d2", "dfma_d3", "dfma_d4", "dfma_d5", "dfma_d6", "dfma_d7", "dfma_d8",
-    "dfma_d9", "dfma_d10",
+    "dfma_d9", "dfma_d10", "dfma_d11", "dfma_d12", "dfma_d13", "dfma_d14", "dfma_d15",
 ];
 
-/// The pipeline depth a unit name asks for: `dfma` or `dfma_d1` ... `dfma_d10`.
+/// The pipeline depth a unit name asks for: `dfma` or `dfma_d1` ... `dfma_d15`.
 pub fn depth_of(name: &str) -> Option<usize> {
     if name == "dfma" {
         return Some(DEFAULT_DEPTH);
@@ -119,9 +121,9 @@ pub const ECP5_LUT_WIRE_PS: u32 = 2000;
 /// The DFMA's info at a depth: ports in the convention order.
 pub fn info(depth: usize) -> UnitInfo {
     let plan = stage_plan(depth);
-    let registered: Vec<String> = (1..=MAX_DEPTH)
-        .filter(|&k| plan[k - 1])
-        .map(|k| k.to_string())
+    let registered: Vec<&str> = (0..MAX_DEPTH)
+        .filter(|&b| plan[b])
+        .map(|b| BOUNDARY_NAMES[b])
         .collect();
     UnitInfo {
         name: DfmaCodec { depth }.name(),
@@ -133,12 +135,12 @@ pub fn info(depth: usize) -> UnitInfo {
             Param {
                 name: "depth",
                 value: depth.to_string(),
-                doc: "pipeline registers = latency (1..=10); unit name dfma_d<N> selects N",
+                doc: "pipeline registers = latency (1..=15); unit name dfma_d<N> selects N",
             },
             Param {
                 name: "registered",
                 value: registered.join(","),
-                doc: "phase boundaries (1..=10) that are registers at this depth",
+                doc: "boundaries that are registers at this depth (k after phase k, km inside phase k)",
             },
         ],
         ecp5_lut_wire_ps: ECP5_LUT_WIRE_PS,
@@ -271,7 +273,8 @@ mod tests {
     fn names_select_depths() {
         assert_eq!(depth_of("dfma"), Some(DEFAULT_DEPTH));
         assert_eq!(depth_of("dfma_d6"), Some(6));
-        assert_eq!(depth_of("dfma_d11"), None);
+        assert_eq!(depth_of("dfma_d15"), Some(15));
+        assert_eq!(depth_of("dfma_d16"), None);
         assert_eq!(DfmaCodec { depth: 6 }.name(), "dfma_d6");
         assert_eq!(DfmaCodec::default().name(), "dfma");
         assert_eq!(info(6).latency, 6);

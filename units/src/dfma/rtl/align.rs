@@ -16,7 +16,7 @@
 //!
 //! The addend is not needed before phase 5, so the shifter spreads over
 //! phases 2–4 beside the multiplier: [`AlignCoarse`] clamps and shifts by 128
-//! and 64, [`AlignMid`] by 32, 16 and 8, [`AlignFine`] by 4, 2 and 1, jams, and
+//! and 64, [`AlignMid`] by 32 and 16, [`AlignMid8`] by 8, [`AlignFine`] by 4, 2 and 1, jams, and
 //! prepares the low part for the accumulate's carry chain.
 
 use crate::dfma::rtl::{EXP_CALC_W, LIMIT_W, LOW_W, SHIFT_W, SIG_W, SUM_W};
@@ -94,12 +94,13 @@ impl Logic for AlignCoarse {
     }
 }
 
-/// Phase 3: shift by 32, 16 and 8.
+/// Phase 3, first half: shift by 32 and 16.
 ///
-/// The sticky bit is read off the input in one step: the stages shift out
-/// `8 · steps` bits (`steps = amount_lo >> 3`, 0..=7), that is the 8-bit
-/// chunks `j < steps` of `v_in` (measured: ORed stage by stage behind the
-/// shifter's multiplexers it took 8.35 ns on one seed, the slowest path).
+/// The sticky bit is read off the input in one step: the two stages shift
+/// out `16 · steps` bits (`steps = amount_lo >> 4`, 0..=3), that is the
+/// 16-bit chunks `j < steps` of `v_in` (measured: ORed stage by stage
+/// behind the shifter's multiplexers it took 8.35 ns on one seed, the
+/// slowest path).
 #[derive(LogicBlock, Default)]
 pub struct AlignMid {
     pub v_in: Signal<In, Bits<SUM_W>>,
@@ -107,10 +108,10 @@ pub struct AlignMid {
     pub amount_lo: Signal<In, Bits<6>>,
     pub v: Signal<Out, Bits<SUM_W>>,
     pub sticky: Signal<Out, Bit>,
-    /// The amount's low three bits.
-    pub amount_fine: Signal<Out, Bits<3>>,
+    /// The amount's low four bits, for [`AlignMid8`] and [`AlignFine`].
+    pub amount_rest: Signal<Out, Bits<4>>,
     w: Signal<Local, Bits<SUM_W>>,
-    steps: Signal<Local, Bits<3>>,
+    steps: Signal<Local, Bits<2>>,
 }
 
 impl Logic for AlignMid {
@@ -123,20 +124,39 @@ impl Logic for AlignMid {
         if self.amount_lo.val().get_bit(4) {
             self.w.next = self.w.val() >> 16;
         }
-        if self.amount_lo.val().get_bit(3) {
-            self.w.next = self.w.val() >> 8;
-        }
         self.v.next = self.w.val();
-        self.steps.next = self.amount_lo.val().get_bits::<3>(3);
+        self.steps.next = self.amount_lo.val().get_bits::<2>(4);
         self.sticky.next = self.sticky_in.val()
-            | (self.v_in.val().get_bits::<8>(0).any() & (self.steps.val() > 0))
-            | (self.v_in.val().get_bits::<8>(8).any() & (self.steps.val() > 1))
-            | (self.v_in.val().get_bits::<8>(16).any() & (self.steps.val() > 2))
-            | (self.v_in.val().get_bits::<8>(24).any() & (self.steps.val() > 3))
-            | (self.v_in.val().get_bits::<8>(32).any() & (self.steps.val() > 4))
-            | (self.v_in.val().get_bits::<8>(40).any() & (self.steps.val() > 5))
-            | (self.v_in.val().get_bits::<8>(48).any() & (self.steps.val() > 6));
-        self.amount_fine.next = self.amount_lo.val().get_bits::<3>(0);
+            | (self.v_in.val().get_bits::<16>(0).any() & (self.steps.val() > 0))
+            | (self.v_in.val().get_bits::<16>(16).any() & (self.steps.val() > 1))
+            | (self.v_in.val().get_bits::<16>(32).any() & (self.steps.val() > 2));
+        self.amount_rest.next = self.amount_lo.val().get_bits::<4>(0);
+    }
+}
+
+/// Phase 3, second half (after boundary 3m): shift by 8; the sticky bit
+/// takes the byte it shifts out.
+#[derive(LogicBlock, Default)]
+pub struct AlignMid8 {
+    pub v_in: Signal<In, Bits<SUM_W>>,
+    pub sticky_in: Signal<In, Bit>,
+    pub amount_rest: Signal<In, Bits<4>>,
+    pub v: Signal<Out, Bits<SUM_W>>,
+    pub sticky: Signal<Out, Bit>,
+    /// The amount's low three bits.
+    pub amount_fine: Signal<Out, Bits<3>>,
+}
+
+impl Logic for AlignMid8 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.v.next = self.v_in.val();
+        if self.amount_rest.val().get_bit(3) {
+            self.v.next = self.v_in.val() >> 8;
+        }
+        self.sticky.next = self.sticky_in.val()
+            | (self.v_in.val().get_bits::<8>(0).any() & self.amount_rest.val().get_bit(3));
+        self.amount_fine.next = self.amount_rest.val().get_bits::<3>(0);
     }
 }
 
@@ -200,9 +220,11 @@ mod tests {
     fn aligned(raw: u64, sub: bool, align_dist: i32, eff_sub: bool) -> (Wide, Wide) {
         let mut coarse = AlignCoarse::default();
         let mut mid = AlignMid::default();
+        let mut mid8 = AlignMid8::default();
         let mut fine = AlignFine::default();
         coarse.connect_all();
         mid.connect_all();
+        mid8.connect_all();
         fine.connect_all();
         coarse.sig_z.next = to_bits(raw as u128);
         coarse.z_leads.next = align_dist < 0;
@@ -217,9 +239,13 @@ mod tests {
         mid.sticky_in.next = coarse.sticky.val();
         mid.amount_lo.next = coarse.amount_lo.val();
         assert!(simulate(&mut mid, 100));
-        fine.v.next = mid.v.val();
-        fine.sticky.next = mid.sticky.val();
-        fine.amount_fine.next = mid.amount_fine.val();
+        mid8.v_in.next = mid.v.val();
+        mid8.sticky_in.next = mid.sticky.val();
+        mid8.amount_rest.next = mid.amount_rest.val();
+        assert!(simulate(&mut mid8, 100));
+        fine.v.next = mid8.v.val();
+        fine.sticky.next = mid8.sticky.val();
+        fine.amount_fine.next = mid8.amount_fine.val();
         fine.eff_sub.next = eff_sub;
         assert!(simulate(&mut fine, 100));
         (
