@@ -3,7 +3,8 @@
 //! in every engine: rust-hdl driven directly, rust-hdl's `Simulation` harness,
 //! the exported Verilog in Verilator and in Icarus Verilog; cycle-for-cycle
 //! equality between engines; the lint policy; the example vector file; the
-//! gtkwave save file. Each pipeline depth is the unit `dfma_d<N>` (`dfma` is 10).
+//! gtkwave save file. Each pipeline depth is the unit `dfma_d<N>` (`dfma` is
+//! `units::dfma::rtl::DEFAULT_DEPTH`).
 //!
 //! Operations come from a seeded generator that mixes raw random bits with the
 //! corners an FMA gets wrong (after the model's directed tests): near and exact
@@ -340,7 +341,7 @@ fn gaps(seed: u64) -> Gaps {
 // ================================================================ rust-hdl
 
 #[test]
-fn rust_hdl_matches_model_in_every_mode_at_depths_10_and_6() {
+fn rust_hdl_matches_model_in_every_mode_at_the_default_depth_and_6() {
     for (unit, per_mode) in [("dfma", 1500), ("dfma_d6", 750)] {
         for rm in Rounding::ALL {
             let list = ops(rm, per_mode, 1);
@@ -375,7 +376,7 @@ fn rust_hdl_100k_per_mode() {
 
 #[test]
 fn every_depth_answers_after_its_latency_and_agrees() {
-    for depth in 1..=10 {
+    for depth in 1..=units::dfma::rtl::MAX_DEPTH {
         let unit = DfmaCodec { depth }.name();
         let list = ops(Rounding::ALL[depth % 4], 120, 10 + depth as u64);
         let obs = run_ops(unit, Engine::RustHdl, &list, Gaps::None, None).unwrap();

@@ -11,7 +11,7 @@
 //! | 1 | [`Unpack`] | modifiers, `x·y + z` operands (no significand doubled), classes of a, b, c, `s`, `z_leads` and `z_shift` (raw exponent fields, carry-save, one chain per operand form, the opcode picking after the chains), magnitude compare | 3×64 → 3×53 sig, 13-bit exponent arithmetic |
 //! | 2 | [`MulTiles`] ∥ [`AlignCoarse`] ∥ [`Special`] | 16 tiles of 16×16 (16 DSPs) wired into 8 rows; addend clamp and shift by 128/64, `limit`; classes of x, y, z by the opcode, bypass decisions (which word, the constant part) | 8×106; 165 + sticky, 12; 4 + 64 |
 //! | 3 | [`MulCompress`] ∥ [`AlignMid`] ∥ [`SpecialPick`] | carry-save 8→2 (4 full-adder levels), ×2 per subnormal factor; shift by 32/16/8, sticky read off the input; the bypass word | 2×106; 165; 64 |
-//! | 4 | [`MulAdd`] ∥ [`AlignFine`] | product carry-propagate add; shift by 4/2/1, jam, low part inverted for a subtraction | 106; 165 + 109 |
+//! | 4 | [`MulAdd`] ∥ [`AlignFine`] ∥ [`SentinelDecode`] | product carry-propagate add; shift by 4/2/1, jam, low part inverted for a subtraction; `limit` in two one-hot parts | 106; 165 + 109; 2×16 |
 //! | 5 | [`AccAdd`] ∥ [`Sentinel`] | `P ± C` and `C − P` low parts (111/110-bit chains), high part ±1; normalisation limit as a one-hot bit | 2×110, 3×56; 165 |
 //! | 6 | [`AccSelect`] ∥ [`LzcPair`] | both candidate magnitudes, `c_bigger` (one LUT from registers), sign, exact zero; 16-bit group leading zeros of both candidates ∣ sentinel, the chosen one's kept | 2×165; 11×(1+4) |
 //! | 7 | [`LzcMerge`] ∥ [`MagPick`] | group merge tree: the shift, `min(lz, limit)`; the magnitude | 8; 165 |
@@ -83,7 +83,7 @@ pub use align::{AlignCoarse, AlignFine, AlignMid, AlignMid8};
 pub use multiply::{MulAdd, MulCompress, MulCompressA, MulTiles};
 pub use normalise::{
     LzcGroups, LzcGroupsOf, LzcMerge, LzcNibbles, LzcPair, NormCoarse, NormFine, NormMid, Sentinel,
-    NIBBLES,
+    SentinelDecode, NIBBLES,
 };
 pub use round::{RoundPack, RoundPrep};
 pub use special::{Special, SpecialPick};
@@ -334,6 +334,8 @@ pub struct Stage1 {
     /// (`sig_x` and `sig_y` go to the multiplier tiles, which hold this
     /// boundary in their own input registers.)
     pub sig_z: Bits<SIG_W>,
+    pub z_lo_any: Bit,
+    pub z_hi_any: Bit,
     pub a_nan: Bit,
     pub a_inf: Bit,
     pub a_zero: Bit,
@@ -407,6 +409,9 @@ pub struct Stage4 {
     pub prod: Bits<PROD_W>,
     pub c_al: Bits<SUM_W>,
     pub c_sel: Bits<LOW_W>,
+    /// `limit` decoded for the sentinel ([`SentinelDecode`]).
+    pub sent_hi: Bits<16>,
+    pub sent_lo: Bits<16>,
     pub sign_p: Bit,
     pub eff_sub: Bit,
     pub limit: Bits<LIMIT_W>,
@@ -533,6 +538,7 @@ pub struct Dfma {
     pub align_mid8: AlignMid8,
     pub mul_add: MulAdd,
     pub align_fine: AlignFine,
+    pub sentinel_decode: SentinelDecode,
     pub acc_add_lo: AccAddLo,
     pub acc_add: AccAdd,
     pub sentinel: Sentinel,
@@ -623,6 +629,7 @@ impl Dfma {
             align_mid8: Default::default(),
             mul_add: Default::default(),
             align_fine: Default::default(),
+            sentinel_decode: Default::default(),
             acc_add_lo: Default::default(),
             acc_add: Default::default(),
             sentinel: Default::default(),
@@ -767,6 +774,10 @@ impl Logic for Dfma {
         self.p1.d.next.eq_hi = self.unpack_pre.eq_hi.val();
         self.p1.d.next.lt_lo = self.unpack_pre.lt_lo.val();
         self.p1.d.next.eq_lo = self.unpack_pre.eq_lo.val();
+        self.p1.d.next.b_lo_any = self.unpack_pre.b_lo_any.val();
+        self.p1.d.next.b_hi_any = self.unpack_pre.b_hi_any.val();
+        self.p1.d.next.c_lo_any = self.unpack_pre.c_lo_any.val();
+        self.p1.d.next.c_hi_any = self.unpack_pre.c_hi_any.val();
 
         // ---- phase 1, second half: unpack ----
         self.unpack.op.next = self.m1.q.val().op;
@@ -783,6 +794,8 @@ impl Logic for Dfma {
         self.s1.d.next.y = self.unpack.y.val();
         self.s1.d.next.z = self.unpack.z.val();
         self.s1.d.next.sig_z = self.unpack.sig_z.val();
+        self.s1.d.next.z_lo_any = self.unpack.z_lo_any.val();
+        self.s1.d.next.z_hi_any = self.unpack.z_hi_any.val();
         self.s1.d.next.a_nan = self.unpack.a_nan.val();
         self.s1.d.next.a_inf = self.unpack.a_inf.val();
         self.s1.d.next.a_zero = self.unpack.a_zero.val();
@@ -834,6 +847,8 @@ impl Logic for Dfma {
         self.align_coarse.s.next = self.s1.q.val().s;
         self.align_coarse.fz.next = self.s1.q.val().fz;
         self.align_coarse.z_zero.next = self.special.z_is_zero.val();
+        self.align_coarse.z_lo_any.next = self.s1.q.val().z_lo_any;
+        self.align_coarse.z_hi_any.next = self.s1.q.val().z_hi_any;
         // Every field once (no overwrite: see `Boundary`).
         self.ctl2.d.next.valid = self.ctl1.q.val().valid;
         self.ctl2.d.next.tag = self.ctl1.q.val().tag;
@@ -933,6 +948,9 @@ impl Logic for Dfma {
         self.s4.d.next.prod = self.mul_add.prod.val();
         self.s4.d.next.c_al = self.align_fine.c_al.val();
         self.s4.d.next.c_sel = self.align_fine.c_sel.val();
+        self.sentinel_decode.limit.next = self.s3.q.val().limit;
+        self.s4.d.next.sent_hi = self.sentinel_decode.hi.val();
+        self.s4.d.next.sent_lo = self.sentinel_decode.lo.val();
         self.s4.d.next.sign_p = self.s3.q.val().sign_p;
         self.s4.d.next.eff_sub = self.s3.q.val().eff_sub;
         self.s4.d.next.limit = self.s3.q.val().limit;
@@ -942,7 +960,8 @@ impl Logic for Dfma {
         self.acc_add_lo.c_al.next = self.s4.q.val().c_al;
         self.acc_add_lo.c_sel.next = self.s4.q.val().c_sel;
         self.acc_add_lo.eff_sub.next = self.s4.q.val().eff_sub;
-        self.sentinel.limit.next = self.s4.q.val().limit;
+        self.sentinel.hi.next = self.s4.q.val().sent_hi;
+        self.sentinel.lo.next = self.s4.q.val().sent_lo;
         self.ctl5m.d.next = self.ctl4.q.val();
         self.m5.d.next.l1 = self.acc_add_lo.l1.val();
         self.m5.d.next.l2 = self.acc_add_lo.l2.val();

@@ -71,6 +71,12 @@ pub struct Pre1 {
     pub eq_hi: Bit,
     pub lt_lo: Bit,
     pub eq_lo: Bit,
+    /// The raw significands of b and c (hidden bit included) have a one in
+    /// bits 0..=15 / 16..=52: the addend's, for the alignment's sticky bit.
+    pub b_lo_any: Bit,
+    pub b_hi_any: Bit,
+    pub c_lo_any: Bit,
+    pub c_hi_any: Bit,
 }
 
 /// Width of the magnitude compare's low half (bits 30..0; the offset 31 is
@@ -111,6 +117,10 @@ pub struct UnpackPre {
     pub eq_hi: Signal<Out, Bit>,
     pub lt_lo: Signal<Out, Bit>,
     pub eq_lo: Signal<Out, Bit>,
+    pub b_lo_any: Signal<Out, Bit>,
+    pub b_hi_any: Signal<Out, Bit>,
+    pub c_lo_any: Signal<Out, Bit>,
+    pub c_hi_any: Signal<Out, Bit>,
     hid_b: Signal<Local, Bit>,
     hid_c: Signal<Local, Bit>,
     /// 13-bit exponent terms: the fields of a, b, c; b's and c's inverted.
@@ -211,6 +221,11 @@ impl Logic for UnpackPre {
             self.a.val().get_bits::<MAG_LO_W>(0) < self.b.val().get_bits::<MAG_LO_W>(0);
         self.eq_lo.next =
             self.a.val().get_bits::<MAG_LO_W>(0) == self.b.val().get_bits::<MAG_LO_W>(0);
+
+        self.b_lo_any.next = self.b.val().get_bits::<16>(0).any();
+        self.b_hi_any.next = self.b.val().get_bits::<36>(16).any() | self.hid_b.val();
+        self.c_lo_any.next = self.c.val().get_bits::<16>(0).any();
+        self.c_hi_any.next = self.c.val().get_bits::<36>(16).any() | self.hid_c.val();
     }
 }
 
@@ -238,6 +253,10 @@ impl UnpackPre {
             eq_hi: self.eq_hi.val(),
             lt_lo: self.lt_lo.val(),
             eq_lo: self.eq_lo.val(),
+            b_lo_any: self.b_lo_any.val(),
+            b_hi_any: self.b_hi_any.val(),
+            c_lo_any: self.c_lo_any.val(),
+            c_hi_any: self.c_hi_any.val(),
         }
     }
 }
@@ -304,6 +323,9 @@ pub struct Unpack {
     pub z_shift: Signal<Out, Bits<LIMIT_W>>,
     /// `z` is subnormal or zero (raw exponent field 0).
     pub sub_z: Signal<Out, Bit>,
+    /// `sig_z` has a one in bits 0..=15 / 16..=52.
+    pub z_lo_any: Signal<Out, Bit>,
+    pub z_hi_any: Signal<Out, Bit>,
     /// `ex + ey − 967`: the normaliser's shift limit when the product sets the scale.
     pub s: Signal<Out, Bits<EXP_CALC_W>>,
     /// The addend's exponent field.
@@ -404,6 +426,8 @@ impl Logic for Unpack {
         self.sub_y.next = self.pre.val().b_ezero;
         // z = c; b for ADD; a zero (significand 0) for MUL.
         self.sig_z.next = self.sig_c.val();
+        self.z_lo_any.next = self.pre.val().c_lo_any;
+        self.z_hi_any.next = self.pre.val().c_hi_any;
         self.sub_z.next = self.pre.val().c_ezero;
         self.sign_z.next = self.sign_c.val();
         self.fz.next = self.c.val().get_bits::<EXP_FIELD_W>(52);
@@ -411,12 +435,16 @@ impl Logic for Unpack {
             self.sig_y.next = 0x10_0000_0000_0000_u64.into();
             self.sub_y.next = false;
             self.sig_z.next = self.sig_b.val();
+            self.z_lo_any.next = self.pre.val().b_lo_any;
+            self.z_hi_any.next = self.pre.val().b_hi_any;
             self.sub_z.next = self.pre.val().b_ezero;
             self.sign_z.next = self.sign_b.val();
             self.fz.next = self.b.val().get_bits::<EXP_FIELD_W>(52);
         }
         if self.is_mul.val() {
             self.sig_z.next = 0.into();
+            self.z_lo_any.next = false;
+            self.z_hi_any.next = false;
             self.sign_z.next = self.sign_a.val() ^ self.sign_b.val();
             self.fz.next = 0.into();
         }
