@@ -143,6 +143,9 @@ pub struct LzcNibbles {
     pub count: Signal<Out, Bits<{ 4 * NIBBLES }>>,
     padded: Signal<Local, Bits<176>>,
     nibble: [Signal<Local, Bits<4>>; NIBBLES],
+    /// Named flags: a reduction inside `replace_bit` exports as a 1-bit
+    /// value in a wider shift, which the lint policy rejects.
+    has1: [Signal<Local, Bit>; NIBBLES],
     count1: [Signal<Local, Bits<4>>; NIBBLES],
 }
 
@@ -154,6 +157,7 @@ impl Default for LzcNibbles {
             count: Default::default(),
             padded: Default::default(),
             nibble: std::array::from_fn(|_| Default::default()),
+            has1: std::array::from_fn(|_| Default::default()),
             count1: std::array::from_fn(|_| Default::default()),
         }
     }
@@ -177,7 +181,8 @@ impl Logic for LzcNibbles {
             if self.nibble[k].val().get_bit(3) {
                 self.count1[k].next = 0.into();
             }
-            self.has.next = self.has.val().replace_bit(k, self.nibble[k].val().any());
+            self.has1[k].next = self.nibble[k].val().any();
+            self.has.next = self.has.val().replace_bit(k, self.has1[k].val());
             self.count.next = self
                 .count
                 .val()
@@ -207,6 +212,8 @@ pub struct LzcGroupsOf {
     count_hi: [Signal<Local, Bits<4>>; GROUPS],
     count_lo: [Signal<Local, Bits<4>>; GROUPS],
     count4: [Signal<Local, Bits<4>>; GROUPS],
+    /// Named group flags (see [`LzcNibbles`]'s `has1`).
+    has_g: [Signal<Local, Bit>; GROUPS],
 }
 
 impl Logic for LzcGroupsOf {
@@ -238,7 +245,8 @@ impl Logic for LzcGroupsOf {
             if !self.has2[g].val().get_bit(1) {
                 self.count4[g].next = self.count_lo[g].val() | 8;
             }
-            self.has.next = self.has.val().replace_bit(g, self.has2[g].val().any());
+            self.has_g[g].next = self.has2[g].val().any();
+            self.has.next = self.has.val().replace_bit(g, self.has_g[g].val());
             self.count.next = self
                 .count
                 .val()
