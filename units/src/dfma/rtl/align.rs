@@ -17,16 +17,18 @@
 //! The addend is not needed before phase 5, so the shifter spreads over
 //! phases 2–4 beside the multiplier: [`AlignCoarse`] clamps and shifts by 128
 //! and 64, [`AlignMid`] by 32 and 16, [`AlignMid8`] by 8, [`AlignFine`] by 4, 2 and 1, jams, and
-//! prepares the low part for the accumulate's carry chain.
+//! prepares the low part for the accumulate's carry chain. The amount itself
+//! is clamped in phase 1 ([`AlignAmount`]).
 
 use crate::dfma::rtl::{EXP_CALC_W, LIMIT_W, LOW_W, SHIFT_W, SIG_W, SUM_W};
 use rust_hdl::prelude::*;
 
-/// Phase 2: clamp, place, shift by 128 and 64.
+/// Phase 1 (after [`Unpack`](super::Unpack)): the alignment's amount, the
+/// shift clamped to 0..=255, or `1 − sub_z` when the addend leads
+/// (measured: clamped in phase 2, in front of the shifter's multiplexers,
+/// it made phase 2's slowest path at depth 15, 6.5–7.2 ns).
 #[derive(LogicBlock, Default)]
-pub struct AlignCoarse {
-    /// The addend's raw significand (0 for a zero addend).
-    pub sig_z: Signal<In, Bits<SIG_W>>,
+pub struct AlignAmount {
     /// `align_dist < 0`: the addend leads ([`Unpack`](super::Unpack)).
     pub z_leads: Signal<In, Bit>,
     /// The shift from window bit 112 when the addend does not lead,
@@ -34,6 +36,36 @@ pub struct AlignCoarse {
     pub z_shift: Signal<In, Bits<LIMIT_W>>,
     /// The addend is subnormal (or zero).
     pub sub_z: Signal<In, Bit>,
+    /// The right shift of the addend from window bit 112.
+    pub amount: Signal<Out, Bits<SHIFT_W>>,
+    /// `!sub_z` (a named signal for `replace_bit`).
+    lead_shift: Signal<Local, Bit>,
+}
+
+impl Logic for AlignAmount {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.amount.next = self.z_shift.val().get_bits::<SHIFT_W>(0);
+        if self.z_shift.val().get_bits::<4>(8).any() {
+            self.amount.next = 255.into();
+        }
+        self.lead_shift.next = !self.sub_z.val();
+        if self.z_leads.val() {
+            self.amount.next = 0.into();
+            self.amount.next = self.amount.val().replace_bit(0, self.lead_shift.val());
+        }
+    }
+}
+
+/// Phase 2: place, shift by 128 and 64.
+#[derive(LogicBlock, Default)]
+pub struct AlignCoarse {
+    /// The addend's raw significand (0 for a zero addend).
+    pub sig_z: Signal<In, Bits<SIG_W>>,
+    /// `align_dist < 0`: the addend leads ([`Unpack`](super::Unpack)).
+    pub z_leads: Signal<In, Bit>,
+    /// [`AlignAmount`]'s shift.
+    pub amount: Signal<In, Bits<SHIFT_W>>,
     /// `ex + ey − 967` and the addend's field (see [`Unpack`](super::Unpack)).
     pub s: Signal<In, Bits<EXP_CALC_W>>,
     pub fz: Signal<In, Bits<11>>,
@@ -52,24 +84,12 @@ pub struct AlignCoarse {
     pub sticky: Signal<Out, Bit>,
     /// The amount's low six bits, for the next stages.
     pub amount_lo: Signal<Out, Bits<6>>,
-    amount: Signal<Local, Bits<SHIFT_W>>,
-    /// `!sub_z` (a named signal for `replace_bit`).
-    lead_shift: Signal<Local, Bit>,
     w: Signal<Local, Bits<SUM_W>>,
 }
 
 impl Logic for AlignCoarse {
     #[hdl_gen]
     fn update(&mut self) {
-        self.amount.next = self.z_shift.val().get_bits::<SHIFT_W>(0);
-        if self.z_shift.val().get_bits::<4>(8).any() {
-            self.amount.next = 255.into();
-        }
-        self.lead_shift.next = !self.sub_z.val();
-        if self.z_leads.val() {
-            self.amount.next = 0.into();
-            self.amount.next = self.amount.val().replace_bit(0, self.lead_shift.val());
-        }
         // LSB at ADDEND_LSB + 1 = 112.
         self.w.next = bit_cast::<SUM_W, SIG_W>(self.sig_z.val()) << 112;
         if self.amount.val().get_bit(7) {
@@ -218,19 +238,24 @@ mod tests {
     /// the raw significand `raw` (`sub`: of a subnormal, hidden bit 0) and
     /// the model's `align_dist`.
     fn aligned(raw: u64, sub: bool, align_dist: i32, eff_sub: bool) -> (Wide, Wide) {
+        let mut amount = AlignAmount::default();
         let mut coarse = AlignCoarse::default();
         let mut mid = AlignMid::default();
         let mut mid8 = AlignMid8::default();
         let mut fine = AlignFine::default();
+        amount.connect_all();
         coarse.connect_all();
         mid.connect_all();
         mid8.connect_all();
         fine.connect_all();
         coarse.sig_z.next = to_bits(raw as u128);
-        coarse.z_leads.next = align_dist < 0;
+        amount.z_leads.next = align_dist < 0;
         // What Unpack computes; a don't-care (here wrapped) when the addend leads.
-        coarse.z_shift.next = to_bits(((align_dist + 1 - sub as i32) & 0xFFF) as u128);
-        coarse.sub_z.next = sub;
+        amount.z_shift.next = to_bits(((align_dist + 1 - sub as i32) & 0xFFF) as u128);
+        amount.sub_z.next = sub;
+        assert!(simulate(&mut amount, 100));
+        coarse.z_leads.next = align_dist < 0;
+        coarse.amount.next = amount.amount.val();
         coarse.s.next = signed_bits(0);
         coarse.fz.next = to_bits(0);
         coarse.z_zero.next = false;

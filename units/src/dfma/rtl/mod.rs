@@ -79,7 +79,7 @@ pub mod tile;
 pub mod unpack;
 
 pub use accumulate::{AccAdd, AccAddLo, AccSelect, MagPick, LOW_CARRY_W, UPPER_W};
-pub use align::{AlignCoarse, AlignFine, AlignMid, AlignMid8};
+pub use align::{AlignAmount, AlignCoarse, AlignFine, AlignMid, AlignMid8};
 pub use multiply::{MulAdd, MulCompress, MulCompressA, MulTiles};
 pub use normalise::{
     LzcGroups, LzcGroupsOf, LzcMerge, LzcNibbles, LzcPair, NormCoarse, NormFine, NormMid, Sentinel,
@@ -348,8 +348,8 @@ pub struct Stage1 {
     pub sign_p: Bit,
     pub eff_sub: Bit,
     pub z_leads: Bit,
-    pub z_shift: Bits<LIMIT_W>,
-    pub sub_z: Bit,
+    /// The alignment's shift, clamped ([`AlignAmount`]).
+    pub amount: Bits<SHIFT_W>,
     pub s: Bits<EXP_CALC_W>,
     pub fz: Bits<11>,
     pub mag_lt: Bit,
@@ -528,6 +528,7 @@ pub struct Dfma {
     /// Phases (combinational).
     pub unpack_pre: UnpackPre,
     pub unpack: Unpack,
+    pub align_amount: AlignAmount,
     pub special: Special,
     pub special_pick: SpecialPick,
     pub tiles: MulTiles,
@@ -619,6 +620,7 @@ impl Dfma {
             out_pred: Default::default(),
             unpack_pre: Default::default(),
             unpack: Default::default(),
+            align_amount: Default::default(),
             special: Default::default(),
             special_pick: Default::default(),
             tiles: MulTiles::new(plan[B1]),
@@ -808,8 +810,10 @@ impl Logic for Dfma {
         self.s1.d.next.sign_p = self.unpack.sign_p.val();
         self.s1.d.next.eff_sub = self.unpack.eff_sub.val();
         self.s1.d.next.z_leads = self.unpack.z_leads.val();
-        self.s1.d.next.z_shift = self.unpack.z_shift.val();
-        self.s1.d.next.sub_z = self.unpack.sub_z.val();
+        self.align_amount.z_leads.next = self.unpack.z_leads.val();
+        self.align_amount.z_shift.next = self.unpack.z_shift.val();
+        self.align_amount.sub_z.next = self.unpack.sub_z.val();
+        self.s1.d.next.amount = self.align_amount.amount.val();
         self.s1.d.next.s = self.unpack.s.val();
         self.s1.d.next.fz = self.unpack.fz.val();
         self.s1.d.next.mag_lt = self.unpack.mag_lt.val();
@@ -842,8 +846,7 @@ impl Logic for Dfma {
         self.tiles.sig_y.next = self.unpack.sig_y.val();
         self.align_coarse.sig_z.next = self.s1.q.val().sig_z;
         self.align_coarse.z_leads.next = self.s1.q.val().z_leads;
-        self.align_coarse.z_shift.next = self.s1.q.val().z_shift;
-        self.align_coarse.sub_z.next = self.s1.q.val().sub_z;
+        self.align_coarse.amount.next = self.s1.q.val().amount;
         self.align_coarse.s.next = self.s1.q.val().s;
         self.align_coarse.fz.next = self.s1.q.val().fz;
         self.align_coarse.z_zero.next = self.special.z_is_zero.val();
