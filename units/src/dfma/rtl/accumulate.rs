@@ -90,8 +90,7 @@ impl Logic for AccAddLo {
         // the two's complement's +1 into bit 0.
         self.p_ext.next = (bit_cast::<57, SPLIT_W>(self.p_low.val().get_bits::<SPLIT_W>(0)) << 1)
             .replace_bit(0, self.eff_sub.val());
-        self.c_ext.next = (bit_cast::<57, SPLIT_W>(self.c_sel.val().get_bits::<SPLIT_W>(0))
-            << 1)
+        self.c_ext.next = (bit_cast::<57, SPLIT_W>(self.c_sel.val().get_bits::<SPLIT_W>(0)) << 1)
             .replace_bit(0, self.eff_sub.val());
         self.l1.next = self.p_ext.val() + self.c_ext.val();
         self.l2.next = bit_cast::<56, SPLIT_W>(self.c_low.val().get_bits::<SPLIT_W>(0))

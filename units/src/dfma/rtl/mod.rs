@@ -4,18 +4,20 @@
 //! # Datapath
 //! The math is ten combinational phases, each in the file of its model phase;
 //! this module only places the registers between them (after rocket-chip's
-//! `LatencyPipe`: timing apart from math).
+//! `LatencyPipe`: timing apart from math). Phases 1, 3, 5, 6 and 8 are two
+//! halves each (`a` | `b` below), with a boundary `km` between them that only
+//! the units deeper than [`PHASES`] register.
 //!
 //! | phase | block(s) | does | widths |
 //! |---|---|---|---|
-//! | 1 | [`Unpack`] | modifiers, `x·y + z` operands (no significand doubled), classes of a, b, c, `s`, `z_leads` and `z_shift` (raw exponent fields, carry-save, one chain per operand form, the opcode picking after the chains), magnitude compare | 3×64 → 3×53 sig, 13-bit exponent arithmetic |
-//! | 2 | [`MulTiles`] ∥ [`AlignCoarse`] ∥ [`Special`] | 16 tiles of 16×16 (16 DSPs) wired into 8 rows; addend clamp and shift by 128/64, `limit`; classes of x, y, z by the opcode, bypass decisions (which word, the constant part) | 8×106; 165 + sticky, 12; 4 + 64 |
-//! | 3 | [`MulCompress`] ∥ [`AlignMid`] ∥ [`SpecialPick`] | carry-save 8→2 (4 full-adder levels), ×2 per subnormal factor; shift by 32/16/8, sticky read off the input; the bypass word | 2×106; 165; 64 |
+//! | 1 | [`UnpackPre`] \| [`Unpack`] → [`AlignAmount`] | field tests of a, b, c, every exponent chain (raw fields, carry-save, one chain per operand form), the magnitude compare in two halves, the addend's "has a one" flags \| modifiers, `x·y + z` operands (no significand doubled), classes of a, b, c, the opcode's pick among the chains, the compare's combination; the alignment amount clamped | 3×64 → 3×53 sig, 13-bit exponent arithmetic |
+//! | 2 | [`MulTiles`] ∥ [`AlignCoarse`] ∥ [`Special`] | 16 tiles of 16×16 (16 DSPs) wired into 8 rows; addend shift by 128/64, `limit`; classes of x, y, z by the opcode, bypass decisions (which word, the constant part) | 8×106; 165 + sticky, 12; 4 + 64 |
+//! | 3 | [`MulCompressA`] ∥ [`AlignMid`] ∥ [`SpecialPick`] \| [`MulCompress`] ∥ [`AlignMid8`] | carry-save levels 1–2 (8 → 4 vectors); shift by 32/16, sticky read off the input; the bypass word \| levels 3–4 (4 → 2), ×2 per subnormal factor; shift by 8 | 4×106, 2×106; 165; 64 |
 //! | 4 | [`MulAdd`] ∥ [`AlignFine`] ∥ [`SentinelDecode`] | product carry-propagate add; shift by 4/2/1, jam, low part inverted for a subtraction; `limit` in two one-hot parts | 106; 165 + 109; 2×16 |
-//! | 5 | [`AccAdd`] ∥ [`Sentinel`] | `P ± C` and `C − P` low parts (111/110-bit chains), high part ±1; normalisation limit as a one-hot bit | 2×110, 3×56; 165 |
-//! | 6 | [`AccSelect`] ∥ [`LzcPair`] | both candidate magnitudes, `c_bigger` (one LUT from registers), sign, exact zero; 16-bit group leading zeros of both candidates ∣ sentinel, the chosen one's kept | 2×165; 11×(1+4) |
+//! | 5 | [`AccAddLo`] ∥ [`Sentinel`] \| [`AccAdd`] | `P ± C` and `C − P` low parts' chains over window bits 0..=54 with their carries, high part ±1; normalisation limit as a one-hot bit \| the chains' upper 54 bits | 2×56, 3×56; 165 \| 2×55 |
+//! | 6 | [`AccSelect`] → [`LzcNibbles`] ×2 \| [`LzcPair`] | both candidate magnitudes, `c_bigger` (one LUT from registers), sign, exact zero; nibble flags and counts of both candidates ∣ sentinel \| 16-bit group leading zeros of both, the chosen one's kept | 2×165; 2×44×(1+2) \| 11×(1+4) |
 //! | 7 | [`LzcMerge`] ∥ [`MagPick`] | group merge tree: the shift, `min(lz, limit)`; the magnitude | 8; 165 |
-//! | 8 | [`NormCoarse`] | shift left by 128/64/32/16, sticky; result exponent, and the overflow flag on a chain of its own | 165 (96.. used), 12 |
+//! | 8 | [`NormCoarse`] \| [`NormMid`] | shift left by 128/64, sticky off the input; result exponent, and the overflow flag on a chain of its own \| shift left by 32/16, sticky | 165 (48.. used), 12 \| 165 (96.. used) |
 //! | 9 | [`NormFine`] ∥ [`RoundPrep`] | shift left by 8/4/2/1; sig, round, sticky, the fraction's all-ones test beside the shifter; mode decode, exponent + 1, forced answer (bypass, cancellation, overflow) | 53+3; 64 |
 //! | 10 | [`RoundPack`] | `sig + 1` beside the increment decision, carry into bit 52, pack, forced answer | 64 |
 //!
@@ -43,14 +45,20 @@
 //!
 //! # Register placement
 //! Boundary `k` (after phase `k`) carries the control word ([`Control`]:
-//! valid, tag, rounding mode, bypass) and the bundle `StageK`; each is a
-//! [`Boundary`], a register or a wire chosen when the unit is built from the
-//! pipeline depth ([`stage_plan`]). Boundary 10 is always a register. Depth 10
-//! registers every boundary; a shallower unit groups consecutive phases by
-//! their estimated delays ([`PHASE_DELAY_NS`]). The choice becomes the
-//! boundary module's `localparam registered`, and synthesis removes the unused
-//! registers. In a VCD, boundary `k`'s values are `uut.sK.q$<field>` and
-//! `uut.ctlK.q$<field>`.
+//! valid, tag, rounding mode, bypass) and the bundle `StageK`; boundary `km`
+//! (inside phase `k`) the control word and `MidK` (and at 1m the [`Pre1`]).
+//! Each is a [`Boundary`], a register or a wire chosen when the unit is built
+//! from the pipeline depth ([`stage_plan`]); the boundaries in pipeline order
+//! are [`B1M`] … [`B10`] ([`BOUNDARY_NAMES`]). Boundary 10 is always a
+//! register. Depth [`PHASES`] (10) registers every phase boundary; a
+//! shallower unit groups consecutive phases by their estimated delays
+//! ([`PHASE_DELAY_NS`]); a deeper one (11..=[`MAX_DEPTH`]) adds the
+//! mid-phase boundaries in the order of [`MID_PRIORITY`] (the phases'
+//! slowest paths at depth 10). The choice becomes the boundary module's
+//! `localparam registered`, and synthesis removes the unused registers. In a
+//! VCD, boundary `k`'s values are `uut.sK.q$<field>` and
+//! `uut.ctlK.q$<field>`, boundary `km`'s `uut.mK.q$<field>` and
+//! `uut.ctlKm.q$<field>`.
 //!
 //! # Measured on ECP5-85k (`rtl-gen fpga dfma --target ecp5-85k --seeds 6 --profile 8`)
 //! The unit alone (yosys `synth_ecp5`, LUTs mapped with abc9 at a 2000 ps
@@ -1191,7 +1199,10 @@ mod tests {
             assert_eq!(mids, depth.saturating_sub(PHASES));
         }
         assert_eq!(stage_plan(MAX_DEPTH), [true; MAX_DEPTH]);
-        assert_eq!(stage_plan(PHASES).map(|r| r as usize).iter().sum::<usize>(), PHASES);
+        assert_eq!(
+            stage_plan(PHASES).map(|r| r as usize).iter().sum::<usize>(),
+            PHASES
+        );
     }
 
     /// Boundary instances per boundary: the control word and the bundle

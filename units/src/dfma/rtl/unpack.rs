@@ -213,10 +213,10 @@ impl Logic for UnpackPre {
 
         // |a| against |b| in two halves; the second half of the phase
         // combines them (`lt_hi | eq_hi & lt_lo`).
-        self.lt_hi.next = self.a.val().get_bits::<MAG_HI_W>(31)
-            < self.b.val().get_bits::<MAG_HI_W>(31);
-        self.eq_hi.next = self.a.val().get_bits::<MAG_HI_W>(31)
-            == self.b.val().get_bits::<MAG_HI_W>(31);
+        self.lt_hi.next =
+            self.a.val().get_bits::<MAG_HI_W>(31) < self.b.val().get_bits::<MAG_HI_W>(31);
+        self.eq_hi.next =
+            self.a.val().get_bits::<MAG_HI_W>(31) == self.b.val().get_bits::<MAG_HI_W>(31);
         self.lt_lo.next =
             self.a.val().get_bits::<MAG_LO_W>(0) < self.b.val().get_bits::<MAG_LO_W>(0);
         self.eq_lo.next =
@@ -461,8 +461,7 @@ impl Logic for Unpack {
             self.z_shift.next = self.pre.val().t_add;
         }
 
-        self.mag_lt.next =
-            self.pre.val().lt_hi | (self.pre.val().eq_hi & self.pre.val().lt_lo);
+        self.mag_lt.next = self.pre.val().lt_hi | (self.pre.val().eq_hi & self.pre.val().lt_lo);
         self.mag_eq.next = self.pre.val().eq_hi & self.pre.val().eq_lo;
     }
 }
