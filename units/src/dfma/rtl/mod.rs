@@ -60,22 +60,26 @@
 //! `uut.ctlK.q$<field>`, boundary `km`'s `uut.mK.q$<field>` and
 //! `uut.ctlKm.q$<field>`.
 //!
-//! # Measured on ECP5-85k (`rtl-gen fpga dfma --target ecp5-85k --seeds 6 --profile 8`)
+//! # Measured on ECP5-85k, speed grade 6 (`rtl-gen fpga <unit> --target ecp5-85k --seeds 3 --profile 25`)
 //! The unit alone (yosys `synth_ecp5`, LUTs mapped with abc9 at a 2000 ps
 //! wire delay: [`ECP5_LUT_WIRE_PS`](crate::dfma::codec::ECP5_LUT_WIRE_PS)),
-//! Fmax of the unit in the registered-I/O wrapper (nextpnr-ecp5); history,
-//! the timing profile of every boundary, and commands in `docs/qor.md`.
+//! Fmax of the unit in the registered-I/O wrapper (nextpnr-ecp5) on
+//! placement seeds 1, 2, 3; the steps, the per-seed paths and what was
+//! tried are in `docs/notes-fp-clock.md`, the history in `docs/qor.md`.
 //!
-//! | unit | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | Fmax, seed 1 | seeds 2–6 |
+//! | unit | depth = latency | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) | median |
 //! |---|---|---|---|---|---|---|---|---|
-//! | `dfma` | 10 | 5,334 | 3,814 | 319 | 16 | 0 | 131.80 MHz | 130.38, 131.70, 113.53, 127.76, 132.10 |
-//! | `dfma_d6` | 6 | 5,346 | 2,066 | 319 | 16 | 0 | 83.60 MHz | — |
+//! | `dfma` | 15 | 5,057 | 6,269 | 321 | 16 | 0 | 156.01 / 147.69 / 134.93 | 147.69 |
+//! | `dfma_d12` | 12 | 4,950 | 5,074 | 321 | 16 | 0 | D12SEEDS | D12MED |
+//! | `dfma_d10` | 10 | 5,393 | 3,838 | 321 | 16 | 0 | D10SEEDS | D10MED |
 //!
-//! 125 MHz (8.0 ns) is met at depth 10 on seed 1 and on four of the other
-//! five seeds (median 131.04 MHz). On those five no path exceeds 7.83 ns;
-//! routing is 70–80 % of each. Seed 4 places the addend's class registers
-//! far from the operand registers (8.81 ns through two nets of 1.9 and
-//! 2.5 ns).
+//! 150 MHz is not met as a median: at depth 15 the slowest paths are phase
+//! 6a (boundary 5's `lo1` → the exact-zero test, a 109-bit NOR, → boundary
+//! 6m: 7.41 ns on seed 3, 6.77 on seed 2), phase 2 (the clamped amount into
+//! the coarse shifter, 6.04–6.89) and phase 8a (6.37–6.41); routing is 70–80 %
+//! of each. Depths 11–14 leave 5m a wire: each accumulate chain is then two
+//! chains joined through a LUT, 9.3–9.5 ns, the slowest path of `dfma_d10`
+//! and `dfma_d12` on every seed measured.
 
 pub mod accumulate;
 pub mod align;
