@@ -70,14 +70,14 @@
 //! | unit | depth = latency | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) | median |
 //! |---|---|---|---|---|---|---|---|---|
 //! | `dfma` | 15 | 5,057 | 6,269 | 321 | 16 | 0 | 156.01 / 147.69 / 134.93 | 147.69 |
-//! | `dfma_d12` | 12 | 4,950 | 5,074 | 321 | 16 | 0 | D12SEEDS | D12MED |
-//! | `dfma_d10` | 10 | 5,393 | 3,838 | 321 | 16 | 0 | D10SEEDS | D10MED |
+//! | `dfma_d12` | 12 | 4,950 | 5,074 | 321 | 16 | 0 | 107.56 / 105.16 / 102.88 | 105.16 |
+//! | `dfma_d10` | 10 | 5,393 | 3,838 | 321 | 16 | 0 | 105.47 / 105.06 / 103.34 | 105.06 |
 //!
 //! 150 MHz is not met as a median: at depth 15 the slowest paths are phase
 //! 6a (boundary 5's `lo1` → the exact-zero test, a 109-bit NOR, → boundary
-//! 6m: 7.41 ns on seed 3, 6.77 on seed 2), phase 2 (the clamped amount into
-//! the coarse shifter, 6.04–6.89) and phase 8a (6.37–6.41); routing is 70–80 %
-//! of each. Depths 11–14 leave 5m a wire: each accumulate chain is then two
+//! 6m: 7.41 ns on seed 3, 6.77 on seed 2), phase 1b (the opcode's pick
+//! among the shift chains, then the clamp, into boundary 1: 6.04–6.89) and
+//! phase 8a (6.37–6.41); routing is 70–80 % of each. Depths 11–14 leave 5m a wire: each accumulate chain is then two
 //! chains joined through a LUT, 9.3–9.5 ns, the slowest path of `dfma_d10`
 //! and `dfma_d12` on every seed measured.
 
