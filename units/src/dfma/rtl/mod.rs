@@ -74,12 +74,13 @@
 //! | `dfma_d10` | 10 | 5,393 | 3,838 | 321 | 16 | 0 | 105.47 / 105.06 / 103.34 | 105.06 |
 //!
 //! 150 MHz is not met as a median: at depth 15 the slowest paths are phase
-//! 6a (boundary 5's `lo1` → the exact-zero test, a 109-bit NOR, → boundary
-//! 6m: 7.41 ns on seed 3, 6.77 on seed 2), phase 1b (the opcode's pick
-//! among the shift chains, then the clamp, into boundary 1: 6.04–6.89) and
-//! phase 8a (6.37–6.41); routing is 70–80 % of each. Depths 11–14 leave 5m a wire: each accumulate chain is then two
-//! chains joined through a LUT, 9.3–9.5 ns, the slowest path of `dfma_d10`
-//! and `dfma_d12` on every seed measured.
+//! 6a (boundary 5's `lo1` → the candidates' logic → boundary 6m: 6.77 ns on
+//! seed 2; on seed 3, 7.41 ns through the exact-zero test, a 109-bit NOR),
+//! phase 1b (the opcode's pick among the shift chains, then the clamp, into
+//! boundary 1: 6.04–6.89) and phase 8a (6.37–6.41); routing is 66–75 % of
+//! each. Depths 1–14 leave 5m a wire: each accumulate chain is then two
+//! chains joined through a LUT, 9.30–9.72 ns, the slowest path of
+//! `dfma_d10` and `dfma_d12` on every seed measured.
 
 pub mod accumulate;
 pub mod align;
