@@ -341,7 +341,7 @@ fn gaps(seed: u64) -> Gaps {
 // ================================================================ rust-hdl
 
 #[test]
-fn rust_hdl_matches_model_in_every_mode_at_depths_10_and_6() {
+fn rust_hdl_matches_model_in_every_mode_at_the_default_depth_and_6() {
     for (unit, per_mode) in [("dfma", 1500), ("dfma_d6", 750)] {
         for rm in Rounding::ALL {
             let list = ops(rm, per_mode, 1);

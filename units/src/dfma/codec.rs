@@ -4,7 +4,9 @@
 //! is the same unit with N pipeline registers (names parsed by the registry).
 
 use super::model::{self, Cmp, DfmaOp, DfmaOperation, Rounding, SrcMod, SIGN_BIT};
-use super::rtl::{stage_plan, CMP_W, DATA_W, DEFAULT_DEPTH, MAX_DEPTH, MOD_W, OP_W, RM_W};
+use super::rtl::{
+    stage_plan, BOUNDARY_NAMES, CMP_W, DATA_W, DEFAULT_DEPTH, MAX_DEPTH, MOD_W, OP_W, RM_W,
+};
 use super::vectors::{format_operation, format_result, parse_line};
 use crate::unit::{xorshift, Operation, Param, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::{hex, FieldError};
@@ -93,9 +95,9 @@ pub const ECP5_LUT_WIRE_PS: u32 = 2000;
 /// The DFMA's info at a depth (the unit called `name`): ports in the convention order.
 pub fn info(name: String, depth: usize) -> UnitInfo {
     let plan = stage_plan(depth);
-    let registered: Vec<String> = (1..=MAX_DEPTH)
-        .filter(|&k| plan[k - 1])
-        .map(|k| k.to_string())
+    let registered: Vec<&str> = (0..MAX_DEPTH)
+        .filter(|&b| plan[b])
+        .map(|b| BOUNDARY_NAMES[b])
         .collect();
     UnitInfo {
         name,
@@ -107,12 +109,12 @@ pub fn info(name: String, depth: usize) -> UnitInfo {
             Param {
                 name: "depth",
                 value: depth.to_string(),
-                doc: "pipeline registers = latency (1..=10); unit name dfma_d<N> selects N",
+                doc: "pipeline registers = latency (1..=15); unit name dfma_d<N> selects N",
             },
             Param {
                 name: "registered",
                 value: registered.join(","),
-                doc: "phase boundaries (1..=10) that are registers at this depth",
+                doc: "boundaries that are registers at this depth (k after phase k, km inside phase k)",
             },
         ],
         ecp5_lut_wire_ps: ECP5_LUT_WIRE_PS,

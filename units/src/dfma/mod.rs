@@ -5,7 +5,7 @@
 //!   with the design decisions in its module documentation.
 //! * [`vectors`]: the `dfma` lines of the vector-file format (INTERFACES.md).
 //! * [`rtl`]: the pipelined rust-hdl datapath, its phases one file each
-//!   (pipeline depth 1..=10 chosen at construction).
+//!   (pipeline depth 1..=15 chosen at construction).
 //! * [`codec`]: vector lines on the ports, the unit's info, the depth's unit names.
 
 pub mod codec;

@@ -16,7 +16,8 @@
 //! `P − C` is negative exactly when the high part of `C` is not zero or the
 //! low subtraction borrows, so the choice needs no full-width compare; and the
 //! sum is exactly zero only as `P − C` with a zero high part and a zero low
-//! difference. [`AccAdd`] runs the chains (phase 5): the low operand arrives
+//! difference. [`AccAddLo`] and [`AccAdd`] run the chains (phase 5, their
+//! low and upper halves, boundary 5m between them): the low operand arrives
 //! already inverted for a subtraction ([`AlignFine`](super::AlignFine)), and
 //! the `+1` of the two's complement rides in an extra bit under both operands,
 //! so each chain is a plain two-operand add. [`AccSelect`] (phase 6) forms
@@ -30,6 +31,7 @@
 //! boundary 6's two candidates.
 
 use crate::dfma::rtl::{HIGH_W, LOW_W, PROD_W, SUM_W};
+
 use rust_hdl::prelude::*;
 
 /// A low-part result with its carry out (bit [`LOW_W`]).
@@ -37,9 +39,21 @@ pub const LOW_CARRY_W: usize = LOW_W + 1;
 /// The low part with the carry-in bit under it and the carry out above it.
 pub const LOW_EXT_W: usize = LOW_W + 2;
 
-/// Phase 5: the carry chains.
+/// Window bits of the accumulate's first chain half (phase 5's first half).
+pub const SPLIT_W: usize = 55;
+/// Bits of the low part above [`SPLIT_W`] (the second chain half).
+pub const UPPER_W: usize = LOW_W - SPLIT_W;
+// The literal offsets below assume these values.
+const _: () = assert!(SPLIT_W == 55 && UPPER_W == 54);
+
+/// Phase 5, first half: the low halves of the carry chains (window bits
+/// 0..=54) with their carries out, the addend's high part and it ± 1.
+/// Boundary 5m, registered only by the deepest units, follows: each
+/// 110-bit chain is then two chains of 55 bits, one per clock (measured at
+/// depth 10: the whole chain made phase 5 6.83 ns on seed 1; when 5m is
+/// a wire, the two halves joined through a LUT take 9.3–9.7 ns).
 #[derive(LogicBlock, Default)]
-pub struct AccAdd {
+pub struct AccAddLo {
     /// The product `sig_x · sig_y`.
     pub prod: Signal<In, Bits<PROD_W>>,
     /// The aligned addend.
@@ -47,10 +61,15 @@ pub struct AccAdd {
     /// The addend's low part, inverted when `eff_sub`.
     pub c_sel: Signal<In, Bits<LOW_W>>,
     pub eff_sub: Signal<In, Bit>,
-    /// `P + C` (same signs) or `P − C` (opposite), low part and carry out.
-    pub lo1: Signal<Out, Bits<LOW_CARRY_W>>,
-    /// `C − P`, low part and borrow (bit 109 set: `C_lo < P`).
-    pub lo2: Signal<Out, Bits<LOW_CARRY_W>>,
+    /// `{P, eff_sub} + {C or ~C, eff_sub}` on window bits 0..=54: bits
+    /// 1..=55 are `lo1`'s bits 0..=54, bit 56 the carry into bit 55.
+    pub l1: Signal<Out, Bits<57>>,
+    /// `C − P` on window bits 0..=54: bits 0..=54, and bit 55 the borrow.
+    pub l2: Signal<Out, Bits<56>>,
+    /// The operands' upper bits (window 55..=108): `P`, `C or ~C`, `C`.
+    pub p_up: Signal<Out, Bits<UPPER_W>>,
+    pub sel_up: Signal<Out, Bits<UPPER_W>>,
+    pub c_up: Signal<Out, Bits<UPPER_W>>,
     /// The addend's high part, and it plus and minus one.
     pub c_hi: Signal<Out, Bits<HIGH_W>>,
     pub c_hi_p1: Signal<Out, Bits<HIGH_W>>,
@@ -58,12 +77,11 @@ pub struct AccAdd {
     pub c_hi_zero: Signal<Out, Bit>,
     p_low: Signal<Local, Bits<LOW_W>>,
     c_low: Signal<Local, Bits<LOW_W>>,
-    p_ext: Signal<Local, Bits<LOW_EXT_W>>,
-    c_ext: Signal<Local, Bits<LOW_EXT_W>>,
-    sum1: Signal<Local, Bits<LOW_EXT_W>>,
+    p_ext: Signal<Local, Bits<57>>,
+    c_ext: Signal<Local, Bits<57>>,
 }
 
-impl Logic for AccAdd {
+impl Logic for AccAddLo {
     #[hdl_gen]
     fn update(&mut self) {
         // The product sits GUARD_W = 3 bits up in the window.
@@ -71,18 +89,64 @@ impl Logic for AccAdd {
         self.c_low.next = self.c_al.val().get_bits::<LOW_W>(0);
         // {P, eff_sub} + {C or ~C, eff_sub}: the bit under the operands carries
         // the two's complement's +1 into bit 0.
-        self.p_ext.next = (bit_cast::<LOW_EXT_W, LOW_W>(self.p_low.val()) << 1)
+        self.p_ext.next = (bit_cast::<57, SPLIT_W>(self.p_low.val().get_bits::<SPLIT_W>(0)) << 1)
             .replace_bit(0, self.eff_sub.val());
-        self.c_ext.next = (bit_cast::<LOW_EXT_W, LOW_W>(self.c_sel.val()) << 1)
+        self.c_ext.next = (bit_cast::<57, SPLIT_W>(self.c_sel.val().get_bits::<SPLIT_W>(0)) << 1)
             .replace_bit(0, self.eff_sub.val());
-        self.sum1.next = self.p_ext.val() + self.c_ext.val();
-        self.lo1.next = bit_cast::<LOW_CARRY_W, LOW_EXT_W>(self.sum1.val() >> 1);
-        self.lo2.next = bit_cast::<LOW_CARRY_W, LOW_W>(self.c_low.val())
-            - bit_cast::<LOW_CARRY_W, LOW_W>(self.p_low.val());
+        self.l1.next = self.p_ext.val() + self.c_ext.val();
+        self.l2.next = bit_cast::<56, SPLIT_W>(self.c_low.val().get_bits::<SPLIT_W>(0))
+            - bit_cast::<56, SPLIT_W>(self.p_low.val().get_bits::<SPLIT_W>(0));
+        self.p_up.next = self.p_low.val().get_bits::<UPPER_W>(55);
+        self.sel_up.next = self.c_sel.val().get_bits::<UPPER_W>(55);
+        self.c_up.next = self.c_low.val().get_bits::<UPPER_W>(55);
         self.c_hi.next = self.c_al.val().get_bits::<HIGH_W>(109);
         self.c_hi_p1.next = self.c_hi.val() + 1;
         self.c_hi_m1.next = self.c_hi.val() - 1;
         self.c_hi_zero.next = !self.c_hi.val().any();
+    }
+}
+
+/// Phase 5, second half: the upper halves of both chains, each with the
+/// first half's carry (borrow) in the bit under its operands, so that each
+/// stays one plain two-operand chain.
+#[derive(LogicBlock, Default)]
+pub struct AccAdd {
+    pub l1: Signal<In, Bits<57>>,
+    pub l2: Signal<In, Bits<56>>,
+    pub p_up: Signal<In, Bits<UPPER_W>>,
+    pub sel_up: Signal<In, Bits<UPPER_W>>,
+    pub c_up: Signal<In, Bits<UPPER_W>>,
+    /// `P + C` (same signs) or `P − C` (opposite), low part and carry out.
+    pub lo1: Signal<Out, Bits<LOW_CARRY_W>>,
+    /// `C − P`, low part and borrow (bit 109 set: `C_lo < P`).
+    pub lo2: Signal<Out, Bits<LOW_CARRY_W>>,
+    /// `{P_up, c} + {sel_up, c}`: bits 1..=54 are `lo1`'s 55..=108, bit 55
+    /// its carry out.
+    h1: Signal<Local, Bits<56>>,
+    /// `{C_up, 1} + {~P_up, !borrow}` (55-bit operands): bits 1..=54 are
+    /// `lo2`'s 55..=108, bit 55 its borrow.
+    h2: Signal<Local, Bits<56>>,
+    carry: Signal<Local, Bit>,
+    no_borrow: Signal<Local, Bit>,
+    p_n: Signal<Local, Bits<56>>,
+}
+
+impl Logic for AccAdd {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.carry.next = self.l1.val().get_bit(56);
+        self.no_borrow.next = !self.l2.val().get_bit(55);
+        self.h1.next = (bit_cast::<56, UPPER_W>(self.p_up.val()) << 1)
+            .replace_bit(0, self.carry.val())
+            + (bit_cast::<56, UPPER_W>(self.sel_up.val()) << 1).replace_bit(0, self.carry.val());
+        // ~P_up over 55 bits (the zero extension inverted to a one).
+        self.p_n.next = (!bit_cast::<56, UPPER_W>(self.p_up.val())) << 1;
+        self.h2.next = (bit_cast::<56, UPPER_W>(self.c_up.val()) << 1).replace_bit(0, true)
+            + self.p_n.val().replace_bit(0, self.no_borrow.val());
+        self.lo1.next = (bit_cast::<LOW_CARRY_W, 55>(self.h1.val().get_bits::<55>(1)) << 55)
+            | bit_cast::<LOW_CARRY_W, 55>(self.l1.val().get_bits::<55>(1));
+        self.lo2.next = (bit_cast::<LOW_CARRY_W, 55>(self.h2.val().get_bits::<55>(1)) << 55)
+            | bit_cast::<LOW_CARRY_W, 55>(self.l2.val().get_bits::<55>(0));
     }
 }
 
@@ -188,24 +252,32 @@ mod tests {
 
     /// The magnitude, sign and zero flag of `P ± C`.
     fn accumulate(prod: u128, c: Wide, eff_sub: bool, sign_p: bool) -> (Wide, bool, bool) {
+        let mut add_lo = AccAddLo::default();
         let mut add = AccAdd::default();
         let mut select = AccSelect::default();
         let mut pick = MagPick::default();
+        add_lo.connect_all();
         add.connect_all();
         select.connect_all();
         pick.connect_all();
         let low = c.lo & ((1 << 109) - 1);
-        add.prod.next = to_bits(prod);
-        add.c_al.next = wide_to_bits(c);
-        add.c_sel.next = to_bits(if eff_sub { !low } else { low });
-        add.eff_sub.next = eff_sub;
+        add_lo.prod.next = to_bits(prod);
+        add_lo.c_al.next = wide_to_bits(c);
+        add_lo.c_sel.next = to_bits(if eff_sub { !low } else { low });
+        add_lo.eff_sub.next = eff_sub;
+        assert!(simulate(&mut add_lo, 100));
+        add.l1.next = add_lo.l1.val();
+        add.l2.next = add_lo.l2.val();
+        add.p_up.next = add_lo.p_up.val();
+        add.sel_up.next = add_lo.sel_up.val();
+        add.c_up.next = add_lo.c_up.val();
         assert!(simulate(&mut add, 100));
         select.lo1.next = add.lo1.val();
         select.lo2.next = add.lo2.val();
-        select.c_hi.next = add.c_hi.val();
-        select.c_hi_p1.next = add.c_hi_p1.val();
-        select.c_hi_m1.next = add.c_hi_m1.val();
-        select.c_hi_zero.next = add.c_hi_zero.val();
+        select.c_hi.next = add_lo.c_hi.val();
+        select.c_hi_p1.next = add_lo.c_hi_p1.val();
+        select.c_hi_m1.next = add_lo.c_hi_m1.val();
+        select.c_hi_zero.next = add_lo.c_hi_zero.val();
         select.eff_sub.next = eff_sub;
         select.sign_p.next = sign_p;
         select.sentinel.next = to_bits(0);

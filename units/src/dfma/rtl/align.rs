@@ -16,17 +16,19 @@
 //!
 //! The addend is not needed before phase 5, so the shifter spreads over
 //! phases 2–4 beside the multiplier: [`AlignCoarse`] clamps and shifts by 128
-//! and 64, [`AlignMid`] by 32, 16 and 8, [`AlignFine`] by 4, 2 and 1, jams, and
-//! prepares the low part for the accumulate's carry chain.
+//! and 64, [`AlignMid`] by 32 and 16, [`AlignMid8`] by 8, [`AlignFine`] by 4, 2 and 1, jams, and
+//! prepares the low part for the accumulate's carry chain. The amount itself
+//! is clamped in phase 1 ([`AlignAmount`]).
 
 use crate::dfma::rtl::{EXP_CALC_W, LIMIT_W, LOW_W, SHIFT_W, SIG_W, SUM_W};
 use rust_hdl::prelude::*;
 
-/// Phase 2: clamp, place, shift by 128 and 64.
+/// Phase 1 (after [`Unpack`](super::Unpack)): the alignment's amount, the
+/// shift clamped to 0..=255, or `1 − sub_z` when the addend leads
+/// (measured: clamped in phase 2, in front of the shifter's multiplexers,
+/// it made phase 2's slowest path at depth 15, 6.5–7.2 ns).
 #[derive(LogicBlock, Default)]
-pub struct AlignCoarse {
-    /// The addend's raw significand (0 for a zero addend).
-    pub sig_z: Signal<In, Bits<SIG_W>>,
+pub struct AlignAmount {
     /// `align_dist < 0`: the addend leads ([`Unpack`](super::Unpack)).
     pub z_leads: Signal<In, Bit>,
     /// The shift from window bit 112 when the addend does not lead,
@@ -34,29 +36,13 @@ pub struct AlignCoarse {
     pub z_shift: Signal<In, Bits<LIMIT_W>>,
     /// The addend is subnormal (or zero).
     pub sub_z: Signal<In, Bit>,
-    /// `ex + ey − 967` and the addend's field (see [`Unpack`](super::Unpack)).
-    pub s: Signal<In, Bits<EXP_CALC_W>>,
-    pub fz: Signal<In, Bits<11>>,
-    pub z_zero: Signal<In, Bit>,
-    /// Most the normaliser may shift left, `top_exp − EMIN`: `s`, or `ez` when
-    /// the addend leads (its LSB then sits at `ADDEND_LSB`, `top_exp = exp(z) + 1`).
-    pub limit: Signal<Out, Bits<LIMIT_W>>,
-    /// The addend shifted by `amount & 0xC0`.
-    pub v: Signal<Out, Bits<SUM_W>>,
-    /// OR of the bits shifted out so far.
-    pub sticky: Signal<Out, Bit>,
-    /// The amount's low six bits, for the next stages.
-    pub amount_lo: Signal<Out, Bits<6>>,
-    amount: Signal<Local, Bits<SHIFT_W>>,
+    /// The right shift of the addend from window bit 112.
+    pub amount: Signal<Out, Bits<SHIFT_W>>,
     /// `!sub_z` (a named signal for `replace_bit`).
     lead_shift: Signal<Local, Bit>,
-    w: Signal<Local, Bits<SUM_W>>,
-    /// The significand has a one in bits 0..=15 / 16..=52.
-    sig_lo_any: Signal<Local, Bit>,
-    sig_hi_any: Signal<Local, Bit>,
 }
 
-impl Logic for AlignCoarse {
+impl Logic for AlignAmount {
     #[hdl_gen]
     fn update(&mut self) {
         self.amount.next = self.z_shift.val().get_bits::<SHIFT_W>(0);
@@ -68,6 +54,42 @@ impl Logic for AlignCoarse {
             self.amount.next = 0.into();
             self.amount.next = self.amount.val().replace_bit(0, self.lead_shift.val());
         }
+    }
+}
+
+/// Phase 2: place, shift by 128 and 64.
+#[derive(LogicBlock, Default)]
+pub struct AlignCoarse {
+    /// The addend's raw significand (0 for a zero addend).
+    pub sig_z: Signal<In, Bits<SIG_W>>,
+    /// `align_dist < 0`: the addend leads ([`Unpack`](super::Unpack)).
+    pub z_leads: Signal<In, Bit>,
+    /// [`AlignAmount`]'s shift.
+    pub amount: Signal<In, Bits<SHIFT_W>>,
+    /// `ex + ey − 967` and the addend's field (see [`Unpack`](super::Unpack)).
+    pub s: Signal<In, Bits<EXP_CALC_W>>,
+    pub fz: Signal<In, Bits<11>>,
+    pub z_zero: Signal<In, Bit>,
+    /// The significand has a one in bits 0..=15 / 16..=52 (from phase 1:
+    /// measured, the OR trees here behind the register took 6.6 ns at
+    /// depth 15, phase 2's slowest path).
+    pub z_lo_any: Signal<In, Bit>,
+    pub z_hi_any: Signal<In, Bit>,
+    /// Most the normaliser may shift left, `top_exp − EMIN`: `s`, or `ez` when
+    /// the addend leads (its LSB then sits at `ADDEND_LSB`, `top_exp = exp(z) + 1`).
+    pub limit: Signal<Out, Bits<LIMIT_W>>,
+    /// The addend shifted by `amount & 0xC0`.
+    pub v: Signal<Out, Bits<SUM_W>>,
+    /// OR of the bits shifted out so far.
+    pub sticky: Signal<Out, Bit>,
+    /// The amount's low six bits, for the next stages.
+    pub amount_lo: Signal<Out, Bits<6>>,
+    w: Signal<Local, Bits<SUM_W>>,
+}
+
+impl Logic for AlignCoarse {
+    #[hdl_gen]
+    fn update(&mut self) {
         // LSB at ADDEND_LSB + 1 = 112.
         self.w.next = bit_cast::<SUM_W, SIG_W>(self.sig_z.val()) << 112;
         if self.amount.val().get_bit(7) {
@@ -82,10 +104,8 @@ impl Logic for AlignCoarse {
         // this took 8.0–8.2 ns, phase 2's slowest path). Bits 0..127
         // of the window hold `sig[15:0]`; after the shift by 128, bits 0..63
         // hold `sig[52:16]`; without it they are empty.
-        self.sig_lo_any.next = self.sig_z.val().get_bits::<16>(0).any();
-        self.sig_hi_any.next = self.sig_z.val().get_bits::<37>(16).any();
         self.sticky.next = self.amount.val().get_bit(7)
-            & (self.sig_lo_any.val() | (self.amount.val().get_bit(6) & self.sig_hi_any.val()));
+            & (self.z_lo_any.val() | (self.amount.val().get_bit(6) & self.z_hi_any.val()));
         self.amount_lo.next = self.amount.val().get_bits::<6>(0);
         self.limit.next = self.s.val().get_bits::<LIMIT_W>(0);
         if self.z_leads.val() & !self.z_zero.val() {
@@ -94,12 +114,13 @@ impl Logic for AlignCoarse {
     }
 }
 
-/// Phase 3: shift by 32, 16 and 8.
+/// Phase 3, first half: shift by 32 and 16.
 ///
-/// The sticky bit is read off the input in one step: the stages shift out
-/// `8 · steps` bits (`steps = amount_lo >> 3`, 0..=7), that is the 8-bit
-/// chunks `j < steps` of `v_in` (measured: ORed stage by stage behind the
-/// shifter's multiplexers it took 8.35 ns on one seed, the slowest path).
+/// The sticky bit is read off the input in one step: the two stages shift
+/// out `16 · steps` bits (`steps = amount_lo >> 4`, 0..=3), that is the
+/// 16-bit chunks `j < steps` of `v_in` (measured: ORed stage by stage
+/// behind the shifter's multiplexers it took 8.35 ns on one seed, the
+/// slowest path).
 #[derive(LogicBlock, Default)]
 pub struct AlignMid {
     pub v_in: Signal<In, Bits<SUM_W>>,
@@ -107,10 +128,10 @@ pub struct AlignMid {
     pub amount_lo: Signal<In, Bits<6>>,
     pub v: Signal<Out, Bits<SUM_W>>,
     pub sticky: Signal<Out, Bit>,
-    /// The amount's low three bits.
-    pub amount_fine: Signal<Out, Bits<3>>,
+    /// The amount's low four bits, for [`AlignMid8`] and [`AlignFine`].
+    pub amount_rest: Signal<Out, Bits<4>>,
     w: Signal<Local, Bits<SUM_W>>,
-    steps: Signal<Local, Bits<3>>,
+    steps: Signal<Local, Bits<2>>,
 }
 
 impl Logic for AlignMid {
@@ -123,20 +144,39 @@ impl Logic for AlignMid {
         if self.amount_lo.val().get_bit(4) {
             self.w.next = self.w.val() >> 16;
         }
-        if self.amount_lo.val().get_bit(3) {
-            self.w.next = self.w.val() >> 8;
-        }
         self.v.next = self.w.val();
-        self.steps.next = self.amount_lo.val().get_bits::<3>(3);
+        self.steps.next = self.amount_lo.val().get_bits::<2>(4);
         self.sticky.next = self.sticky_in.val()
-            | (self.v_in.val().get_bits::<8>(0).any() & (self.steps.val() > 0))
-            | (self.v_in.val().get_bits::<8>(8).any() & (self.steps.val() > 1))
-            | (self.v_in.val().get_bits::<8>(16).any() & (self.steps.val() > 2))
-            | (self.v_in.val().get_bits::<8>(24).any() & (self.steps.val() > 3))
-            | (self.v_in.val().get_bits::<8>(32).any() & (self.steps.val() > 4))
-            | (self.v_in.val().get_bits::<8>(40).any() & (self.steps.val() > 5))
-            | (self.v_in.val().get_bits::<8>(48).any() & (self.steps.val() > 6));
-        self.amount_fine.next = self.amount_lo.val().get_bits::<3>(0);
+            | (self.v_in.val().get_bits::<16>(0).any() & (self.steps.val() > 0))
+            | (self.v_in.val().get_bits::<16>(16).any() & (self.steps.val() > 1))
+            | (self.v_in.val().get_bits::<16>(32).any() & (self.steps.val() > 2));
+        self.amount_rest.next = self.amount_lo.val().get_bits::<4>(0);
+    }
+}
+
+/// Phase 3, second half (after boundary 3m): shift by 8; the sticky bit
+/// takes the byte it shifts out.
+#[derive(LogicBlock, Default)]
+pub struct AlignMid8 {
+    pub v_in: Signal<In, Bits<SUM_W>>,
+    pub sticky_in: Signal<In, Bit>,
+    pub amount_rest: Signal<In, Bits<4>>,
+    pub v: Signal<Out, Bits<SUM_W>>,
+    pub sticky: Signal<Out, Bit>,
+    /// The amount's low three bits.
+    pub amount_fine: Signal<Out, Bits<3>>,
+}
+
+impl Logic for AlignMid8 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.v.next = self.v_in.val();
+        if self.amount_rest.val().get_bit(3) {
+            self.v.next = self.v_in.val() >> 8;
+        }
+        self.sticky.next = self.sticky_in.val()
+            | (self.v_in.val().get_bits::<8>(0).any() & self.amount_rest.val().get_bit(3));
+        self.amount_fine.next = self.amount_rest.val().get_bits::<3>(0);
     }
 }
 
@@ -198,28 +238,41 @@ mod tests {
     /// the raw significand `raw` (`sub`: of a subnormal, hidden bit 0) and
     /// the model's `align_dist`.
     fn aligned(raw: u64, sub: bool, align_dist: i32, eff_sub: bool) -> (Wide, Wide) {
+        let mut amount = AlignAmount::default();
         let mut coarse = AlignCoarse::default();
         let mut mid = AlignMid::default();
+        let mut mid8 = AlignMid8::default();
         let mut fine = AlignFine::default();
+        amount.connect_all();
         coarse.connect_all();
         mid.connect_all();
+        mid8.connect_all();
         fine.connect_all();
         coarse.sig_z.next = to_bits(raw as u128);
-        coarse.z_leads.next = align_dist < 0;
+        amount.z_leads.next = align_dist < 0;
         // What Unpack computes; a don't-care (here wrapped) when the addend leads.
-        coarse.z_shift.next = to_bits(((align_dist + 1 - sub as i32) & 0xFFF) as u128);
-        coarse.sub_z.next = sub;
+        amount.z_shift.next = to_bits(((align_dist + 1 - sub as i32) & 0xFFF) as u128);
+        amount.sub_z.next = sub;
+        assert!(simulate(&mut amount, 100));
+        coarse.z_leads.next = align_dist < 0;
+        coarse.amount.next = amount.amount.val();
         coarse.s.next = signed_bits(0);
         coarse.fz.next = to_bits(0);
         coarse.z_zero.next = false;
+        coarse.z_lo_any.next = raw & 0xFFFF != 0;
+        coarse.z_hi_any.next = raw >> 16 != 0;
         assert!(simulate(&mut coarse, 100));
         mid.v_in.next = coarse.v.val();
         mid.sticky_in.next = coarse.sticky.val();
         mid.amount_lo.next = coarse.amount_lo.val();
         assert!(simulate(&mut mid, 100));
-        fine.v.next = mid.v.val();
-        fine.sticky.next = mid.sticky.val();
-        fine.amount_fine.next = mid.amount_fine.val();
+        mid8.v_in.next = mid.v.val();
+        mid8.sticky_in.next = mid.sticky.val();
+        mid8.amount_rest.next = mid.amount_rest.val();
+        assert!(simulate(&mut mid8, 100));
+        fine.v.next = mid8.v.val();
+        fine.sticky.next = mid8.sticky.val();
+        fine.amount_fine.next = mid8.amount_fine.val();
         fine.eff_sub.next = eff_sub;
         assert!(simulate(&mut fine, 100));
         (

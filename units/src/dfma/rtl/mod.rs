@@ -4,18 +4,20 @@
 //! # Datapath
 //! The math is ten combinational phases, each in the file of its model phase;
 //! this module only places the registers between them (after rocket-chip's
-//! `LatencyPipe`: timing apart from math).
+//! `LatencyPipe`: timing apart from math). Phases 1, 3, 5, 6 and 8 are two
+//! halves each (`a` | `b` below), with a boundary `km` between them that only
+//! the units deeper than [`PHASES`] register.
 //!
 //! | phase | block(s) | does | widths |
 //! |---|---|---|---|
-//! | 1 | [`Unpack`] | modifiers, `x·y + z` operands (no significand doubled), classes of a, b, c, `s`, `z_leads` and `z_shift` (raw exponent fields, carry-save, one chain per operand form, the opcode picking after the chains), magnitude compare | 3×64 → 3×53 sig, 13-bit exponent arithmetic |
-//! | 2 | [`MulTiles`] ∥ [`AlignCoarse`] ∥ [`Special`] | 16 tiles of 16×16 (16 DSPs) wired into 8 rows; addend clamp and shift by 128/64, `limit`; classes of x, y, z by the opcode, bypass decisions (which word, the constant part) | 8×106; 165 + sticky, 12; 4 + 64 |
-//! | 3 | [`MulCompress`] ∥ [`AlignMid`] ∥ [`SpecialPick`] | carry-save 8→2 (4 full-adder levels), ×2 per subnormal factor; shift by 32/16/8, sticky read off the input; the bypass word | 2×106; 165; 64 |
-//! | 4 | [`MulAdd`] ∥ [`AlignFine`] | product carry-propagate add; shift by 4/2/1, jam, low part inverted for a subtraction | 106; 165 + 109 |
-//! | 5 | [`AccAdd`] ∥ [`Sentinel`] | `P ± C` and `C − P` low parts (111/110-bit chains), high part ±1; normalisation limit as a one-hot bit | 2×110, 3×56; 165 |
-//! | 6 | [`AccSelect`] ∥ [`LzcPair`] | both candidate magnitudes, `c_bigger` (one LUT from registers), sign, exact zero; 16-bit group leading zeros of both candidates ∣ sentinel, the chosen one's kept | 2×165; 11×(1+4) |
+//! | 1 | [`UnpackPre`] \| [`Unpack`] → [`AlignAmount`] | field tests of a, b, c, every exponent chain (raw fields, carry-save, one chain per operand form), the magnitude compare in two halves, the addend's "has a one" flags \| modifiers, `x·y + z` operands (no significand doubled), classes of a, b, c, the opcode's pick among the chains, the compare's combination; the alignment amount clamped | 3×64 → 3×53 sig, 13-bit exponent arithmetic |
+//! | 2 | [`MulTiles`] ∥ [`AlignCoarse`] ∥ [`Special`] | 16 tiles of 16×16 (16 DSPs) wired into 8 rows; addend shift by 128/64, `limit`; classes of x, y, z by the opcode, bypass decisions (which word, the constant part) | 8×106; 165 + sticky, 12; 4 + 64 |
+//! | 3 | [`MulCompressA`] ∥ [`AlignMid`] ∥ [`SpecialPick`] \| [`MulCompress`] ∥ [`AlignMid8`] | carry-save levels 1–2 (8 → 4 vectors); shift by 32/16, sticky read off the input; the bypass word \| levels 3–4 (4 → 2), ×2 per subnormal factor; shift by 8 | 4×106, 2×106; 165; 64 |
+//! | 4 | [`MulAdd`] ∥ [`AlignFine`] ∥ [`SentinelDecode`] | product carry-propagate add; shift by 4/2/1, jam, low part inverted for a subtraction; `limit` in two one-hot parts | 106; 165 + 109; 2×16 |
+//! | 5 | [`AccAddLo`] ∥ [`Sentinel`] \| [`AccAdd`] | `P ± C` and `C − P` low parts' chains over window bits 0..=54 with their carries, high part ±1; normalisation limit as a one-hot bit \| the chains' upper 54 bits | 2×56, 3×56; 165 \| 2×55 |
+//! | 6 | [`AccSelect`] → [`LzcNibbles`] ×2 \| [`LzcPair`] | both candidate magnitudes, `c_bigger` (one LUT from registers), sign, exact zero; nibble flags and counts of both candidates ∣ sentinel \| 16-bit group leading zeros of both, the chosen one's kept | 2×165; 2×44×(1+2) \| 11×(1+4) |
 //! | 7 | [`LzcMerge`] ∥ [`MagPick`] | group merge tree: the shift, `min(lz, limit)`; the magnitude | 8; 165 |
-//! | 8 | [`NormCoarse`] | shift left by 128/64/32/16, sticky; result exponent, and the overflow flag on a chain of its own | 165 (96.. used), 12 |
+//! | 8 | [`NormCoarse`] \| [`NormMid`] | shift left by 128/64, sticky off the input; result exponent, and the overflow flag on a chain of its own \| shift left by 32/16, sticky | 165 (48.. used), 12 \| 165 (96.. used) |
 //! | 9 | [`NormFine`] ∥ [`RoundPrep`] | shift left by 8/4/2/1; sig, round, sticky, the fraction's all-ones test beside the shifter; mode decode, exponent + 1, forced answer (bypass, cancellation, overflow) | 53+3; 64 |
 //! | 10 | [`RoundPack`] | `sig + 1` beside the increment decision, carry into bit 52, pack, forced answer | 64 |
 //!
@@ -43,31 +45,42 @@
 //!
 //! # Register placement
 //! Boundary `k` (after phase `k`) carries the control word ([`Control`]:
-//! valid, tag, rounding mode, bypass) and the bundle `StageK`; each is a
-//! [`Boundary`], a register or a wire chosen when the unit is built from the
-//! pipeline depth ([`stage_plan`]). Boundary 10 is always a register. Depth 10
-//! registers every boundary; a shallower unit groups consecutive phases by
-//! their estimated delays ([`PHASE_DELAY_NS`]). The choice becomes the
-//! boundary module's `localparam registered`, and synthesis removes the unused
-//! registers. In a VCD, boundary `k`'s values are `uut.sK.q$<field>` and
-//! `uut.ctlK.q$<field>`.
+//! valid, tag, rounding mode, bypass) and the bundle `StageK`; boundary `km`
+//! (inside phase `k`) the control word and `MidK` (and at 1m the [`Pre1`]).
+//! Each is a [`Boundary`], a register or a wire chosen when the unit is built
+//! from the pipeline depth ([`stage_plan`]); the boundaries in pipeline order
+//! are [`B1M`] … [`B10`] ([`BOUNDARY_NAMES`]). Boundary 10 is always a
+//! register. Depth [`PHASES`] (10) registers every phase boundary; a
+//! shallower unit groups consecutive phases by their estimated delays
+//! ([`PHASE_DELAY_NS`]); a deeper one (11..=[`MAX_DEPTH`]) adds the
+//! mid-phase boundaries in the order of [`MID_PRIORITY`] (the phases'
+//! slowest paths at depth 10). The choice becomes the boundary module's
+//! `localparam registered`, and synthesis removes the unused registers. In a
+//! VCD, boundary `k`'s values are `uut.sK.q$<field>` and
+//! `uut.ctlK.q$<field>`, boundary `km`'s `uut.mK.q$<field>` and
+//! `uut.ctlKm.q$<field>`.
 //!
-//! # Measured on ECP5-85k (`rtl-gen fpga dfma --target ecp5-85k --seeds 6 --profile 8`)
+//! # Measured on ECP5-85k, speed grade 6 (`rtl-gen fpga <unit> --target ecp5-85k --seeds 3 --profile 25`)
 //! The unit alone (yosys `synth_ecp5`, LUTs mapped with abc9 at a 2000 ps
 //! wire delay: [`ECP5_LUT_WIRE_PS`](crate::dfma::codec::ECP5_LUT_WIRE_PS)),
-//! Fmax of the unit in the registered-I/O wrapper (nextpnr-ecp5); history,
-//! the timing profile of every boundary, and commands in `docs/qor.md`.
+//! Fmax of the unit in the registered-I/O wrapper (nextpnr-ecp5) on
+//! placement seeds 1, 2, 3; the steps, the per-seed paths and what was
+//! tried are in `docs/notes-fp-clock.md`, the history in `docs/qor.md`.
 //!
-//! | unit | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | Fmax, seed 1 | seeds 2–6 |
+//! | unit | depth = latency | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) | median |
 //! |---|---|---|---|---|---|---|---|---|
-//! | `dfma` | 10 | 5,334 | 3,814 | 319 | 16 | 0 | 131.80 MHz | 130.38, 131.70, 113.53, 127.76, 132.10 |
-//! | `dfma_d6` | 6 | 5,346 | 2,066 | 319 | 16 | 0 | 83.60 MHz | — |
+//! | `dfma` | 15 | 5,057 | 6,269 | 321 | 16 | 0 | 156.01 / 147.69 / 134.93 | 147.69 |
+//! | `dfma_d12` | 12 | 4,950 | 5,074 | 321 | 16 | 0 | 107.56 / 105.16 / 102.88 | 105.16 |
+//! | `dfma_d10` | 10 | 5,393 | 3,838 | 321 | 16 | 0 | 105.47 / 105.06 / 103.34 | 105.06 |
 //!
-//! 125 MHz (8.0 ns) is met at depth 10 on seed 1 and on four of the other
-//! five seeds (median 131.04 MHz). On those five no path exceeds 7.83 ns;
-//! routing is 70–80 % of each. Seed 4 places the addend's class registers
-//! far from the operand registers (8.81 ns through two nets of 1.9 and
-//! 2.5 ns).
+//! 150 MHz is not met as a median: at depth 15 the slowest paths are phase
+//! 6a (boundary 5's `lo1` → the candidates' logic → boundary 6m: 6.77 ns on
+//! seed 2; on seed 3, 7.41 ns through the exact-zero test, a 109-bit NOR),
+//! phase 1b (the opcode's pick among the shift chains, then the clamp, into
+//! boundary 1: 6.04–6.89) and phase 8a (6.37–6.41); routing is 66–75 % of
+//! each. Depths 1–14 leave 5m a wire: each accumulate chain is then two
+//! chains joined through a LUT, 9.30–9.72 ns, the slowest path of
+//! `dfma_d10` and `dfma_d12` on every seed measured.
 
 pub mod accumulate;
 pub mod align;
@@ -78,14 +91,17 @@ pub mod special;
 pub mod tile;
 pub mod unpack;
 
-pub use accumulate::{AccAdd, AccSelect, MagPick, LOW_CARRY_W};
-pub use align::{AlignCoarse, AlignFine, AlignMid};
-pub use multiply::{MulAdd, MulCompress, MulTiles};
-pub use normalise::{LzcGroups, LzcMerge, LzcPair, NormCoarse, NormFine, Sentinel};
+pub use accumulate::{AccAdd, AccAddLo, AccSelect, MagPick, LOW_CARRY_W, UPPER_W};
+pub use align::{AlignAmount, AlignCoarse, AlignFine, AlignMid, AlignMid8};
+pub use multiply::{MulAdd, MulCompress, MulCompressA, MulTiles};
+pub use normalise::{
+    LzcGroups, LzcGroupsOf, LzcMerge, LzcNibbles, LzcPair, NormCoarse, NormFine, NormMid, Sentinel,
+    SentinelDecode, NIBBLES,
+};
 pub use round::{RoundPack, RoundPrep};
 pub use special::{Special, SpecialPick};
 pub use tile::DspTile;
-pub use unpack::Unpack;
+pub use unpack::{Pre1, Unpack, UnpackPre};
 
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use rust_hdl::prelude::*;
@@ -127,10 +143,37 @@ pub const EXP_CALC_W: usize = 13;
 pub const LIMIT_W: usize = 12;
 /// Width of the alignment and normalisation shift amounts.
 pub const SHIFT_W: usize = 8;
-/// Most pipeline registers (one per phase).
-pub const MAX_DEPTH: usize = 10;
+/// Phases (one register each at depth [`PHASES`]).
+pub const PHASES: usize = 10;
+/// The boundaries in pipeline order (the index of each in a [`stage_plan`]):
+/// boundary `k` follows phase `k`, boundary `km` splits phase `k` in two
+/// halves.
+pub const B1M: usize = 0;
+pub const B1: usize = 1;
+pub const B2: usize = 2;
+pub const B3M: usize = 3;
+pub const B3: usize = 4;
+pub const B4: usize = 5;
+pub const B5M: usize = 6;
+pub const B5: usize = 7;
+pub const B6M: usize = 8;
+pub const B6: usize = 9;
+pub const B7: usize = 10;
+pub const B8M: usize = 11;
+pub const B8: usize = 12;
+pub const B9: usize = 13;
+pub const B10: usize = 14;
+/// Most pipeline registers (every boundary).
+pub const MAX_DEPTH: usize = 15;
+/// The boundary after each phase.
+pub const PHASE_END: [usize; PHASES] = [B1, B2, B3, B4, B5, B6, B7, B8, B9, B10];
+/// The mid-phase boundaries in the order deeper units add them: a unit of
+/// depth `d > PHASES` registers every phase boundary and the first
+/// `d − PHASES` of these (the order of the phases' slowest paths at depth
+/// 10, seed 1: 3 7.59 ns, 6 7.58, 1 7.24, 8 7.20, 5 6.83).
+pub const MID_PRIORITY: [usize; MAX_DEPTH - PHASES] = [B3M, B6M, B1M, B8M, B5M];
 /// The depth `rtl-gen` builds when none is asked for.
-pub const DEFAULT_DEPTH: usize = 10;
+pub const DEFAULT_DEPTH: usize = 15;
 
 // The literal offsets inside the phases' `#[hdl_gen]` code assume these values.
 const _: () = assert!(PROD_MSB == 108 && ADDEND_LSB == 111 && SUM_W == 165);
@@ -138,20 +181,16 @@ const _: () = assert!(ADDEND_LEAD == 56 && LOW_W == 109 && HIGH_W == 56 && ROUND
 
 /// Estimated delay (ns) of each phase on an ECP5-85 (speed 6) after place and
 /// route: clock-to-out, logic, routing and setup, from the measured runs. Only
-/// used to group phases when the depth is below [`MAX_DEPTH`].
-pub const PHASE_DELAY_NS: [f64; MAX_DEPTH] = [7.0, 7.5, 5.5, 6.4, 6.6, 6.5, 7.0, 6.0, 6.0, 6.8];
+/// used to group phases when the depth is below [`PHASES`].
+pub const PHASE_DELAY_NS: [f64; PHASES] = [7.0, 7.5, 5.5, 6.4, 6.6, 6.5, 7.0, 6.0, 6.0, 6.8];
 
-/// Which boundaries are registers for a pipeline of `depth` registers
-/// (1..=[`MAX_DEPTH`]): the last one always, the others splitting the phases
-/// into `depth` consecutive groups whose largest estimated delay is smallest
-/// (the earliest such split on ties).
-pub fn stage_plan(depth: usize) -> [bool; MAX_DEPTH] {
-    assert!(
-        (1..=MAX_DEPTH).contains(&depth),
-        "DFMA depth must be 1..={MAX_DEPTH}, not {depth}"
-    );
+/// Which phase boundaries are registers for `depth` (1..=[`PHASES`])
+/// registers: the last one always, the others splitting the phases into
+/// `depth` consecutive groups whose largest estimated delay is smallest (the
+/// earliest such split on ties).
+fn phase_plan(depth: usize) -> [bool; PHASES] {
     let mut best: Option<(f64, u32)> = None;
-    for mask in 0u32..(1 << (MAX_DEPTH - 1)) {
+    for mask in 0u32..(1 << (PHASES - 1)) {
         if mask.count_ones() as usize != depth - 1 {
             continue;
         }
@@ -159,7 +198,7 @@ pub fn stage_plan(depth: usize) -> [bool; MAX_DEPTH] {
         let mut group = 0.0;
         for (k, delay) in PHASE_DELAY_NS.iter().enumerate() {
             group += delay;
-            if k == MAX_DEPTH - 1 || mask >> k & 1 == 1 {
+            if k == PHASES - 1 || mask >> k & 1 == 1 {
                 worst = worst.max(group);
                 group = 0.0;
             }
@@ -169,8 +208,39 @@ pub fn stage_plan(depth: usize) -> [bool; MAX_DEPTH] {
         }
     }
     let mask = best.expect("some split exists").1;
-    std::array::from_fn(|k| k == MAX_DEPTH - 1 || mask >> k & 1 == 1)
+    std::array::from_fn(|k| k == PHASES - 1 || mask >> k & 1 == 1)
 }
+
+/// Which boundaries (indexed in pipeline order, [`B1M`]..=[`B10`]) are
+/// registers for a pipeline of `depth` registers (1..=[`MAX_DEPTH`]): up to
+/// [`PHASES`], phase boundaries only ([`phase_plan`]: the mid-phase
+/// boundaries are wires); beyond, every phase boundary and the first
+/// `depth − PHASES` of [`MID_PRIORITY`].
+pub fn stage_plan(depth: usize) -> [bool; MAX_DEPTH] {
+    assert!(
+        (1..=MAX_DEPTH).contains(&depth),
+        "DFMA depth must be 1..={MAX_DEPTH}, not {depth}"
+    );
+    let mut plan = [false; MAX_DEPTH];
+    if depth <= PHASES {
+        for (k, registered) in phase_plan(depth).into_iter().enumerate() {
+            plan[PHASE_END[k]] = registered;
+        }
+    } else {
+        for b in PHASE_END {
+            plan[b] = true;
+        }
+        for &b in &MID_PRIORITY[..depth - PHASES] {
+            plan[b] = true;
+        }
+    }
+    plan
+}
+
+/// The boundaries' names in pipeline order (`1m`, `1`, `2`, `3m`, …).
+pub const BOUNDARY_NAMES: [&str; MAX_DEPTH] = [
+    "1m", "1", "2", "3m", "3", "4", "5m", "5", "6m", "6", "7", "8m", "8", "9", "10",
+];
 
 /// The pipeline boundary shared by the units (`crate::hw::boundary`).
 pub use crate::hw::boundary::Boundary;
@@ -187,6 +257,85 @@ pub struct Control {
     pub pred: Bit,
 }
 
+/// Boundary 1m (inside phase 1): the operation as it came in (the first
+/// half's results travel beside it as a [`Pre1`]).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid1 {
+    pub op: Bits<OP_W>,
+    pub cmp: Bits<CMP_W>,
+    pub neg: Bits<MOD_W>,
+    pub abs: Bits<MOD_W>,
+    pub a: Bits<DATA_W>,
+    pub b: Bits<DATA_W>,
+    pub c: Bits<DATA_W>,
+}
+
+/// Boundary 3m (inside phase 3): the product as four carry-save vectors,
+/// the addend shifted by 32/16.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid3 {
+    pub s2: Bits<PROD_W>,
+    pub c2: Bits<PROD_W>,
+    pub s3: Bits<PROD_W>,
+    pub c3: Bits<PROD_W>,
+    pub sub_x: Bit,
+    pub sub_y: Bit,
+    pub c_v: Bits<SUM_W>,
+    pub c_sticky: Bit,
+    pub amount_rest: Bits<4>,
+    pub sign_p: Bit,
+    pub eff_sub: Bit,
+    pub limit: Bits<LIMIT_W>,
+}
+
+/// Boundary 5m (inside phase 5): the chains' low halves with their carries,
+/// the upper operand bits, the addend's high part ± 1, the sentinel.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid5 {
+    pub l1: Bits<57>,
+    pub l2: Bits<56>,
+    pub p_up: Bits<UPPER_W>,
+    pub sel_up: Bits<UPPER_W>,
+    pub c_up: Bits<UPPER_W>,
+    pub c_hi: Bits<HIGH_W>,
+    pub c_hi_p1: Bits<HIGH_W>,
+    pub c_hi_m1: Bits<HIGH_W>,
+    pub c_hi_zero: Bit,
+    pub sentinel: Bits<SUM_W>,
+    pub sign_p: Bit,
+    pub eff_sub: Bit,
+    pub limit: Bits<LIMIT_W>,
+}
+
+/// Boundary 6m (inside phase 6): both candidates and the choice, and each
+/// candidate's nibble flags and counts.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid6 {
+    pub cand_p: Bits<SUM_W>,
+    pub cand_c: Bits<SUM_W>,
+    pub c_bigger: Bit,
+    pub sign_r: Bit,
+    pub zero: Bit,
+    pub has_p: Bits<NIBBLES>,
+    pub count_p: Bits<{ 4 * NIBBLES }>,
+    pub has_c: Bits<NIBBLES>,
+    pub count_c: Bits<{ 4 * NIBBLES }>,
+    pub limit: Bits<LIMIT_W>,
+}
+
+/// Boundary 8m (inside phase 8): the sum shifted by 128/64, the result
+/// exponent and overflow flag.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid8 {
+    pub v: Bits<SUM_W>,
+    pub sticky: Bit,
+    pub shift_rest: Bits<6>,
+    pub sign_r: Bit,
+    pub zero: Bit,
+    pub e_b: Bits<LIMIT_W>,
+    pub ovf: Bit,
+}
+
 /// Boundary 1: unpacked operands, classes, exponent arithmetic.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage1 {
@@ -198,6 +347,8 @@ pub struct Stage1 {
     /// (`sig_x` and `sig_y` go to the multiplier tiles, which hold this
     /// boundary in their own input registers.)
     pub sig_z: Bits<SIG_W>,
+    pub z_lo_any: Bit,
+    pub z_hi_any: Bit,
     pub a_nan: Bit,
     pub a_inf: Bit,
     pub a_zero: Bit,
@@ -210,8 +361,8 @@ pub struct Stage1 {
     pub sign_p: Bit,
     pub eff_sub: Bit,
     pub z_leads: Bit,
-    pub z_shift: Bits<LIMIT_W>,
-    pub sub_z: Bit,
+    /// The alignment's shift, clamped ([`AlignAmount`]).
+    pub amount: Bits<SHIFT_W>,
     pub s: Bits<EXP_CALC_W>,
     pub fz: Bits<11>,
     pub mag_lt: Bit,
@@ -271,6 +422,9 @@ pub struct Stage4 {
     pub prod: Bits<PROD_W>,
     pub c_al: Bits<SUM_W>,
     pub c_sel: Bits<LOW_W>,
+    /// `limit` decoded for the sentinel ([`SentinelDecode`]).
+    pub sent_hi: Bits<16>,
+    pub sent_lo: Bits<16>,
     pub sign_p: Bit,
     pub eff_sub: Bit,
     pub limit: Bits<LIMIT_W>,
@@ -385,41 +539,62 @@ pub struct Dfma {
     pub out_pred: Signal<Out, Bit>,
 
     /// Phases (combinational).
+    pub unpack_pre: UnpackPre,
     pub unpack: Unpack,
+    pub align_amount: AlignAmount,
     pub special: Special,
     pub special_pick: SpecialPick,
     pub tiles: MulTiles,
     pub align_coarse: AlignCoarse,
+    pub compress_a: MulCompressA,
     pub compress: MulCompress,
     pub align_mid: AlignMid,
+    pub align_mid8: AlignMid8,
     pub mul_add: MulAdd,
     pub align_fine: AlignFine,
+    pub sentinel_decode: SentinelDecode,
+    pub acc_add_lo: AccAddLo,
     pub acc_add: AccAdd,
     pub sentinel: Sentinel,
     pub acc_select: AccSelect,
+    pub nib_p: LzcNibbles,
+    pub nib_c: LzcNibbles,
     pub lzc_pair: LzcPair,
     pub lzc_merge: LzcMerge,
     pub mag_pick: MagPick,
     pub norm_coarse: NormCoarse,
+    pub norm_mid: NormMid,
     pub norm_fine: NormFine,
     pub round_prep: RoundPrep,
     pub round_pack: RoundPack,
 
-    /// Boundary `k` (after phase `k`): the control word and the stage's bundle.
+    /// Boundary `k` (after phase `k`): the control word and the stage's
+    /// bundle; boundary `km` (inside phase `k`): the control word and `Midk`.
+    pub ctl1m: Boundary<Control>,
+    pub m1: Boundary<Mid1>,
+    pub p1: Boundary<Pre1>,
     pub ctl1: Boundary<Control>,
     pub s1: Boundary<Stage1>,
     pub ctl2: Boundary<Control>,
     pub s2: Boundary<Stage2>,
+    pub ctl3m: Boundary<Control>,
+    pub m3: Boundary<Mid3>,
     pub ctl3: Boundary<Control>,
     pub s3: Boundary<Stage3>,
     pub ctl4: Boundary<Control>,
     pub s4: Boundary<Stage4>,
+    pub ctl5m: Boundary<Control>,
+    pub m5: Boundary<Mid5>,
     pub ctl5: Boundary<Control>,
     pub s5: Boundary<Stage5>,
+    pub ctl6m: Boundary<Control>,
+    pub m6: Boundary<Mid6>,
     pub ctl6: Boundary<Control>,
     pub s6: Boundary<Stage6>,
     pub ctl7: Boundary<Control>,
     pub s7: Boundary<Stage7>,
+    pub ctl8m: Boundary<Control>,
+    pub m8: Boundary<Mid8>,
     pub ctl8: Boundary<Control>,
     pub s8: Boundary<Stage8>,
     pub ctl9: Boundary<Control>,
@@ -456,43 +631,63 @@ impl Dfma {
             out_tag: Default::default(),
             out_d: Default::default(),
             out_pred: Default::default(),
+            unpack_pre: Default::default(),
             unpack: Default::default(),
+            align_amount: Default::default(),
             special: Default::default(),
             special_pick: Default::default(),
-            tiles: MulTiles::new(plan[0]),
+            tiles: MulTiles::new(plan[B1]),
             align_coarse: Default::default(),
+            compress_a: Default::default(),
             compress: Default::default(),
             align_mid: Default::default(),
+            align_mid8: Default::default(),
             mul_add: Default::default(),
             align_fine: Default::default(),
+            sentinel_decode: Default::default(),
+            acc_add_lo: Default::default(),
             acc_add: Default::default(),
             sentinel: Default::default(),
             acc_select: Default::default(),
+            nib_p: Default::default(),
+            nib_c: Default::default(),
             lzc_pair: Default::default(),
             lzc_merge: Default::default(),
             mag_pick: Default::default(),
             norm_coarse: Default::default(),
+            norm_mid: Default::default(),
             norm_fine: Default::default(),
             round_prep: Default::default(),
             round_pack: Default::default(),
-            ctl1: Boundary::new(plan[0]),
-            s1: Boundary::new(plan[0]),
-            ctl2: Boundary::new(plan[1]),
-            s2: Boundary::new(plan[1]),
-            ctl3: Boundary::new(plan[2]),
-            s3: Boundary::new(plan[2]),
-            ctl4: Boundary::new(plan[3]),
-            s4: Boundary::new(plan[3]),
-            ctl5: Boundary::new(plan[4]),
-            s5: Boundary::new(plan[4]),
-            ctl6: Boundary::new(plan[5]),
-            s6: Boundary::new(plan[5]),
-            ctl7: Boundary::new(plan[6]),
-            s7: Boundary::new(plan[6]),
-            ctl8: Boundary::new(plan[7]),
-            s8: Boundary::new(plan[7]),
-            ctl9: Boundary::new(plan[8]),
-            s9: Boundary::new(plan[8]),
+            ctl1m: Boundary::new(plan[B1M]),
+            m1: Boundary::new(plan[B1M]),
+            p1: Boundary::new(plan[B1M]),
+            ctl1: Boundary::new(plan[B1]),
+            s1: Boundary::new(plan[B1]),
+            ctl2: Boundary::new(plan[B2]),
+            s2: Boundary::new(plan[B2]),
+            ctl3m: Boundary::new(plan[B3M]),
+            m3: Boundary::new(plan[B3M]),
+            ctl3: Boundary::new(plan[B3]),
+            s3: Boundary::new(plan[B3]),
+            ctl4: Boundary::new(plan[B4]),
+            s4: Boundary::new(plan[B4]),
+            ctl5m: Boundary::new(plan[B5M]),
+            m5: Boundary::new(plan[B5M]),
+            ctl5: Boundary::new(plan[B5]),
+            s5: Boundary::new(plan[B5]),
+            ctl6m: Boundary::new(plan[B6M]),
+            m6: Boundary::new(plan[B6M]),
+            ctl6: Boundary::new(plan[B6]),
+            s6: Boundary::new(plan[B6]),
+            ctl7: Boundary::new(plan[B7]),
+            s7: Boundary::new(plan[B7]),
+            ctl8m: Boundary::new(plan[B8M]),
+            m8: Boundary::new(plan[B8M]),
+            ctl8: Boundary::new(plan[B8]),
+            s8: Boundary::new(plan[B8]),
+            ctl9: Boundary::new(plan[B9]),
+            s9: Boundary::new(plan[B9]),
             ctl10: Boundary::new(true),
             d10: Boundary::new(true),
         }
@@ -501,13 +696,18 @@ impl Dfma {
     /// Cycles from `in_valid` to `out_valid`: the number of registered boundaries.
     pub fn latency(&self) -> usize {
         [
+            self.ctl1m.is_registered(),
             self.ctl1.is_registered(),
             self.ctl2.is_registered(),
+            self.ctl3m.is_registered(),
             self.ctl3.is_registered(),
             self.ctl4.is_registered(),
+            self.ctl5m.is_registered(),
             self.ctl5.is_registered(),
+            self.ctl6m.is_registered(),
             self.ctl6.is_registered(),
             self.ctl7.is_registered(),
+            self.ctl8m.is_registered(),
             self.ctl8.is_registered(),
             self.ctl9.is_registered(),
             self.ctl10.is_registered(),
@@ -521,6 +721,17 @@ impl Dfma {
 impl Logic for Dfma {
     #[hdl_gen]
     fn update(&mut self) {
+        self.ctl1m.clock.next = self.clock.val();
+        self.m1.clock.next = self.clock.val();
+        self.p1.clock.next = self.clock.val();
+        self.ctl3m.clock.next = self.clock.val();
+        self.m3.clock.next = self.clock.val();
+        self.ctl5m.clock.next = self.clock.val();
+        self.m5.clock.next = self.clock.val();
+        self.ctl6m.clock.next = self.clock.val();
+        self.m6.clock.next = self.clock.val();
+        self.ctl8m.clock.next = self.clock.val();
+        self.m8.clock.next = self.clock.val();
         self.ctl1.clock.next = self.clock.val();
         self.s1.clock.next = self.clock.val();
         self.ctl2.clock.next = self.clock.val();
@@ -542,25 +753,64 @@ impl Logic for Dfma {
         self.ctl10.clock.next = self.clock.val();
         self.d10.clock.next = self.clock.val();
 
-        // ---- phase 1: unpack ----
-        self.unpack.op.next = self.in_op.val();
-        self.unpack.neg.next = self.in_neg.val();
-        self.unpack.abs.next = self.in_abs.val();
-        self.unpack.a.next = self.in_a.val();
-        self.unpack.b.next = self.in_b.val();
-        self.unpack.c.next = self.in_c.val();
-        self.ctl1.d.next.valid = self.in_valid.val();
-        self.ctl1.d.next.tag = self.in_tag.val();
-        self.ctl1.d.next.rm = self.in_rm.val();
-        self.ctl1.d.next.bypass = false;
-        self.ctl1.d.next.bypass_d = 0.into();
-        self.ctl1.d.next.pred = false;
-        self.s1.d.next.op = self.in_op.val();
-        self.s1.d.next.cmp = self.in_cmp.val();
+        // ---- phase 1, first half: field tests, exponent chains, compare halves ----
+        self.unpack_pre.a.next = self.in_a.val();
+        self.unpack_pre.b.next = self.in_b.val();
+        self.unpack_pre.c.next = self.in_c.val();
+        self.ctl1m.d.next.valid = self.in_valid.val();
+        self.ctl1m.d.next.tag = self.in_tag.val();
+        self.ctl1m.d.next.rm = self.in_rm.val();
+        self.ctl1m.d.next.bypass = false;
+        self.ctl1m.d.next.bypass_d = 0.into();
+        self.ctl1m.d.next.pred = false;
+        self.m1.d.next.op = self.in_op.val();
+        self.m1.d.next.cmp = self.in_cmp.val();
+        self.m1.d.next.neg = self.in_neg.val();
+        self.m1.d.next.abs = self.in_abs.val();
+        self.m1.d.next.a = self.in_a.val();
+        self.m1.d.next.b = self.in_b.val();
+        self.m1.d.next.c = self.in_c.val();
+        self.p1.d.next.a_emax = self.unpack_pre.a_emax.val();
+        self.p1.d.next.a_ezero = self.unpack_pre.a_ezero.val();
+        self.p1.d.next.a_fzero = self.unpack_pre.a_fzero.val();
+        self.p1.d.next.b_emax = self.unpack_pre.b_emax.val();
+        self.p1.d.next.b_ezero = self.unpack_pre.b_ezero.val();
+        self.p1.d.next.b_fzero = self.unpack_pre.b_fzero.val();
+        self.p1.d.next.c_emax = self.unpack_pre.c_emax.val();
+        self.p1.d.next.c_ezero = self.unpack_pre.c_ezero.val();
+        self.p1.d.next.c_fzero = self.unpack_pre.c_fzero.val();
+        self.p1.d.next.s_fma = self.unpack_pre.s_fma.val();
+        self.p1.d.next.lead_fma = self.unpack_pre.lead_fma.val();
+        self.p1.d.next.t_fma = self.unpack_pre.t_fma.val();
+        self.p1.d.next.s_add = self.unpack_pre.s_add.val();
+        self.p1.d.next.lead_add = self.unpack_pre.lead_add.val();
+        self.p1.d.next.t_add = self.unpack_pre.t_add.val();
+        self.p1.d.next.lt_hi = self.unpack_pre.lt_hi.val();
+        self.p1.d.next.eq_hi = self.unpack_pre.eq_hi.val();
+        self.p1.d.next.lt_lo = self.unpack_pre.lt_lo.val();
+        self.p1.d.next.eq_lo = self.unpack_pre.eq_lo.val();
+        self.p1.d.next.b_lo_any = self.unpack_pre.b_lo_any.val();
+        self.p1.d.next.b_hi_any = self.unpack_pre.b_hi_any.val();
+        self.p1.d.next.c_lo_any = self.unpack_pre.c_lo_any.val();
+        self.p1.d.next.c_hi_any = self.unpack_pre.c_hi_any.val();
+
+        // ---- phase 1, second half: unpack ----
+        self.unpack.op.next = self.m1.q.val().op;
+        self.unpack.neg.next = self.m1.q.val().neg;
+        self.unpack.abs.next = self.m1.q.val().abs;
+        self.unpack.a.next = self.m1.q.val().a;
+        self.unpack.b.next = self.m1.q.val().b;
+        self.unpack.c.next = self.m1.q.val().c;
+        self.unpack.pre.next = self.p1.q.val();
+        self.ctl1.d.next = self.ctl1m.q.val();
+        self.s1.d.next.op = self.m1.q.val().op;
+        self.s1.d.next.cmp = self.m1.q.val().cmp;
         self.s1.d.next.x = self.unpack.x.val();
         self.s1.d.next.y = self.unpack.y.val();
         self.s1.d.next.z = self.unpack.z.val();
         self.s1.d.next.sig_z = self.unpack.sig_z.val();
+        self.s1.d.next.z_lo_any = self.unpack.z_lo_any.val();
+        self.s1.d.next.z_hi_any = self.unpack.z_hi_any.val();
         self.s1.d.next.a_nan = self.unpack.a_nan.val();
         self.s1.d.next.a_inf = self.unpack.a_inf.val();
         self.s1.d.next.a_zero = self.unpack.a_zero.val();
@@ -573,8 +823,10 @@ impl Logic for Dfma {
         self.s1.d.next.sign_p = self.unpack.sign_p.val();
         self.s1.d.next.eff_sub = self.unpack.eff_sub.val();
         self.s1.d.next.z_leads = self.unpack.z_leads.val();
-        self.s1.d.next.z_shift = self.unpack.z_shift.val();
-        self.s1.d.next.sub_z = self.unpack.sub_z.val();
+        self.align_amount.z_leads.next = self.unpack.z_leads.val();
+        self.align_amount.z_shift.next = self.unpack.z_shift.val();
+        self.align_amount.sub_z.next = self.unpack.sub_z.val();
+        self.s1.d.next.amount = self.align_amount.amount.val();
         self.s1.d.next.s = self.unpack.s.val();
         self.s1.d.next.fz = self.unpack.fz.val();
         self.s1.d.next.mag_lt = self.unpack.mag_lt.val();
@@ -607,11 +859,12 @@ impl Logic for Dfma {
         self.tiles.sig_y.next = self.unpack.sig_y.val();
         self.align_coarse.sig_z.next = self.s1.q.val().sig_z;
         self.align_coarse.z_leads.next = self.s1.q.val().z_leads;
-        self.align_coarse.z_shift.next = self.s1.q.val().z_shift;
-        self.align_coarse.sub_z.next = self.s1.q.val().sub_z;
+        self.align_coarse.amount.next = self.s1.q.val().amount;
         self.align_coarse.s.next = self.s1.q.val().s;
         self.align_coarse.fz.next = self.s1.q.val().fz;
         self.align_coarse.z_zero.next = self.special.z_is_zero.val();
+        self.align_coarse.z_lo_any.next = self.s1.q.val().z_lo_any;
+        self.align_coarse.z_hi_any.next = self.s1.q.val().z_hi_any;
         // Every field once (no overwrite: see `Boundary`).
         self.ctl2.d.next.valid = self.ctl1.q.val().valid;
         self.ctl2.d.next.tag = self.ctl1.q.val().tag;
@@ -645,17 +898,15 @@ impl Logic for Dfma {
         self.s2.d.next.sub_x = self.s1.q.val().sub_x;
         self.s2.d.next.sub_y = self.s1.q.val().sub_y;
 
-        // ---- phase 3: carry-save compression, alignment by 32/16/8 ----
-        self.compress.rows[0].next = self.s2.q.val().row0;
-        self.compress.rows[1].next = self.s2.q.val().row1;
-        self.compress.rows[2].next = self.s2.q.val().row2;
-        self.compress.rows[3].next = self.s2.q.val().row3;
-        self.compress.rows[4].next = self.s2.q.val().row4;
-        self.compress.rows[5].next = self.s2.q.val().row5;
-        self.compress.rows[6].next = self.s2.q.val().row6;
-        self.compress.rows[7].next = self.s2.q.val().row7;
-        self.compress.sub_x.next = self.s2.q.val().sub_x;
-        self.compress.sub_y.next = self.s2.q.val().sub_y;
+        // ---- phase 3, first half: carry-save levels 1-2, alignment by 32/16, bypass word ----
+        self.compress_a.rows[0].next = self.s2.q.val().row0;
+        self.compress_a.rows[1].next = self.s2.q.val().row1;
+        self.compress_a.rows[2].next = self.s2.q.val().row2;
+        self.compress_a.rows[3].next = self.s2.q.val().row3;
+        self.compress_a.rows[4].next = self.s2.q.val().row4;
+        self.compress_a.rows[5].next = self.s2.q.val().row5;
+        self.compress_a.rows[6].next = self.s2.q.val().row6;
+        self.compress_a.rows[7].next = self.s2.q.val().row7;
         self.align_mid.v_in.next = self.s2.q.val().c_v;
         self.align_mid.sticky_in.next = self.s2.q.val().c_sticky;
         self.align_mid.amount_lo.next = self.s2.q.val().amount_lo;
@@ -667,16 +918,40 @@ impl Logic for Dfma {
         self.special_pick.pick_z.next = self.s2.q.val().pick_z;
         self.special_pick.quiet.next = self.s2.q.val().quiet;
         self.special_pick.constant.next = self.s2.q.val().constant;
-        self.ctl3.d.next = self.ctl2.q.val();
-        self.ctl3.d.next.bypass_d = self.special_pick.value.val();
+        self.ctl3m.d.next = self.ctl2.q.val();
+        self.ctl3m.d.next.bypass_d = self.special_pick.value.val();
+        self.m3.d.next.s2 = self.compress_a.s2.val();
+        self.m3.d.next.c2 = self.compress_a.c2.val();
+        self.m3.d.next.s3 = self.compress_a.s3.val();
+        self.m3.d.next.c3 = self.compress_a.c3.val();
+        self.m3.d.next.sub_x = self.s2.q.val().sub_x;
+        self.m3.d.next.sub_y = self.s2.q.val().sub_y;
+        self.m3.d.next.c_v = self.align_mid.v.val();
+        self.m3.d.next.c_sticky = self.align_mid.sticky.val();
+        self.m3.d.next.amount_rest = self.align_mid.amount_rest.val();
+        self.m3.d.next.sign_p = self.s2.q.val().sign_p;
+        self.m3.d.next.eff_sub = self.s2.q.val().eff_sub;
+        self.m3.d.next.limit = self.s2.q.val().limit;
+
+        // ---- phase 3, second half: carry-save levels 3-4, alignment by 8 ----
+        self.compress.s2.next = self.m3.q.val().s2;
+        self.compress.c2.next = self.m3.q.val().c2;
+        self.compress.s3.next = self.m3.q.val().s3;
+        self.compress.c3.next = self.m3.q.val().c3;
+        self.compress.sub_x.next = self.m3.q.val().sub_x;
+        self.compress.sub_y.next = self.m3.q.val().sub_y;
+        self.align_mid8.v_in.next = self.m3.q.val().c_v;
+        self.align_mid8.sticky_in.next = self.m3.q.val().c_sticky;
+        self.align_mid8.amount_rest.next = self.m3.q.val().amount_rest;
+        self.ctl3.d.next = self.ctl3m.q.val();
         self.s3.d.next.ps = self.compress.ps.val();
         self.s3.d.next.pc = self.compress.pc.val();
-        self.s3.d.next.c_v = self.align_mid.v.val();
-        self.s3.d.next.c_sticky = self.align_mid.sticky.val();
-        self.s3.d.next.amount_fine = self.align_mid.amount_fine.val();
-        self.s3.d.next.sign_p = self.s2.q.val().sign_p;
-        self.s3.d.next.eff_sub = self.s2.q.val().eff_sub;
-        self.s3.d.next.limit = self.s2.q.val().limit;
+        self.s3.d.next.c_v = self.align_mid8.v.val();
+        self.s3.d.next.c_sticky = self.align_mid8.sticky.val();
+        self.s3.d.next.amount_fine = self.align_mid8.amount_fine.val();
+        self.s3.d.next.sign_p = self.m3.q.val().sign_p;
+        self.s3.d.next.eff_sub = self.m3.q.val().eff_sub;
+        self.s3.d.next.limit = self.m3.q.val().limit;
 
         // ---- phase 4: product, alignment by 4/2/1 ----
         self.mul_add.ps.next = self.s3.q.val().ps;
@@ -689,29 +964,54 @@ impl Logic for Dfma {
         self.s4.d.next.prod = self.mul_add.prod.val();
         self.s4.d.next.c_al = self.align_fine.c_al.val();
         self.s4.d.next.c_sel = self.align_fine.c_sel.val();
+        self.sentinel_decode.limit.next = self.s3.q.val().limit;
+        self.s4.d.next.sent_hi = self.sentinel_decode.hi.val();
+        self.s4.d.next.sent_lo = self.sentinel_decode.lo.val();
         self.s4.d.next.sign_p = self.s3.q.val().sign_p;
         self.s4.d.next.eff_sub = self.s3.q.val().eff_sub;
         self.s4.d.next.limit = self.s3.q.val().limit;
 
-        // ---- phase 5: accumulate, carry chains; normalisation sentinel ----
-        self.acc_add.prod.next = self.s4.q.val().prod;
-        self.acc_add.c_al.next = self.s4.q.val().c_al;
-        self.acc_add.c_sel.next = self.s4.q.val().c_sel;
-        self.acc_add.eff_sub.next = self.s4.q.val().eff_sub;
-        self.sentinel.limit.next = self.s4.q.val().limit;
-        self.ctl5.d.next = self.ctl4.q.val();
+        // ---- phase 5, first half: the chains' low halves; normalisation sentinel ----
+        self.acc_add_lo.prod.next = self.s4.q.val().prod;
+        self.acc_add_lo.c_al.next = self.s4.q.val().c_al;
+        self.acc_add_lo.c_sel.next = self.s4.q.val().c_sel;
+        self.acc_add_lo.eff_sub.next = self.s4.q.val().eff_sub;
+        self.sentinel.hi.next = self.s4.q.val().sent_hi;
+        self.sentinel.lo.next = self.s4.q.val().sent_lo;
+        self.ctl5m.d.next = self.ctl4.q.val();
+        self.m5.d.next.l1 = self.acc_add_lo.l1.val();
+        self.m5.d.next.l2 = self.acc_add_lo.l2.val();
+        self.m5.d.next.p_up = self.acc_add_lo.p_up.val();
+        self.m5.d.next.sel_up = self.acc_add_lo.sel_up.val();
+        self.m5.d.next.c_up = self.acc_add_lo.c_up.val();
+        self.m5.d.next.c_hi = self.acc_add_lo.c_hi.val();
+        self.m5.d.next.c_hi_p1 = self.acc_add_lo.c_hi_p1.val();
+        self.m5.d.next.c_hi_m1 = self.acc_add_lo.c_hi_m1.val();
+        self.m5.d.next.c_hi_zero = self.acc_add_lo.c_hi_zero.val();
+        self.m5.d.next.sentinel = self.sentinel.one_hot.val();
+        self.m5.d.next.sign_p = self.s4.q.val().sign_p;
+        self.m5.d.next.eff_sub = self.s4.q.val().eff_sub;
+        self.m5.d.next.limit = self.s4.q.val().limit;
+
+        // ---- phase 5, second half: the chains' upper halves ----
+        self.acc_add.l1.next = self.m5.q.val().l1;
+        self.acc_add.l2.next = self.m5.q.val().l2;
+        self.acc_add.p_up.next = self.m5.q.val().p_up;
+        self.acc_add.sel_up.next = self.m5.q.val().sel_up;
+        self.acc_add.c_up.next = self.m5.q.val().c_up;
+        self.ctl5.d.next = self.ctl5m.q.val();
         self.s5.d.next.lo1 = self.acc_add.lo1.val();
         self.s5.d.next.lo2 = self.acc_add.lo2.val();
-        self.s5.d.next.c_hi = self.acc_add.c_hi.val();
-        self.s5.d.next.c_hi_p1 = self.acc_add.c_hi_p1.val();
-        self.s5.d.next.c_hi_m1 = self.acc_add.c_hi_m1.val();
-        self.s5.d.next.c_hi_zero = self.acc_add.c_hi_zero.val();
-        self.s5.d.next.sentinel = self.sentinel.one_hot.val();
-        self.s5.d.next.sign_p = self.s4.q.val().sign_p;
-        self.s5.d.next.eff_sub = self.s4.q.val().eff_sub;
-        self.s5.d.next.limit = self.s4.q.val().limit;
+        self.s5.d.next.c_hi = self.m5.q.val().c_hi;
+        self.s5.d.next.c_hi_p1 = self.m5.q.val().c_hi_p1;
+        self.s5.d.next.c_hi_m1 = self.m5.q.val().c_hi_m1;
+        self.s5.d.next.c_hi_zero = self.m5.q.val().c_hi_zero;
+        self.s5.d.next.sentinel = self.m5.q.val().sentinel;
+        self.s5.d.next.sign_p = self.m5.q.val().sign_p;
+        self.s5.d.next.eff_sub = self.m5.q.val().eff_sub;
+        self.s5.d.next.limit = self.m5.q.val().limit;
 
-        // ---- phase 6: magnitude, sign, exact zero; group leading zeros ----
+        // ---- phase 6, first half: magnitudes, sign, exact zero; nibble counts ----
         self.acc_select.lo1.next = self.s5.q.val().lo1;
         self.acc_select.lo2.next = self.s5.q.val().lo2;
         self.acc_select.c_hi.next = self.s5.q.val().c_hi;
@@ -721,18 +1021,35 @@ impl Logic for Dfma {
         self.acc_select.eff_sub.next = self.s5.q.val().eff_sub;
         self.acc_select.sign_p.next = self.s5.q.val().sign_p;
         self.acc_select.sentinel.next = self.s5.q.val().sentinel;
-        self.lzc_pair.mag_p.next = self.acc_select.lzc_p.val();
-        self.lzc_pair.mag_c.next = self.acc_select.lzc_c.val();
-        self.lzc_pair.pick_c.next = self.acc_select.c_bigger.val();
-        self.ctl6.d.next = self.ctl5.q.val();
-        self.s6.d.next.cand_p = self.acc_select.cand_p.val();
-        self.s6.d.next.cand_c = self.acc_select.cand_c.val();
-        self.s6.d.next.c_bigger = self.acc_select.c_bigger.val();
-        self.s6.d.next.sign_r = self.acc_select.sign_r.val();
-        self.s6.d.next.zero = self.acc_select.zero.val();
+        self.nib_p.mag.next = self.acc_select.lzc_p.val();
+        self.nib_c.mag.next = self.acc_select.lzc_c.val();
+        self.ctl6m.d.next = self.ctl5.q.val();
+        self.m6.d.next.cand_p = self.acc_select.cand_p.val();
+        self.m6.d.next.cand_c = self.acc_select.cand_c.val();
+        self.m6.d.next.c_bigger = self.acc_select.c_bigger.val();
+        self.m6.d.next.sign_r = self.acc_select.sign_r.val();
+        self.m6.d.next.zero = self.acc_select.zero.val();
+        self.m6.d.next.has_p = self.nib_p.has.val();
+        self.m6.d.next.count_p = self.nib_p.count.val();
+        self.m6.d.next.has_c = self.nib_c.has.val();
+        self.m6.d.next.count_c = self.nib_c.count.val();
+        self.m6.d.next.limit = self.s5.q.val().limit;
+
+        // ---- phase 6, second half: group leading zeros of both, the chosen one's ----
+        self.lzc_pair.has_p.next = self.m6.q.val().has_p;
+        self.lzc_pair.count_p.next = self.m6.q.val().count_p;
+        self.lzc_pair.has_c.next = self.m6.q.val().has_c;
+        self.lzc_pair.count_c.next = self.m6.q.val().count_c;
+        self.lzc_pair.pick_c.next = self.m6.q.val().c_bigger;
+        self.ctl6.d.next = self.ctl6m.q.val();
+        self.s6.d.next.cand_p = self.m6.q.val().cand_p;
+        self.s6.d.next.cand_c = self.m6.q.val().cand_c;
+        self.s6.d.next.c_bigger = self.m6.q.val().c_bigger;
+        self.s6.d.next.sign_r = self.m6.q.val().sign_r;
+        self.s6.d.next.zero = self.m6.q.val().zero;
         self.s6.d.next.grp_has = self.lzc_pair.has.val();
         self.s6.d.next.grp_count = self.lzc_pair.count.val();
-        self.s6.d.next.limit = self.s5.q.val().limit;
+        self.s6.d.next.limit = self.m6.q.val().limit;
 
         // ---- phase 7: leading-zero count = normalisation shift ----
         self.lzc_merge.has.next = self.s6.q.val().grp_has;
@@ -747,18 +1064,31 @@ impl Logic for Dfma {
         self.s7.d.next.zero = self.s6.q.val().zero;
         self.s7.d.next.limit = self.s6.q.val().limit;
 
-        // ---- phase 8: coarse normalisation ----
+        // ---- phase 8, first half: normalisation by 128/64, exponent, overflow ----
         self.norm_coarse.mag.next = self.s7.q.val().mag;
         self.norm_coarse.shift.next = self.s7.q.val().shift;
         self.norm_coarse.limit.next = self.s7.q.val().limit;
-        self.ctl8.d.next = self.ctl7.q.val();
-        self.s8.d.next.v = self.norm_coarse.v.val();
-        self.s8.d.next.sticky = self.norm_coarse.sticky.val();
-        self.s8.d.next.shift_lo = self.norm_coarse.shift_lo.val();
-        self.s8.d.next.sign_r = self.s7.q.val().sign_r;
-        self.s8.d.next.zero = self.s7.q.val().zero;
-        self.s8.d.next.e_b = self.norm_coarse.e_b.val();
-        self.s8.d.next.ovf = self.norm_coarse.ovf.val();
+        self.ctl8m.d.next = self.ctl7.q.val();
+        self.m8.d.next.v = self.norm_coarse.v.val();
+        self.m8.d.next.sticky = self.norm_coarse.sticky.val();
+        self.m8.d.next.shift_rest = self.norm_coarse.shift_rest.val();
+        self.m8.d.next.sign_r = self.s7.q.val().sign_r;
+        self.m8.d.next.zero = self.s7.q.val().zero;
+        self.m8.d.next.e_b = self.norm_coarse.e_b.val();
+        self.m8.d.next.ovf = self.norm_coarse.ovf.val();
+
+        // ---- phase 8, second half: normalisation by 32/16 ----
+        self.norm_mid.v_in.next = self.m8.q.val().v;
+        self.norm_mid.sticky_in.next = self.m8.q.val().sticky;
+        self.norm_mid.shift_rest.next = self.m8.q.val().shift_rest;
+        self.ctl8.d.next = self.ctl8m.q.val();
+        self.s8.d.next.v = self.norm_mid.v.val();
+        self.s8.d.next.sticky = self.norm_mid.sticky.val();
+        self.s8.d.next.shift_lo = self.norm_mid.shift_lo.val();
+        self.s8.d.next.sign_r = self.m8.q.val().sign_r;
+        self.s8.d.next.zero = self.m8.q.val().zero;
+        self.s8.d.next.e_b = self.m8.q.val().e_b;
+        self.s8.d.next.ovf = self.m8.q.val().ovf;
 
         // ---- phase 9: fine normalisation; what the rounder needs besides ----
         self.norm_fine.v.next = self.s8.q.val().v;
@@ -866,11 +1196,28 @@ mod tests {
     fn stage_plans_register_the_last_boundary_and_count_right() {
         for depth in 1..=MAX_DEPTH {
             let plan = stage_plan(depth);
-            assert!(plan[MAX_DEPTH - 1]);
+            assert!(plan[B10]);
             assert_eq!(plan.iter().filter(|&&r| r).count(), depth);
             assert_eq!(Dfma::new(depth).latency(), depth);
+            // Up to PHASES only phase boundaries; beyond, every one of them.
+            let mids = MID_PRIORITY.iter().filter(|&&b| plan[b]).count();
+            assert_eq!(mids, depth.saturating_sub(PHASES));
         }
         assert_eq!(stage_plan(MAX_DEPTH), [true; MAX_DEPTH]);
+        assert_eq!(
+            stage_plan(PHASES).map(|r| r as usize).iter().sum::<usize>(),
+            PHASES
+        );
+    }
+
+    /// Boundary instances per boundary: the control word and the bundle
+    /// (three at 1m: [`Mid1`] and [`Pre1`]).
+    fn instances(b: usize) -> usize {
+        if b == B1M {
+            3
+        } else {
+            2
+        }
     }
 
     #[test]
@@ -878,19 +1225,30 @@ mod tests {
         let mut uut = Dfma::new(6);
         uut.connect_all();
         let v = generate_verilog(&uut);
-        // Six boundaries of two registers each, and the 16 tiles of boundary 1.
+        let plan = stage_plan(6);
+        let count = |registered: bool| -> usize {
+            (0..MAX_DEPTH)
+                .filter(|&b| plan[b] == registered)
+                .map(instances)
+                .sum()
+        };
+        // The boundaries' instances, and the 16 tiles of boundary 1.
+        assert!(plan[B1]);
         assert_eq!(
             v.matches("localparam  registered = 1'b1;").count(),
-            2 * 6 + 16
+            count(true) + 16
         );
-        assert_eq!(v.matches("localparam  registered = 1'b0;").count(), 2 * 4);
+        assert_eq!(
+            v.matches("localparam  registered = 1'b0;").count(),
+            count(false)
+        );
         assert_eq!(
             v.matches("MULT18X18D #(").count(),
             16,
             "16 registered tiles"
         );
         // Depth 5 leaves boundary 1 a wire: the tiles are plain products.
-        assert!(!stage_plan(5)[0]);
+        assert!(!stage_plan(5)[B1]);
         let mut shallow = Dfma::new(5);
         shallow.connect_all();
         let v = generate_verilog(&shallow);
@@ -901,5 +1259,10 @@ mod tests {
             16,
             "16 behavioural tiles"
         );
+        // The deepest unit registers every boundary.
+        let mut deep = Dfma::new(MAX_DEPTH);
+        deep.connect_all();
+        let v = generate_verilog(&deep);
+        assert_eq!(v.matches("localparam  registered = 1'b0;").count(), 0);
     }
 }

@@ -339,17 +339,24 @@ mod tests {
     use super::*;
     use crate::dfma::codec::{encode, DfmaCodec};
     use crate::dfma::model::{self, DfmaOp, DfmaOperation, DfmaResult, Rounding, SrcMod};
-    use crate::dfma::rtl::Unpack;
+    use crate::dfma::rtl::{Unpack, UnpackPre};
     use crate::dfma::vectors::parse_line;
     use crate::unit::{to_bits, UnitCodec};
 
     /// Phases 1 and 2 (bypass side) on one operation: (bypass, value, pred).
     fn run(operation: &DfmaOperation) -> (bool, u64, bool) {
         let inputs = encode(operation);
+        let mut pre = UnpackPre::default();
         let mut unpack = Unpack::default();
         let mut special = Special::default();
+        pre.connect_all();
         unpack.connect_all();
         special.connect_all();
+        pre.a.next = to_bits(inputs[5]);
+        pre.b.next = to_bits(inputs[6]);
+        pre.c.next = to_bits(inputs[7]);
+        assert!(simulate(&mut pre, 100));
+        unpack.pre.next = pre.pre();
         unpack.op.next = to_bits(inputs[0]);
         unpack.neg.next = to_bits(inputs[3]);
         unpack.abs.next = to_bits(inputs[4]);

@@ -42,7 +42,227 @@ use rust_hdl::prelude::*;
 /// Width of a biased binary64 exponent field.
 pub const EXP_FIELD_W: usize = 11;
 
-/// Phase 1: modifiers, operands, classes, exponent arithmetic, magnitude compare.
+/// What the first half of phase 1 ([`UnpackPre`]) computes from the raw
+/// operands alone, for the second half ([`Unpack`]): per-operand field
+/// tests, every exponent chain, and the magnitude compare in two halves.
+/// Boundary 1m (registered only by the deepest units) holds it.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Pre1 {
+    /// Exponent field all ones, all zeros; fraction zero; of a, b, c.
+    pub a_emax: Bit,
+    pub a_ezero: Bit,
+    pub a_fzero: Bit,
+    pub b_emax: Bit,
+    pub b_ezero: Bit,
+    pub b_fzero: Bit,
+    pub c_emax: Bit,
+    pub c_ezero: Bit,
+    pub c_fzero: Bit,
+    /// FMA/MUL operands: `s`, the sign of `align_dist`, `z_shift`.
+    pub s_fma: Bits<EXP_CALC_W>,
+    pub lead_fma: Bit,
+    pub t_fma: Bits<LIMIT_W>,
+    /// ADD operands (`y = 1.0`, `z = b`): the same.
+    pub s_add: Bits<EXP_CALC_W>,
+    pub lead_add: Bit,
+    pub t_add: Bits<LIMIT_W>,
+    /// `|a| < |b|` and `|a| == |b|` on bits 62..31 (`hi`) and 30..0 (`lo`).
+    pub lt_hi: Bit,
+    pub eq_hi: Bit,
+    pub lt_lo: Bit,
+    pub eq_lo: Bit,
+    /// The raw significands of b and c (hidden bit included) have a one in
+    /// bits 0..=15 / 16..=52: the addend's, for the alignment's sticky bit.
+    pub b_lo_any: Bit,
+    pub b_hi_any: Bit,
+    pub c_lo_any: Bit,
+    pub c_hi_any: Bit,
+}
+
+/// Width of the magnitude compare's low half (bits 30..0; the offset 31 is
+/// written as a literal in the code: a named offset exports as an undeclared name).
+pub const MAG_LO_W: usize = 31;
+/// Width of its high half (bits 62..31).
+pub const MAG_HI_W: usize = 63 - MAG_LO_W;
+
+/// Phase 1, first half: what needs only the raw operands (no opcode, no
+/// modifier): the field tests, the exponent chains of both operand forms,
+/// the magnitude compare in two 32-bit halves. (Measured at depth 10: the
+/// 63-bit compare chain, the classes behind the 52-bit zero tests and the
+/// exponent chains behind the opcode took 6.8–7.2 ns, phase 1's slowest
+/// paths; boundary 1m cuts them from the opcode's choices.)
+#[derive(LogicBlock, Default)]
+pub struct UnpackPre {
+    pub a: Signal<In, Bits<DATA_W>>,
+    pub b: Signal<In, Bits<DATA_W>>,
+    pub c: Signal<In, Bits<DATA_W>>,
+    /// The fields of [`Pre1`] (assembled by the top block: a block cannot
+    /// write its own struct output field by field).
+    pub a_emax: Signal<Out, Bit>,
+    pub a_ezero: Signal<Out, Bit>,
+    pub a_fzero: Signal<Out, Bit>,
+    pub b_emax: Signal<Out, Bit>,
+    pub b_ezero: Signal<Out, Bit>,
+    pub b_fzero: Signal<Out, Bit>,
+    pub c_emax: Signal<Out, Bit>,
+    pub c_ezero: Signal<Out, Bit>,
+    pub c_fzero: Signal<Out, Bit>,
+    pub s_fma: Signal<Out, Bits<EXP_CALC_W>>,
+    pub lead_fma: Signal<Out, Bit>,
+    pub t_fma: Signal<Out, Bits<LIMIT_W>>,
+    pub s_add: Signal<Out, Bits<EXP_CALC_W>>,
+    pub lead_add: Signal<Out, Bit>,
+    pub t_add: Signal<Out, Bits<LIMIT_W>>,
+    pub lt_hi: Signal<Out, Bit>,
+    pub eq_hi: Signal<Out, Bit>,
+    pub lt_lo: Signal<Out, Bit>,
+    pub eq_lo: Signal<Out, Bit>,
+    pub b_lo_any: Signal<Out, Bit>,
+    pub b_hi_any: Signal<Out, Bit>,
+    pub c_lo_any: Signal<Out, Bit>,
+    pub c_hi_any: Signal<Out, Bit>,
+    hid_b: Signal<Local, Bit>,
+    hid_c: Signal<Local, Bit>,
+    /// 13-bit exponent terms: the fields of a, b, c; b's and c's inverted.
+    ea: Signal<Local, Bits<EXP_CALC_W>>,
+    eb: Signal<Local, Bits<EXP_CALC_W>>,
+    eb_n: Signal<Local, Bits<EXP_CALC_W>>,
+    ec_n: Signal<Local, Bits<EXP_CALC_W>>,
+    /// FMA/MUL: `s = ea + eb − 967` from (ea, eb, −967) in carry-save form.
+    s_sum: Signal<Local, Bits<EXP_CALC_W>>,
+    s_carry: Signal<Local, Bits<EXP_CALC_W>>,
+    /// FMA: `align_dist = ea + eb − ec − 967` from (ea, eb, −966) then
+    /// `~ec` (`−ec = ~ec + 1`); the shift adds `!sub_z` in the free bit 0
+    /// of the carry word.
+    d_sum: Signal<Local, Bits<EXP_CALC_W>>,
+    d_carry: Signal<Local, Bits<EXP_CALC_W>>,
+    d_sum2: Signal<Local, Bits<EXP_CALC_W>>,
+    d_carry2: Signal<Local, Bits<EXP_CALC_W>>,
+    d_carry2_t: Signal<Local, Bits<EXP_CALC_W>>,
+    d_fma: Signal<Local, Bits<EXP_CALC_W>>,
+    t_fma13: Signal<Local, Bits<EXP_CALC_W>>,
+    /// ADD (`y = 1.0`, `z = b`): `s = ea + 56`, `align_dist = ea − eb + 56 =
+    /// ea + ~eb + 57` from (ea, ~eb, 57).
+    a_sum: Signal<Local, Bits<EXP_CALC_W>>,
+    a_carry: Signal<Local, Bits<EXP_CALC_W>>,
+    a_carry_t: Signal<Local, Bits<EXP_CALC_W>>,
+    d_add: Signal<Local, Bits<EXP_CALC_W>>,
+    t_add13: Signal<Local, Bits<EXP_CALC_W>>,
+}
+
+impl Logic for UnpackPre {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.a_ezero.next = !self.a.val().get_bits::<EXP_FIELD_W>(52).any();
+        self.b_ezero.next = !self.b.val().get_bits::<EXP_FIELD_W>(52).any();
+        self.c_ezero.next = !self.c.val().get_bits::<EXP_FIELD_W>(52).any();
+        self.hid_b.next = !self.b_ezero.val();
+        self.hid_c.next = !self.c_ezero.val();
+        self.a_emax.next = self.a.val().get_bits::<EXP_FIELD_W>(52).all();
+        self.a_fzero.next = !self.a.val().get_bits::<52>(0).any();
+        self.b_emax.next = self.b.val().get_bits::<EXP_FIELD_W>(52).all();
+        self.b_fzero.next = !self.b.val().get_bits::<52>(0).any();
+        self.c_emax.next = self.c.val().get_bits::<EXP_FIELD_W>(52).all();
+        self.c_fzero.next = !self.c.val().get_bits::<52>(0).any();
+
+        // Every candidate of `s` and `align_dist` has its own carry chain
+        // from the raw fields; the opcode only picks among the chains'
+        // results in the second half (measured: the ADD/MUL decode ahead of
+        // the exponent sum, fanning out to about 200 bits, made phase 1 the
+        // slowest phase).
+        // s = exp(x·y) + 57 + 1022 in biased terms: ex + ey − 2046 + 1079.
+        // Constants mod 2^13: −967 = 7225, −966 = 7226.
+        self.ea.next =
+            bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.a.val().get_bits::<EXP_FIELD_W>(52));
+        self.eb.next =
+            bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.b.val().get_bits::<EXP_FIELD_W>(52));
+        self.eb_n.next = !self.eb.val();
+        self.ec_n.next =
+            !bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.c.val().get_bits::<EXP_FIELD_W>(52));
+        // FMA (and MUL, whose zero addend only needs `s`).
+        self.s_sum.next = self.ea.val() ^ self.eb.val() ^ 7225;
+        self.s_carry.next =
+            ((self.ea.val() & self.eb.val()) | (self.ea.val() & 7225) | (self.eb.val() & 7225))
+                << 1;
+        self.s_fma.next = self.s_sum.val() + self.s_carry.val();
+        self.d_sum.next = self.ea.val() ^ self.eb.val() ^ 7226;
+        self.d_carry.next =
+            ((self.ea.val() & self.eb.val()) | (self.ea.val() & 7226) | (self.eb.val() & 7226))
+                << 1;
+        self.d_sum2.next = self.d_sum.val() ^ self.d_carry.val() ^ self.ec_n.val();
+        self.d_carry2.next = ((self.d_sum.val() & self.d_carry.val())
+            | (self.d_sum.val() & self.ec_n.val())
+            | (self.d_carry.val() & self.ec_n.val()))
+            << 1;
+        self.d_carry2_t.next = self.d_carry2.val().replace_bit(0, self.hid_c.val());
+        self.d_fma.next = self.d_sum2.val() + self.d_carry2.val();
+        self.t_fma13.next = self.d_sum2.val() + self.d_carry2_t.val();
+        self.lead_fma.next = self.d_fma.val().get_bit(12);
+        self.t_fma.next = self.t_fma13.val().get_bits::<LIMIT_W>(0);
+        // ADD.
+        self.s_add.next = self.ea.val() + 56;
+        self.a_sum.next = self.ea.val() ^ self.eb_n.val() ^ 57;
+        self.a_carry.next =
+            ((self.ea.val() & self.eb_n.val()) | (self.ea.val() & 57) | (self.eb_n.val() & 57))
+                << 1;
+        self.a_carry_t.next = self.a_carry.val().replace_bit(0, self.hid_b.val());
+        self.d_add.next = self.a_sum.val() + self.a_carry.val();
+        self.t_add13.next = self.a_sum.val() + self.a_carry_t.val();
+        self.lead_add.next = self.d_add.val().get_bit(12);
+        self.t_add.next = self.t_add13.val().get_bits::<LIMIT_W>(0);
+
+        // |a| against |b| in two halves; the second half of the phase
+        // combines them (`lt_hi | eq_hi & lt_lo`).
+        self.lt_hi.next =
+            self.a.val().get_bits::<MAG_HI_W>(31) < self.b.val().get_bits::<MAG_HI_W>(31);
+        self.eq_hi.next =
+            self.a.val().get_bits::<MAG_HI_W>(31) == self.b.val().get_bits::<MAG_HI_W>(31);
+        self.lt_lo.next =
+            self.a.val().get_bits::<MAG_LO_W>(0) < self.b.val().get_bits::<MAG_LO_W>(0);
+        self.eq_lo.next =
+            self.a.val().get_bits::<MAG_LO_W>(0) == self.b.val().get_bits::<MAG_LO_W>(0);
+
+        self.b_lo_any.next = self.b.val().get_bits::<16>(0).any();
+        self.b_hi_any.next = self.b.val().get_bits::<36>(16).any() | self.hid_b.val();
+        self.c_lo_any.next = self.c.val().get_bits::<16>(0).any();
+        self.c_hi_any.next = self.c.val().get_bits::<36>(16).any() | self.hid_c.val();
+    }
+}
+
+impl UnpackPre {
+    /// Its outputs as the [`Pre1`] that [`Unpack`] reads (for tests that
+    /// chain the two halves without the top block).
+    pub fn pre(&self) -> Pre1 {
+        Pre1 {
+            a_emax: self.a_emax.val(),
+            a_ezero: self.a_ezero.val(),
+            a_fzero: self.a_fzero.val(),
+            b_emax: self.b_emax.val(),
+            b_ezero: self.b_ezero.val(),
+            b_fzero: self.b_fzero.val(),
+            c_emax: self.c_emax.val(),
+            c_ezero: self.c_ezero.val(),
+            c_fzero: self.c_fzero.val(),
+            s_fma: self.s_fma.val(),
+            lead_fma: self.lead_fma.val(),
+            t_fma: self.t_fma.val(),
+            s_add: self.s_add.val(),
+            lead_add: self.lead_add.val(),
+            t_add: self.t_add.val(),
+            lt_hi: self.lt_hi.val(),
+            eq_hi: self.eq_hi.val(),
+            lt_lo: self.lt_lo.val(),
+            eq_lo: self.eq_lo.val(),
+            b_lo_any: self.b_lo_any.val(),
+            b_hi_any: self.b_hi_any.val(),
+            c_lo_any: self.c_lo_any.val(),
+            c_hi_any: self.c_hi_any.val(),
+        }
+    }
+}
+
+/// Phase 1, second half: modifiers, operands, classes, the opcode's pick
+/// among the exponent chains, the magnitude compare's combination.
 #[derive(LogicBlock, Default)]
 pub struct Unpack {
     /// Opcode (0 FMA, 1 ADD, 2 MUL, 3 MIN, 4 MAX, 5 SETP).
@@ -54,6 +274,8 @@ pub struct Unpack {
     pub a: Signal<In, Bits<DATA_W>>,
     pub b: Signal<In, Bits<DATA_W>>,
     pub c: Signal<In, Bits<DATA_W>>,
+    /// The first half's results ([`UnpackPre`]) on the same operands.
+    pub pre: Signal<In, Pre1>,
     /// Multiplicand (modified a).
     pub x: Signal<Out, Bits<DATA_W>>,
     /// Multiplier (modified b, 1.0 for ADD).
@@ -101,6 +323,9 @@ pub struct Unpack {
     pub z_shift: Signal<Out, Bits<LIMIT_W>>,
     /// `z` is subnormal or zero (raw exponent field 0).
     pub sub_z: Signal<Out, Bit>,
+    /// `sig_z` has a one in bits 0..=15 / 16..=52.
+    pub z_lo_any: Signal<Out, Bit>,
+    pub z_hi_any: Signal<Out, Bit>,
     /// `ex + ey − 967`: the normaliser's shift limit when the product sets the scale.
     pub s: Signal<Out, Bits<EXP_CALC_W>>,
     /// The addend's exponent field.
@@ -109,17 +334,6 @@ pub struct Unpack {
     pub mag_lt: Signal<Out, Bit>,
     /// `|a| == |b|`.
     pub mag_eq: Signal<Out, Bit>,
-    /// Per source operand, straight from the inputs (the modifiers move only
-    /// the sign): exponent field all ones, all zeros; fraction zero.
-    a_emax: Signal<Local, Bit>,
-    a_ezero: Signal<Local, Bit>,
-    a_fzero: Signal<Local, Bit>,
-    b_emax: Signal<Local, Bit>,
-    b_ezero: Signal<Local, Bit>,
-    b_fzero: Signal<Local, Bit>,
-    c_emax: Signal<Local, Bit>,
-    c_ezero: Signal<Local, Bit>,
-    c_fzero: Signal<Local, Bit>,
     /// Raw significands `{hidden bit, fraction}` of a, b, c (the hidden bit
     /// is 0 for a subnormal: no doubling).
     sig_a: Signal<Local, Bits<SIG_W>>,
@@ -141,33 +355,6 @@ pub struct Unpack {
     b_m: Signal<Local, Bits<DATA_W>>,
     c_m: Signal<Local, Bits<DATA_W>>,
     zero_p: Signal<Local, Bits<DATA_W>>,
-    /// 13-bit exponent terms: the fields of a, b, c; b's and c's inverted.
-    ea: Signal<Local, Bits<EXP_CALC_W>>,
-    eb: Signal<Local, Bits<EXP_CALC_W>>,
-    eb_n: Signal<Local, Bits<EXP_CALC_W>>,
-    ec_n: Signal<Local, Bits<EXP_CALC_W>>,
-    /// FMA/MUL: `s = ea + eb − 967` from (ea, eb, −967) in carry-save form.
-    s_sum: Signal<Local, Bits<EXP_CALC_W>>,
-    s_carry: Signal<Local, Bits<EXP_CALC_W>>,
-    s_fma: Signal<Local, Bits<EXP_CALC_W>>,
-    /// FMA: `align_dist = ea + eb − ec − 967` from (ea, eb, −966) then
-    /// `~ec` (`−ec = ~ec + 1`); the shift adds `!sub_z` in the free bit 0
-    /// of the carry word.
-    d_sum: Signal<Local, Bits<EXP_CALC_W>>,
-    d_carry: Signal<Local, Bits<EXP_CALC_W>>,
-    d_sum2: Signal<Local, Bits<EXP_CALC_W>>,
-    d_carry2: Signal<Local, Bits<EXP_CALC_W>>,
-    d_carry2_t: Signal<Local, Bits<EXP_CALC_W>>,
-    d_fma: Signal<Local, Bits<EXP_CALC_W>>,
-    t_fma: Signal<Local, Bits<EXP_CALC_W>>,
-    /// ADD (`y = 1.0`, `z = b`): `s = ea + 56`, `align_dist = ea − eb + 56 =
-    /// ea + ~eb + 57` from (ea, ~eb, 57).
-    s_add: Signal<Local, Bits<EXP_CALC_W>>,
-    a_sum: Signal<Local, Bits<EXP_CALC_W>>,
-    a_carry: Signal<Local, Bits<EXP_CALC_W>>,
-    a_carry_t: Signal<Local, Bits<EXP_CALC_W>>,
-    d_add: Signal<Local, Bits<EXP_CALC_W>>,
-    t_add: Signal<Local, Bits<EXP_CALC_W>>,
 }
 
 impl Logic for Unpack {
@@ -211,112 +398,70 @@ impl Logic for Unpack {
         // No significand is doubled: a subnormal keeps its raw fraction with
         // a hidden bit 0 (the multiplier doubles its product in phase 3, the
         // alignment starts the addend one bit higher).
-        self.a_emax.next = self.a.val().get_bits::<EXP_FIELD_W>(52).all();
-        self.a_ezero.next = !self.a.val().get_bits::<EXP_FIELD_W>(52).any();
-        self.a_fzero.next = !self.a.val().get_bits::<52>(0).any();
-        self.hid_a.next = !self.a_ezero.val();
+        self.hid_a.next = !self.pre.val().a_ezero;
         self.sig_a.next =
             bit_cast::<SIG_W, 52>(self.a.val().get_bits::<52>(0)).replace_bit(52, self.hid_a.val());
-        self.b_emax.next = self.b.val().get_bits::<EXP_FIELD_W>(52).all();
-        self.b_ezero.next = !self.b.val().get_bits::<EXP_FIELD_W>(52).any();
-        self.b_fzero.next = !self.b.val().get_bits::<52>(0).any();
-        self.hid_b.next = !self.b_ezero.val();
+        self.hid_b.next = !self.pre.val().b_ezero;
         self.sig_b.next =
             bit_cast::<SIG_W, 52>(self.b.val().get_bits::<52>(0)).replace_bit(52, self.hid_b.val());
-        self.c_emax.next = self.c.val().get_bits::<EXP_FIELD_W>(52).all();
-        self.c_ezero.next = !self.c.val().get_bits::<EXP_FIELD_W>(52).any();
-        self.c_fzero.next = !self.c.val().get_bits::<52>(0).any();
-        self.hid_c.next = !self.c_ezero.val();
+        self.hid_c.next = !self.pre.val().c_ezero;
         self.sig_c.next =
             bit_cast::<SIG_W, 52>(self.c.val().get_bits::<52>(0)).replace_bit(52, self.hid_c.val());
 
         // The sources' classes.
-        self.a_nan.next = self.a_emax.val() & !self.a_fzero.val();
-        self.a_inf.next = self.a_emax.val() & self.a_fzero.val();
-        self.a_zero.next = self.a_ezero.val() & self.a_fzero.val();
-        self.b_nan.next = self.b_emax.val() & !self.b_fzero.val();
-        self.b_inf.next = self.b_emax.val() & self.b_fzero.val();
-        self.b_zero.next = self.b_ezero.val() & self.b_fzero.val();
-        self.c_nan.next = self.c_emax.val() & !self.c_fzero.val();
-        self.c_inf.next = self.c_emax.val() & self.c_fzero.val();
-        self.c_zero.next = self.c_ezero.val() & self.c_fzero.val();
+        self.a_nan.next = self.pre.val().a_emax & !self.pre.val().a_fzero;
+        self.a_inf.next = self.pre.val().a_emax & self.pre.val().a_fzero;
+        self.a_zero.next = self.pre.val().a_ezero & self.pre.val().a_fzero;
+        self.b_nan.next = self.pre.val().b_emax & !self.pre.val().b_fzero;
+        self.b_inf.next = self.pre.val().b_emax & self.pre.val().b_fzero;
+        self.b_zero.next = self.pre.val().b_ezero & self.pre.val().b_fzero;
+        self.c_nan.next = self.pre.val().c_emax & !self.pre.val().c_fzero;
+        self.c_inf.next = self.pre.val().c_emax & self.pre.val().c_fzero;
+        self.c_zero.next = self.pre.val().c_ezero & self.pre.val().c_fzero;
         // x = a.
         self.sig_x.next = self.sig_a.val();
-        self.sub_x.next = self.a_ezero.val();
+        self.sub_x.next = self.pre.val().a_ezero;
         // y = b, or 1.0 (finite, non-zero, significand 2^52) for ADD.
         self.sig_y.next = self.sig_b.val();
-        self.sub_y.next = self.b_ezero.val();
+        self.sub_y.next = self.pre.val().b_ezero;
         // z = c; b for ADD; a zero (significand 0) for MUL.
         self.sig_z.next = self.sig_c.val();
-        self.sub_z.next = self.c_ezero.val();
+        self.z_lo_any.next = self.pre.val().c_lo_any;
+        self.z_hi_any.next = self.pre.val().c_hi_any;
+        self.sub_z.next = self.pre.val().c_ezero;
         self.sign_z.next = self.sign_c.val();
         self.fz.next = self.c.val().get_bits::<EXP_FIELD_W>(52);
         if self.is_add.val() {
             self.sig_y.next = 0x10_0000_0000_0000_u64.into();
             self.sub_y.next = false;
             self.sig_z.next = self.sig_b.val();
-            self.sub_z.next = self.b_ezero.val();
+            self.z_lo_any.next = self.pre.val().b_lo_any;
+            self.z_hi_any.next = self.pre.val().b_hi_any;
+            self.sub_z.next = self.pre.val().b_ezero;
             self.sign_z.next = self.sign_b.val();
             self.fz.next = self.b.val().get_bits::<EXP_FIELD_W>(52);
         }
         if self.is_mul.val() {
             self.sig_z.next = 0.into();
+            self.z_lo_any.next = false;
+            self.z_hi_any.next = false;
             self.sign_z.next = self.sign_a.val() ^ self.sign_b.val();
             self.fz.next = 0.into();
         }
         self.sign_p.next = self.sign_a.val() ^ (self.sign_b.val() & !self.is_add.val());
         self.eff_sub.next = self.sign_p.val() ^ self.sign_z.val();
 
-        // Every candidate of `s` and `align_dist` has its own carry chain
-        // from the raw fields; the opcode only picks among the chains'
-        // results (measured: the ADD/MUL decode ahead of the exponent sum,
-        // fanning out to about 200 bits, made phase 1 the slowest phase).
-        // s = exp(x·y) + 57 + 1022 in biased terms: ex + ey − 2046 + 1079.
-        // Constants mod 2^13: −967 = 7225, −966 = 7226.
-        self.ea.next =
-            bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.a.val().get_bits::<EXP_FIELD_W>(52));
-        self.eb.next =
-            bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.b.val().get_bits::<EXP_FIELD_W>(52));
-        self.eb_n.next = !self.eb.val();
-        self.ec_n.next =
-            !bit_cast::<EXP_CALC_W, EXP_FIELD_W>(self.c.val().get_bits::<EXP_FIELD_W>(52));
-        // FMA (and MUL, whose zero addend only needs `s`).
-        self.s_sum.next = self.ea.val() ^ self.eb.val() ^ 7225;
-        self.s_carry.next =
-            ((self.ea.val() & self.eb.val()) | (self.ea.val() & 7225) | (self.eb.val() & 7225))
-                << 1;
-        self.s_fma.next = self.s_sum.val() + self.s_carry.val();
-        self.d_sum.next = self.ea.val() ^ self.eb.val() ^ 7226;
-        self.d_carry.next =
-            ((self.ea.val() & self.eb.val()) | (self.ea.val() & 7226) | (self.eb.val() & 7226))
-                << 1;
-        self.d_sum2.next = self.d_sum.val() ^ self.d_carry.val() ^ self.ec_n.val();
-        self.d_carry2.next = ((self.d_sum.val() & self.d_carry.val())
-            | (self.d_sum.val() & self.ec_n.val())
-            | (self.d_carry.val() & self.ec_n.val()))
-            << 1;
-        self.d_carry2_t.next = self.d_carry2.val().replace_bit(0, self.hid_c.val());
-        self.d_fma.next = self.d_sum2.val() + self.d_carry2.val();
-        self.t_fma.next = self.d_sum2.val() + self.d_carry2_t.val();
-        // ADD.
-        self.s_add.next = self.ea.val() + 56;
-        self.a_sum.next = self.ea.val() ^ self.eb_n.val() ^ 57;
-        self.a_carry.next =
-            ((self.ea.val() & self.eb_n.val()) | (self.ea.val() & 57) | (self.eb_n.val() & 57))
-                << 1;
-        self.a_carry_t.next = self.a_carry.val().replace_bit(0, self.hid_b.val());
-        self.d_add.next = self.a_sum.val() + self.a_carry.val();
-        self.t_add.next = self.a_sum.val() + self.a_carry_t.val();
-        self.s.next = self.s_fma.val();
-        self.z_leads.next = self.d_fma.val().get_bit(12);
-        self.z_shift.next = self.t_fma.val().get_bits::<LIMIT_W>(0);
+        // The opcode picks among the first half's exponent chains.
+        self.s.next = self.pre.val().s_fma;
+        self.z_leads.next = self.pre.val().lead_fma;
+        self.z_shift.next = self.pre.val().t_fma;
         if self.is_add.val() {
-            self.s.next = self.s_add.val();
-            self.z_leads.next = self.d_add.val().get_bit(12);
-            self.z_shift.next = self.t_add.val().get_bits::<LIMIT_W>(0);
+            self.s.next = self.pre.val().s_add;
+            self.z_leads.next = self.pre.val().lead_add;
+            self.z_shift.next = self.pre.val().t_add;
         }
 
-        self.mag_lt.next = self.a.val().get_bits::<63>(0) < self.b.val().get_bits::<63>(0);
-        self.mag_eq.next = self.a.val().get_bits::<63>(0) == self.b.val().get_bits::<63>(0);
+        self.mag_lt.next = self.pre.val().lt_hi | (self.pre.val().eq_hi & self.pre.val().lt_lo);
+        self.mag_eq.next = self.pre.val().eq_hi & self.pre.val().eq_lo;
     }
 }
