@@ -173,8 +173,9 @@ pub fn gtkw_names_exist(unit: Unit, ops: &[LineOp], seed: u64) -> Result<(), Str
 }
 
 /// Every example line answers what its comment says, and what the model says.
-/// An answering line's expected result is the first word after its `#`;
-/// lines that do not answer (`st`, `red`) need none.
+/// An answering line's expected result is the first words after its `#`
+/// (as many as the answer has); lines that do not answer (`st`, `red`) need
+/// none.
 pub fn examples_answer_as_commented(unit: Unit) -> Result<(), String> {
     let text = unit.examples();
     let codec = unit.codec();
@@ -188,12 +189,16 @@ pub fn examples_answer_as_commented(unit: Unit) -> Result<(), String> {
     let observations = run_checked(unit, Engine::RustHdl, &ops, Gaps::None, None)?;
     let got = answers(codec.as_ref(), &ops, &observations)?;
     for (op, have) in answering.iter().zip(&got) {
-        let want = lines[op.line - 1]
-            .split('#')
-            .nth(1)
-            .and_then(|c| c.split_whitespace().next())
-            .ok_or_else(|| format!("{file}:{}: no expected result after `#`", op.line))?;
-        if have != want {
+        // As many words as the answer has (`<result> <fflags>` is two); the
+        // rest of the comment is free text.
+        let words = have.split_whitespace().count();
+        let comment = lines[op.line - 1].split_once('#').map_or("", |(_, c)| c);
+        let want: Vec<&str> = comment.split_whitespace().take(words).collect();
+        if want.len() < words {
+            return Err(format!("{file}:{}: no expected result after `#`", op.line));
+        }
+        let want = want.join(" ");
+        if *have != want {
             return Err(format!(
                 "{unit} {file}:{}: `{}` answered {have}, its comment says {want}",
                 op.line, op.text

@@ -14,7 +14,7 @@
 use crate::block::UnitBlock;
 use crate::proof::{self, Proof};
 use crate::unit::{UnitCodec, UnitInfo};
-use crate::{atom, dfma, mufu, redux, xmu};
+use crate::{atom, dfma, divsqrt, mufu, redux, xmu};
 use std::fmt;
 
 /// A family's parameter, written after the family's name and an underscore:
@@ -86,6 +86,14 @@ pub static FAMILIES: &[Family] = &[
                 vec![proof::DFMA_CMP]
             }
         },
+    },
+    Family {
+        name: "divsqrt",
+        variants: None,
+        examples: include_str!("../../testbench/vectors/divsqrt.txt"),
+        codec: |_| Box::new(divsqrt::codec::DivsqrtCodec),
+        block: |_| UnitBlock::new(divsqrt::rtl::Divsqrt::default()),
+        proofs: |_, _| Vec::new(),
     },
     Family {
         name: "mufu",

@@ -43,7 +43,7 @@ pub struct Request {
 /// DIVSQRT's info: ports in the convention order.
 pub fn info() -> UnitInfo {
     UnitInfo {
-        name: "divsqrt",
+        name: "divsqrt".into(),
         description: "iterative radix-4 (2 x radix-2 SRT per clock, carry-save) divide / square root: fdiv, fsqrt, rcp f32/f64, RISC-V div/divu/rem/remu; one operation in flight, ready/valid",
         latency: LATENCY,
         pipeline_stages: LATENCY,
@@ -339,7 +339,11 @@ pub fn random_request(state: &mut u64) -> Request {
                 };
                 let shift = if w == 64 { 52 } else { 23 };
                 let ea = (a >> shift) & emask;
-                let target = if (r >> 26).is_multiple_of(2) { 1 } else { emask - 1 };
+                let target = if (r >> 26).is_multiple_of(2) {
+                    1
+                } else {
+                    emask - 1
+                };
                 let eb = (ea + bias + (r >> 28) % 5).wrapping_sub(2 + target) & emask;
                 (b & !(emask << shift)) | (eb << shift)
             } else {
@@ -380,6 +384,10 @@ impl UnitCodec for DivsqrtCodec {
         (0..count)
             .map(|_| format_request(&random_request(&mut state)))
             .collect()
+    }
+
+    fn latency_of(&self, op: &Operation) -> usize {
+        request_latency(&decode(op))
     }
 }
 
