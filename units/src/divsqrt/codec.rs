@@ -339,7 +339,11 @@ pub fn random_request(state: &mut u64) -> Request {
                 };
                 let shift = if w == 64 { 52 } else { 23 };
                 let ea = (a >> shift) & emask;
-                let target = if (r >> 26).is_multiple_of(2) { 1 } else { emask - 1 };
+                let target = if (r >> 26).is_multiple_of(2) {
+                    1
+                } else {
+                    emask - 1
+                };
                 let eb = (ea + bias + (r >> 28) % 5).wrapping_sub(2 + target) & emask;
                 (b & !(emask << shift)) | (eb << shift)
             } else {

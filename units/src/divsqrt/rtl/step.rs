@@ -160,8 +160,11 @@ impl Logic for Lookahead {
         self.mm.next = (self.a.val() & self.b.val())
             | (self.a.val() & self.tm6.val())
             | (self.b.val() & self.tm6.val());
-        self.est_zero.next = self.s0.val().get_bits::<EST_W>(1) + self.m0.val().get_bits::<EST_W>(0);
-        self.est_plus.next = self.sp.val().get_bits::<EST_W>(1) + self.mp.val().get_bits::<EST_W>(0);
-        self.est_minus.next = self.sm.val().get_bits::<EST_W>(1) + self.mm.val().get_bits::<EST_W>(0);
+        self.est_zero.next =
+            self.s0.val().get_bits::<EST_W>(1) + self.m0.val().get_bits::<EST_W>(0);
+        self.est_plus.next =
+            self.sp.val().get_bits::<EST_W>(1) + self.mp.val().get_bits::<EST_W>(0);
+        self.est_minus.next =
+            self.sm.val().get_bits::<EST_W>(1) + self.mm.val().get_bits::<EST_W>(0);
     }
 }
