@@ -47,6 +47,20 @@ pub struct Family {
     block: fn(&Unit) -> UnitBlock,
     /// The formal proofs that run on the unit (given its latency).
     proofs: fn(&Unit, usize) -> Vec<Proof>,
+    /// Lint warnings waived for this unit alone, each with its reason (the
+    /// project-wide policy is `testbench::lint`).
+    pub lint_waivers: &'static [LintWaiver],
+}
+
+/// A Verilator warning waived for one unit: its code and a text its line
+/// contains.
+#[derive(Clone, Copy, Debug)]
+pub struct LintWaiver {
+    /// The warning code (`UNOPTFLAT`).
+    pub code: &'static str,
+    /// Waived only when the warning's line contains one of these.
+    pub contains: &'static [&'static str],
+    pub reason: &'static str,
 }
 
 /// Every unit family, in the order `rtl-gen list` prints them.
@@ -66,6 +80,7 @@ pub static FAMILIES: &[Family] = &[
         // Its answers depend on its bank and back-pressure: checked in
         // simulation against the golden memory model.
         proofs: |_, _| Vec::new(),
+        lint_waivers: &[],
     },
     Family {
         name: "dfma",
@@ -86,6 +101,7 @@ pub static FAMILIES: &[Family] = &[
                 vec![proof::DFMA_CMP]
             }
         },
+        lint_waivers: &[],
     },
     Family {
         name: "divsqrt",
@@ -94,6 +110,18 @@ pub static FAMILIES: &[Family] = &[
         codec: |_| Box::new(divsqrt::codec::DivsqrtCodec),
         block: |_| UnitBlock::new(divsqrt::rtl::Divsqrt::default()),
         proofs: |_, _| Vec::new(),
+        lint_waivers: &[
+            LintWaiver {
+                code: "UNOPTFLAT",
+                contains: &["divsqrt.ua$", "divsqrt.ub$", "align.norm$up", "round.inc$up"],
+                reason: "UNOPTFLAT: Verilator does not split rust-hdl's single always @(*) of the parent, so parent -> sub-block -> parent looks like a loop (rust-hdl's own check passes; Icarus agrees cycle for cycle)",
+            },
+            LintWaiver {
+                code: "UNUSEDPARAM",
+                contains: &["'Phase$"],
+                reason: "UNUSEDPARAM: rust-hdl exports every variant of the phase enum as a localparam",
+            },
+        ],
     },
     Family {
         name: "mufu",
@@ -114,6 +142,7 @@ pub static FAMILIES: &[Family] = &[
                 vec![proof::PIPELINE]
             }
         },
+        lint_waivers: &[],
     },
     Family {
         name: "redux",
@@ -122,6 +151,7 @@ pub static FAMILIES: &[Family] = &[
         codec: |_| Box::new(redux::codec::ReduxCodec),
         block: |_| UnitBlock::new(redux::rtl::Redux::default()),
         proofs: |_, _| vec![proof::PIPELINE],
+        lint_waivers: &[],
     },
     Family {
         name: "xmu",
@@ -130,6 +160,7 @@ pub static FAMILIES: &[Family] = &[
         codec: |_| Box::new(xmu::codec::XmuCodec),
         block: |_| UnitBlock::new(xmu::rtl::Xmu::default()),
         proofs: |_, _| vec![proof::XMU_BITOPS],
+        lint_waivers: &[],
     },
 ];
 
