@@ -24,7 +24,7 @@
 //! false both ways. A signed compare is the unsigned compare of the keys with
 //! the lane's sign bit inverted.
 
-use super::rtl::{DATA_W, OP_W, TYPE_W};
+use super::{DATA_W, OP_W, TYPE_W};
 use rust_hdl::prelude::*;
 
 /// Stage s1: operands placed in the lane, op and type decoded. Purely

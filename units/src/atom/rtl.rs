@@ -64,17 +64,10 @@ use super::fpadd_rtl::{Bf16AddPipe, F16AddPipe, F32AddPipe, F64AddPipe};
 use super::model::{
     AtomOp, AtomType, DEFAULT_WORDS, F32_CANONICAL_NAN, F64_INVALID_NAN, HALF_CANONICAL_NAN,
 };
+pub use super::{ADDR_W, DATA_W, OP_W, TYPE_W};
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use rust_hdl::prelude::*;
 
-/// Width of `in_op`.
-pub const OP_W: usize = 4;
-/// Width of `in_type`.
-pub const TYPE_W: usize = 4;
-/// Width of the byte address `in_addr`.
-pub const ADDR_W: usize = 32;
-/// Width of the operands, of a bank word and of the answer.
-pub const DATA_W: usize = 64;
 /// Word-address bits of the default bank (1024 words).
 pub const DEFAULT_WORD_ADDR_W: usize = 10;
 /// Cycles from an accepted operation to its answer.

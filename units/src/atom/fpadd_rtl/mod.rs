@@ -1,0 +1,321 @@
+//! RTL of the atomic unit's float adder: the algorithm of [`super::fpadd`] split
+//! into four purely combinational blocks, generic over the format, and
+//! [`FpAddPipe`], which registers some of the three boundaries between them.
+//!
+//! - [`FpAddP1`]: classify both operands, resolve special operands (NaN, Inf,
+//!   zero) into a ready result, compare the magnitudes, and order the operands:
+//!   the larger one's significand and exponent, the smaller one's significand,
+//!   the exponent difference (both ways in parallel, the compare picks one).
+//! - [`FpAddP2`]: align the smaller significand with a right shift whose sticky
+//!   bit is computed in parallel (a mask of the bits shifted out), and prepare
+//!   the adder's inputs (the subtrahend inverted).
+//! - [`FpAddP3`]: one carry chain adds or subtracts the magnitudes; the leading
+//!   zeros of `sum | floor` over the whole sum (carry position included) give
+//!   the normalising shift.
+//! - [`FpAddP4`]: one left shift normalises (the leading one lands on the carry
+//!   position and the window is read one place lower, so a carry needs no extra
+//!   right step); round to nearest even on the guard bits, where only shifts of
+//!   0, 1, 2 can need it, so those three roundings run on the unshifted sum in
+//!   parallel with the shifter; pack, select.
+//!
+//! Boundaries: b1 = P1|P2, b2 = P2|P3, b3 = P3|P4. [`FpAddPipe::with_phases`]
+//! registers `phases − 1` of them ([`registered_boundaries`]); a same-address
+//! float add in the atomic unit can issue every `phases` clocks.
+//!
+//! Const generics carry the format's derived widths, checked against the
+//! [`FpFormat`] in each block's `new` (Rust cannot compute `M + 1` in a type):
+//! - `W = 1 + E + M`: the format's width;
+//! - `E`: exponent field; `M`: stored fraction bits;
+//! - `P = M + 1`: significand with its implicit bit;
+//! - `A = P + GUARD_BITS`: aligned significand (guard, round, sticky below the last place);
+//! - `Z = A + 1`: the sum, with its carry;
+//! - `X = E + 1`: exponent with room for the normalisation and rounding carries.
+//!
+//! Positions that depend on the format are `Constant`s (rust-hdl would print a
+//! const generic inside an expression as an undeclared Verilog name).
+
+use super::fpadd::{FpFormat, NanRule, GUARD_BITS};
+use crate::hw::boundary::Boundary;
+use rust_hdl::prelude::*;
+
+mod add;
+mod align;
+mod lzc;
+mod round;
+mod unpack;
+
+pub use add::FpAddP3;
+pub use align::FpAddP2;
+pub use lzc::Lzc64;
+pub use round::FpAddP4;
+pub use unpack::FpAddP1;
+
+/// Checks the const generics against the format (panics on a mismatch).
+fn check_widths(fmt: FpFormat, [w, e, m, p, a, z, x]: [usize; 7]) {
+    assert_eq!(w as u32, fmt.width(), "W = 1 + E + M");
+    assert_eq!(e as u32, fmt.exp_bits, "E");
+    assert_eq!(m as u32, fmt.man_bits, "M");
+    assert_eq!(p, m + 1, "P = M + 1");
+    assert_eq!(a, p + GUARD_BITS as usize, "A = P + GUARD_BITS");
+    assert_eq!(z, a + 1, "Z = A + 1");
+    assert_eq!(x, e + 1, "X = E + 1");
+    assert!(z < 64 && x >= 6, "datapath sized for 64-bit words");
+}
+
+/// Which of the boundaries b1 (P1|P2), b2 (P2|P3), b3 (P3|P4) hold a register
+/// for a pipe of `phases` clocks (2..=4; panics otherwise). Chosen to balance the
+/// phases: 2 → b2; 3 → b2, b3; 4 → all three.
+pub fn registered_boundaries(phases: usize) -> [bool; 3] {
+    match phases {
+        2 => [false, true, false],
+        3 => [false, true, true],
+        4 => [true, true, true],
+        _ => panic!("FpAddPipe: phases must be 2, 3 or 4, not {phases}"),
+    }
+}
+/// The four blocks with `phases − 1` registered boundaries: `result` is the sum
+/// of the `a`, `b` presented `phases − 1` clocks earlier (combinational from the
+/// last register). Each boundary is a [`Boundary`] per signal, a register or a
+/// wire fixed when the pipe is built (synthesis removes the unused flip-flops).
+#[derive(LogicBlock)]
+pub struct FpAddPipe<
+    const W: usize,
+    const E: usize,
+    const M: usize,
+    const P: usize,
+    const A: usize,
+    const Z: usize,
+    const X: usize,
+> {
+    pub clock: Signal<In, Clock>,
+    /// Left operand (the lane's old value).
+    pub a: Signal<In, Bits<W>>,
+    /// Right operand.
+    pub b: Signal<In, Bits<W>>,
+    /// Flush subnormal inputs and results to signed zero.
+    pub flush: Signal<In, Bit>,
+    /// `a + b` of `phases − 1` clocks earlier.
+    pub result: Signal<Out, Bits<W>>,
+    p1: FpAddP1<W, E, M, P, A, Z, X>,
+    p2: FpAddP2<W, E, M, P, A, Z, X>,
+    p3: FpAddP3<W, E, M, P, A, Z, X>,
+    p4: FpAddP4<W, E, M, P, A, Z, X>,
+    // b1: P1's outputs, and the flush bit for P4.
+    r1_special: Boundary<Bits<W>>,
+    r1_is_special: Boundary<Bit>,
+    r1_sign: Boundary<Bit>,
+    r1_exp: Boundary<Bits<X>>,
+    r1_x: Boundary<Bits<P>>,
+    r1_y: Boundary<Bits<P>>,
+    r1_diff: Boundary<Bits<X>>,
+    r1_sub: Boundary<Bit>,
+    r1_flush: Boundary<Bit>,
+    // b2: P2's outputs and what passes on.
+    r2_special: Boundary<Bits<W>>,
+    r2_is_special: Boundary<Bit>,
+    r2_sign: Boundary<Bit>,
+    r2_exp: Boundary<Bits<X>>,
+    r2_p: Boundary<Bits<Z>>,
+    r2_q: Boundary<Bits<Z>>,
+    r2_sub: Boundary<Bit>,
+    r2_flush: Boundary<Bit>,
+    // b3: P3's outputs and what passes on.
+    r3_special: Boundary<Bits<W>>,
+    r3_is_special: Boundary<Bit>,
+    r3_sign: Boundary<Bit>,
+    r3_exp1: Boundary<Bits<X>>,
+    r3_exp2: Boundary<Bits<X>>,
+    r3_at_top: Boundary<Bit>,
+    r3_below_top: Boundary<Bit>,
+    r3_sum: Boundary<Bits<Z>>,
+    r3_cnt: Boundary<Bits<7>>,
+    r3_zero: Boundary<Bit>,
+    r3_flush: Boundary<Bit>,
+}
+
+impl<
+        const W: usize,
+        const E: usize,
+        const M: usize,
+        const P: usize,
+        const A: usize,
+        const Z: usize,
+        const X: usize,
+    > FpAddPipe<W, E, M, P, A, Z, X>
+{
+    /// The two-phase adder for `fmt` with NaN rule `nan` (`with_phases(fmt, nan, 2)`).
+    pub fn new(fmt: FpFormat, nan: NanRule) -> Self {
+        Self::with_phases(fmt, nan, 2)
+    }
+
+    /// The adder for `fmt` with NaN rule `nan` in `phases` clocks (2..=4; panics
+    /// otherwise): the result comes `phases − 1` clocks after the operands.
+    pub fn with_phases(fmt: FpFormat, nan: NanRule, phases: usize) -> Self {
+        let [reg1, reg2, reg3] = registered_boundaries(phases);
+        Self {
+            clock: Default::default(),
+            a: Default::default(),
+            b: Default::default(),
+            flush: Default::default(),
+            result: Default::default(),
+            p1: FpAddP1::new(fmt, nan),
+            p2: FpAddP2::new(fmt),
+            p3: FpAddP3::new(fmt),
+            p4: FpAddP4::new(fmt),
+            r1_special: Boundary::new(reg1),
+            r1_is_special: Boundary::new(reg1),
+            r1_sign: Boundary::new(reg1),
+            r1_exp: Boundary::new(reg1),
+            r1_x: Boundary::new(reg1),
+            r1_y: Boundary::new(reg1),
+            r1_diff: Boundary::new(reg1),
+            r1_sub: Boundary::new(reg1),
+            r1_flush: Boundary::new(reg1),
+            r2_special: Boundary::new(reg2),
+            r2_is_special: Boundary::new(reg2),
+            r2_sign: Boundary::new(reg2),
+            r2_exp: Boundary::new(reg2),
+            r2_p: Boundary::new(reg2),
+            r2_q: Boundary::new(reg2),
+            r2_sub: Boundary::new(reg2),
+            r2_flush: Boundary::new(reg2),
+            r3_special: Boundary::new(reg3),
+            r3_is_special: Boundary::new(reg3),
+            r3_sign: Boundary::new(reg3),
+            r3_exp1: Boundary::new(reg3),
+            r3_exp2: Boundary::new(reg3),
+            r3_at_top: Boundary::new(reg3),
+            r3_below_top: Boundary::new(reg3),
+            r3_sum: Boundary::new(reg3),
+            r3_cnt: Boundary::new(reg3),
+            r3_zero: Boundary::new(reg3),
+            r3_flush: Boundary::new(reg3),
+        }
+    }
+
+    /// Clocks per add (2..=4): `result` follows the operands by `phases − 1`.
+    pub fn phases(&self) -> usize {
+        1 + [
+            self.r1_sub.is_registered(),
+            self.r2_sub.is_registered(),
+            self.r3_flush.is_registered(),
+        ]
+        .iter()
+        .filter(|r| **r)
+        .count()
+    }
+}
+
+impl<
+        const W: usize,
+        const E: usize,
+        const M: usize,
+        const P: usize,
+        const A: usize,
+        const Z: usize,
+        const X: usize,
+    > Logic for FpAddPipe<W, E, M, P, A, Z, X>
+{
+    #[hdl_gen]
+    fn update(&mut self) {
+        clock!(
+            self,
+            clock,
+            r1_special,
+            r1_is_special,
+            r1_sign,
+            r1_exp,
+            r1_x,
+            r1_y,
+            r1_diff,
+            r1_sub,
+            r1_flush,
+            r2_special,
+            r2_is_special,
+            r2_sign,
+            r2_exp,
+            r2_p,
+            r2_q,
+            r2_sub,
+            r2_flush,
+            r3_special,
+            r3_is_special,
+            r3_sign,
+            r3_exp1,
+            r3_exp2,
+            r3_at_top,
+            r3_below_top,
+            r3_sum,
+            r3_cnt,
+            r3_zero,
+            r3_flush
+        );
+        // ---- P1 ----
+        self.p1.a.next = self.a.val();
+        self.p1.b.next = self.b.val();
+        self.p1.flush.next = self.flush.val();
+        // ---- boundaries: each fed by the block before it ----
+        self.r1_special.d.next = self.p1.special.val();
+        self.r1_is_special.d.next = self.p1.is_special.val();
+        self.r1_sign.d.next = self.p1.sign.val();
+        self.r1_exp.d.next = self.p1.exp.val();
+        self.r1_x.d.next = self.p1.x_sig.val();
+        self.r1_y.d.next = self.p1.y_sig.val();
+        self.r1_diff.d.next = self.p1.diff.val();
+        self.r1_sub.d.next = self.p1.sub.val();
+        self.r1_flush.d.next = self.flush.val();
+        self.r2_special.d.next = self.r1_special.q.val();
+        self.r2_is_special.d.next = self.r1_is_special.q.val();
+        self.r2_sign.d.next = self.r1_sign.q.val();
+        self.r2_exp.d.next = self.r1_exp.q.val();
+        self.r2_p.d.next = self.p2.p_z.val();
+        self.r2_q.d.next = self.p2.q_z.val();
+        self.r2_sub.d.next = self.r1_sub.q.val();
+        self.r2_flush.d.next = self.r1_flush.q.val();
+        self.r3_special.d.next = self.r2_special.q.val();
+        self.r3_is_special.d.next = self.r2_is_special.q.val();
+        self.r3_sign.d.next = self.r2_sign.q.val();
+        self.r3_exp1.d.next = self.p3.exp1.val();
+        self.r3_exp2.d.next = self.p3.exp2.val();
+        self.r3_at_top.d.next = self.p3.at_top.val();
+        self.r3_below_top.d.next = self.p3.below_top.val();
+        self.r3_sum.d.next = self.p3.sum.val();
+        self.r3_cnt.d.next = self.p3.cnt.val();
+        self.r3_zero.d.next = self.p3.zero.val();
+        self.r3_flush.d.next = self.r2_flush.q.val();
+        // ---- P2 ----
+        self.p2.x_sig.next = self.r1_x.q.val();
+        self.p2.y_sig.next = self.r1_y.q.val();
+        self.p2.diff.next = self.r1_diff.q.val();
+        self.p2.sub.next = self.r1_sub.q.val();
+        // ---- P3 ----
+        self.p3.exp.next = self.r2_exp.q.val();
+        self.p3.p_z.next = self.r2_p.q.val();
+        self.p3.q_z.next = self.r2_q.q.val();
+        self.p3.sub.next = self.r2_sub.q.val();
+        // ---- P4 ----
+        self.p4.special.next = self.r3_special.q.val();
+        self.p4.is_special.next = self.r3_is_special.q.val();
+        self.p4.sign.next = self.r3_sign.q.val();
+        self.p4.exp1.next = self.r3_exp1.q.val();
+        self.p4.exp2.next = self.r3_exp2.q.val();
+        self.p4.at_top.next = self.r3_at_top.q.val();
+        self.p4.below_top.next = self.r3_below_top.q.val();
+        self.p4.sum.next = self.r3_sum.q.val();
+        self.p4.cnt.next = self.r3_cnt.q.val();
+        self.p4.zero.next = self.r3_zero.q.val();
+        self.p4.flush.next = self.r3_flush.q.val();
+        self.result.next = self.p4.result.val();
+    }
+}
+
+/// binary64 adder (DFMA's NaN rule).
+pub type F64AddPipe = FpAddPipe<64, 11, 52, 53, 56, 57, 12>;
+/// binary32 adder.
+pub type F32AddPipe = FpAddPipe<32, 8, 23, 24, 27, 28, 9>;
+/// binary16 adder (one half of f16x2).
+pub type F16AddPipe = FpAddPipe<16, 5, 10, 11, 14, 15, 6>;
+/// bfloat16 adder (one half of bf16x2).
+pub type Bf16AddPipe = FpAddPipe<16, 8, 7, 8, 11, 12, 9>;
+#[cfg(test)]
+mod tests;
