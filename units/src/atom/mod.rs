@@ -7,10 +7,10 @@
 //! - [`alu_rtl`]: its integer datapath (s1 decode, s2 ALU).
 //! - [`fpadd_rtl`]: the float adder in rust-hdl, one file per phase (unpack, align,
 //!   add, round) and the pipe that registers their boundaries, generic over the format.
+//! - [`codec`]: vector lines ↔ ports, the unit's info, random traffic.
 //!
 //! The port and datapath widths live here, shared by [`rtl`] (which re-exports
 //! them) and [`alu_rtl`], so that neither imports the other.
-//! - [`codec`]: vector lines ↔ ports, the unit's info, random traffic.
 pub mod alu_rtl;
 pub mod codec;
 pub mod fpadd;
