@@ -3,7 +3,8 @@
 
 use super::model::{AtomMemory, AtomOp, AtomRequest, AtomType, Form, Space, DEFAULT_WORDS};
 use super::rtl::{
-    opcode, typecode, ADDR_W, DATA_W, FP_PHASES, LATENCY, OP_W, PIPELINE_STAGES, TYPE_W,
+    opcode, typecode, ADDR_W, CMP_SAME_ADDRESS_II, DATA_W, FP_PHASES, LATENCY, OP_W,
+    PIPELINE_STAGES, TYPE_W,
 };
 use super::vectors::{format_answer, format_request, parse_line};
 use crate::unit::{xorshift, Operation, Param, Port, UnitCodec, UnitInfo, TAG_W};
@@ -20,10 +21,12 @@ pub const IN_C: usize = 6;
 
 /// Unit names of the builds whose float adds take 2, 3, 4 clocks (`atom` is
 /// the one with [`FP_PHASES`]).
-pub const FP_PHASE_NAMES: [&str; 3] = ["atom_fp2", "atom_fp3", "atom_fp4"];
+pub const FP_PHASE_NAMES: [&str; 8] = [
+    "atom_fp2", "atom_fp3", "atom_fp4", "atom_fp5", "atom_fp6", "atom_fp7", "atom_fp8", "atom_fp9",
+];
 
 /// The float-add phases of the unit called `name` (`atom`, `atom_fp2` ...
-/// `atom_fp4`), or `None` for any other name.
+/// `atom_fp9`), or `None` for any other name.
 pub fn fp_phases_of(name: &str) -> Option<usize> {
     if name == "atom" {
         return Some(FP_PHASES);
@@ -88,7 +91,12 @@ pub fn info_with_fp_phases(fp_phases: usize) -> UnitInfo {
             Param {
                 name: "fp_phases",
                 value: fp_phases.to_string(),
-                doc: "clocks of a float add: the initiation interval of same-address float adds (2..4)",
+                doc: "clocks of a float add: the initiation interval of same-address float adds (2..9)",
+            },
+            Param {
+                name: "compare_ii",
+                value: CMP_SAME_ADDRESS_II.to_string(),
+                doc: "initiation interval on one word behind min/max/inc/dec/cas/cast (every other integer op, ld and st: 1)",
             },
         ],
         ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,

@@ -5,6 +5,7 @@
 use super::check_widths;
 use super::lzc::Lzc64;
 use crate::atom::fpadd::FpFormat;
+use crate::hw::boundary::Boundary;
 use crate::unit::to_bits;
 use rust_hdl::prelude::*;
 
@@ -19,6 +20,8 @@ pub struct FpAddP3<
     const Z: usize,
     const X: usize,
 > {
+    /// Clocks the mid-phase cut c3 (when registered).
+    pub clock: Signal<In, Clock>,
     /// P2's outputs (see [`FpAddP2`]).
     pub p_z: Signal<In, Bits<Z>>,
     pub q_z: Signal<In, Bits<Z>>,
@@ -58,6 +61,14 @@ pub struct FpAddP3<
     /// One bit at `A - exp`: the normaliser may not shift the leading one past it
     /// (the exponent would drop below 1). Zero when the limit is out of reach.
     floor: Signal<Local, Bits<Z>>,
+    // Cut c3 (a register or a wire): the carry chain and the floor before it;
+    // the leading-zero count after it.
+    m_s: Boundary<Bits<Z>>,
+    m_floor: Boundary<Bits<Z>>,
+    m_exp1: Boundary<Bits<X>>,
+    m_exp2: Boundary<Bits<X>>,
+    m_at_top: Boundary<Bit>,
+    m_below_top: Boundary<Bit>,
 }
 
 impl<
@@ -70,10 +81,11 @@ impl<
         const X: usize,
     > FpAddP3<W, E, M, P, A, Z, X>
 {
-    /// P3 for `fmt`.
-    pub fn new(fmt: FpFormat) -> Self {
+    /// P3 for `fmt`; `cut` registers its mid-phase cut c3.
+    pub fn new(fmt: FpFormat, cut: bool) -> Self {
         check_widths(fmt, [W, E, M, P, A, Z, X]);
         Self {
+            clock: Default::default(),
             p_z: Default::default(),
             q_z: Default::default(),
             sub: Default::default(),
@@ -95,6 +107,12 @@ impl<
             s64: Default::default(),
             s: Default::default(),
             floor: Default::default(),
+            m_s: Boundary::new(cut),
+            m_floor: Boundary::new(cut),
+            m_exp1: Boundary::new(cut),
+            m_exp2: Boundary::new(cut),
+            m_at_top: Boundary::new(cut),
+            m_below_top: Boundary::new(cut),
         }
     }
 }
@@ -111,6 +129,16 @@ impl<
 {
     #[hdl_gen]
     fn update(&mut self) {
+        clock!(
+            self,
+            clock,
+            m_s,
+            m_floor,
+            m_exp1,
+            m_exp2,
+            m_at_top,
+            m_below_top
+        );
         // ---- p + q, or p + !q + 1 = p − q (mod 2^Z): one chain, carry-in at bit 0 ----
         self.pp.next = (bit_cast::<64, Z>(self.p_z.val()) << 1) | 1;
         self.qq.next = bit_cast::<64, Z>(self.q_z.val()) << 1;
@@ -119,16 +147,23 @@ impl<
         }
         self.s64.next = self.pp.val() + self.qq.val();
         self.s.next = self.s64.val().get_bits::<Z>(1);
-        self.sum.next = self.s.val();
-        self.zero.next = !self.s.val().any();
-        // ---- the normalising shift: leading zeros of `sum | floor` from bit A ----
         self.floor.next = self.c_top.val() >> self.exp.val();
+        // ---- cut c3 ----
+        self.m_s.d.next = self.s.val();
+        self.m_floor.d.next = self.floor.val();
+        self.m_exp1.d.next = self.exp.val() + 1;
+        self.m_exp2.d.next = self.exp.val() + 2;
+        self.m_at_top.d.next = self.exp.val() == self.c_exp_top.val();
+        self.m_below_top.d.next = self.exp.val() == self.c_exp_below_top.val();
+        // ---- the normalising shift: leading zeros of `sum | floor` from bit A ----
+        self.sum.next = self.m_s.q.val();
+        self.zero.next = !self.m_s.q.val().any();
         self.lzc.x.next =
-            bit_cast::<64, Z>(self.s.val() | self.floor.val()) << self.c_left_align.val();
+            bit_cast::<64, Z>(self.m_s.q.val() | self.m_floor.q.val()) << self.c_left_align.val();
         self.cnt.next = self.lzc.count.val();
-        self.exp1.next = self.exp.val() + 1;
-        self.exp2.next = self.exp.val() + 2;
-        self.at_top.next = self.exp.val() == self.c_exp_top.val();
-        self.below_top.next = self.exp.val() == self.c_exp_below_top.val();
+        self.exp1.next = self.m_exp1.q.val();
+        self.exp2.next = self.m_exp2.q.val();
+        self.at_top.next = self.m_at_top.q.val();
+        self.below_top.next = self.m_below_top.q.val();
     }
 }

@@ -18,7 +18,8 @@
 //!   0, 1, 2 can need it, so those three roundings run on the unshifted sum in
 //!   parallel with the shifter; pack, select.
 //!
-//! Boundaries: b1 = P1|P2, b2 = P2|P3, b3 = P3|P4. [`FpAddPipe::with_phases`]
+//! Cuts: b0 (the operands), b1 = P1|P2, b2 = P2|P3, b3 = P3|P4, and one inside
+//! each phase (c1..c4, see each phase's file). [`FpAddPipe::with_phases`]
 //! registers `phases − 1` of them ([`registered_boundaries`]); a same-address
 //! float add in the atomic unit can issue every `phases` clocks.
 //!
@@ -62,21 +63,41 @@ fn check_widths(fmt: FpFormat, [w, e, m, p, a, z, x]: [usize; 7]) {
     assert!(z < 64 && x >= 6, "datapath sized for 64-bit words");
 }
 
-/// Which of the boundaries b1 (P1|P2), b2 (P2|P3), b3 (P3|P4) hold a register
-/// for a pipe of `phases` clocks (2..=4; panics otherwise). Chosen to balance the
-/// phases: 2 → b2; 3 → b2, b3; 4 → all three.
-pub fn registered_boundaries(phases: usize) -> [bool; 3] {
-    match phases {
-        2 => [false, true, false],
-        3 => [false, true, true],
-        4 => [true, true, true],
-        _ => panic!("FpAddPipe: phases must be 2, 3 or 4, not {phases}"),
+/// The cuts of the adder, in datapath order: b0 (the operands), c1 (inside
+/// P1), b1 (P1|P2), c2 (inside P2), b2 (P2|P3), c3 (inside P3), b3 (P3|P4), c4
+/// (inside P4). [`registered_boundaries`] says which hold a register.
+pub const CUTS: [&str; 8] = ["b0", "c1", "b1", "c2", "b2", "c3", "b3", "c4"];
+
+/// The most clocks a float add can take: every cut registered.
+pub const MAX_PHASES: usize = CUTS.len() + 1;
+
+/// Which of the [`CUTS`] hold a register for a pipe of `phases` clocks
+/// (2..=[`MAX_PHASES`]; panics otherwise). Each added clock registers one more
+/// cut, the one in front of the slowest remaining phase: 2 → b2; 3 → + b3;
+/// 4 → + b1; 5 → + c3 (the carry chain | the leading-zero count); 6 → + b0
+/// (the operands, after the unit's forwarding choice); 7 → + c4 (the shifts
+/// and roundings | the choice and pack); 8 → + c1 (classify and compare | the
+/// swap); 9 → + c2 (coarse | fine alignment).
+pub fn registered_boundaries(phases: usize) -> [bool; 8] {
+    // Cut indices in CUTS, in the order they are added.
+    const ORDER: [usize; 8] = [4, 6, 2, 5, 0, 7, 1, 3];
+    assert!(
+        (2..=MAX_PHASES).contains(&phases),
+        "FpAddPipe: phases must be 2 to {MAX_PHASES}, not {phases}"
+    );
+    let mut reg = [false; 8];
+    for &c in &ORDER[..phases - 1] {
+        reg[c] = true;
     }
+    reg
 }
-/// The four blocks with `phases − 1` registered boundaries: `result` is the sum
+
+/// The four blocks with `phases − 1` registered cuts: `result` is the sum
 /// of the `a`, `b` presented `phases − 1` clocks earlier (combinational from the
-/// last register). Each boundary is a [`Boundary`] per signal, a register or a
-/// wire fixed when the pipe is built (synthesis removes the unused flip-flops).
+/// last register). Each cut is a [`Boundary`] per signal, a register or a
+/// wire fixed when the pipe is built (synthesis removes the unused flip-flops);
+/// the mid-phase cuts c1..c4 sit inside the phase blocks, and the signals that
+/// pass a phase cross them here.
 #[derive(LogicBlock)]
 pub struct FpAddPipe<
     const W: usize,
@@ -100,6 +121,14 @@ pub struct FpAddPipe<
     p2: FpAddP2<W, E, M, P, A, Z, X>,
     p3: FpAddP3<W, E, M, P, A, Z, X>,
     p4: FpAddP4<W, E, M, P, A, Z, X>,
+    /// Clocks per add.
+    _phases: usize,
+    // b0: the operands (the adder's input register).
+    r0_a: Boundary<Bits<W>>,
+    r0_b: Boundary<Bits<W>>,
+    r0_flush: Boundary<Bit>,
+    // c1 (inside P1): what passes P1.
+    m1_flush: Boundary<Bit>,
     // b1: P1's outputs, and the flush bit for P4.
     r1_special: Boundary<Bits<W>>,
     r1_is_special: Boundary<Bit>,
@@ -110,6 +139,13 @@ pub struct FpAddPipe<
     r1_diff: Boundary<Bits<X>>,
     r1_sub: Boundary<Bit>,
     r1_flush: Boundary<Bit>,
+    // c2 (inside P2): what passes P2.
+    m2_special: Boundary<Bits<W>>,
+    m2_is_special: Boundary<Bit>,
+    m2_sign: Boundary<Bit>,
+    m2_exp: Boundary<Bits<X>>,
+    m2_sub: Boundary<Bit>,
+    m2_flush: Boundary<Bit>,
     // b2: P2's outputs and what passes on.
     r2_special: Boundary<Bits<W>>,
     r2_is_special: Boundary<Bit>,
@@ -119,6 +155,11 @@ pub struct FpAddPipe<
     r2_q: Boundary<Bits<Z>>,
     r2_sub: Boundary<Bit>,
     r2_flush: Boundary<Bit>,
+    // c3 (inside P3): what passes P3.
+    m3_special: Boundary<Bits<W>>,
+    m3_is_special: Boundary<Bit>,
+    m3_sign: Boundary<Bit>,
+    m3_flush: Boundary<Bit>,
     // b3: P3's outputs and what passes on.
     r3_special: Boundary<Bits<W>>,
     r3_is_special: Boundary<Bit>,
@@ -148,61 +189,70 @@ impl<
         Self::with_phases(fmt, nan, 2)
     }
 
-    /// The adder for `fmt` with NaN rule `nan` in `phases` clocks (2..=4; panics
-    /// otherwise): the result comes `phases − 1` clocks after the operands.
+    /// The adder for `fmt` with NaN rule `nan` in `phases` clocks
+    /// (2..=[`MAX_PHASES`]; panics otherwise): the result comes `phases − 1`
+    /// clocks after the operands.
     pub fn with_phases(fmt: FpFormat, nan: NanRule, phases: usize) -> Self {
-        let [reg1, reg2, reg3] = registered_boundaries(phases);
+        let reg = registered_boundaries(phases);
         Self {
             clock: Default::default(),
             a: Default::default(),
             b: Default::default(),
             flush: Default::default(),
             result: Default::default(),
-            p1: FpAddP1::new(fmt, nan),
-            p2: FpAddP2::new(fmt),
-            p3: FpAddP3::new(fmt),
-            p4: FpAddP4::new(fmt),
-            r1_special: Boundary::new(reg1),
-            r1_is_special: Boundary::new(reg1),
-            r1_sign: Boundary::new(reg1),
-            r1_exp: Boundary::new(reg1),
-            r1_x: Boundary::new(reg1),
-            r1_y: Boundary::new(reg1),
-            r1_diff: Boundary::new(reg1),
-            r1_sub: Boundary::new(reg1),
-            r1_flush: Boundary::new(reg1),
-            r2_special: Boundary::new(reg2),
-            r2_is_special: Boundary::new(reg2),
-            r2_sign: Boundary::new(reg2),
-            r2_exp: Boundary::new(reg2),
-            r2_p: Boundary::new(reg2),
-            r2_q: Boundary::new(reg2),
-            r2_sub: Boundary::new(reg2),
-            r2_flush: Boundary::new(reg2),
-            r3_special: Boundary::new(reg3),
-            r3_is_special: Boundary::new(reg3),
-            r3_sign: Boundary::new(reg3),
-            r3_exp1: Boundary::new(reg3),
-            r3_exp2: Boundary::new(reg3),
-            r3_at_top: Boundary::new(reg3),
-            r3_below_top: Boundary::new(reg3),
-            r3_sum: Boundary::new(reg3),
-            r3_cnt: Boundary::new(reg3),
-            r3_zero: Boundary::new(reg3),
-            r3_flush: Boundary::new(reg3),
+            p1: FpAddP1::new(fmt, nan, reg[1]),
+            p2: FpAddP2::new(fmt, reg[3]),
+            p3: FpAddP3::new(fmt, reg[5]),
+            p4: FpAddP4::new(fmt, reg[7]),
+            _phases: phases,
+            r0_a: Boundary::new(reg[0]),
+            r0_b: Boundary::new(reg[0]),
+            r0_flush: Boundary::new(reg[0]),
+            m1_flush: Boundary::new(reg[1]),
+            r1_special: Boundary::new(reg[2]),
+            r1_is_special: Boundary::new(reg[2]),
+            r1_sign: Boundary::new(reg[2]),
+            r1_exp: Boundary::new(reg[2]),
+            r1_x: Boundary::new(reg[2]),
+            r1_y: Boundary::new(reg[2]),
+            r1_diff: Boundary::new(reg[2]),
+            r1_sub: Boundary::new(reg[2]),
+            r1_flush: Boundary::new(reg[2]),
+            m2_special: Boundary::new(reg[3]),
+            m2_is_special: Boundary::new(reg[3]),
+            m2_sign: Boundary::new(reg[3]),
+            m2_exp: Boundary::new(reg[3]),
+            m2_sub: Boundary::new(reg[3]),
+            m2_flush: Boundary::new(reg[3]),
+            r2_special: Boundary::new(reg[4]),
+            r2_is_special: Boundary::new(reg[4]),
+            r2_sign: Boundary::new(reg[4]),
+            r2_exp: Boundary::new(reg[4]),
+            r2_p: Boundary::new(reg[4]),
+            r2_q: Boundary::new(reg[4]),
+            r2_sub: Boundary::new(reg[4]),
+            r2_flush: Boundary::new(reg[4]),
+            m3_special: Boundary::new(reg[5]),
+            m3_is_special: Boundary::new(reg[5]),
+            m3_sign: Boundary::new(reg[5]),
+            m3_flush: Boundary::new(reg[5]),
+            r3_special: Boundary::new(reg[6]),
+            r3_is_special: Boundary::new(reg[6]),
+            r3_sign: Boundary::new(reg[6]),
+            r3_exp1: Boundary::new(reg[6]),
+            r3_exp2: Boundary::new(reg[6]),
+            r3_at_top: Boundary::new(reg[6]),
+            r3_below_top: Boundary::new(reg[6]),
+            r3_sum: Boundary::new(reg[6]),
+            r3_cnt: Boundary::new(reg[6]),
+            r3_zero: Boundary::new(reg[6]),
+            r3_flush: Boundary::new(reg[6]),
         }
     }
 
-    /// Clocks per add (2..=4): `result` follows the operands by `phases − 1`.
+    /// Clocks per add (2..=[`MAX_PHASES`]): `result` follows the operands by `phases − 1`.
     pub fn phases(&self) -> usize {
-        1 + [
-            self.r1_sub.is_registered(),
-            self.r2_sub.is_registered(),
-            self.r3_flush.is_registered(),
-        ]
-        .iter()
-        .filter(|r| **r)
-        .count()
+        self._phases
     }
 }
 
@@ -221,6 +271,14 @@ impl<
         clock!(
             self,
             clock,
+            p1,
+            p2,
+            p3,
+            p4,
+            r0_a,
+            r0_b,
+            r0_flush,
+            m1_flush,
             r1_special,
             r1_is_special,
             r1_sign,
@@ -230,6 +288,12 @@ impl<
             r1_diff,
             r1_sub,
             r1_flush,
+            m2_special,
+            m2_is_special,
+            m2_sign,
+            m2_exp,
+            m2_sub,
+            m2_flush,
             r2_special,
             r2_is_special,
             r2_sign,
@@ -238,6 +302,10 @@ impl<
             r2_q,
             r2_sub,
             r2_flush,
+            m3_special,
+            m3_is_special,
+            m3_sign,
+            m3_flush,
             r3_special,
             r3_is_special,
             r3_sign,
@@ -250,11 +318,15 @@ impl<
             r3_zero,
             r3_flush
         );
-        // ---- P1 ----
-        self.p1.a.next = self.a.val();
-        self.p1.b.next = self.b.val();
-        self.p1.flush.next = self.flush.val();
-        // ---- boundaries: each fed by the block before it ----
+        // ---- b0, P1 ----
+        self.r0_a.d.next = self.a.val();
+        self.r0_b.d.next = self.b.val();
+        self.r0_flush.d.next = self.flush.val();
+        self.p1.a.next = self.r0_a.q.val();
+        self.p1.b.next = self.r0_b.q.val();
+        self.p1.flush.next = self.r0_flush.q.val();
+        self.m1_flush.d.next = self.r0_flush.q.val();
+        // ---- b1 ----
         self.r1_special.d.next = self.p1.special.val();
         self.r1_is_special.d.next = self.p1.is_special.val();
         self.r1_sign.d.next = self.p1.sign.val();
@@ -263,18 +335,40 @@ impl<
         self.r1_y.d.next = self.p1.y_sig.val();
         self.r1_diff.d.next = self.p1.diff.val();
         self.r1_sub.d.next = self.p1.sub.val();
-        self.r1_flush.d.next = self.flush.val();
-        self.r2_special.d.next = self.r1_special.q.val();
-        self.r2_is_special.d.next = self.r1_is_special.q.val();
-        self.r2_sign.d.next = self.r1_sign.q.val();
-        self.r2_exp.d.next = self.r1_exp.q.val();
+        self.r1_flush.d.next = self.m1_flush.q.val();
+        // ---- P2 (c2 inside) ----
+        self.p2.x_sig.next = self.r1_x.q.val();
+        self.p2.y_sig.next = self.r1_y.q.val();
+        self.p2.diff.next = self.r1_diff.q.val();
+        self.p2.sub.next = self.r1_sub.q.val();
+        self.m2_special.d.next = self.r1_special.q.val();
+        self.m2_is_special.d.next = self.r1_is_special.q.val();
+        self.m2_sign.d.next = self.r1_sign.q.val();
+        self.m2_exp.d.next = self.r1_exp.q.val();
+        self.m2_sub.d.next = self.r1_sub.q.val();
+        self.m2_flush.d.next = self.r1_flush.q.val();
+        // ---- b2 ----
+        self.r2_special.d.next = self.m2_special.q.val();
+        self.r2_is_special.d.next = self.m2_is_special.q.val();
+        self.r2_sign.d.next = self.m2_sign.q.val();
+        self.r2_exp.d.next = self.m2_exp.q.val();
         self.r2_p.d.next = self.p2.p_z.val();
         self.r2_q.d.next = self.p2.q_z.val();
-        self.r2_sub.d.next = self.r1_sub.q.val();
-        self.r2_flush.d.next = self.r1_flush.q.val();
-        self.r3_special.d.next = self.r2_special.q.val();
-        self.r3_is_special.d.next = self.r2_is_special.q.val();
-        self.r3_sign.d.next = self.r2_sign.q.val();
+        self.r2_sub.d.next = self.m2_sub.q.val();
+        self.r2_flush.d.next = self.m2_flush.q.val();
+        // ---- P3 (c3 inside) ----
+        self.p3.exp.next = self.r2_exp.q.val();
+        self.p3.p_z.next = self.r2_p.q.val();
+        self.p3.q_z.next = self.r2_q.q.val();
+        self.p3.sub.next = self.r2_sub.q.val();
+        self.m3_special.d.next = self.r2_special.q.val();
+        self.m3_is_special.d.next = self.r2_is_special.q.val();
+        self.m3_sign.d.next = self.r2_sign.q.val();
+        self.m3_flush.d.next = self.r2_flush.q.val();
+        // ---- b3 ----
+        self.r3_special.d.next = self.m3_special.q.val();
+        self.r3_is_special.d.next = self.m3_is_special.q.val();
+        self.r3_sign.d.next = self.m3_sign.q.val();
         self.r3_exp1.d.next = self.p3.exp1.val();
         self.r3_exp2.d.next = self.p3.exp2.val();
         self.r3_at_top.d.next = self.p3.at_top.val();
@@ -282,18 +376,8 @@ impl<
         self.r3_sum.d.next = self.p3.sum.val();
         self.r3_cnt.d.next = self.p3.cnt.val();
         self.r3_zero.d.next = self.p3.zero.val();
-        self.r3_flush.d.next = self.r2_flush.q.val();
-        // ---- P2 ----
-        self.p2.x_sig.next = self.r1_x.q.val();
-        self.p2.y_sig.next = self.r1_y.q.val();
-        self.p2.diff.next = self.r1_diff.q.val();
-        self.p2.sub.next = self.r1_sub.q.val();
-        // ---- P3 ----
-        self.p3.exp.next = self.r2_exp.q.val();
-        self.p3.p_z.next = self.r2_p.q.val();
-        self.p3.q_z.next = self.r2_q.q.val();
-        self.p3.sub.next = self.r2_sub.q.val();
-        // ---- P4 ----
+        self.r3_flush.d.next = self.m3_flush.q.val();
+        // ---- P4 (c4 inside) ----
         self.p4.special.next = self.r3_special.q.val();
         self.p4.is_special.next = self.r3_is_special.q.val();
         self.p4.sign.next = self.r3_sign.q.val();

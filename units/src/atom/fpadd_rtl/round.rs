@@ -6,6 +6,7 @@
 
 use super::check_widths;
 use crate::atom::fpadd::FpFormat;
+use crate::hw::boundary::Boundary;
 use crate::unit::to_bits;
 use rust_hdl::prelude::*;
 
@@ -20,6 +21,8 @@ pub struct FpAddP4<
     const Z: usize,
     const X: usize,
 > {
+    /// Clocks the mid-phase cut c4 (when registered).
+    pub clock: Signal<In, Clock>,
     /// P1's special result (see [`FpAddP1`]).
     pub special: Signal<In, Bits<W>>,
     pub is_special: Signal<In, Bit>,
@@ -75,6 +78,25 @@ pub struct FpAddP4<
     overflow: Signal<Local, Bit>,
     biased: Signal<Local, Bits<E>>,
     sign_bits: Signal<Local, Bits<W>>,
+    sh2: Signal<Local, Bit>,
+    // Cut c4 (a register or a wire): the normalising shift, the three candidate
+    // roundings and the exponents before it; the choice, overflow and pack after it.
+    m_norm: Boundary<Bits<Z>>,
+    m_r0: Boundary<Bits<Z>>,
+    m_r1: Boundary<Bits<Z>>,
+    m_r2: Boundary<Bits<Z>>,
+    m_sh0: Boundary<Bit>,
+    m_sh1: Boundary<Bit>,
+    m_sh2: Boundary<Bit>,
+    m_e_norm: Boundary<Bits<X>>,
+    m_e_norm1: Boundary<Bits<X>>,
+    m_special: Boundary<Bits<W>>,
+    m_is_special: Boundary<Bit>,
+    m_sign: Boundary<Bit>,
+    m_zero: Boundary<Bit>,
+    m_at_top: Boundary<Bit>,
+    m_below_top: Boundary<Bit>,
+    m_flush: Boundary<Bit>,
 }
 
 impl<
@@ -87,10 +109,11 @@ impl<
         const X: usize,
     > FpAddP4<W, E, M, P, A, Z, X>
 {
-    /// P4 for `fmt`.
-    pub fn new(fmt: FpFormat) -> Self {
+    /// P4 for `fmt`; `cut` registers its mid-phase cut c4.
+    pub fn new(fmt: FpFormat, cut: bool) -> Self {
         check_widths(fmt, [W, E, M, P, A, Z, X]);
         Self {
+            clock: Default::default(),
             special: Default::default(),
             is_special: Default::default(),
             sign: Default::default(),
@@ -129,6 +152,23 @@ impl<
             overflow: Default::default(),
             biased: Default::default(),
             sign_bits: Default::default(),
+            sh2: Default::default(),
+            m_norm: Boundary::new(cut),
+            m_r0: Boundary::new(cut),
+            m_r1: Boundary::new(cut),
+            m_r2: Boundary::new(cut),
+            m_sh0: Boundary::new(cut),
+            m_sh1: Boundary::new(cut),
+            m_sh2: Boundary::new(cut),
+            m_e_norm: Boundary::new(cut),
+            m_e_norm1: Boundary::new(cut),
+            m_special: Boundary::new(cut),
+            m_is_special: Boundary::new(cut),
+            m_sign: Boundary::new(cut),
+            m_zero: Boundary::new(cut),
+            m_at_top: Boundary::new(cut),
+            m_below_top: Boundary::new(cut),
+            m_flush: Boundary::new(cut),
         }
     }
 }
@@ -145,6 +185,26 @@ impl<
 {
     #[hdl_gen]
     fn update(&mut self) {
+        clock!(
+            self,
+            clock,
+            m_norm,
+            m_r0,
+            m_r1,
+            m_r2,
+            m_sh0,
+            m_sh1,
+            m_sh2,
+            m_e_norm,
+            m_e_norm1,
+            m_special,
+            m_is_special,
+            m_sign,
+            m_zero,
+            m_at_top,
+            m_below_top,
+            m_flush
+        );
         // ---- normalise: the leading one to bit A (a carry is already there) ----
         self.cnt6.next = bit_cast::<6, 7>(self.cnt.val());
         self.norm.next = self.sum.val() << self.cnt6.val();
@@ -152,6 +212,7 @@ impl<
         self.e_norm1.next = self.exp2.val() - bit_cast::<X, 6>(self.cnt6.val());
         self.sh0.next = self.cnt6.val() == 0;
         self.sh1.next = self.cnt6.val() == 1;
+        self.sh2.next = self.cnt6.val() == 2;
 
         // ---- round to nearest even: guard = bit 3, round = bit 2, sticky = bits 1, 0 ----
         // Only shifts of 0, 1, 2 can leave bits below the last place: a left shift
@@ -173,28 +234,45 @@ impl<
         self.r0.next = (self.w0.val() >> 4) + self.up0.val();
         self.r1.next = (self.w1.val() >> 4) + self.up1.val();
         self.r2.next = (self.w2.val() >> 4) + self.up2.val();
-        self.q1.next = self.norm.val() >> 4;
-        if self.sh0.val() {
-            self.q1.next = self.r0.val();
+        // ---- cut c4 ----
+        self.m_norm.d.next = self.norm.val();
+        self.m_r0.d.next = self.r0.val();
+        self.m_r1.d.next = self.r1.val();
+        self.m_r2.d.next = self.r2.val();
+        self.m_sh0.d.next = self.sh0.val();
+        self.m_sh1.d.next = self.sh1.val();
+        self.m_sh2.d.next = self.sh2.val();
+        self.m_e_norm.d.next = self.e_norm.val();
+        self.m_e_norm1.d.next = self.e_norm1.val();
+        self.m_special.d.next = self.special.val();
+        self.m_is_special.d.next = self.is_special.val();
+        self.m_sign.d.next = self.sign.val();
+        self.m_zero.d.next = self.zero.val();
+        self.m_at_top.d.next = self.at_top.val();
+        self.m_below_top.d.next = self.below_top.val();
+        self.m_flush.d.next = self.flush.val();
+        self.q1.next = self.m_norm.q.val() >> 4;
+        if self.m_sh0.q.val() {
+            self.q1.next = self.m_r0.q.val();
         }
-        if self.sh1.val() {
-            self.q1.next = self.r1.val();
+        if self.m_sh1.q.val() {
+            self.q1.next = self.m_r1.q.val();
         }
-        if self.cnt6.val() == 2 {
-            self.q1.next = self.r2.val();
+        if self.m_sh2.q.val() {
+            self.q1.next = self.m_r2.q.val();
         }
         self.rc.next = self.q1.val().get_bit(self.c_round_carry.val().index());
         self.hidden.next = self.q1.val().get_bit(self.c_man.val().index()) | self.rc.val();
-        self.e_final.next = self.e_norm.val();
+        self.e_final.next = self.m_e_norm.q.val();
         if self.rc.val() {
-            self.e_final.next = self.e_norm1.val();
+            self.e_final.next = self.m_e_norm1.q.val();
         }
         // e_norm = exp + 1 − shift with exp at most the top: it reaches the
         // all-ones exponent only with shift 0 from the top, and one below it with
         // shift 0 from one below the top or shift 1 from the top.
-        self.overflow.next = (self.sh0.val()
-            & (self.at_top.val() | (self.rc.val() & self.below_top.val())))
-            | (self.sh1.val() & self.rc.val() & self.at_top.val());
+        self.overflow.next = (self.m_sh0.q.val()
+            & (self.m_at_top.q.val() | (self.rc.val() & self.m_below_top.q.val())))
+            | (self.m_sh1.q.val() & self.rc.val() & self.m_at_top.q.val());
 
         // ---- pack ----
         self.biased.next = 0.into();
@@ -202,17 +280,17 @@ impl<
             self.biased.next = bit_cast::<E, X>(self.e_final.val());
         }
         self.sign_bits.next = 0.into();
-        if self.sign.val() {
+        if self.m_sign.q.val() {
             self.sign_bits.next = self.c_sign_mask.val();
         }
-        if self.is_special.val() {
-            self.result.next = self.special.val();
-        } else if self.zero.val() {
+        if self.m_is_special.q.val() {
+            self.result.next = self.m_special.q.val();
+        } else if self.m_zero.q.val() {
             // Exact cancellation: +0 in round-to-nearest.
             self.result.next = 0.into();
         } else if self.overflow.val() {
             self.result.next = self.sign_bits.val() | self.c_inf.val();
-        } else if !self.hidden.val() & self.flush.val() {
+        } else if !self.hidden.val() & self.m_flush.q.val() {
             self.result.next = self.sign_bits.val();
         } else {
             // A rounding carry leaves the fraction bits of q1 all zero.

@@ -6,6 +6,7 @@
 
 use super::check_widths;
 use crate::atom::fpadd::{FpFormat, NanRule};
+use crate::hw::boundary::Boundary;
 use crate::unit::to_bits;
 use rust_hdl::prelude::*;
 
@@ -21,6 +22,8 @@ pub struct FpAddP1<
     const Z: usize,
     const X: usize,
 > {
+    /// Clocks the mid-phase cut c1 (when registered).
+    pub clock: Signal<In, Clock>,
     /// Left operand (the lane's old value).
     pub a: Signal<In, Bits<W>>,
     /// Right operand.
@@ -88,6 +91,22 @@ pub struct FpAddP1<
     /// Exponent difference, both ways, in parallel with the compare.
     d_ab: Signal<Local, Bits<X>>,
     d_ba: Signal<Local, Bits<X>>,
+    // Cut c1 (a register or a wire): classification, specials, the magnitude
+    // compare and both differences before it; the operand swap after it.
+    m_special: Boundary<Bits<W>>,
+    m_is_special: Boundary<Bit>,
+    m_a_sign: Boundary<Bit>,
+    m_b_sign: Boundary<Bit>,
+    m_a_scale: Boundary<Bits<E>>,
+    m_b_scale: Boundary<Bits<E>>,
+    m_a_sig: Boundary<Bits<P>>,
+    m_b_sig: Boundary<Bits<P>>,
+    m_a_mag_ge: Boundary<Bit>,
+    m_d_ab: Boundary<Bits<X>>,
+    m_d_ba: Boundary<Bits<X>>,
+    /// The special result before the cut.
+    special_d: Signal<Local, Bits<W>>,
+    is_special_d: Signal<Local, Bit>,
 }
 
 impl<
@@ -100,14 +119,15 @@ impl<
         const X: usize,
     > FpAddP1<W, E, M, P, A, Z, X>
 {
-    /// P1 for `fmt` with NaN rule `nan`.
-    pub fn new(fmt: FpFormat, nan: NanRule) -> Self {
+    /// P1 for `fmt` with NaN rule `nan`; `cut` registers its mid-phase cut c1.
+    pub fn new(fmt: FpFormat, nan: NanRule, cut: bool) -> Self {
         check_widths(fmt, [W, E, M, P, A, Z, X]);
         let (canonical, invalid, propagate) = match nan {
             NanRule::Canonical(q) => (q, q, false),
             NanRule::PropagateLast { invalid } => (0, invalid, true),
         };
         Self {
+            clock: Default::default(),
             a: Default::default(),
             b: Default::default(),
             flush: Default::default(),
@@ -149,6 +169,19 @@ impl<
             a_mag_ge: Default::default(),
             d_ab: Default::default(),
             d_ba: Default::default(),
+            m_special: Boundary::new(cut),
+            m_is_special: Boundary::new(cut),
+            m_a_sign: Boundary::new(cut),
+            m_b_sign: Boundary::new(cut),
+            m_a_scale: Boundary::new(cut),
+            m_b_scale: Boundary::new(cut),
+            m_a_sig: Boundary::new(cut),
+            m_b_sig: Boundary::new(cut),
+            m_a_mag_ge: Boundary::new(cut),
+            m_d_ab: Boundary::new(cut),
+            m_d_ba: Boundary::new(cut),
+            special_d: Default::default(),
+            is_special_d: Default::default(),
         }
     }
 }
@@ -165,6 +198,21 @@ impl<
 {
     #[hdl_gen]
     fn update(&mut self) {
+        clock!(
+            self,
+            clock,
+            m_special,
+            m_is_special,
+            m_a_sign,
+            m_b_sign,
+            m_a_scale,
+            m_b_scale,
+            m_a_sig,
+            m_b_sig,
+            m_a_mag_ge,
+            m_d_ab,
+            m_d_ba
+        );
         // ---- classify (NaN is checked on the raw operand: a NaN is never subnormal) ----
         self.a_exp.next = self.a.val().get_bits::<E>(self.c_man.val().index());
         self.a_frac.next = bit_cast::<M, W>(self.a.val());
@@ -188,31 +236,31 @@ impl<
         }
 
         // ---- special operands: the result is known now ----
-        self.is_special.next = true;
-        self.special.next = self.c_nan.val();
+        self.is_special_d.next = true;
+        self.special_d.next = self.c_nan.val();
         if self.a_nan.val() | self.b_nan.val() {
             if self.c_propagate.val() {
                 if self.b_nan.val() {
-                    self.special.next = self.b.val() | self.c_quiet.val();
+                    self.special_d.next = self.b.val() | self.c_quiet.val();
                 } else {
-                    self.special.next = self.a.val() | self.c_quiet.val();
+                    self.special_d.next = self.a.val() | self.c_quiet.val();
                 }
             }
         } else if self.a_inf.val() & self.b_inf.val() & (self.a_sign.val() != self.b_sign.val()) {
-            self.special.next = self.c_invalid.val();
+            self.special_d.next = self.c_invalid.val();
         } else if self.a_inf.val() {
-            self.special.next = self.a.val();
+            self.special_d.next = self.a.val();
         } else if self.b_inf.val() {
-            self.special.next = self.b.val();
+            self.special_d.next = self.b.val();
         } else if self.a_zero.val() & self.b_zero.val() {
             // −0 + −0 = −0; any other pair of zeros is +0 (RN).
-            self.special.next = self.a_flushed.val() & self.b_flushed.val();
+            self.special_d.next = self.a_flushed.val() & self.b_flushed.val();
         } else if self.a_zero.val() {
-            self.special.next = self.b_flushed.val();
+            self.special_d.next = self.b_flushed.val();
         } else if self.b_zero.val() {
-            self.special.next = self.a_flushed.val();
+            self.special_d.next = self.a_flushed.val();
         } else {
-            self.is_special.next = false;
+            self.is_special_d.next = false;
         }
 
         // ---- unpack (only finite non-zero operands matter from here on) ----
@@ -238,19 +286,34 @@ impl<
             bit_cast::<X, E>(self.a_scale.val()) - bit_cast::<X, E>(self.b_scale.val());
         self.d_ba.next =
             bit_cast::<X, E>(self.b_scale.val()) - bit_cast::<X, E>(self.a_scale.val());
-        self.sub.next = self.a_sign.val() != self.b_sign.val();
-        if self.a_mag_ge.val() {
-            self.sign.next = self.a_sign.val();
-            self.exp.next = bit_cast::<X, E>(self.a_scale.val());
-            self.x_sig.next = self.a_sig.val();
-            self.y_sig.next = self.b_sig.val();
-            self.diff.next = self.d_ab.val();
+        // ---- cut c1 ----
+        self.m_special.d.next = self.special_d.val();
+        self.m_is_special.d.next = self.is_special_d.val();
+        self.m_a_sign.d.next = self.a_sign.val();
+        self.m_b_sign.d.next = self.b_sign.val();
+        self.m_a_scale.d.next = self.a_scale.val();
+        self.m_b_scale.d.next = self.b_scale.val();
+        self.m_a_sig.d.next = self.a_sig.val();
+        self.m_b_sig.d.next = self.b_sig.val();
+        self.m_a_mag_ge.d.next = self.a_mag_ge.val();
+        self.m_d_ab.d.next = self.d_ab.val();
+        self.m_d_ba.d.next = self.d_ba.val();
+        // ---- the swap: larger magnitude first ----
+        self.special.next = self.m_special.q.val();
+        self.is_special.next = self.m_is_special.q.val();
+        self.sub.next = self.m_a_sign.q.val() != self.m_b_sign.q.val();
+        if self.m_a_mag_ge.q.val() {
+            self.sign.next = self.m_a_sign.q.val();
+            self.exp.next = bit_cast::<X, E>(self.m_a_scale.q.val());
+            self.x_sig.next = self.m_a_sig.q.val();
+            self.y_sig.next = self.m_b_sig.q.val();
+            self.diff.next = self.m_d_ab.q.val();
         } else {
-            self.sign.next = self.b_sign.val();
-            self.exp.next = bit_cast::<X, E>(self.b_scale.val());
-            self.x_sig.next = self.b_sig.val();
-            self.y_sig.next = self.a_sig.val();
-            self.diff.next = self.d_ba.val();
+            self.sign.next = self.m_b_sign.q.val();
+            self.exp.next = bit_cast::<X, E>(self.m_b_scale.q.val());
+            self.x_sig.next = self.m_b_sig.q.val();
+            self.y_sig.next = self.m_a_sig.q.val();
+            self.diff.next = self.m_d_ba.q.val();
         }
     }
 }
