@@ -21,12 +21,20 @@ pub const IN_C: usize = 6;
 
 /// Unit names of the builds whose float adds take 2, 3, 4 clocks (`atom` is
 /// the one with [`FP_PHASES`]).
-pub const FP_PHASE_NAMES: [&str; 8] = [
-    "atom_fp2", "atom_fp3", "atom_fp4", "atom_fp5", "atom_fp6", "atom_fp7", "atom_fp8", "atom_fp9",
+pub const FP_PHASE_NAMES: [&str; 9] = [
+    "atom_fp2",
+    "atom_fp3",
+    "atom_fp4",
+    "atom_fp5",
+    "atom_fp6",
+    "atom_fp7",
+    "atom_fp8",
+    "atom_fp9",
+    "atom_fp10",
 ];
 
 /// The float-add phases of the unit called `name` (`atom`, `atom_fp2` ...
-/// `atom_fp9`), or `None` for any other name.
+/// `atom_fp10`), or `None` for any other name.
 pub fn fp_phases_of(name: &str) -> Option<usize> {
     if name == "atom" {
         return Some(FP_PHASES);
@@ -91,7 +99,7 @@ pub fn info_with_fp_phases(fp_phases: usize) -> UnitInfo {
             Param {
                 name: "fp_phases",
                 value: fp_phases.to_string(),
-                doc: "clocks of a float add: the initiation interval of same-address float adds (2..9)",
+                doc: "clocks of a float add: the initiation interval of same-address float adds (2..10)",
             },
             Param {
                 name: "compare_ii",
@@ -144,7 +152,7 @@ pub fn info_with_fp_phases(fp_phases: usize) -> UnitInfo {
             Port::output(
                 "in_ready",
                 1,
-                "the presented operation is accepted at this edge (low while a float add on its word accepted less than fp_phases clocks ago has no sum yet)",
+                "the presented operation is accepted at this edge (low while a float add on its word accepted less than fp_phases clocks ago has no sum yet, or a compare op on its word was accepted one clock ago)",
             ),
         ],
     }

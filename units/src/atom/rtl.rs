@@ -3,10 +3,10 @@
 //! stalls for operations on the same address.
 //!
 //! ```text
-//!  s0 (accept)      s1                   s2 (modify)           s3         s4 .. s(K+1)       s(K+2) .. s12    s13
+//!  s0 (accept)      s1                   s2 (modify)           s3         s4 .. s(K+1)       s(K+2) .. s13    s14
 //!  read address     bank data out;  ->   old = new3, the   ->  answer  -> float add phases -> the word moves  -> holds the
 //!  to the bank;     AND-OR of the        float add's word      out        2..K; the word      on; bank write   written word
-//!  in_ready; which  youngest final       or s2_pre; integer    (LATENCY   of a float add      at s12           one clock
+//!  in_ready; which  youngest final       or s2_pre; integer    (LATENCY   of a float add      at s13           one clock
 //!  stage will hold  writer's word into   ALU; float add        = 3)       joins at s(K+2)
 //!  the word (1-hot) s2_pre; decode op    phase 1
 //! ```
@@ -17,27 +17,31 @@
 //!
 //! Forwarding. An operation R reads the bank at the end of s0; the bank then lacks
 //! the writes of the up to [`WRITE_STAGE`] operations accepted in the clocks
-//! before it (each writes at the end of s12, one after the deepest float add's
+//! before it (each writes at the end of s13, one after the deepest float add's
 //! join, for every K; the one writing on R's read edge counts as missing, so
-//! read-during-write never matters). While R is in s1, they are in s2..s13.
+//! read-during-write never matters). While R is in s1, they are in s2..s14.
 //! - `s2_f1`: the operation one ahead (s2) wrote the word: R takes `new3` in
 //!   s2, the integer ALU's result of the clock before (the one-clock loop);
 //! - `s2_fk`: the operation K ahead is a float add on the word: R takes its word
 //!   at s(K+2) in s2, where the adder's last phase has just put it;
 //! - `s2_pre`: otherwise the youngest final word among the operations two to
-//!   twelve ahead (their `new` registers are final from s3 for integer ops, from
+//!   thirteen ahead (their `new` registers are final from s3 for integer ops, from
 //!   s(K+2) for float adds), else the bank's word. Which stage holds it is
 //!   found in s0, one stage early (the operation now at s(t−1) is at st when R
 //!   is in s1), and registered one-hot, so that s1 is only an AND-OR of the
 //!   words and a 2:1 choice with the bank's data.
 //!
 //! So the loop through the ALU has a 3:1 choice with registered selects in front
-//! of it, whatever K is (`new3` itself is the ALU's last choice, made after the
-//! register). No other case exists: an operation less than K clocks
-//! behind a float add on its word is held back (`in_ready` low) until the sum is
-//! known, so the initiation interval of same-address float adds is K and of
-//! everything else 1. `in_ready` depends on `in_addr` (a comparison with the
-//! words in s1..s(K−1)) but never on `in_valid`.
+//! of it, whatever K is. The operation one ahead is never a compare op (min,
+//! max, inc, dec, cas, cast: their `take ? alt : …` is made after the s3
+//! register, in `new3`), so `s2_f1` takes its `s3_pre` directly and the loop
+//! holds no decision. No other case exists: an operation less than K clocks
+//! behind a float add on its word, or right behind a compare op on its word, is
+//! held back (`in_ready` low) until that word is known, so the initiation
+//! interval on one word is K behind a float add, [`CMP_SAME_ADDRESS_II`] (2)
+//! behind a compare op and 1 behind anything else. `in_ready` depends on
+//! `in_addr` (a comparison with the words in s1..s(K−1)) but never on
+//! `in_valid`.
 //!
 //! Words, not lanes, are forwarded and compared: a 32-bit operation changes only
 //! its half of the word ([`super::alu_rtl`]), and a 32-bit float add merges its
@@ -78,7 +82,7 @@ pub const MAX_FP_PHASES: usize = MAX_PHASES;
 /// The stage that writes the bank: one after s(K+2), the deepest float add's
 /// join (so that the join never feeds the block RAM's write port directly).
 pub const WRITE_STAGE: usize = MAX_FP_PHASES + 3;
-/// Register stages from acceptance to the bank write (s1..s12; s13 only holds
+/// Register stages from acceptance to the bank write (s1..s13; s14 only holds
 /// a written word for forwarding).
 pub const PIPELINE_STAGES: usize = WRITE_STAGE;
 /// Stages s4 .. s(WRITE_STAGE + 1), held in arrays (index t − 4).
@@ -86,11 +90,11 @@ const TAIL: usize = WRITE_STAGE + 1 - 3;
 /// Candidates s5 .. s(WRITE_STAGE + 1) of the forwarding pick (index t − 5).
 const PICKS: usize = TAIL - 1;
 const _: () = assert!(
-    WRITE_STAGE == 12 && TAIL == 10,
+    WRITE_STAGE == 13 && TAIL == 11,
     "the tail's indices below are literals"
 );
-/// Clocks a float add takes in the default build (its phases, 2..=4).
-pub const FP_PHASES: usize = 2;
+/// Clocks a float add takes in the default build (its phases, 2..=[`MAX_FP_PHASES`]).
+pub const FP_PHASES: usize = 10;
 /// Clocks between same-address float adds in the default build (the forwarding
 /// loop of a float add: its phases).
 pub const FP_SAME_ADDRESS_II: usize = FP_PHASES;
@@ -194,7 +198,7 @@ pub struct Atom<const WA: usize> {
     s1_word: DFF<Bits<WA>>,
     s1_b: DFF<Bits<DATA_W>>,
     s1_c: DFF<Bits<DATA_W>>,
-    /// s1: the youngest final word among the operations two to twelve ahead
+    /// s1: the youngest final word among the operations two to thirteen ahead
     /// (`s1_oh3`, `s1_oh4`, `s1_oht` say which).
     pick: Signal<Local, Bits<DATA_W>>,
 
@@ -266,10 +270,10 @@ pub struct Atom<const WA: usize> {
     new3_hi: Signal<Local, Bits<DATA_W>>,
     s3_writes: DFF<Bit>,
 
-    /// s4 .. s13 (index i = t − 4): the operation's valid bit, float-add flag,
+    /// s4 .. s14 (index i = t − 4): the operation's valid bit, float-add flag,
     /// word address, type, half, write flag and word (`tnew`: final from s3 for
     /// integer ops, from s(K+2) for float adds). The bank is written from
-    /// s[`WRITE_STAGE`]; s13 only holds the written word for forwarding.
+    /// s[`WRITE_STAGE`]; s14 only holds the written word for forwarding.
     tv: [DFF<Bit>; TAIL],
     tfp: [DFF<Bit>; TAIL],
     tword: [DFF<Bits<WA>>; TAIL],
@@ -277,7 +281,7 @@ pub struct Atom<const WA: usize> {
     thi: [DFF<Bit>; TAIL],
     twr: [DFF<Bit>; TAIL],
     tnew: [DFF<Bits<DATA_W>>; TAIL],
-    /// s0: the operation now one stage before t (2..12) has this word and
+    /// s0: the operation now one stage before t (2..13) has this word and
     /// will have a final word at t when this one is in s1: `mm3`, `mm4` for
     /// t = 3, 4, `mmt[i]` for t = i + 5; `younger`: a younger one did.
     mm3: Signal<Local, Bit>,
@@ -717,7 +721,7 @@ impl<const WA: usize> Logic for Atom<WA> {
             }
         }
         self.s2_fk.d.next = self.s1_valid.q.val() & self.fk.val();
-        // Two to twelve ahead: an AND-OR of the words with the registered one-hot.
+        // Two to thirteen ahead: an AND-OR of the words with the registered one-hot.
         self.pick.next = 0.into();
         if self.s1_oh3.q.val() {
             self.pick.next = self.new3.val();
@@ -816,7 +820,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.out_tag.next = self.s3_tag.q.val();
         self.out_d.next = self.s3_d.q.val();
 
-        // ---- s4 .. s13: the words move on; a float add's sum joins at s(K+2) ----
+        // ---- s4 .. s14: the words move on; a float add's sum joins at s(K+2) ----
         self.tv[0].d.next = self.s3_valid.q.val();
         self.tfp[0].d.next = self.s3_fp.q.val();
         self.tword[0].d.next = self.s3_word.q.val();
@@ -840,10 +844,10 @@ impl<const WA: usize> Logic for Atom<WA> {
             }
         }
 
-        // ---- s12 (WRITE_STAGE, tail index 8): write the bank ----
-        self.bank.write_address.next = self.tword[8].q.val();
-        self.bank.write_data.next = self.tnew[8].q.val();
-        self.bank.write_enable.next = self.tv[8].q.val() & self.twr[8].q.val();
+        // ---- s13 (WRITE_STAGE, tail index 9): write the bank ----
+        self.bank.write_address.next = self.tword[9].q.val();
+        self.bank.write_data.next = self.tnew[9].q.val();
+        self.bank.write_enable.next = self.tv[9].q.val() & self.twr[9].q.val();
     }
 }
 

@@ -65,8 +65,9 @@ fn check_widths(fmt: FpFormat, [w, e, m, p, a, z, x]: [usize; 7]) {
 
 /// The cuts of the adder, in datapath order: b0 (the operands), c1 (inside
 /// P1), b1 (P1|P2), c2 (inside P2), b2 (P2|P3), c3 (inside P3), b3 (P3|P4), c4
-/// (inside P4). [`registered_boundaries`] says which hold a register.
-pub const CUTS: [&str; 8] = ["b0", "c1", "b1", "c2", "b2", "c3", "b3", "c4"];
+/// (inside P4), b4 (the result). [`registered_boundaries`] says which hold a
+/// register.
+pub const CUTS: [&str; 9] = ["b0", "c1", "b1", "c2", "b2", "c3", "b3", "c4", "b4"];
 
 /// The most clocks a float add can take: every cut registered.
 pub const MAX_PHASES: usize = CUTS.len() + 1;
@@ -77,15 +78,16 @@ pub const MAX_PHASES: usize = CUTS.len() + 1;
 /// 4 → + b1; 5 → + c3 (the carry chain | the leading-zero count); 6 → + b0
 /// (the operands, after the unit's forwarding choice); 7 → + c4 (the shifts
 /// and roundings | the choice and pack); 8 → + c1 (classify and compare | the
-/// swap); 9 → + c2 (coarse | fine alignment).
-pub fn registered_boundaries(phases: usize) -> [bool; 8] {
+/// swap); 9 → + c2 (coarse | fine alignment); 10 → + b4 (the result, so
+/// that the atomic unit's lane merge has a clock of its own).
+pub fn registered_boundaries(phases: usize) -> [bool; 9] {
     // Cut indices in CUTS, in the order they are added.
-    const ORDER: [usize; 8] = [4, 6, 2, 5, 0, 7, 1, 3];
+    const ORDER: [usize; 9] = [4, 6, 2, 5, 0, 7, 1, 3, 8];
     assert!(
         (2..=MAX_PHASES).contains(&phases),
         "FpAddPipe: phases must be 2 to {MAX_PHASES}, not {phases}"
     );
-    let mut reg = [false; 8];
+    let mut reg = [false; 9];
     for &c in &ORDER[..phases - 1] {
         reg[c] = true;
     }
@@ -172,6 +174,8 @@ pub struct FpAddPipe<
     r3_cnt: Boundary<Bits<7>>,
     r3_zero: Boundary<Bit>,
     r3_flush: Boundary<Bit>,
+    // b4: the result.
+    r4_result: Boundary<Bits<W>>,
 }
 
 impl<
@@ -247,6 +251,7 @@ impl<
             r3_cnt: Boundary::new(reg[6]),
             r3_zero: Boundary::new(reg[6]),
             r3_flush: Boundary::new(reg[6]),
+            r4_result: Boundary::new(reg[8]),
         }
     }
 
@@ -316,7 +321,8 @@ impl<
             r3_sum,
             r3_cnt,
             r3_zero,
-            r3_flush
+            r3_flush,
+            r4_result
         );
         // ---- b0, P1 ----
         self.r0_a.d.next = self.a.val();
@@ -389,7 +395,8 @@ impl<
         self.p4.cnt.next = self.r3_cnt.q.val();
         self.p4.zero.next = self.r3_zero.q.val();
         self.p4.flush.next = self.r3_flush.q.val();
-        self.result.next = self.p4.result.val();
+        self.r4_result.d.next = self.p4.result.val();
+        self.result.next = self.r4_result.q.val();
     }
 }
 

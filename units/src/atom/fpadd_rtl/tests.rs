@@ -198,7 +198,7 @@ fn fpadd_aliases_and_phase_counts() {
 }
 
 #[test]
-#[should_panic(expected = "phases must be 2 to 9")]
+#[should_panic(expected = "phases must be 2 to 10")]
 fn fpadd_rejects_one_phase() {
     let _ = F64AddPipe::with_phases(F64, F64_NAN, 1);
 }
