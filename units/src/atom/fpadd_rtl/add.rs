@@ -22,7 +22,7 @@ pub struct FpAddP3<
 > {
     /// Clocks the mid-phase cut c3 (when registered).
     pub clock: Signal<In, Clock>,
-    /// P2's outputs (see [`FpAddP2`]).
+    /// P2's outputs (see [`FpAddP2`](super::FpAddP2)).
     pub p_z: Signal<In, Bits<Z>>,
     pub q_z: Signal<In, Bits<Z>>,
     /// Subtract: `q_z` is inverted, add one.

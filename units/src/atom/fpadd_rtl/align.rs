@@ -22,7 +22,7 @@ pub struct FpAddP2<
 > {
     /// Clocks the mid-phase cut c2 (when registered).
     pub clock: Signal<In, Clock>,
-    /// P1's outputs (see [`FpAddP1`]).
+    /// P1's outputs (see [`FpAddP1`](super::FpAddP1)).
     pub x_sig: Signal<In, Bits<P>>,
     pub y_sig: Signal<In, Bits<P>>,
     pub diff: Signal<In, Bits<X>>,

@@ -23,11 +23,11 @@ pub struct FpAddP4<
 > {
     /// Clocks the mid-phase cut c4 (when registered).
     pub clock: Signal<In, Clock>,
-    /// P1's special result (see [`FpAddP1`]).
+    /// P1's special result (see [`FpAddP1`](super::FpAddP1)).
     pub special: Signal<In, Bits<W>>,
     pub is_special: Signal<In, Bit>,
     pub sign: Signal<In, Bit>,
-    /// P3's outputs (see [`FpAddP3`]).
+    /// P3's outputs (see [`FpAddP3`](super::FpAddP3)).
     pub exp1: Signal<In, Bits<X>>,
     pub exp2: Signal<In, Bits<X>>,
     pub at_top: Signal<In, Bit>,
