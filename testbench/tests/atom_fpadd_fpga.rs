@@ -1,6 +1,6 @@
 //! The atomic unit's binary64 adder alone on the ECP5-85k, at each pipeline
 //! depth: `F64AddPipe::with_phases(F64, rule, k)` for k = 2, 3, 4 (only the
-//! depths in `FPADD_K`, e.g. `FPADD_K=4,2`, when set). The wrapper feeds the
+//! depths in `FPADD_K`, 2 to 10, e.g. `FPADD_K=9,4`, when set). The wrapper feeds the
 //! operands from flip-flops and captures `result` into flip-flops, so every
 //! phase is a register-to-register path. Prints LUT4, FF, Fmax and the critical
 //! path of each. Minutes per depth, hence ignored:
@@ -21,6 +21,12 @@ fn name(k: usize) -> &'static str {
         2 => "fpadd64_k2",
         3 => "fpadd64_k3",
         4 => "fpadd64_k4",
+        5 => "fpadd64_k5",
+        6 => "fpadd64_k6",
+        7 => "fpadd64_k7",
+        8 => "fpadd64_k8",
+        9 => "fpadd64_k9",
+        10 => "fpadd64_k10",
         _ => panic!("depth {k}"),
     }
 }

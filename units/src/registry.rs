@@ -70,7 +70,7 @@ pub static FAMILIES: &[Family] = &[
         variants: Some(Variants {
             prefix: "fp",
             min: 2,
-            max: 4,
+            max: atom::rtl::MAX_FP_PHASES,
             default: atom::rtl::FP_PHASES,
             doc: "clocks of a float add (the initiation interval of same-word float adds)",
         }),

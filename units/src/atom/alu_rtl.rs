@@ -11,12 +11,18 @@
 //!   inc/dec may take instead of the arithmetic or bitwise result is one word
 //!   (`alt`).
 //! - [`AtomAlu`] (stage s2, inside the loop): per 64-bit word, in parallel, one
-//!   adder (`old + addend`), four compare chains (64-bit in both directions for
-//!   64-bit and upper-half lanes, 32-bit for lower-half lanes), the lane equality
-//!   and zero tests and the bitwise result; then one decision bit `take_*` per
-//!   half and, per bit, `arith ? sum : bitwise`. The last choice,
-//!   `take ? alt : …`, is made after the register (`new3` in [`super::rtl`]): the
-//!   decision ends the clock in a flip-flop, not in a 64-bit fan-out.
+//!   adder (`old + addend`: a 32-bit chain for the lower half, the upper half
+//!   for both carries, picked by the lower half's carry), the compares (64-bit in
+//!   both directions for 64-bit and upper-half lanes, each as two 32-bit chains
+//!   and a combine on the upper halves' equality; 32-bit for lower-half lanes),
+//!   the lane equality and zero tests and the bitwise result; then, per bit,
+//!   `arith ? sum : bitwise`, or `alt` for exch/st, and one decision bit `take_*`
+//!   per half for the compare ops. Their last choice, `take ? alt : …`, is made
+//!   after the register (`new3` in [`super::rtl`]): the decision ends the clock
+//!   in a flip-flop, not in a 64-bit fan-out. So the word of every other op is
+//!   `pre_word` itself, and the one-clock loop (`s3_pre` → the next op's old
+//!   word) has no decision in it; the next op on a compare op's word waits one
+//!   clock ([`super::rtl::CMP_SAME_ADDRESS_II`]).
 //!
 //! Upper-half compares run on the whole word with `b`'s lower half padded so
 //! that it never decides: `old < b` pads it with zeros (nothing is below 0),
@@ -24,7 +30,7 @@
 //! false both ways. A signed compare is the unsigned compare of the keys with
 //! the lane's sign bit inverted.
 
-use super::rtl::{DATA_W, OP_W, TYPE_W};
+use super::{DATA_W, OP_W, TYPE_W};
 use rust_hdl::prelude::*;
 
 /// Stage s1: operands placed in the lane, op and type decoded. Purely
@@ -259,9 +265,10 @@ pub struct AtomAlu {
     pub op_cast: Signal<In, Bit>,
     pub op_ld: Signal<In, Bit>,
 
-    /// The word after the operation, unless `take_lo`/`take_hi`: then that half
-    /// is `alt`'s. The choice is left to the next clock (`new3` in [`super::rtl`]), so the
-    /// decision bit ends at a register instead of fanning out to 64 bits here.
+    /// The word after the operation, unless `take_lo`/`take_hi` (compare ops
+    /// only): then that half is `alt`'s. The choice is left to the next clock
+    /// (`new3` in [`super::rtl`]), so the decision bit ends at a register
+    /// instead of fanning out to 64 bits here.
     pub pre_word: Signal<Out, Bits<DATA_W>>,
     pub take_lo: Signal<Out, Bit>,
     pub take_hi: Signal<Out, Bit>,
@@ -287,6 +294,14 @@ pub struct AtomAlu {
     zero: Signal<Local, Bit>,
 
     sum: Signal<Local, Bits<DATA_W>>,
+    /// The lower half's sum with its carry; the upper half's for carry 0 and 1.
+    sum_lo: Signal<Local, Bits<33>>,
+    sum_hi0: Signal<Local, Bits<32>>,
+    sum_hi1: Signal<Local, Bits<32>>,
+    sum_hi1w: Signal<Local, Bits<33>>,
+    /// The flipped old word's halves (64-bit compares).
+    ko_hi: Signal<Local, Bits<32>>,
+    ko_lo: Signal<Local, Bits<32>>,
     bitwise: Signal<Local, Bits<DATA_W>>,
     pre_lo: Signal<Local, Bits<DATA_W>>,
     pre_hi: Signal<Local, Bits<DATA_W>>,
@@ -304,8 +319,16 @@ impl Logic for AtomAlu {
         if self.flip31.val() {
             self.ko32.next = self.old.val().get_bits::<32>(0) ^ 0x8000_0000_u64;
         }
-        self.lt_ob64.next = self.ko.val() < self.kb0.val();
-        self.lt_bo64.next = self.kb1.val() < self.ko.val();
+        // 64-bit compares as two 32-bit chains and a combine: the upper halves
+        // decide unless they are equal (`eq_hi`: the sign flip cancels, and
+        // `kb1`'s upper half is `kb0`'s).
+        self.ko_hi.next = self.ko.val().get_bits::<32>(32);
+        self.ko_lo.next = self.ko.val().get_bits::<32>(0);
+        self.eq_hi.next = self.old.val().get_bits::<32>(32) == self.bw.val().get_bits::<32>(32);
+        self.lt_ob64.next = (self.ko_hi.val() < self.kb0.val().get_bits::<32>(32))
+            | (self.eq_hi.val() & (self.ko_lo.val() < self.kb0.val().get_bits::<32>(0)));
+        self.lt_bo64.next = (self.kb1.val().get_bits::<32>(32) < self.ko_hi.val())
+            | (self.eq_hi.val() & (self.kb1.val().get_bits::<32>(0) < self.ko_lo.val()));
         self.lt_ob32.next = self.ko32.val() < self.kb32.val();
         self.lt_bo32.next = self.kb32.val() < self.ko32.val();
         self.old_lt_b.next = self.lt_ob64.val();
@@ -315,7 +338,6 @@ impl Logic for AtomAlu {
             self.b_lt_old.next = self.lt_bo32.val();
         }
         self.eq_lo.next = self.old.val().get_bits::<32>(0) == self.bw.val().get_bits::<32>(0);
-        self.eq_hi.next = self.old.val().get_bits::<32>(32) == self.bw.val().get_bits::<32>(32);
         // The lane's halves are equal (a half outside the lane counts as equal).
         self.eq.next =
             (self.eq_lo.val() | !self.act_lo.val()) & (self.eq_hi.val() | !self.act_hi.val());
@@ -324,23 +346,36 @@ impl Logic for AtomAlu {
             self.zero.next = !self.old.val().get_bits::<32>(32).any();
         }
 
-        // ---- the decision: does the lane take `alt`? ----
-        // ---- the decision per half: does it take `alt`? ----
+        // ---- the decision per half of a compare op: does it take `alt`? ----
         self.take_lo.next = (self.t_blt.val().get_bit(0) & self.b_lt_old.val())
             | (self.t_zero.val().get_bit(0) & self.zero.val())
             | (self.t_olt.val().get_bit(0) & self.old_lt_b.val())
             | (self.t_nolt.val().get_bit(0) & !self.old_lt_b.val())
-            | (self.t_eq.val().get_bit(0) & self.eq.val())
-            | self.t_always.val().get_bit(0);
+            | (self.t_eq.val().get_bit(0) & self.eq.val());
         self.take_hi.next = (self.t_blt.val().get_bit(1) & self.b_lt_old.val())
             | (self.t_zero.val().get_bit(1) & self.zero.val())
             | (self.t_olt.val().get_bit(1) & self.old_lt_b.val())
             | (self.t_nolt.val().get_bit(1) & !self.old_lt_b.val())
-            | (self.t_eq.val().get_bit(1) & self.eq.val())
-            | self.t_always.val().get_bit(1);
+            | (self.t_eq.val().get_bit(1) & self.eq.val());
 
         // ---- arithmetic and bitwise results ----
-        self.sum.next = self.old.val() + self.addend.val();
+        // The add as a 32-bit chain for the lower half and, in parallel, the
+        // upper half for both carries; the lower half's carry picks one.
+        self.sum_lo.next = bit_cast::<33, 32>(self.old.val().get_bits::<32>(0))
+            + bit_cast::<33, 32>(self.addend.val().get_bits::<32>(0));
+        self.sum_hi0.next =
+            self.old.val().get_bits::<32>(32) + self.addend.val().get_bits::<32>(32);
+        // old + addend + 1 on one chain: both one place up with a one below, whose
+        // carry is the +1.
+        self.sum_hi1w.next = ((bit_cast::<33, 32>(self.old.val().get_bits::<32>(32)) << 1) | 1)
+            + ((bit_cast::<33, 32>(self.addend.val().get_bits::<32>(32)) << 1) | 1);
+        self.sum_hi1.next = self.sum_hi1w.val().get_bits::<32>(1);
+        self.sum.next = bit_cast::<DATA_W, 32>(self.sum_lo.val().get_bits::<32>(0))
+            | (bit_cast::<DATA_W, 32>(self.sum_hi0.val()) << 32);
+        if self.sum_lo.val().get_bit(32) {
+            self.sum.next = bit_cast::<DATA_W, 32>(self.sum_lo.val().get_bits::<32>(0))
+                | (bit_cast::<DATA_W, 32>(self.sum_hi1.val()) << 32);
+        }
         self.bitwise.next = self.old.val();
         if self.lmode.val() == 1 {
             self.bitwise.next = self.old.val() & self.lop.val();
@@ -350,14 +385,21 @@ impl Logic for AtomAlu {
             self.bitwise.next = self.old.val() ^ self.lop.val();
         }
 
-        // ---- per half: sum or bitwise; `alt` instead when `take_*` ----
+        // ---- per half: sum, bitwise or (exch, st) `alt`; a compare op's `alt`
+        // instead when `take_*`, after the register ----
         self.pre_lo.next = self.bitwise.val() & 0xFFFF_FFFF_u64;
         if self.arith_lo.val() {
             self.pre_lo.next = self.sum.val() & 0xFFFF_FFFF_u64;
         }
+        if self.t_always.val().get_bit(0) {
+            self.pre_lo.next = self.alt.val() & 0xFFFF_FFFF_u64;
+        }
         self.pre_hi.next = self.bitwise.val() & 0xFFFF_FFFF_0000_0000_u64;
         if self.arith_hi.val() {
             self.pre_hi.next = self.sum.val() & 0xFFFF_FFFF_0000_0000_u64;
+        }
+        if self.t_always.val().get_bit(1) {
+            self.pre_hi.next = self.alt.val() & 0xFFFF_FFFF_0000_0000_u64;
         }
         self.pre_word.next = self.pre_lo.val() | self.pre_hi.val();
 

@@ -3,7 +3,8 @@
 
 use super::model::{AtomMemory, AtomOp, AtomRequest, AtomType, Form, Space, DEFAULT_WORDS};
 use super::rtl::{
-    opcode, typecode, ADDR_W, DATA_W, FP_PHASES, LATENCY, OP_W, PIPELINE_STAGES, TYPE_W,
+    opcode, typecode, ADDR_W, CMP_SAME_ADDRESS_II, DATA_W, FP_PHASES, LATENCY, OP_W,
+    PIPELINE_STAGES, TYPE_W,
 };
 use super::vectors::{format_answer, format_request, parse_line};
 use crate::unit::{xorshift, Operation, Param, Port, UnitCodec, UnitInfo, TAG_W};
@@ -68,7 +69,12 @@ pub fn info_with_fp_phases(name: String, fp_phases: usize) -> UnitInfo {
             Param {
                 name: "fp_phases",
                 value: fp_phases.to_string(),
-                doc: "clocks of a float add: the initiation interval of same-address float adds (2..4)",
+                doc: "clocks of a float add: the initiation interval of same-address float adds (2..10)",
+            },
+            Param {
+                name: "compare_ii",
+                value: CMP_SAME_ADDRESS_II.to_string(),
+                doc: "initiation interval on one word behind min/max/inc/dec/cas/cast (every other integer op, ld and st: 1)",
             },
         ],
         ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,
@@ -116,7 +122,7 @@ pub fn info_with_fp_phases(name: String, fp_phases: usize) -> UnitInfo {
             Port::output(
                 "in_ready",
                 1,
-                "the presented operation is accepted at this edge (low while a float add on its word accepted less than fp_phases clocks ago has no sum yet)",
+                "the presented operation is accepted at this edge (low while a float add on its word accepted less than fp_phases clocks ago has no sum yet, or a compare op on its word was accepted one clock ago)",
             ),
         ],
     }

@@ -3,40 +3,56 @@
 //! stalls for operations on the same address.
 //!
 //! ```text
-//!  s0 (accept)    s1                     s2 (modify)             s3          s4 .. s6            s7
-//!  read address   bank data out;    ->   old = new3, the     ->  answer   -> float add phases -> holds the
-//!  to the bank;   compare the word       float add's word or     out         2..K; the word     written word
-//!  in_ready       with s2..s7; pick      s2_pre; integer ALU;    (LATENCY    of a float add      one clock
-//!                 s2_pre; decode op      float add phase 1       = 3)        joins at s(K+2);
-//!                                                                            bank write at s6
+//!  s0 (accept)      s1                   s2 (modify)           s3         s4 .. s(K+1)       s(K+2) .. s13    s14
+//!  read address     bank data out;  ->   old = new3, the   ->  answer  -> float add phases -> the word moves  -> holds the
+//!  to the bank;     AND-OR of the        float add's word      out        2..K; the word      on; bank write   written word
+//!  in_ready; which  youngest final       or s2_pre; integer    (LATENCY   of a float add      at s13           one clock
+//!  stage will hold  writer's word into   ALU; float add        = 3)       joins at s(K+2)
+//!  the word (1-hot) s2_pre; decode op    phase 1
 //! ```
 //!
-//! K = `fp_phases` (2, 3 or 4) is the number of clocks a float add takes (its
-//! phases are [`super::fpadd_rtl`]'s); it is a generator parameter
-//! ([`Atom::with_fp_phases`]), [`FP_PHASES`] by default.
+//! K = `fp_phases` (2 ..= [`MAX_FP_PHASES`]) is the number of clocks a float add
+//! takes (its phases are [`super::fpadd_rtl`]'s cuts); it is a generator
+//! parameter ([`Atom::with_fp_phases`]), [`FP_PHASES`] by default.
 //!
 //! Forwarding. An operation R reads the bank at the end of s0; the bank then lacks
-//! the writes of the up to six operations accepted in the six clocks before it
-//! (each writes at the end of s6; the one writing on R's read edge counts as
-//! missing, so read-during-write never matters). While R is in s1, they are in
-//! s2..s7. s1 compares R's word with each of theirs and registers:
+//! the writes of the up to [`WRITE_STAGE`] operations accepted in the clocks
+//! before it (each writes at the end of s13, one after the deepest float add's
+//! join, for every K; the one writing on R's read edge counts as missing, so
+//! read-during-write never matters). While R is in s1, they are in s2..s14.
 //! - `s2_f1`: the operation one ahead (s2) wrote the word: R takes `new3` in
 //!   s2, the integer ALU's result of the clock before (the one-clock loop);
 //! - `s2_fk`: the operation K ahead is a float add on the word: R takes its word
 //!   at s(K+2) in s2, where the adder's last phase has just put it;
-//! - `s2_pre`: otherwise the youngest final word among the operations two to six
-//!   ahead (their `new` registers are final from s3 for integer ops, from
-//!   s(K+2) for float adds), else the bank's word.
+//! - `s2_pre`: otherwise the youngest final word among the operations two to
+//!   thirteen ahead (their `new` registers are final from s3 for integer ops, from
+//!   s(K+2) for float adds), else the bank's word. Which stage holds it is
+//!   found in s0, one stage early (the operation now at s(t−1) is at st when R
+//!   is in s1), and registered one-hot, so that s1 is only an AND-OR of the
+//!   words and a 2:1 choice with the bank's data.
 //!
 //! So the loop through the ALU has a 3:1 choice with registered selects in front
-//! of it, whatever K is (`new3` itself is the ALU's last choice, made after the
-//! register). Folding the float word into `s2_pre`'s input instead (a 2:1
-//! choice) was measured and reverted: it put the adder's last phase, the lane
-//! merge and that choice in one clock (`atom_fp4` 67.02 MHz, that path critical). No other case exists: an operation less than K clocks
-//! behind a float add on its word is held back (`in_ready` low) until the sum is
-//! known, so the initiation interval of same-address float adds is K and of
-//! everything else 1. `in_ready` depends on `in_addr` (a comparison with the
-//! words in s1..s(K−1)) but never on `in_valid`.
+//! of it, whatever K is. The operation one ahead is never a compare op (min,
+//! max, inc, dec, cas, cast: their `take ? alt : …` is made after the s3
+//! register, in `new3`), so `s2_f1` takes its `s3_pre` directly and the loop
+//! holds no decision. No other case exists: an operation less than K clocks
+//! behind a float add on its word, or right behind a compare op on its word, is
+//! held back (`in_ready` low) until that word is known, so the initiation
+//! interval on one word is K behind a float add, [`CMP_SAME_ADDRESS_II`] (2)
+//! behind a compare op and 1 behind anything else. `in_ready` depends on
+//! `in_addr` (a comparison with the words in s1..s(K−1)) but never on
+//! `in_valid`.
+//!
+//! Current figures (default build, K = 10; `rtl-gen fpga atom --target
+//! ecp5-85k --seeds 3`, grade 6): 5,543 LUT4, 5,862 FF, 583 CCU2C, 4 DP16KD,
+//! 0 DSP; Fmax 90.79 / 97.58 / 94.20 MHz on seeds 1 / 2 / 3 (median 94.20): 150 MHz is not reached. The
+//! worst path is a compare op's decision (old-word choice → a 32-bit compare
+//! chain → `take`, 10–11 ns); the bank read (DP16KD without its output
+//! register → `s2_pre`) is next. Latency 3; initiation interval on one word:
+//! 1 (add, and, or, xor, exch, safeadd, ld, st), 2 (min, max, inc, dec, cas,
+//! cast), K = 10 (float adds, every format); one per clock on different words
+//! (float adds: on K words in turn). Curve, critical paths and attempts:
+//! `docs/notes-atom-clock.md`.
 //!
 //! Words, not lanes, are forwarded and compared: a 32-bit operation changes only
 //! its half of the word ([`super::alu_rtl`]), and a 32-bit float add merges its
@@ -60,33 +76,42 @@
 
 use super::alu_rtl::{AtomAlu, AtomDecode};
 use super::fpadd::{self, NanRule};
-use super::fpadd_rtl::{Bf16AddPipe, F16AddPipe, F32AddPipe, F64AddPipe};
+use super::fpadd_rtl::{Bf16AddPipe, F16AddPipe, F32AddPipe, F64AddPipe, MAX_PHASES};
 use super::model::{
     AtomOp, AtomType, DEFAULT_WORDS, F32_CANONICAL_NAN, F64_INVALID_NAN, HALF_CANONICAL_NAN,
 };
+pub use super::{ADDR_W, DATA_W, OP_W, TYPE_W};
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use rust_hdl::prelude::*;
 
-/// Width of `in_op`.
-pub const OP_W: usize = 4;
-/// Width of `in_type`.
-pub const TYPE_W: usize = 4;
-/// Width of the byte address `in_addr`.
-pub const ADDR_W: usize = 32;
-/// Width of the operands, of a bank word and of the answer.
-pub const DATA_W: usize = 64;
 /// Word-address bits of the default bank (1024 words).
 pub const DEFAULT_WORD_ADDR_W: usize = 10;
 /// Cycles from an accepted operation to its answer.
 pub const LATENCY: usize = 3;
-/// Register stages from acceptance to the bank write (s1..s6; s7 only holds a
-/// written word for forwarding).
-pub const PIPELINE_STAGES: usize = 6;
-/// Clocks a float add takes in the default build (its phases, 2..=4).
-pub const FP_PHASES: usize = 2;
+/// The most clocks a float add can take (every cut of the adder registered).
+pub const MAX_FP_PHASES: usize = MAX_PHASES;
+/// The stage that writes the bank: one after s(K+2), the deepest float add's
+/// join (so that the join never feeds the block RAM's write port directly).
+pub const WRITE_STAGE: usize = MAX_FP_PHASES + 3;
+/// Register stages from acceptance to the bank write (s1..s13; s14 only holds
+/// a written word for forwarding).
+pub const PIPELINE_STAGES: usize = WRITE_STAGE;
+/// Stages s4 .. s(WRITE_STAGE + 1), held in arrays (index t − 4).
+const TAIL: usize = WRITE_STAGE + 1 - 3;
+/// Candidates s5 .. s(WRITE_STAGE + 1) of the forwarding pick (index t − 5).
+const PICKS: usize = TAIL - 1;
+const _: () = assert!(
+    WRITE_STAGE == 13 && TAIL == 11,
+    "the tail's indices below are literals"
+);
+/// Clocks a float add takes in the default build (its phases, 2..=[`MAX_FP_PHASES`]).
+pub const FP_PHASES: usize = 10;
 /// Clocks between same-address float adds in the default build (the forwarding
 /// loop of a float add: its phases).
 pub const FP_SAME_ADDRESS_II: usize = FP_PHASES;
+/// Clocks between a compare op (min, max, inc, dec, cas, cast) and the next
+/// operation on its word: its decision is taken after the s3 register.
+pub const CMP_SAME_ADDRESS_II: usize = 2;
 
 const _: () = assert!(DEFAULT_WORDS == 1 << DEFAULT_WORD_ADDR_W);
 
@@ -131,7 +156,8 @@ pub struct Atom<const WA: usize> {
     /// The answer: the old value zero-extended (cast: 1 or 0).
     pub out_d: Signal<Out, Bits<DATA_W>>,
     /// The operation on the inputs is accepted at this rising edge. Low while it
-    /// addresses the word of a float add accepted less than K clocks before.
+    /// addresses the word of a float add accepted less than K clocks before, or
+    /// of a compare op accepted one clock before.
     pub in_ready: Signal<Out, Bit>,
 
     /// The bank (block RAM): read at the end of s0, written at the end of s6.
@@ -149,10 +175,21 @@ pub struct Atom<const WA: usize> {
 
     /// Float adds are built (see [`Atom::integer_only`]).
     c_float: Constant<Bit>,
-    /// K = 2, 3 or 4 (one-hot).
+    /// Constants of K (the float add's clocks), per stage of the tail (bit i is
+    /// stage t = i + 4, or for `c_fin_t` the stage t = i + 5 an operation in
+    /// `tv[i]` moves to): a float add there holds back its word (t ≤ K − 1),
+    /// is in its last phase (t = K + 1), has just joined its sum (t = K + 2),
+    /// moves to a final word (t ≥ K + 2).
+    c_stall_t: Constant<Bits<16>>,
+    c_last_t: Constant<Bits<16>>,
+    c_join_t: Constant<Bits<16>>,
+    c_fin_t: Constant<Bits<16>>,
+    /// The same for the stages with their own registers: a float add in s2
+    /// (K ≥ 3) or s3 (K ≥ 4) holds back its word; K = 2 (its last phase is s3,
+    /// its word final from s4).
+    c_st2: Constant<Bit>,
+    c_st3: Constant<Bit>,
     c_k2: Constant<Bit>,
-    c_k3: Constant<Bit>,
-    c_k4: Constant<Bit>,
     /// s0: the word address of the presented operation.
     in_word: Signal<Local, Bits<WA>>,
     /// s0: it is a float add.
@@ -166,17 +203,14 @@ pub struct Atom<const WA: usize> {
     s1_answer: DFF<Bit>,
     s1_high: DFF<Bit>,
     s1_fp: DFF<Bit>,
+    /// A compare op (min, max, inc, dec, cas, cast): its decision is made after
+    /// the s3 register, so the next operation on its word waits one clock.
+    s1_cmp: DFF<Bit>,
     s1_word: DFF<Bits<WA>>,
     s1_b: DFF<Bits<DATA_W>>,
     s1_c: DFF<Bits<DATA_W>>,
-    /// s1: the word of the operation at stage t (two to six ahead) is final and
-    /// is this one's; `hit`: any of them; `pick`: the youngest one's word.
-    m3: Signal<Local, Bit>,
-    m4: Signal<Local, Bit>,
-    m5: Signal<Local, Bit>,
-    m6: Signal<Local, Bit>,
-    m7: Signal<Local, Bit>,
-    hit: Signal<Local, Bit>,
+    /// s1: the youngest final word among the operations two to thirteen ahead
+    /// (`s1_oh3`, `s1_oh4`, `s1_oht` say which).
     pick: Signal<Local, Bits<DATA_W>>,
 
     s2_valid: DFF<Bit>,
@@ -246,28 +280,37 @@ pub struct Atom<const WA: usize> {
     new3_lo: Signal<Local, Bits<DATA_W>>,
     new3_hi: Signal<Local, Bits<DATA_W>>,
     s3_writes: DFF<Bit>,
-    s4_valid: DFF<Bit>,
-    s4_type: DFF<Bits<TYPE_W>>,
-    s4_high: DFF<Bit>,
-    s4_fp: DFF<Bit>,
-    s4_word: DFF<Bits<WA>>,
-    s4_new: DFF<Bits<DATA_W>>,
-    s4_writes: DFF<Bit>,
-    s5_valid: DFF<Bit>,
-    s5_type: DFF<Bits<TYPE_W>>,
-    s5_high: DFF<Bit>,
-    s5_fp: DFF<Bit>,
-    s5_word: DFF<Bits<WA>>,
-    s5_new: DFF<Bits<DATA_W>>,
-    s5_writes: DFF<Bit>,
-    s6_valid: DFF<Bit>,
-    s6_word: DFF<Bits<WA>>,
-    s6_new: DFF<Bits<DATA_W>>,
-    s6_writes: DFF<Bit>,
-    s7_valid: DFF<Bit>,
-    s7_word: DFF<Bits<WA>>,
-    s7_new: DFF<Bits<DATA_W>>,
 
+    /// s4 .. s14 (index i = t − 4): the operation's valid bit, float-add flag,
+    /// word address, type, half, write flag and word (`tnew`: final from s3 for
+    /// integer ops, from s(K+2) for float adds). The bank is written from
+    /// s[`WRITE_STAGE`]; s14 only holds the written word for forwarding.
+    tv: [DFF<Bit>; TAIL],
+    tfp: [DFF<Bit>; TAIL],
+    tword: [DFF<Bits<WA>>; TAIL],
+    tty: [DFF<Bits<TYPE_W>>; TAIL],
+    thi: [DFF<Bit>; TAIL],
+    twr: [DFF<Bit>; TAIL],
+    tnew: [DFF<Bits<DATA_W>>; TAIL],
+    /// s0: the operation now one stage before t (2..13) has this word and
+    /// will have a final word at t when this one is in s1: `mm3`, `mm4` for
+    /// t = 3, 4, `mmt[i]` for t = i + 5; `younger`: a younger one did.
+    mm3: Signal<Local, Bit>,
+    mm4: Signal<Local, Bit>,
+    mmt: [Signal<Local, Bit>; PICKS],
+    younger: Signal<Local, Bit>,
+    /// s0: a float add in s1 .. s(K − 1) on the presented word.
+    stall: Signal<Local, Bit>,
+    /// s1: the youngest final writer of the word is at s3 / s4 / s(i + 5), one-hot,
+    /// and whether there is one.
+    s1_oh3: DFF<Bit>,
+    s1_oh4: DFF<Bit>,
+    s1_oht: [DFF<Bit>; PICKS],
+    s1_hit: DFF<Bit>,
+    /// s1: the float add K ahead (at s(K+1)) writes this word.
+    fk: Signal<Local, Bit>,
+    /// s2: the word of the float add at s(K+2).
+    fk_word: Signal<Local, Bits<DATA_W>>,
     /// At s(K+1), the last phase of a float add: its type, half, old word, the
     /// adders' lane result (zero-extended) and the word with the sum merged in.
     fp_type: Signal<Local, Bits<TYPE_W>>,
@@ -307,9 +350,13 @@ impl<const WA: usize> Atom<WA> {
 
     fn build(float: bool, k: usize) -> Self {
         assert!(
-            (2..=4).contains(&k),
-            "float add phases must be 2, 3 or 4, not {k}"
+            (2..=MAX_FP_PHASES).contains(&k),
+            "float add phases must be 2 to {MAX_FP_PHASES}, not {k}"
         );
+        // Bit i of a tail mask: stage t = i + 4 (`fin`: t = i + 5).
+        let mask = |f: &dyn Fn(usize) -> bool| -> Bits<16> {
+            to_bits((0..16).filter(|&i| f(i)).map(|i| 1u128 << i).sum())
+        };
         let zeros = (0..1usize << WA).map(|_| Bits::<DATA_W>::default());
         let half_nan = NanRule::Canonical(HALF_CANONICAL_NAN);
         Self {
@@ -343,9 +390,13 @@ impl<const WA: usize> Atom<WA> {
             bf16_lo: Bf16AddPipe::with_phases(fpadd::BF16, half_nan, k),
             bf16_hi: Bf16AddPipe::with_phases(fpadd::BF16, half_nan, k),
             c_float: Constant::new(float),
+            c_stall_t: Constant::new(mask(&|i| i + 4 < k)),
+            c_last_t: Constant::new(mask(&|i| i + 4 == k + 1)),
+            c_join_t: Constant::new(mask(&|i| i + 4 == k + 2)),
+            c_fin_t: Constant::new(mask(&|i| i + 5 >= k + 2)),
+            c_st2: Constant::new(k >= 3),
+            c_st3: Constant::new(k >= 4),
             c_k2: Constant::new(k == 2),
-            c_k3: Constant::new(k == 3),
-            c_k4: Constant::new(k == 4),
             in_word: Default::default(),
             in_fp: Default::default(),
             s1_valid: Default::default(),
@@ -356,15 +407,10 @@ impl<const WA: usize> Atom<WA> {
             s1_answer: Default::default(),
             s1_high: Default::default(),
             s1_fp: Default::default(),
+            s1_cmp: Default::default(),
             s1_word: Default::default(),
             s1_b: Default::default(),
             s1_c: Default::default(),
-            m3: Default::default(),
-            m4: Default::default(),
-            m5: Default::default(),
-            m6: Default::default(),
-            m7: Default::default(),
-            hit: Default::default(),
             pick: Default::default(),
             s2_valid: Default::default(),
             s2_tag: Default::default(),
@@ -420,27 +466,24 @@ impl<const WA: usize> Atom<WA> {
             new3_lo: Default::default(),
             new3_hi: Default::default(),
             s3_writes: Default::default(),
-            s4_valid: Default::default(),
-            s4_type: Default::default(),
-            s4_high: Default::default(),
-            s4_fp: Default::default(),
-            s4_word: Default::default(),
-            s4_new: Default::default(),
-            s4_writes: Default::default(),
-            s5_valid: Default::default(),
-            s5_type: Default::default(),
-            s5_high: Default::default(),
-            s5_fp: Default::default(),
-            s5_word: Default::default(),
-            s5_new: Default::default(),
-            s5_writes: Default::default(),
-            s6_valid: Default::default(),
-            s6_word: Default::default(),
-            s6_new: Default::default(),
-            s6_writes: Default::default(),
-            s7_valid: Default::default(),
-            s7_word: Default::default(),
-            s7_new: Default::default(),
+            tv: Default::default(),
+            tfp: Default::default(),
+            tword: Default::default(),
+            tty: Default::default(),
+            thi: Default::default(),
+            twr: Default::default(),
+            tnew: Default::default(),
+            mm3: Default::default(),
+            mm4: Default::default(),
+            mmt: Default::default(),
+            younger: Default::default(),
+            stall: Default::default(),
+            s1_oh3: Default::default(),
+            s1_oh4: Default::default(),
+            s1_oht: Default::default(),
+            s1_hit: Default::default(),
+            fk: Default::default(),
+            fk_word: Default::default(),
             fp_type: Default::default(),
             fp_high: Default::default(),
             fp_old: Default::default(),
@@ -460,7 +503,7 @@ impl<const WA: usize> Logic for Atom<WA> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, s1_valid, s1_tag, s1_op, s1_type, s1_shared, s1_answer, s1_high, s1_fp,
-            s1_word, s1_b, s1_c
+            s1_cmp, s1_word, s1_b, s1_c, s1_oh3, s1_oh4, s1_hit
         );
         dff_setup!(
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
@@ -503,11 +546,18 @@ impl<const WA: usize> Logic for Atom<WA> {
             self, clock, s3_valid, s3_tag, s3_type, s3_answer, s3_high, s3_fp, s3_word, s3_d,
             s3_pre, s3_alt, s3_take_lo, s3_take_hi, s3_writes
         );
-        dff_setup!(
-            self, clock, s4_valid, s4_type, s4_high, s4_fp, s4_word, s4_new, s4_writes, s5_valid,
-            s5_type, s5_high, s5_fp, s5_word, s5_new, s5_writes
-        );
-        dff_setup!(self, clock, s6_valid, s6_word, s6_new, s6_writes, s7_valid, s7_word, s7_new);
+        for i in 0..TAIL {
+            self.tv[i].clock.next = self.clock.val();
+            self.tfp[i].clock.next = self.clock.val();
+            self.tword[i].clock.next = self.clock.val();
+            self.tty[i].clock.next = self.clock.val();
+            self.thi[i].clock.next = self.clock.val();
+            self.twr[i].clock.next = self.clock.val();
+            self.tnew[i].clock.next = self.clock.val();
+        }
+        for i in 0..PICKS {
+            self.s1_oht[i].clock.next = self.clock.val();
+        }
         clock!(self, clock, f64_add, f32_add, f16_lo, f16_hi, bf16_lo, bf16_hi);
         self.bank.read_clock.next = self.clock.val();
         self.bank.write_clock.next = self.clock.val();
@@ -519,19 +569,50 @@ impl<const WA: usize> Logic for Atom<WA> {
             & (self.in_op.val() == 0)
             & (self.in_type.val() >= 4)
             & (self.in_type.val() <= 7);
-        // A float add in s1..s(K−1) on this word has no sum yet when this one needs it.
-        self.in_ready.next = !((self.s1_valid.q.val()
-            & self.s1_fp.q.val()
+        // A float add in s1..s(K−1) on this word has no sum yet when this one
+        // needs it; a compare op in s1 has its word one clock late.
+        self.stall.next = (self.s1_valid.q.val()
+            & (self.s1_fp.q.val() | self.s1_cmp.q.val())
             & (self.s1_word.q.val() == self.in_word.val()))
-            | ((self.c_k3.val() | self.c_k4.val())
+            | (self.c_st2.val()
                 & self.s2_valid.q.val()
                 & self.s2_fp.q.val()
                 & (self.s2_word.q.val() == self.in_word.val()))
-            | (self.c_k4.val()
+            | (self.c_st3.val()
                 & self.s3_valid.q.val()
                 & self.s3_fp.q.val()
-                & (self.s3_word.q.val() == self.in_word.val())));
+                & (self.s3_word.q.val() == self.in_word.val()));
+        for i in 0..TAIL {
+            if self.c_stall_t.val().get_bit(i)
+                & self.tv[i].q.val()
+                & self.tfp[i].q.val()
+                & (self.tword[i].q.val() == self.in_word.val())
+            {
+                self.stall.next = true;
+            }
+        }
+        self.in_ready.next = !self.stall.val();
         self.bank.read_address.next = self.in_word.val();
+        // Which operation will hold the youngest final word of this one's word
+        // when it is in s1: found now, one stage earlier, and registered one-hot.
+        // A float add's word is final from s(K+2) on (s3 never holds one).
+        self.mm3.next = self.s2_valid.q.val()
+            & !self.s2_fp.q.val()
+            & (self.s2_word.q.val() == self.in_word.val());
+        self.mm4.next = self.s3_valid.q.val()
+            & !(self.s3_fp.q.val() & !self.c_k2.val())
+            & (self.s3_word.q.val() == self.in_word.val());
+        self.younger.next = self.mm3.val() | self.mm4.val();
+        self.s1_oh3.d.next = self.mm3.val();
+        self.s1_oh4.d.next = self.mm4.val() & !self.mm3.val();
+        for i in 0..PICKS {
+            self.mmt[i].next = self.tv[i].q.val()
+                & !(self.tfp[i].q.val() & !self.c_fin_t.val().get_bit(i))
+                & (self.tword[i].q.val() == self.in_word.val());
+            self.s1_oht[i].d.next = self.mmt[i].val() & !self.younger.val();
+            self.younger.next = self.younger.val() | self.mmt[i].val();
+        }
+        self.s1_hit.d.next = self.younger.val();
         self.s1_valid.d.next = self.in_valid.val() & self.in_ready.val();
         self.s1_tag.d.next = self.in_tag.val();
         self.s1_op.d.next = self.in_op.val();
@@ -545,6 +626,10 @@ impl<const WA: usize> Logic for Atom<WA> {
             & (self.in_type.val() != 5)
             & (self.in_type.val() != 9);
         self.s1_fp.d.next = self.in_fp.val();
+        // Ops 1 min, 2 max, 3 inc, 4 dec, 9 cas, 10 cast.
+        self.s1_cmp.d.next = ((self.in_op.val() >= 1) & (self.in_op.val() <= 4))
+            | (self.in_op.val() == 9)
+            | (self.in_op.val() == 10);
         self.s1_word.d.next = self.in_word.val();
         self.s1_b.d.next = self.in_b.val();
         self.s1_c.d.next = self.in_c.val();
@@ -561,17 +646,15 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.new3.next = self.new3_lo.val() | self.new3_hi.val();
 
         // ---- s(K+1): a float add's last phase; its lane merged into the word ----
-        self.fp_type.next = self.s5_type.q.val();
-        self.fp_high.next = self.s5_high.q.val();
-        self.fp_old.next = self.s5_new.q.val();
-        if self.c_k2.val() {
-            self.fp_type.next = self.s3_type.q.val();
-            self.fp_high.next = self.s3_high.q.val();
-            self.fp_old.next = self.new3.val();
-        } else if self.c_k3.val() {
-            self.fp_type.next = self.s4_type.q.val();
-            self.fp_high.next = self.s4_high.q.val();
-            self.fp_old.next = self.s4_new.q.val();
+        self.fp_type.next = self.s3_type.q.val();
+        self.fp_high.next = self.s3_high.q.val();
+        self.fp_old.next = self.new3.val();
+        for i in 0..TAIL {
+            if self.c_last_t.val().get_bit(i) {
+                self.fp_type.next = self.tty[i].q.val();
+                self.fp_high.next = self.thi[i].q.val();
+                self.fp_old.next = self.tnew[i].q.val();
+            }
         }
         self.fp_lane.next = bit_cast::<DATA_W, 32>(self.f32_add.result.val());
         if self.fp_type.val() == 6 {
@@ -590,7 +673,7 @@ impl<const WA: usize> Logic for Atom<WA> {
                 (self.fp_old.val() & 0xFFFF_FFFF_0000_0000_u64) | self.fp_lane.val();
         }
 
-        // ---- s1: the bank's data comes out; find the youngest in-flight writer ----
+        // ---- s1: the bank's data comes out; the youngest final writer's word ----
         self.s2_valid.d.next = self.s1_valid.q.val();
         self.s2_tag.d.next = self.s1_tag.q.val();
         self.s2_type.d.next = self.s1_type.q.val();
@@ -635,61 +718,53 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s2_f1.d.next = self.s1_valid.q.val()
             & self.s2_valid.q.val()
             & (self.s2_word.q.val() == self.s1_word.q.val());
-        self.s2_fk.d.next = self.s1_valid.q.val()
-            & ((self.c_k2.val()
-                & self.s3_valid.q.val()
-                & self.s3_fp.q.val()
-                & (self.s3_word.q.val() == self.s1_word.q.val()))
-                | (self.c_k3.val()
-                    & self.s4_valid.q.val()
-                    & self.s4_fp.q.val()
-                    & (self.s4_word.q.val() == self.s1_word.q.val()))
-                | (self.c_k4.val()
-                    & self.s5_valid.q.val()
-                    & self.s5_fp.q.val()
-                    & (self.s5_word.q.val() == self.s1_word.q.val())));
-        // Two to six ahead (at s3..s7): a float add's word is final from s(K+2) on.
-        self.m3.next = self.s3_valid.q.val()
-            & !self.s3_fp.q.val()
+        self.fk.next = self.c_k2.val()
+            & self.s3_valid.q.val()
+            & self.s3_fp.q.val()
             & (self.s3_word.q.val() == self.s1_word.q.val());
-        self.m4.next = self.s4_valid.q.val()
-            & !(self.s4_fp.q.val() & !self.c_k2.val())
-            & (self.s4_word.q.val() == self.s1_word.q.val());
-        self.m5.next = self.s5_valid.q.val()
-            & !(self.s5_fp.q.val() & self.c_k4.val())
-            & (self.s5_word.q.val() == self.s1_word.q.val());
-        self.m6.next = self.s6_valid.q.val() & (self.s6_word.q.val() == self.s1_word.q.val());
-        self.m7.next = self.s7_valid.q.val() & (self.s7_word.q.val() == self.s1_word.q.val());
-        self.hit.next =
-            self.m3.val() | self.m4.val() | self.m5.val() | self.m6.val() | self.m7.val();
-        self.pick.next = self.s7_new.q.val();
-        if self.m3.val() {
+        for i in 0..TAIL {
+            if self.c_last_t.val().get_bit(i)
+                & self.tv[i].q.val()
+                & self.tfp[i].q.val()
+                & (self.tword[i].q.val() == self.s1_word.q.val())
+            {
+                self.fk.next = true;
+            }
+        }
+        self.s2_fk.d.next = self.s1_valid.q.val() & self.fk.val();
+        // Two to thirteen ahead: an AND-OR of the words with the registered one-hot.
+        self.pick.next = 0.into();
+        if self.s1_oh3.q.val() {
             self.pick.next = self.new3.val();
-        } else if self.m4.val() {
-            self.pick.next = self.s4_new.q.val();
-        } else if self.m5.val() {
-            self.pick.next = self.s5_new.q.val();
-        } else if self.m6.val() {
-            self.pick.next = self.s6_new.q.val();
+        }
+        if self.s1_oh4.q.val() {
+            self.pick.next = self.pick.val() | self.tnew[0].q.val();
+        }
+        for i in 0..PICKS {
+            if self.s1_oht[i].q.val() {
+                self.pick.next = self.pick.val() | self.tnew[i + 1].q.val();
+            }
         }
         // The bank's data passes one 2:1 choice only (its clock-to-out is long).
         self.s2_pre.d.next = self.bank.read_data.val();
-        if self.hit.val() {
+        if self.s1_hit.q.val() {
             self.s2_pre.d.next = self.pick.val();
         }
 
         // ---- s2: forward, modify ----
-        self.old_word.next = self.s2_pre.q.val();
-        if self.s2_f1.q.val() {
-            self.old_word.next = self.new3.val();
-        } else if self.s2_fk.q.val() {
-            if self.c_k2.val() {
-                self.old_word.next = self.s4_new.q.val();
-            } else if self.c_k3.val() {
-                self.old_word.next = self.s5_new.q.val();
-            } else {
-                self.old_word.next = self.s6_new.q.val();
+        self.fk_word.next = self.tnew[0].q.val();
+        for i in 0..TAIL {
+            if self.c_join_t.val().get_bit(i) {
+                self.fk_word.next = self.tnew[i].q.val();
             }
+        }
+        self.old_word.next = self.s2_pre.q.val();
+        // One ahead is never a compare op (it holds the next one back), so its
+        // word is `s3_pre` itself: the loop has no `take` choice in it.
+        if self.s2_f1.q.val() {
+            self.old_word.next = self.s3_pre.q.val();
+        } else if self.s2_fk.q.val() {
+            self.old_word.next = self.fk_word.val();
         }
         self.alu.old.next = self.old_word.val();
         self.alu.w64.next = self.s2_w64.q.val();
@@ -756,42 +831,34 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.out_tag.next = self.s3_tag.q.val();
         self.out_d.next = self.s3_d.q.val();
 
-        // ---- s3..s7: the words move on; a float add's sum joins at s(K+2) ----
-        self.s4_valid.d.next = self.s3_valid.q.val();
-        self.s4_type.d.next = self.s3_type.q.val();
-        self.s4_high.d.next = self.s3_high.q.val();
-        self.s4_fp.d.next = self.s3_fp.q.val();
-        self.s4_word.d.next = self.s3_word.q.val();
-        self.s4_writes.d.next = self.s3_writes.q.val();
-        self.s4_new.d.next = self.new3.val();
-        if self.c_k2.val() & self.s3_fp.q.val() {
-            self.s4_new.d.next = self.fp_word.val();
+        // ---- s4 .. s14: the words move on; a float add's sum joins at s(K+2) ----
+        self.tv[0].d.next = self.s3_valid.q.val();
+        self.tfp[0].d.next = self.s3_fp.q.val();
+        self.tword[0].d.next = self.s3_word.q.val();
+        self.tty[0].d.next = self.s3_type.q.val();
+        self.thi[0].d.next = self.s3_high.q.val();
+        self.twr[0].d.next = self.s3_writes.q.val();
+        self.tnew[0].d.next = self.new3.val();
+        if self.c_join_t.val().get_bit(0) & self.s3_fp.q.val() {
+            self.tnew[0].d.next = self.fp_word.val();
         }
-        self.s5_valid.d.next = self.s4_valid.q.val();
-        self.s5_type.d.next = self.s4_type.q.val();
-        self.s5_high.d.next = self.s4_high.q.val();
-        self.s5_fp.d.next = self.s4_fp.q.val();
-        self.s5_word.d.next = self.s4_word.q.val();
-        self.s5_writes.d.next = self.s4_writes.q.val();
-        self.s5_new.d.next = self.s4_new.q.val();
-        if self.c_k3.val() & self.s4_fp.q.val() {
-            self.s5_new.d.next = self.fp_word.val();
-        }
-        self.s6_valid.d.next = self.s5_valid.q.val();
-        self.s6_word.d.next = self.s5_word.q.val();
-        self.s6_writes.d.next = self.s5_writes.q.val();
-        self.s6_new.d.next = self.s5_new.q.val();
-        if self.c_k4.val() & self.s5_fp.q.val() {
-            self.s6_new.d.next = self.fp_word.val();
+        for i in 1..TAIL {
+            self.tv[i].d.next = self.tv[i - 1].q.val();
+            self.tfp[i].d.next = self.tfp[i - 1].q.val();
+            self.tword[i].d.next = self.tword[i - 1].q.val();
+            self.tty[i].d.next = self.tty[i - 1].q.val();
+            self.thi[i].d.next = self.thi[i - 1].q.val();
+            self.twr[i].d.next = self.twr[i - 1].q.val();
+            self.tnew[i].d.next = self.tnew[i - 1].q.val();
+            if self.c_join_t.val().get_bit(i) & self.tfp[i - 1].q.val() {
+                self.tnew[i].d.next = self.fp_word.val();
+            }
         }
 
-        // ---- s6: write the bank; s7: hold the word for the reader six behind ----
-        self.bank.write_address.next = self.s6_word.q.val();
-        self.bank.write_data.next = self.s6_new.q.val();
-        self.bank.write_enable.next = self.s6_valid.q.val() & self.s6_writes.q.val();
-        self.s7_valid.d.next = self.s6_valid.q.val();
-        self.s7_word.d.next = self.s6_word.q.val();
-        self.s7_new.d.next = self.s6_new.q.val();
+        // ---- s13 (WRITE_STAGE, tail index 9): write the bank ----
+        self.bank.write_address.next = self.tword[9].q.val();
+        self.bank.write_data.next = self.tnew[9].q.val();
+        self.bank.write_enable.next = self.tv[9].q.val() & self.twr[9].q.val();
     }
 }
 
