@@ -1,4 +1,4 @@
-//! Phase 2, FRND: round to an integral value in the same format, on the
+//! Phases 3–5, FRND: round to an integral value in the same format, on the
 //! encoding itself. Model: `convert::frnd`.
 //!
 //! With the unbiased exponent `e` and `m` mantissa bits, the `f = m − e`
@@ -13,28 +13,34 @@
 //! - NaN: f64 keeps sign and payload with the quiet bit set, the other
 //!   formats give their all-ones NaN.
 //!
-//! For other opcodes the block passes `forced_in`/`take_in` through.
+//! Phase 3 ([`FrndFields`]) reads the fields and settles every case but the
+//! fraction clearing (`alt`); phase 4 ([`FrndRound`]) builds the mask and
+//! the increment decision; phase 5 ([`FrndResult`]) adds and merges FRND's
+//! and I2I's answers into the forced answer (for other opcodes it passes
+//! `forced_in`/`take_in` through).
 
 use super::{EXP_W, OP_W};
 use rust_hdl::prelude::*;
 
-/// FRND on the encoding, merged into the forced answer.
+/// Phase 3 of FRND: fields, and the answer of every case but 0 ≤ e < m.
 #[derive(LogicBlock, Default)]
-pub struct Frnd {
+pub struct FrndFields {
     /// The operation word (opcode, `src` = the format, rounding, `.ftz`).
     pub op: Signal<In, Bits<OP_W>>,
     /// The operand.
     pub x: Signal<In, Bits<64>>,
-    /// The forced answer so far ([`Special`](super::Special)).
-    pub take_in: Signal<In, Bit>,
-    pub forced_in: Signal<In, Bits<64>>,
-    /// The forced answer, FRND's result for FRND.
-    pub take: Signal<Out, Bit>,
-    pub forced: Signal<Out, Bits<64>>,
+    /// The operand masked to its width.
+    pub xm: Signal<Out, Bits<64>>,
+    /// Fraction width `f` (its low six bits; meaningful when 0 ≤ e < m).
+    pub frac: Signal<Out, Bits<6>>,
+    /// Round to nearest even; round away from zero when inexact.
+    pub rn: Signal<Out, Bit>,
+    pub up: Signal<Out, Bit>,
+    /// The answer is `alt` (e ≥ m, |x| < 1, zero, NaN), not the cleared fraction.
+    pub alt_take: Signal<Out, Bit>,
+    pub alt: Signal<Out, Bits<64>>,
     fmt: Signal<Local, Bits<3>>,
     rm: Signal<Local, Bits<2>>,
-    /// The operand masked to its width; sign; biased exponent; mantissa.
-    xm: Signal<Local, Bits<64>>,
     sign: Signal<Local, Bit>,
     exp: Signal<Local, Bits<EXP_W>>,
     man_zero: Signal<Local, Bit>,
@@ -46,25 +52,14 @@ pub struct Frnd {
     one: Signal<Local, Bits<64>>,
     quiet: Signal<Local, Bits<64>>,
     nan_d: Signal<Local, Bits<64>>,
-    /// Fraction width `f`, its mask and the weight of the kept LSB.
     frac_w: Signal<Local, Bits<EXP_W>>,
-    ones: Signal<Local, Bits<64>>,
-    mask: Signal<Local, Bits<64>>,
-    unit: Signal<Local, Bits<64>>,
-    round: Signal<Local, Bit>,
-    sticky: Signal<Local, Bit>,
-    lsb: Signal<Local, Bit>,
-    rn: Signal<Local, Bit>,
-    up_dir: Signal<Local, Bit>,
-    inc: Signal<Local, Bit>,
     /// The |x| < 1 case: round and sticky bits, increment.
     small_round: Signal<Local, Bit>,
     small_sticky: Signal<Local, Bit>,
     small_inc: Signal<Local, Bit>,
-    res: Signal<Local, Bits<64>>,
 }
 
-impl Logic for Frnd {
+impl Logic for FrndFields {
     #[hdl_gen]
     fn update(&mut self) {
         self.fmt.next = self.op.val().get_bits::<3>(4);
@@ -118,57 +113,131 @@ impl Logic for Frnd {
         }
 
         self.rn.next = self.rm.val() == 0;
-        self.up_dir.next =
+        self.up.next =
             ((self.rm.val() == 1) & self.sign.val()) | ((self.rm.val() == 2) & !self.sign.val());
-
-        // ---- 0 ≤ e < m: clear the fraction, maybe add one unit ----
         self.frac_w.next = self.bias_m.val() - self.exp.val();
-        self.ones.next = 0xFFFF_FFFF_FFFF_FFFF_u64.into();
-        self.mask.next = !(self.ones.val() << self.frac_w.val().get_bits::<6>(0));
-        self.unit.next = self.mask.val() + 1_u64;
-        self.round.next = (self.xm.val() & (self.mask.val() ^ (self.mask.val() >> 1))).any();
-        self.sticky.next = (self.xm.val() & (self.mask.val() >> 1)).any();
-        self.lsb.next = (self.xm.val() & self.unit.val()).any();
-        self.inc.next = (self.rn.val() & self.round.val() & (self.sticky.val() | self.lsb.val()))
-            | (self.up_dir.val() & (self.round.val() | self.sticky.val()));
-        self.res.next = self.xm.val() & !self.mask.val();
-        if self.inc.val() {
-            self.res.next = (self.xm.val() & !self.mask.val()) + self.unit.val();
-        }
+        self.frac.next = self.frac_w.val().get_bits::<6>(0);
 
+        self.alt_take.next = false;
+        self.alt.next = 0.into();
         // ---- |x| < 1 (the value is not zero here) ----
         self.small_round.next = self.exp.val() == (self.bias.val() - 1_u64);
         self.small_sticky.next = !self.man_zero.val() | !self.small_round.val();
-        self.small_inc.next =
-            (self.rn.val() & self.small_round.val() & self.small_sticky.val()) | self.up_dir.val();
+        self.small_inc.next = (self.rn.val() & self.small_round.val() & self.small_sticky.val())
+            | (((self.rm.val() == 1) & self.sign.val())
+                | ((self.rm.val() == 2) & !self.sign.val()));
         if self.exp.val() < self.bias.val() {
-            self.res.next = 0.into();
+            self.alt_take.next = true;
             if self.small_inc.val() {
-                self.res.next = self.one.val();
+                self.alt.next = self.one.val();
             }
             if self.sign.val() {
-                self.res.next = self.res.val() | self.sign_bit.val();
+                self.alt.next = self.alt.val() | self.sign_bit.val();
             }
         }
         if self.exp.val() >= self.bias_m.val() {
-            self.res.next = self.xm.val();
+            self.alt_take.next = true;
+            self.alt.next = self.xm.val();
         }
         // Zero, or a subnormal flushed by .ftz.
         if (self.exp.val() == 0) & (self.man_zero.val() | self.op.val().get_bit(12)) {
-            self.res.next = 0.into();
+            self.alt_take.next = true;
+            self.alt.next = 0.into();
             if self.sign.val() {
-                self.res.next = self.sign_bit.val();
+                self.alt.next = self.sign_bit.val();
             }
         }
         if self.exp_ones.val() & !self.man_zero.val() {
-            self.res.next = self.nan_d.val();
+            self.alt_take.next = true;
+            self.alt.next = self.nan_d.val();
         }
+    }
+}
 
+/// Phase 4 of FRND, 0 ≤ e < m: the `f` fraction bits cleared, and the
+/// increment `2^f` when the direction says so.
+#[derive(LogicBlock, Default)]
+pub struct FrndRound {
+    /// From [`FrndFields`].
+    pub xm: Signal<In, Bits<64>>,
+    pub frac: Signal<In, Bits<6>>,
+    pub rn: Signal<In, Bit>,
+    pub up: Signal<In, Bit>,
+    /// `xm` with its fraction cleared.
+    pub kept: Signal<Out, Bits<64>>,
+    /// `2^f` when rounding up, else 0.
+    pub add: Signal<Out, Bits<64>>,
+    /// The fraction's mask `2^f − 1` and the weight of the kept LSB `2^f`.
+    mask: Signal<Local, Bits<64>>,
+    unit: Signal<Local, Bits<64>>,
+    one: Signal<Local, Bits<64>>,
+    ones: Signal<Local, Bits<64>>,
+    round: Signal<Local, Bit>,
+    sticky: Signal<Local, Bit>,
+    lsb: Signal<Local, Bit>,
+    inc: Signal<Local, Bit>,
+}
+
+impl Logic for FrndRound {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.ones.next = 0xFFFF_FFFF_FFFF_FFFF_u64.into();
+        self.one.next = 1.into();
+        self.mask.next = !(self.ones.val() << self.frac.val());
+        // `mask + 1` as a decoder, not a carry chain.
+        self.unit.next = self.one.val() << self.frac.val();
+        // The round bit's weight `2^(f−1)` is `unit >> 1`.
+        self.round.next = (self.xm.val() & (self.unit.val() >> 1)).any();
+        self.sticky.next = (self.xm.val() & (self.mask.val() >> 1)).any();
+        self.lsb.next = (self.xm.val() & self.unit.val()).any();
+        self.inc.next = (self.rn.val() & self.round.val() & (self.sticky.val() | self.lsb.val()))
+            | (self.up.val() & (self.round.val() | self.sticky.val()));
+        self.kept.next = self.xm.val() & !self.mask.val();
+        self.add.next = 0.into();
+        if self.inc.val() {
+            self.add.next = self.unit.val();
+        }
+    }
+}
+
+/// Phase 5 of FRND: the add, and FRND's and I2I's answers merged into the
+/// forced answer.
+#[derive(LogicBlock, Default)]
+pub struct FrndResult {
+    /// The operation word (its opcode).
+    pub op: Signal<In, Bits<OP_W>>,
+    /// From [`FrndRound`] and [`FrndFields`].
+    pub kept: Signal<In, Bits<64>>,
+    pub add: Signal<In, Bits<64>>,
+    pub alt_take: Signal<In, Bit>,
+    pub alt: Signal<In, Bits<64>>,
+    /// I2I's answer ([`I2i`](super::I2i)).
+    pub i2i: Signal<In, Bits<64>>,
+    /// The forced answer so far ([`Special`](super::Special)).
+    pub take_in: Signal<In, Bit>,
+    pub forced_in: Signal<In, Bits<64>>,
+    /// The forced answer, FRND's result for FRND, I2I's for I2I.
+    pub take: Signal<Out, Bit>,
+    pub forced: Signal<Out, Bits<64>>,
+    res: Signal<Local, Bits<64>>,
+}
+
+impl Logic for FrndResult {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.res.next = self.kept.val() + self.add.val();
+        if self.alt_take.val() {
+            self.res.next = self.alt.val();
+        }
         self.take.next = self.take_in.val();
         self.forced.next = self.forced_in.val();
         if self.op.val().get_bits::<4>(0) == 6 {
             self.take.next = true;
             self.forced.next = self.res.val();
+        }
+        // I2I: `Special` already took it, with 0.
+        if self.op.val().get_bits::<4>(0) == 10 {
+            self.forced.next = self.i2i.val();
         }
     }
 }

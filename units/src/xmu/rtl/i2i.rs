@@ -1,4 +1,4 @@
-//! Phase 1, I2I: the extended source value clamped (`.sat`) or wrapped to the
+//! Phase 2, I2I: the extended source value clamped (`.sat`) or wrapped to the
 //! destination. Model: `convert::i2i`.
 //!
 //! The extended value `ext` is read as signed when the source is signed.

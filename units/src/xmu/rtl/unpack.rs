@@ -9,8 +9,9 @@
 //!   as a zero of its sign. A NaN keeps its payload under bit 63 (F2F's
 //!   payload rule reads it there).
 //! - Integers (I2F, I2I: u8 … s64, by `src`): the value extended by its
-//!   signedness (`ext`, for I2I), then its magnitude as the significand,
-//!   with exponent 63 (bit 63 weighs 2^63).
+//!   signedness (`ext`, for I2I) as the significand, with exponent 63 (bit 63
+//!   weighs 2^63); `neg` says that [`Magnitude`] must negate it (the carry
+//!   chain of the negation is the next phase's, not this one's).
 //!
 //! Exponents are offset by [`EOFF`](super::EOFF) = 2048 so that all the
 //! exponent arithmetic downstream is unsigned: `exp_b = e + 2048`.
@@ -33,8 +34,11 @@ pub struct Unpack {
     pub inf: Signal<Out, Bit>,
     /// Any NaN.
     pub nan: Signal<Out, Bit>,
-    /// Significand, bit 63 the hidden bit (floats) or the magnitude (integers).
+    /// Significand, bit 63 the hidden bit (floats), or the extended integer
+    /// (its magnitude after [`Magnitude`]).
     pub sig: Signal<Out, Bits<64>>,
+    /// `sig` is a negative integer: [`Magnitude`] negates it.
+    pub neg: Signal<Out, Bit>,
     /// Exponent of `sig`'s bit 63, plus 2048.
     pub exp_b: Signal<Out, Bits<EXP_W>>,
     /// Integer source extended to 64 bits by its signedness.
@@ -55,9 +59,8 @@ pub struct Unpack {
     hidden: Signal<Local, Bit>,
     exp_ones: Signal<Local, Bit>,
     man_zero: Signal<Local, Bit>,
-    /// Integer: negative signed value; magnitude.
-    neg: Signal<Local, Bit>,
-    mag: Signal<Local, Bits<64>>,
+    /// Integer: negative signed value.
+    ineg: Signal<Local, Bit>,
 }
 
 impl Logic for Unpack {
@@ -120,22 +123,20 @@ impl Logic for Unpack {
                 self.ext.next = self.x.val() | 0xFFFF_FFFF_0000_0000_u64;
             }
         }
-        self.neg.next = self.src.val().get_bit(0) & self.ext.val().get_bit(63);
-        self.mag.next = self.ext.val();
-        if self.neg.val() {
-            self.mag.next = (!self.ext.val()) + 1_u64;
-        }
+        self.ineg.next = self.src.val().get_bit(0) & self.ext.val().get_bit(63);
 
         // ---- outputs ----
         if self.int_src.val() {
-            self.sign.next = self.neg.val();
+            self.sign.next = self.ineg.val();
+            self.neg.next = self.ineg.val();
             self.zero.next = !self.ext.val().any();
             self.inf.next = false;
             self.nan.next = false;
-            self.sig.next = self.mag.val();
+            self.sig.next = self.ext.val();
             self.exp_b.next = 2111.into();
         } else {
             self.sign.next = self.fsign.val();
+            self.neg.next = false;
             self.zero.next = self.exp_zero.val() & (self.man_zero.val() | self.ftz.val());
             self.inf.next = self.exp_ones.val() & self.man_zero.val();
             self.nan.next = self.exp_ones.val() & !self.man_zero.val();
@@ -145,6 +146,28 @@ impl Logic for Unpack {
             if self.exp_zero.val() {
                 self.exp_b.next = self.off.val() + 1_u64;
             }
+        }
+    }
+}
+
+/// Phase 2: the magnitude of an integer source (`!sig + 1` when negative),
+/// a float's significand unchanged.
+#[derive(LogicBlock, Default)]
+pub struct Magnitude {
+    /// [`Unpack::sig`].
+    pub sig: Signal<In, Bits<64>>,
+    /// [`Unpack::neg`].
+    pub neg: Signal<In, Bit>,
+    /// The significand: bit 63 the hidden bit, or the integer's magnitude.
+    pub mag: Signal<Out, Bits<64>>,
+}
+
+impl Logic for Magnitude {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.mag.next = self.sig.val();
+        if self.neg.val() {
+            self.mag.next = (!self.sig.val()) + 1_u64;
         }
     }
 }
