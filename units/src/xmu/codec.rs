@@ -5,26 +5,73 @@
 //! [`parse_convert`]); either becomes the operation word of
 //! [`control`] on `in_op`, the operand on `in_x` and F2FP.x2's `<lo>` on
 //! `in_y`. Results print as wide as the destination.
+//!
+//! `xmu` is the unit at [`DEFAULT_DEPTH`]; `xmu_d<N>` (N = 1..=12) is the same
+//! unit with N pipeline registers ([`Xmu::new`](super::rtl::Xmu::new)),
+//! as `dfma_d<N>` is for the DFMA.
 
 use super::bitops::{self, BitOp};
 use super::convert::{self, format_result, parse_convert, ConvertOp};
 use super::rtl::control::{self, XmuOp};
-use super::rtl::{DATA_W, LATENCY, OP_W, Y_W};
+use super::rtl::{DATA_W, DEFAULT_DEPTH, MAX_DEPTH, OP_W, Y_W};
 use crate::unit::{xorshift, Operation, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::{expect_fields, fields, hex, parse_hex, FieldError};
 
-/// Vector-file codec and golden model of the XMU.
+/// Unit names of the depths 1..=12 (`xmu` is depth [`DEFAULT_DEPTH`]).
+pub const DEPTH_NAMES: [&str; MAX_DEPTH] = [
+    "xmu_d1", "xmu_d2", "xmu_d3", "xmu_d4", "xmu_d5", "xmu_d6", "xmu_d7", "xmu_d8", "xmu_d9",
+    "xmu_d10", "xmu_d11", "xmu_d12",
+];
+
+/// The pipeline depth a unit name asks for: `xmu` or `xmu_d1` ... `xmu_d12`.
+pub fn depth_of(name: &str) -> Option<usize> {
+    if name == "xmu" {
+        return Some(DEFAULT_DEPTH);
+    }
+    DEPTH_NAMES.iter().position(|n| *n == name).map(|i| i + 1)
+}
+
+/// The unit name of a depth: `xmu` at [`DEFAULT_DEPTH`], else `xmu_d<depth>`.
+pub fn name_of(depth: usize) -> &'static str {
+    if depth == DEFAULT_DEPTH {
+        "xmu"
+    } else {
+        DEPTH_NAMES[depth - 1]
+    }
+}
+
+/// Vector-file codec and golden model of the XMU (the unit `xmu`).
 #[derive(Default)]
 pub struct XmuCodec;
 
+/// The same at any depth (`xmu`, `xmu_d<N>`): only the info differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct XmuDepthCodec {
+    /// Pipeline registers, 1..=[`MAX_DEPTH`]; also the latency.
+    pub depth: usize,
+}
+
+impl XmuDepthCodec {
+    /// The codec of a unit name (see [`depth_of`]).
+    pub fn from_name(name: &str) -> Option<XmuDepthCodec> {
+        depth_of(name).map(|depth| XmuDepthCodec { depth })
+    }
+}
+
 /// The XMU's info: ports in the convention order.
 pub fn info() -> UnitInfo {
+    info_at(DEFAULT_DEPTH)
+}
+
+/// The info of the XMU with `depth` pipeline registers.
+pub fn info_at(depth: usize) -> UnitInfo {
+    assert!((1..=MAX_DEPTH).contains(&depth), "XMU depth 1..={MAX_DEPTH}");
     UnitInfo {
-        name: "xmu",
+        name: name_of(depth),
         description: "conversion / extended-math unit: FRND, F2F, F2I, I2F, I2I, F2FP \
                       (f16x2, bf16x2, e4m3, e5m2), POPC, FLO (u32, s32, .sh), BREV",
-        latency: LATENCY,
-        pipeline_stages: LATENCY,
+        latency: depth,
+        pipeline_stages: depth,
         rom_bits: 0,
         params: vec![],
         ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,
@@ -163,5 +210,48 @@ impl UnitCodec for XmuCodec {
             XmuOp::Bit(_) => hex(value as u128, 32),
             XmuOp::Convert(c) => format_result(&c, value),
         })
+    }
+}
+
+impl UnitCodec for XmuDepthCodec {
+    fn info(&self) -> UnitInfo {
+        info_at(self.depth)
+    }
+
+    fn parse(&self, text: &str) -> Result<Operation, FieldError> {
+        XmuCodec.parse(text)
+    }
+
+    fn format(&self, op: &Operation, results: &[u128]) -> String {
+        XmuCodec.format(op, results)
+    }
+
+    fn random_lines(&self, count: usize, seed: u64) -> Vec<String> {
+        XmuCodec.random_lines(count, seed)
+    }
+
+    fn model(&mut self, op: &Operation) -> Option<String> {
+        XmuCodec.model(op)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_names_round_trip_and_the_default_is_xmu() {
+        assert_eq!(depth_of("xmu"), Some(DEFAULT_DEPTH));
+        assert_eq!(depth_of("xmu_d0"), None);
+        assert_eq!(depth_of("xmu_d13"), None);
+        assert_eq!(depth_of("dfma"), None);
+        for depth in 1..=MAX_DEPTH {
+            let name = name_of(depth);
+            assert_eq!(depth_of(name), Some(depth), "{name}");
+            assert_eq!(depth_of(DEPTH_NAMES[depth - 1]), Some(depth));
+            let info = XmuDepthCodec::from_name(name).unwrap().info();
+            assert_eq!((info.name, info.latency), (name, depth));
+        }
+        assert_eq!(XmuCodec.info().latency, DEFAULT_DEPTH);
     }
 }
