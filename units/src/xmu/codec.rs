@@ -65,7 +65,10 @@ pub fn info() -> UnitInfo {
 
 /// The info of the XMU with `depth` pipeline registers.
 pub fn info_at(depth: usize) -> UnitInfo {
-    assert!((1..=MAX_DEPTH).contains(&depth), "XMU depth 1..={MAX_DEPTH}");
+    assert!(
+        (1..=MAX_DEPTH).contains(&depth),
+        "XMU depth 1..={MAX_DEPTH}"
+    );
     UnitInfo {
         name: name_of(depth),
         description: "conversion / extended-math unit: FRND, F2F, F2I, I2F, I2I, F2FP \

@@ -70,10 +70,10 @@ pub use bitops::{BitOpsBack, BitOpsFront};
 pub use control::OP_W;
 pub use decode::Decode;
 pub use finish::{FinishClamp, FinishMux};
-pub use frnd::{FrndFields, FrndResult, FrndRound};
-pub use i2i::I2i;
+pub use frnd::{FrndFields, FrndInc, FrndResult, FrndRound};
+pub use i2i::{I2i, I2iFlags, I2iPick};
 pub use normalise::{NormBytes, NormCount, NormShift};
-pub use round::{RoundField, RoundInc, RoundPack, RoundPre};
+pub use round::{FieldCands, IntFlags, RoundField, RoundInc, RoundPack, RoundPre};
 pub use special::Special;
 pub use unpack::{Magnitude, Unpack};
 
@@ -192,7 +192,8 @@ pub struct Stage2 {
     pub exp_b: Bits<EXP_W>,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
-    pub i2i: Bits<DATA_W>,
+    pub i2i_wrapped: Bits<DATA_W>,
+    pub i2i_flags: I2iFlags,
     pub lo_sign: Bit,
     pub lo_sig: Bits<64>,
     pub lo_exp_b: Bits<EXP_W>,
@@ -219,19 +220,25 @@ pub struct Stage3 {
     pub take: Bit,
     pub forced: Bits<DATA_W>,
     pub i2i: Bits<DATA_W>,
-    pub d: Bits<EXP_W>,
     pub bd: Bits<EXP_W>,
     pub q: Bits<EXP_W>,
     pub base: Bits<6>,
+    pub nd: Bits<EXP_W>,
+    pub mf: Bits<EXP_W>,
+    pub nq: Bits<EXP_W>,
+    pub mq: Bits<EXP_W>,
     pub lo_sign: Bit,
     pub lo_sig: Bits<64>,
     pub lo_exp_b: Bits<EXP_W>,
     pub lo_take: Bit,
     pub lo_forced: Bits<16>,
-    pub lo_d: Bits<EXP_W>,
     pub lo_bd: Bits<EXP_W>,
     pub lo_q: Bits<EXP_W>,
     pub lo_base: Bits<6>,
+    pub lo_nd: Bits<EXP_W>,
+    pub lo_mf: Bits<EXP_W>,
+    pub lo_nq: Bits<EXP_W>,
+    pub lo_mq: Bits<EXP_W>,
     pub bits: Bits<32>,
 }
 
@@ -242,7 +249,12 @@ pub struct Stage4 {
     pub exp_b: Bits<EXP_W>,
     pub lz: Bits<7>,
     pub fr_kept: Bits<64>,
-    pub fr_add: Bits<64>,
+    pub fr_unit: Bits<64>,
+    pub rg: Bits<16>,
+    pub sg: Bits<16>,
+    pub lg: Bits<16>,
+    pub rn: Bit,
+    pub up: Bit,
     pub alt_take: Bit,
     pub alt: Bits<64>,
     pub sign: Bit,
@@ -250,24 +262,29 @@ pub struct Stage4 {
     pub take: Bit,
     pub forced: Bits<DATA_W>,
     pub i2i: Bits<DATA_W>,
-    pub d: Bits<EXP_W>,
     pub bd: Bits<EXP_W>,
     pub q: Bits<EXP_W>,
     pub base: Bits<6>,
+    pub nd: Bits<EXP_W>,
+    pub mf: Bits<EXP_W>,
+    pub nq: Bits<EXP_W>,
+    pub mq: Bits<EXP_W>,
     pub lo_sign: Bit,
     pub lo_sig: Bits<64>,
     pub lo_exp_b: Bits<EXP_W>,
     pub lo_take: Bit,
     pub lo_forced: Bits<16>,
-    pub lo_d: Bits<EXP_W>,
     pub lo_bd: Bits<EXP_W>,
     pub lo_q: Bits<EXP_W>,
     pub lo_base: Bits<6>,
+    pub lo_nd: Bits<EXP_W>,
+    pub lo_mf: Bits<EXP_W>,
+    pub lo_nq: Bits<EXP_W>,
+    pub lo_mq: Bits<EXP_W>,
     pub bits: Bits<32>,
 }
 
-/// Boundary 5: normalised significand, shift amounts; FRND and I2I joined
-/// the forced answer.
+/// Boundary 5: normalised significand, shift amounts; FRND's result.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage5 {
     pub n: Bits<64>,
@@ -277,6 +294,10 @@ pub struct Stage5 {
     pub huge: Bit,
     pub sign: Bit,
     pub nan: Bit,
+    pub fr_res: Bits<64>,
+    pub alt_take: Bit,
+    pub alt: Bits<64>,
+    pub i2i: Bits<DATA_W>,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
     pub lo_sig: Bits<64>,
@@ -289,7 +310,8 @@ pub struct Stage5 {
     pub bits: Bits<32>,
 }
 
-/// Boundary 6: the shifter's coarse levels; the exponent terms.
+/// Boundary 6: the shifter's coarse levels; the exponent terms; FRND and
+/// I2I joined the forced answer.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage6 {
     pub f: Bits<65>,
@@ -348,14 +370,14 @@ pub struct Stage8 {
     pub neg_r: Bits<64>,
     pub huge: Bit,
     pub base: Bits<EXP_W>,
-    pub e_over: Bit,
+    pub cands: FieldCands,
     pub sign: Bit,
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
     pub lo_r: Bits<64>,
     pub lo_base: Bits<EXP_W>,
-    pub lo_e_over: Bit,
+    pub lo_cands: FieldCands,
     pub lo_sign: Bit,
     pub lo_take: Bit,
     pub lo_forced: Bits<16>,
@@ -370,8 +392,8 @@ pub struct Stage9 {
     pub overflow: Bit,
     pub flushed: Bit,
     pub ival: Bits<64>,
-    pub sat_max: Bit,
-    pub sat_min: Bit,
+    pub iflags: IntFlags,
+    pub huge: Bit,
     pub sign: Bit,
     pub nan: Bit,
     pub take: Bit,
@@ -403,6 +425,7 @@ pub struct Stage10 {
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage11 {
     pub conv: Bits<DATA_W>,
+    pub above_one: Bit,
     pub nan: Bit,
     pub bits: Bits<32>,
 }
@@ -438,6 +461,7 @@ pub struct Xmu {
     pub lo_special: Special,
     pub magnitude: Magnitude,
     pub i2i: I2i,
+    pub i2i_pick: I2iPick,
     pub bit_back: BitOpsBack,
     pub norm_bytes: NormBytes,
     pub frnd_fields: FrndFields,
@@ -445,6 +469,7 @@ pub struct Xmu {
     pub lo_align_pre: AlignPre,
     pub norm_count: NormCount,
     pub frnd_round: FrndRound,
+    pub frnd_inc: FrndInc,
     pub norm_shift: NormShift,
     pub align_amount: AlignAmount,
     pub lo_align_amount: AlignAmount,
@@ -509,6 +534,7 @@ impl Xmu {
             lo_special: Default::default(),
             magnitude: Default::default(),
             i2i: Default::default(),
+            i2i_pick: Default::default(),
             bit_back: Default::default(),
             norm_bytes: Default::default(),
             frnd_fields: Default::default(),
@@ -516,6 +542,7 @@ impl Xmu {
             lo_align_pre: Default::default(),
             norm_count: Default::default(),
             frnd_round: Default::default(),
+            frnd_inc: Default::default(),
             norm_shift: Default::default(),
             align_amount: Default::default(),
             lo_align_amount: Default::default(),
@@ -650,7 +677,8 @@ impl Logic for Xmu {
         self.s2.d.next.exp_b = self.s1.q.val().exp_b;
         self.s2.d.next.take = self.special.take.val();
         self.s2.d.next.forced = self.special.forced.val();
-        self.s2.d.next.i2i = self.i2i.d.val();
+        self.s2.d.next.i2i_wrapped = self.i2i.wrapped.val();
+        self.s2.d.next.i2i_flags = self.i2i.flags.val();
         self.s2.d.next.lo_sign = self.s1.q.val().lo_sign;
         self.s2.d.next.lo_sig = self.s1.q.val().lo_sig;
         self.s2.d.next.lo_exp_b = self.s1.q.val().lo_exp_b;
@@ -666,6 +694,9 @@ impl Logic for Xmu {
         self.align_pre.df.next = self.ctl[1].q.val().df;
         self.lo_align_pre.exp_b.next = self.s2.q.val().lo_exp_b;
         self.lo_align_pre.df.next = self.ctl[1].q.val().df;
+        self.i2i_pick.op.next = self.ctl[1].q.val().op;
+        self.i2i_pick.wrapped.next = self.s2.q.val().i2i_wrapped;
+        self.i2i_pick.flags.next = self.s2.q.val().i2i_flags;
 
         self.s3.d.next.sig = self.s2.q.val().sig;
         self.s3.d.next.exp_b = self.s2.q.val().exp_b;
@@ -681,20 +712,26 @@ impl Logic for Xmu {
         self.s3.d.next.nan = self.s2.q.val().nan;
         self.s3.d.next.take = self.s2.q.val().take;
         self.s3.d.next.forced = self.s2.q.val().forced;
-        self.s3.d.next.i2i = self.s2.q.val().i2i;
-        self.s3.d.next.d = self.align_pre.d.val();
+        self.s3.d.next.i2i = self.i2i_pick.d.val();
         self.s3.d.next.bd = self.align_pre.bd.val();
         self.s3.d.next.q = self.align_pre.q.val();
         self.s3.d.next.base = self.align_pre.base.val();
+        self.s3.d.next.nd = self.align_pre.nd.val();
+        self.s3.d.next.mf = self.align_pre.mf.val();
+        self.s3.d.next.nq = self.align_pre.nq.val();
+        self.s3.d.next.mq = self.align_pre.mq.val();
         self.s3.d.next.lo_sign = self.s2.q.val().lo_sign;
         self.s3.d.next.lo_sig = self.s2.q.val().lo_sig;
         self.s3.d.next.lo_exp_b = self.s2.q.val().lo_exp_b;
         self.s3.d.next.lo_take = self.s2.q.val().lo_take;
         self.s3.d.next.lo_forced = self.s2.q.val().lo_forced;
-        self.s3.d.next.lo_d = self.lo_align_pre.d.val();
         self.s3.d.next.lo_bd = self.lo_align_pre.bd.val();
         self.s3.d.next.lo_q = self.lo_align_pre.q.val();
         self.s3.d.next.lo_base = self.lo_align_pre.base.val();
+        self.s3.d.next.lo_nd = self.lo_align_pre.nd.val();
+        self.s3.d.next.lo_mf = self.lo_align_pre.mf.val();
+        self.s3.d.next.lo_nq = self.lo_align_pre.nq.val();
+        self.s3.d.next.lo_mq = self.lo_align_pre.mq.val();
         self.s3.d.next.bits = self.s2.q.val().bits;
 
         // ---- phase 4: leading-zero count, FRND's mask and increment ----
@@ -702,14 +739,17 @@ impl Logic for Xmu {
         self.norm_count.byte_count.next = self.s3.q.val().byte_count;
         self.frnd_round.xm.next = self.s3.q.val().xm;
         self.frnd_round.frac.next = self.s3.q.val().frac;
-        self.frnd_round.rn.next = self.s3.q.val().rn;
-        self.frnd_round.up.next = self.s3.q.val().up;
 
         self.s4.d.next.sig = self.s3.q.val().sig;
         self.s4.d.next.exp_b = self.s3.q.val().exp_b;
         self.s4.d.next.lz = self.norm_count.lz.val();
         self.s4.d.next.fr_kept = self.frnd_round.kept.val();
-        self.s4.d.next.fr_add = self.frnd_round.add.val();
+        self.s4.d.next.fr_unit = self.frnd_round.unit.val();
+        self.s4.d.next.rg = self.frnd_round.rg.val();
+        self.s4.d.next.sg = self.frnd_round.sg.val();
+        self.s4.d.next.lg = self.frnd_round.lg.val();
+        self.s4.d.next.rn = self.s3.q.val().rn;
+        self.s4.d.next.up = self.s3.q.val().up;
         self.s4.d.next.alt_take = self.s3.q.val().alt_take;
         self.s4.d.next.alt = self.s3.q.val().alt;
         self.s4.d.next.sign = self.s3.q.val().sign;
@@ -717,47 +757,58 @@ impl Logic for Xmu {
         self.s4.d.next.take = self.s3.q.val().take;
         self.s4.d.next.forced = self.s3.q.val().forced;
         self.s4.d.next.i2i = self.s3.q.val().i2i;
-        self.s4.d.next.d = self.s3.q.val().d;
         self.s4.d.next.bd = self.s3.q.val().bd;
         self.s4.d.next.q = self.s3.q.val().q;
         self.s4.d.next.base = self.s3.q.val().base;
+        self.s4.d.next.nd = self.s3.q.val().nd;
+        self.s4.d.next.mf = self.s3.q.val().mf;
+        self.s4.d.next.nq = self.s3.q.val().nq;
+        self.s4.d.next.mq = self.s3.q.val().mq;
         self.s4.d.next.lo_sign = self.s3.q.val().lo_sign;
         self.s4.d.next.lo_sig = self.s3.q.val().lo_sig;
         self.s4.d.next.lo_exp_b = self.s3.q.val().lo_exp_b;
         self.s4.d.next.lo_take = self.s3.q.val().lo_take;
         self.s4.d.next.lo_forced = self.s3.q.val().lo_forced;
-        self.s4.d.next.lo_d = self.s3.q.val().lo_d;
         self.s4.d.next.lo_bd = self.s3.q.val().lo_bd;
         self.s4.d.next.lo_q = self.s3.q.val().lo_q;
         self.s4.d.next.lo_base = self.s3.q.val().lo_base;
+        self.s4.d.next.lo_nd = self.s3.q.val().lo_nd;
+        self.s4.d.next.lo_mf = self.s3.q.val().lo_mf;
+        self.s4.d.next.lo_nq = self.s3.q.val().lo_nq;
+        self.s4.d.next.lo_mq = self.s3.q.val().lo_mq;
         self.s4.d.next.bits = self.s3.q.val().bits;
 
         // ---- phase 5: normalising shift, shift amounts, FRND's add ----
         self.norm_shift.sig.next = self.s4.q.val().sig;
         self.norm_shift.exp_b.next = self.s4.q.val().exp_b;
         self.norm_shift.lz.next = self.s4.q.val().lz;
-        self.align_amount.d.next = self.s4.q.val().d;
         self.align_amount.bd.next = self.s4.q.val().bd;
         self.align_amount.q.next = self.s4.q.val().q;
         self.align_amount.base.next = self.s4.q.val().base;
+        self.align_amount.nd.next = self.s4.q.val().nd;
+        self.align_amount.mf.next = self.s4.q.val().mf;
+        self.align_amount.nq.next = self.s4.q.val().nq;
+        self.align_amount.mq.next = self.s4.q.val().mq;
         self.align_amount.to_int.next = self.ctl[3].q.val().to_int;
         self.align_amount.lz.next = self.s4.q.val().lz;
         // F2FP.x2's low half is a normal f32 or below every destination
         // subnormal: it skips the normaliser (see the module documentation).
-        self.lo_align_amount.d.next = self.s4.q.val().lo_d;
         self.lo_align_amount.bd.next = self.s4.q.val().lo_bd;
         self.lo_align_amount.q.next = self.s4.q.val().lo_q;
         self.lo_align_amount.base.next = self.s4.q.val().lo_base;
+        self.lo_align_amount.nd.next = self.s4.q.val().lo_nd;
+        self.lo_align_amount.mf.next = self.s4.q.val().lo_mf;
+        self.lo_align_amount.nq.next = self.s4.q.val().lo_nq;
+        self.lo_align_amount.mq.next = self.s4.q.val().lo_mq;
         self.lo_align_amount.to_int.next = false;
         self.lo_align_amount.lz.next = 0.into();
-        self.frnd_result.op.next = self.ctl[3].q.val().op;
-        self.frnd_result.kept.next = self.s4.q.val().fr_kept;
-        self.frnd_result.add.next = self.s4.q.val().fr_add;
-        self.frnd_result.alt_take.next = self.s4.q.val().alt_take;
-        self.frnd_result.alt.next = self.s4.q.val().alt;
-        self.frnd_result.i2i.next = self.s4.q.val().i2i;
-        self.frnd_result.take_in.next = self.s4.q.val().take;
-        self.frnd_result.forced_in.next = self.s4.q.val().forced;
+        self.frnd_inc.kept.next = self.s4.q.val().fr_kept;
+        self.frnd_inc.unit.next = self.s4.q.val().fr_unit;
+        self.frnd_inc.rg.next = self.s4.q.val().rg;
+        self.frnd_inc.sg.next = self.s4.q.val().sg;
+        self.frnd_inc.lg.next = self.s4.q.val().lg;
+        self.frnd_inc.rn.next = self.s4.q.val().rn;
+        self.frnd_inc.up.next = self.s4.q.val().up;
 
         self.s5.d.next.n = self.norm_shift.n.val();
         self.s5.d.next.e_b = self.norm_shift.e_b.val();
@@ -766,8 +817,12 @@ impl Logic for Xmu {
         self.s5.d.next.huge = self.align_amount.huge.val();
         self.s5.d.next.sign = self.s4.q.val().sign;
         self.s5.d.next.nan = self.s4.q.val().nan;
-        self.s5.d.next.take = self.frnd_result.take.val();
-        self.s5.d.next.forced = self.frnd_result.forced.val();
+        self.s5.d.next.fr_res = self.frnd_inc.res.val();
+        self.s5.d.next.alt_take = self.s4.q.val().alt_take;
+        self.s5.d.next.alt = self.s4.q.val().alt;
+        self.s5.d.next.i2i = self.s4.q.val().i2i;
+        self.s5.d.next.take = self.s4.q.val().take;
+        self.s5.d.next.forced = self.s4.q.val().forced;
         self.s5.d.next.lo_sig = self.s4.q.val().lo_sig;
         self.s5.d.next.lo_e_b = self.s4.q.val().lo_exp_b;
         self.s5.d.next.lo_shift = self.lo_align_amount.shift.val();
@@ -786,6 +841,13 @@ impl Logic for Xmu {
         self.round_pre.df.next = self.ctl[4].q.val().df;
         self.lo_round_pre.e_b.next = self.s5.q.val().lo_e_b;
         self.lo_round_pre.df.next = self.ctl[4].q.val().df;
+        self.frnd_result.op.next = self.ctl[4].q.val().op;
+        self.frnd_result.res.next = self.s5.q.val().fr_res;
+        self.frnd_result.alt_take.next = self.s5.q.val().alt_take;
+        self.frnd_result.alt.next = self.s5.q.val().alt;
+        self.frnd_result.i2i.next = self.s5.q.val().i2i;
+        self.frnd_result.take_in.next = self.s5.q.val().take;
+        self.frnd_result.forced_in.next = self.s5.q.val().forced;
 
         self.s6.d.next.f = self.align_coarse.f.val();
         self.s6.d.next.st = self.align_coarse.st.val();
@@ -797,8 +859,8 @@ impl Logic for Xmu {
         self.s6.d.next.e_over = self.round_pre.e_over.val();
         self.s6.d.next.sign = self.s5.q.val().sign;
         self.s6.d.next.nan = self.s5.q.val().nan;
-        self.s6.d.next.take = self.s5.q.val().take;
-        self.s6.d.next.forced = self.s5.q.val().forced;
+        self.s6.d.next.take = self.frnd_result.take.val();
+        self.s6.d.next.forced = self.frnd_result.forced.val();
         self.s6.d.next.lo_f = self.lo_align_coarse.f.val();
         self.s6.d.next.lo_st = self.lo_align_coarse.st.val();
         self.s6.d.next.lo_n_any = self.lo_align_coarse.n_any.val();
@@ -849,24 +911,30 @@ impl Logic for Xmu {
         self.round_inc.sticky.next = self.s7.q.val().sticky;
         self.round_inc.sign.next = self.s7.q.val().sign;
         self.round_inc.rm.next = self.ctl[6].q.val().rm;
+        self.round_inc.base.next = self.s7.q.val().base;
+        self.round_inc.e_over.next = self.s7.q.val().e_over;
+        self.round_inc.df.next = self.ctl[6].q.val().df;
         self.lo_round_inc.kept.next = self.s7.q.val().lo_kept;
         self.lo_round_inc.round_bit.next = self.s7.q.val().lo_round;
         self.lo_round_inc.sticky.next = self.s7.q.val().lo_sticky;
         self.lo_round_inc.sign.next = self.s7.q.val().lo_sign;
         self.lo_round_inc.rm.next = self.ctl[6].q.val().rm;
+        self.lo_round_inc.base.next = self.s7.q.val().lo_base;
+        self.lo_round_inc.e_over.next = self.s7.q.val().lo_e_over;
+        self.lo_round_inc.df.next = self.ctl[6].q.val().df;
 
         self.s8.d.next.r = self.round_inc.r.val();
         self.s8.d.next.neg_r = self.round_inc.neg_r.val();
         self.s8.d.next.huge = self.s7.q.val().huge;
         self.s8.d.next.base = self.s7.q.val().base;
-        self.s8.d.next.e_over = self.s7.q.val().e_over;
+        self.s8.d.next.cands = self.round_inc.cands.val();
         self.s8.d.next.sign = self.s7.q.val().sign;
         self.s8.d.next.nan = self.s7.q.val().nan;
         self.s8.d.next.take = self.s7.q.val().take;
         self.s8.d.next.forced = self.s7.q.val().forced;
         self.s8.d.next.lo_r = self.lo_round_inc.r.val();
         self.s8.d.next.lo_base = self.s7.q.val().lo_base;
-        self.s8.d.next.lo_e_over = self.s7.q.val().lo_e_over;
+        self.s8.d.next.lo_cands = self.lo_round_inc.cands.val();
         self.s8.d.next.lo_sign = self.s7.q.val().lo_sign;
         self.s8.d.next.lo_take = self.s7.q.val().lo_take;
         self.s8.d.next.lo_forced = self.s7.q.val().lo_forced;
@@ -876,18 +944,16 @@ impl Logic for Xmu {
         self.round_field.r.next = self.s8.q.val().r;
         self.round_field.neg_r.next = self.s8.q.val().neg_r;
         self.round_field.base.next = self.s8.q.val().base;
-        self.round_field.e_over.next = self.s8.q.val().e_over;
+        self.round_field.cands.next = self.s8.q.val().cands;
         self.round_field.sign.next = self.s8.q.val().sign;
-        self.round_field.huge.next = self.s8.q.val().huge;
         self.round_field.df.next = self.ctl[7].q.val().df;
         self.round_field.int_dst.next = self.ctl[7].q.val().int_dst;
         self.round_field.flush.next = self.ctl[7].q.val().flush;
         self.lo_round_field.r.next = self.s8.q.val().lo_r;
         self.lo_round_field.neg_r.next = 0.into();
         self.lo_round_field.base.next = self.s8.q.val().lo_base;
-        self.lo_round_field.e_over.next = self.s8.q.val().lo_e_over;
+        self.lo_round_field.cands.next = self.s8.q.val().lo_cands;
         self.lo_round_field.sign.next = self.s8.q.val().lo_sign;
-        self.lo_round_field.huge.next = false;
         self.lo_round_field.df.next = self.ctl[7].q.val().df;
         self.lo_round_field.int_dst.next = 0.into();
         self.lo_round_field.flush.next = false;
@@ -897,8 +963,8 @@ impl Logic for Xmu {
         self.s9.d.next.overflow = self.round_field.overflow.val();
         self.s9.d.next.flushed = self.round_field.flushed.val();
         self.s9.d.next.ival = self.round_field.ival.val();
-        self.s9.d.next.sat_max = self.round_field.sat_max.val();
-        self.s9.d.next.sat_min = self.round_field.sat_min.val();
+        self.s9.d.next.iflags = self.round_field.iflags.val();
+        self.s9.d.next.huge = self.s8.q.val().huge;
         self.s9.d.next.sign = self.s8.q.val().sign;
         self.s9.d.next.nan = self.s8.q.val().nan;
         self.s9.d.next.take = self.s8.q.val().take;
@@ -917,8 +983,8 @@ impl Logic for Xmu {
         self.round_pack.overflow.next = self.s9.q.val().overflow;
         self.round_pack.flushed.next = self.s9.q.val().flushed;
         self.round_pack.ival.next = self.s9.q.val().ival;
-        self.round_pack.sat_max.next = self.s9.q.val().sat_max;
-        self.round_pack.sat_min.next = self.s9.q.val().sat_min;
+        self.round_pack.iflags.next = self.s9.q.val().iflags;
+        self.round_pack.huge.next = self.s9.q.val().huge;
         self.round_pack.sign.next = self.s9.q.val().sign;
         self.round_pack.df.next = self.ctl[8].q.val().df;
         self.round_pack.int_dst.next = self.ctl[8].q.val().int_dst;
@@ -929,8 +995,9 @@ impl Logic for Xmu {
         self.lo_round_pack.overflow.next = self.s9.q.val().lo_overflow;
         self.lo_round_pack.flushed.next = false;
         self.lo_round_pack.ival.next = 0.into();
-        self.lo_round_pack.sat_max.next = false;
-        self.lo_round_pack.sat_min.next = false;
+        // (The low half has no integer result.)
+        self.lo_round_pack.iflags.next = self.s9.q.val().iflags;
+        self.lo_round_pack.huge.next = false;
         self.lo_round_pack.sign.next = self.s9.q.val().lo_sign;
         self.lo_round_pack.df.next = self.ctl[8].q.val().df;
         self.lo_round_pack.int_dst.next = 0.into();
@@ -949,6 +1016,7 @@ impl Logic for Xmu {
 
         // ---- phase 11: the conversion's answer ----
         self.finish_mux.op.next = self.ctl[9].q.val().op;
+        self.finish_mux.df.next = self.ctl[9].q.val().df;
         self.finish_mux.take.next = self.s10.q.val().take;
         self.finish_mux.forced.next = self.s10.q.val().forced;
         self.finish_mux.fres.next = self.s10.q.val().fres;
@@ -958,6 +1026,7 @@ impl Logic for Xmu {
         self.finish_mux.lo_fres.next = self.s10.q.val().lo_fres;
 
         self.s11.d.next.conv = self.finish_mux.conv.val();
+        self.s11.d.next.above_one = self.finish_mux.above_one.val();
         self.s11.d.next.nan = self.s10.q.val().nan;
         self.s11.d.next.bits = self.s10.q.val().bits;
 
@@ -967,6 +1036,7 @@ impl Logic for Xmu {
         self.finish_clamp.clamp.next = self.ctl[10].q.val().clamp;
         self.finish_clamp.nan.next = self.s11.q.val().nan;
         self.finish_clamp.conv.next = self.s11.q.val().conv;
+        self.finish_clamp.above_one.next = self.s11.q.val().above_one;
         self.finish_clamp.bits.next = self.s11.q.val().bits;
 
         self.s12.d.next = self.finish_clamp.d.val();

@@ -16,13 +16,15 @@
 //! bits into the sticky bit (the levels commute: the dropped bits are those
 //! under `shift` whatever the order).
 //!
-//! The shift amount needs `e = e_n − lz` (the normaliser's count), and three
+//! The shift amount needs `e = e_n − lz` (the normaliser's count), and
 //! 13-bit chains after it would be a phase of their own. So phase 3
-//! ([`AlignPre`], beside the leading-zero count) takes the differences
-//! with the unshifted exponent, `EMIN − e_n`, `63 − m + EMIN − e_n` and
-//! `63 − e_n`, and phase 5 ([`AlignAmount`], beside the normalising shift)
-//! adds `lz` to each, in parallel; every value is the original one modulo
-//! 2^13, and each one's real value lies within ±4096, so bit 12 is its sign.
+//! ([`AlignPre`], beside the leading-zero count) takes the terms with the
+//! unshifted exponent `e_n`: the shifts less `lz` (`63 − m + EMIN − e_n`,
+//! `63 − e_n`) and the thresholds that `lz` is compared with (every real
+//! value lies within ±4096, so bit 12 is its sign); phase 5
+//! ([`AlignAmount`], beside the normalising shift) only adds `lz` to the
+//! shifts' low seven bits and compares it with the thresholds, side by side.
+//! The shift, when it is not `big`, is 0..=64, so seven bits are exact.
 //! The shifter is phases 6 ([`AlignCoarse`]: 64, 32, 16) and 7
 //! ([`AlignFine`]: 8, 4, 2, 1).
 
@@ -36,15 +38,20 @@ pub struct AlignPre {
     pub exp_b: Signal<In, Bits<EXP_W>>,
     /// Float destination (0 f16, 1 bf16, 2 f32, 3 f64, 4 e4m3, 5 e5m2).
     pub df: Signal<In, Bits<DF_W>>,
-    /// `EMIN − e_n` (offsets cancel), modulo 2^13.
-    pub d: Signal<Out, Bits<EXP_W>>,
-    /// `63 − m + EMIN − e_n`.
+    /// `63 − m + EMIN − e_n` and `63 − e_n` (F2I: the LSB weighs 2^0),
+    /// modulo 2^13: the float and integer shifts are these plus `lz`.
     pub bd: Signal<Out, Bits<EXP_W>>,
-    /// `63 − e_n` (F2I: the LSB weighs 2^0).
     pub q: Signal<Out, Bits<EXP_W>>,
     /// `63 − m` of the float destination.
     pub base: Signal<Out, Bits<6>>,
-    /// EMIN + 2048 and `63 − m + EMIN + 2048`.
+    /// Thresholds for `lz`, two's complement: `e < EMIN` iff `lz > nd`;
+    /// the float shift exceeds 64 iff `lz > mf`; F2I's shift is negative
+    /// (|x| ≥ 2^64) iff `lz < nq`, exceeds 64 iff `lz > mq`.
+    pub nd: Signal<Out, Bits<EXP_W>>,
+    pub mf: Signal<Out, Bits<EXP_W>>,
+    pub nq: Signal<Out, Bits<EXP_W>>,
+    pub mq: Signal<Out, Bits<EXP_W>>,
+    /// EMIN + 2048, `63 − m + EMIN + 2048` and `64 − that`.
     emin_b: Signal<Local, Bits<EXP_W>>,
     base_emin_b: Signal<Local, Bits<EXP_W>>,
 }
@@ -80,58 +87,68 @@ impl Logic for AlignPre {
             self.emin_b.next = 2034.into();
             self.base_emin_b.next = 2095.into();
         }
-        self.d.next = self.emin_b.val() - self.exp_b.val();
         self.bd.next = self.base_emin_b.val() - self.exp_b.val();
         // 63 + 2048 = 2111.
         self.q.next = 2111 - self.exp_b.val();
+        self.nd.next = self.exp_b.val() - self.emin_b.val();
+        self.mf.next = (self.exp_b.val() + 64) - self.base_emin_b.val();
+        self.nq.next = self.exp_b.val() - 2111;
+        // 64 − (2111 − e_n) = e_n − 2047.
+        self.mq.next = self.exp_b.val() - 2047;
     }
 }
 
-/// Phase 5: the shift amount, with the leading zeros.
+/// Phase 5: the shift amount, with the leading zeros: short adds and
+/// compares of `lz` against [`AlignPre`]'s thresholds, side by side.
 #[derive(LogicBlock, Default)]
 pub struct AlignAmount {
     /// From [`AlignPre`].
-    pub d: Signal<In, Bits<EXP_W>>,
     pub bd: Signal<In, Bits<EXP_W>>,
     pub q: Signal<In, Bits<EXP_W>>,
     pub base: Signal<In, Bits<6>>,
+    pub nd: Signal<In, Bits<EXP_W>>,
+    pub mf: Signal<In, Bits<EXP_W>>,
+    pub nq: Signal<In, Bits<EXP_W>>,
+    pub mq: Signal<In, Bits<EXP_W>>,
     /// Integer destination instead (F2I).
     pub to_int: Signal<In, Bit>,
     /// The normaliser's leading zeros (`e = e_n − lz`).
     pub lz: Signal<In, Bits<7>>,
     /// The right shift, 0..=64 (meaningful when not `big`).
     pub shift: Signal<Out, Bits<7>>,
-    /// The shift exceeds 64: nothing is kept.
+    /// The shift exceeds 64 (or, F2I, is negative): nothing is kept.
     pub big: Signal<Out, Bit>,
     /// F2I: |value| ≥ 2^64.
     pub huge: Signal<Out, Bit>,
-    /// `EMIN − e`, `63 − m + EMIN − e`, `63 − e`.
-    t: Signal<Local, Bits<EXP_W>>,
-    s_f: Signal<Local, Bits<EXP_W>>,
-    s_i: Signal<Local, Bits<EXP_W>>,
-    shift_w: Signal<Local, Bits<EXP_W>>,
+    lz_w: Signal<Local, Bits<EXP_W>>,
+    /// `e < EMIN`; the float shift above 64; F2I's shift negative, above 64.
+    tiny: Signal<Local, Bit>,
+    big_f: Signal<Local, Bit>,
+    neg_i: Signal<Local, Bit>,
+    big_i: Signal<Local, Bit>,
 }
 
 impl Logic for AlignAmount {
     #[hdl_gen]
     fn update(&mut self) {
-        self.t.next = self.d.val() + bit_cast::<EXP_W, 7>(self.lz.val());
-        self.s_f.next = self.bd.val() + bit_cast::<EXP_W, 7>(self.lz.val());
-        self.s_i.next = self.q.val() + bit_cast::<EXP_W, 7>(self.lz.val());
-        self.shift_w.next = bit_cast::<EXP_W, 6>(self.base.val());
+        self.lz_w.next = bit_cast::<EXP_W, 7>(self.lz.val());
+        // `lz > c` for a two's complement c: c negative, or c < lz.
+        self.tiny.next = self.nd.val().get_bit(12) | (self.nd.val() < self.lz_w.val());
+        self.big_f.next = self.mf.val().get_bit(12) | (self.mf.val() < self.lz_w.val());
+        self.big_i.next = self.mq.val().get_bit(12) | (self.mq.val() < self.lz_w.val());
+        // `lz < c`: c positive and c > lz.
+        self.neg_i.next = !self.nq.val().get_bit(12) & (self.nq.val() > self.lz_w.val());
+        self.shift.next = bit_cast::<7, 6>(self.base.val());
         self.big.next = false;
-        // e < EMIN: `EMIN − e` is positive (gradual underflow).
-        if !self.t.val().get_bit(12) & self.t.val().any() {
-            self.shift_w.next = self.s_f.val();
-            self.big.next = self.s_f.val() > 64;
+        if self.tiny.val() {
+            self.shift.next = self.bd.val().get_bits::<7>(0) + self.lz.val();
+            self.big.next = self.big_f.val();
         }
-        // e > 63: `63 − e` is negative.
-        self.huge.next = self.to_int.val() & self.s_i.val().get_bit(12);
+        self.huge.next = self.to_int.val() & self.neg_i.val();
         if self.to_int.val() {
-            self.shift_w.next = self.s_i.val();
-            self.big.next = self.s_i.val() > 64;
+            self.shift.next = self.q.val().get_bits::<7>(0) + self.lz.val();
+            self.big.next = self.neg_i.val() | self.big_i.val();
         }
-        self.shift.next = self.shift_w.val().get_bits::<7>(0);
     }
 }
 

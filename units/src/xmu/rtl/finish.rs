@@ -1,8 +1,10 @@
 //! Phases 11 and 12, finish: the answer by operation — the forced answer or
 //! the rounder's, F2FP.x2's two halves ([`FinishMux`]), then `.sat`'s clamp
 //! to [0, 1] (NaN and negatives, −0 included, to +0; above 1.0 to 1.0), the
-//! bit operations' result, 0 for the reserved opcodes ([`FinishClamp`]: its
-//! 64-bit compare with 1.0 is a carry chain of its own).
+//! bit operations' result, 0 for the reserved opcodes ([`FinishClamp`]).
+//! The clamp's 64-bit compare with 1.0 runs in phase 11 on both candidates
+//! (forced and rounded) beside the multiplexer; after it, in phase 12, it
+//! measured 10.1 ns.
 
 use super::{DF_W, OP_W};
 use rust_hdl::prelude::*;
@@ -20,9 +22,14 @@ pub struct FinishMux {
     pub lo_take: Signal<In, Bit>,
     pub lo_forced: Signal<In, Bits<16>>,
     pub lo_fres: Signal<In, Bits<16>>,
+    /// Float format of the result (for the clamp's 1.0).
+    pub df: Signal<In, Bits<DF_W>>,
     /// The conversion's answer before the clamp.
     pub conv: Signal<Out, Bits<64>>,
+    /// `conv > 1.0` (as encodings) where the clamp applies (F2F, FRND).
+    pub above_one: Signal<Out, Bit>,
     opc: Signal<Local, Bits<4>>,
+    one: Signal<Local, Bits<64>>,
     main: Signal<Local, Bits<64>>,
     lo: Signal<Local, Bits<16>>,
 }
@@ -31,6 +38,21 @@ impl Logic for FinishMux {
     #[hdl_gen]
     fn update(&mut self) {
         self.opc.next = self.op.val().get_bits::<4>(0);
+        self.one.next = 0x3C00.into();
+        if self.df.val() == 1 {
+            self.one.next = 0x3F80.into();
+        }
+        if self.df.val() == 2 {
+            self.one.next = 0x3F80_0000_u64.into();
+        }
+        if self.df.val() == 3 {
+            self.one.next = 0x3FF0_0000_0000_0000_u64.into();
+        }
+        // The clamp's operations (F2F, FRND) answer `forced` or `fres`.
+        self.above_one.next = self.fres.val() > self.one.val();
+        if self.take.val() {
+            self.above_one.next = self.forced.val() > self.one.val();
+        }
         self.main.next = self.fres.val();
         if self.opc.val() == 8 {
             self.main.next = self.ires.val();
@@ -60,8 +82,9 @@ pub struct FinishClamp {
     pub clamp: Signal<In, Bit>,
     /// The source was a NaN.
     pub nan: Signal<In, Bit>,
-    /// [`FinishMux::conv`].
+    /// [`FinishMux::conv`] and [`FinishMux::above_one`].
     pub conv: Signal<In, Bits<64>>,
+    pub above_one: Signal<In, Bit>,
     /// The bit operation's result.
     pub bits: Signal<In, Bits<32>>,
     /// The answer.
@@ -94,7 +117,7 @@ impl Logic for FinishClamp {
         if self.clamp.val() {
             if self.nan.val() | self.negative.val() {
                 self.clamped.next = 0.into();
-            } else if self.conv.val() > self.one.val() {
+            } else if self.above_one.val() {
                 self.clamped.next = self.one.val();
             }
         }
