@@ -297,10 +297,8 @@ impl Logic for RoundField {
                 self.ival.next = self.neg_r.val() & 0xFFFF_FFFF_u64;
             }
         }
-        if self.int_dst.val() == 7 {
-            if self.sign.val() {
-                self.ival.next = self.neg_r.val();
-            }
+        if (self.int_dst.val() == 7) & self.sign.val() {
+            self.ival.next = self.neg_r.val();
         }
         self.iflags.next.any8 = self.r.val().get_bits::<56>(8).any();
         self.iflags.next.any16 = self.r.val().get_bits::<48>(16).any();
