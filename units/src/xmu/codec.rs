@@ -5,26 +5,56 @@
 //! [`parse_convert`]); either becomes the operation word of
 //! [`control`] on `in_op`, the operand on `in_x` and F2FP.x2's `<lo>` on
 //! `in_y`. Results print as wide as the destination.
+//!
+//! `xmu` is the unit at [`DEFAULT_DEPTH`]; `xmu_d<N>` (N = 1..=[`MAX_DEPTH`]) is
+//! the same unit with N pipeline registers ([`Xmu::new`](super::rtl::Xmu::new)),
+//! as `dfma_d<N>` is for the DFMA (names parsed by the registry).
 
 use super::bitops::{self, BitOp};
 use super::convert::{self, format_result, parse_convert, ConvertOp};
 use super::rtl::control::{self, XmuOp};
-use super::rtl::{DATA_W, LATENCY, OP_W, Y_W};
+use super::rtl::{DATA_W, DEFAULT_DEPTH, MAX_DEPTH, OP_W, Y_W};
 use crate::unit::{xorshift, Operation, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::{expect_fields, fields, hex, parse_hex, FieldError};
 
-/// Vector-file codec and golden model of the XMU.
+/// Vector-file codec and golden model of the XMU (the unit `xmu`).
 #[derive(Default)]
 pub struct XmuCodec;
 
+/// The same at any depth (the registry's `xmu`, `xmu_d<N>`): only the info
+/// differs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XmuDepthCodec {
+    /// The unit's name.
+    pub name: String,
+    /// Pipeline registers, 1..=[`MAX_DEPTH`]; also the latency.
+    pub depth: usize,
+}
+
+impl XmuDepthCodec {
+    /// The codec of the unit called `name`, `depth` pipeline registers.
+    pub fn new(name: String, depth: usize) -> XmuDepthCodec {
+        XmuDepthCodec { name, depth }
+    }
+}
+
 /// The XMU's info: ports in the convention order.
 pub fn info() -> UnitInfo {
+    info_at("xmu".into(), DEFAULT_DEPTH)
+}
+
+/// The info of the XMU (the unit called `name`) with `depth` pipeline registers.
+pub fn info_at(name: String, depth: usize) -> UnitInfo {
+    assert!(
+        (1..=MAX_DEPTH).contains(&depth),
+        "XMU depth 1..={MAX_DEPTH}"
+    );
     UnitInfo {
-        name: "xmu".into(),
+        name,
         description: "conversion / extended-math unit: FRND, F2F, F2I, I2F, I2I, F2FP \
                       (f16x2, bf16x2, e4m3, e5m2), POPC, FLO (u32, s32, .sh), BREV",
-        latency: LATENCY,
-        pipeline_stages: LATENCY,
+        latency: depth,
+        pipeline_stages: depth,
         rom_bits: 0,
         params: vec![],
         ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,
@@ -163,5 +193,39 @@ impl UnitCodec for XmuCodec {
             XmuOp::Bit(_) => hex(value as u128, 32),
             XmuOp::Convert(c) => format_result(&c, value),
         })
+    }
+}
+
+impl UnitCodec for XmuDepthCodec {
+    fn info(&self) -> UnitInfo {
+        info_at(self.name.clone(), self.depth)
+    }
+
+    fn parse(&self, text: &str) -> Result<Operation, FieldError> {
+        XmuCodec.parse(text)
+    }
+
+    fn format(&self, op: &Operation, results: &[u128]) -> String {
+        XmuCodec.format(op, results)
+    }
+
+    fn random_lines(&self, count: usize, seed: u64) -> Vec<String> {
+        XmuCodec.random_lines(count, seed)
+    }
+
+    fn model(&mut self, op: &Operation) -> Option<String> {
+        XmuCodec.model(op)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_depth_is_the_latency() {
+        assert_eq!(XmuCodec.info().latency, DEFAULT_DEPTH);
+        let d3 = XmuDepthCodec::new("xmu_d3".into(), 3).info();
+        assert_eq!((d3.name.as_str(), d3.latency), ("xmu_d3", 3));
     }
 }

