@@ -3,7 +3,8 @@
 //!
 //! Each row is one `rtl-gen fpga <unit> --target ecp5-85k --seeds 3` run:
 //! `unit,family,latency,lut4,ff,dsp,bram,fmax1,fmax2,fmax3` (MHz per seed;
-//! an empty field for a seed that did not route). Lines starting with `#`
+//! an empty field for a seed that did not route or was not run, or for a
+//! resource the run did not record). Lines starting with `#`
 //! and the header are skipped.
 
 use plotters::prelude::*;
@@ -14,10 +15,12 @@ pub struct QorPoint {
     pub unit: String,
     pub family: String,
     pub latency: u32,
-    pub lut4: u64,
-    pub ff: u64,
-    pub dsp: u64,
-    pub bram: u64,
+    /// Resources (`None` where the run that measured the clock did not
+    /// record them).
+    pub lut4: Option<u64>,
+    pub ff: Option<u64>,
+    pub dsp: Option<u64>,
+    pub bram: Option<u64>,
     /// Fmax per placement seed 1..=n (MHz), `None` where a seed did not route.
     pub fmax: Vec<Option<f64>>,
 }
@@ -50,6 +53,13 @@ pub fn parse_points(text: &str) -> Result<Vec<QorPoint>, String> {
                 .parse()
                 .map_err(|e| format!("line {}: field {} ({name}): {e}", i + 1, k + 1))
         };
+        let resource = |k: usize, name: &str| -> Result<Option<u64>, String> {
+            if at(k, name)?.is_empty() {
+                Ok(None)
+            } else {
+                number(k, name).map(Some)
+            }
+        };
         let fmax = (7..f.len().max(8))
             .map(|k| {
                 let v = at(k, "fmax")?;
@@ -66,10 +76,10 @@ pub fn parse_points(text: &str) -> Result<Vec<QorPoint>, String> {
             unit: at(0, "unit")?.to_string(),
             family: at(1, "family")?.to_string(),
             latency: number(2, "latency")? as u32,
-            lut4: number(3, "lut4")?,
-            ff: number(4, "ff")?,
-            dsp: number(5, "dsp")?,
-            bram: number(6, "bram")?,
+            lut4: resource(3, "lut4")?,
+            ff: resource(4, "ff")?,
+            dsp: resource(5, "dsp")?,
+            bram: resource(6, "bram")?,
             fmax,
         });
     }
