@@ -17,6 +17,8 @@ use units::registry::{Unit, FAMILIES};
 
 /// Random operations after the examples in each stream.
 const RANDOM_OPS: usize = 300;
+/// Random operations after the examples in the `Simulation` harness's stream.
+const SIMULATION_OPS: usize = 60;
 
 /// Every family's default unit.
 fn defaults() -> Vec<Unit> {
@@ -74,11 +76,13 @@ fn answers_come_exactly_latency_clocks_after_the_operation() {
 fn rust_hdl_direct_and_simulation_agree_with_the_model() {
     let mut units = defaults();
     units.extend(variant_sample());
+    // The Simulation harness is the slow engine (a few thousand clocks a
+    // second on the wide units): a shorter stream after the examples.
     on_each(&units, |u| {
         engines_agree(
             u,
             &[Engine::RustHdl, Engine::RustHdlSimulation],
-            &stream(u, RANDOM_OPS, 7)?,
+            &stream(u, SIMULATION_OPS, 7)?,
             11,
         )
     });
