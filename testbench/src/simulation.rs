@@ -57,7 +57,14 @@ pub fn run<B: PortIo + Send + 'static>(
             sim.done(slot.take().ok_or(SimError::SimTerminated)?)
         });
     }
-    let horizon = (stim.iter().map(|s| s.gap as u64 + 1).sum::<u64>()
+    // A unit with back-pressure (`in_ready`) may hold each operation for up
+    // to its latency (DIVSQRT: one operation in flight).
+    let per_op = if info.has_ready() {
+        info.latency as u64 + 2
+    } else {
+        1
+    };
+    let horizon = (stim.iter().map(|s| s.gap as u64 + per_op).sum::<u64>()
         + crate::stream::drain_cycles(info)
         + 16)
         * 2
