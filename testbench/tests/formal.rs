@@ -49,7 +49,7 @@ fn xmu_bit_ops_are_proven_for_every_input() {
 
 #[test]
 fn dfma_min_max_setp_are_proven_for_every_operand_pair() {
-    assert_proven("dfma_d10");
+    assert_proven("dfma_d4");
 }
 
 #[test]
