@@ -70,7 +70,7 @@ pub fn list() -> Outcome {
     for family in FAMILIES {
         let info = family.default_unit().info();
         text.push_str(&format!(
-            "{:<6} latency {:>2}  {}\n",
+            "{:<7} latency {:>2}  {}\n",
             info.name, info.latency, info.description
         ));
         for p in &info.params {
@@ -372,7 +372,7 @@ pub fn all(root: &Path) -> Outcome {
         std::fs::create_dir_all(dir).map_err(|e| other(format!("{}: {e}", dir.display())))?;
     }
     let mut table = format!(
-        "{:<6} {:>7} {:>6} {:>9} {:>9} {:>8}  {}\n",
+        "{:<8} {:>7} {:>6} {:>9} {:>9} {:>8}  {}\n",
         "unit", "latency", "ports", "Verilog", "sim ops", "model", "waveform"
     );
     for unit in Unit::defaults() {
@@ -402,7 +402,7 @@ pub fn all(root: &Path) -> Outcome {
             Err(e) => return Err(other(format!("{unit}: RTL differs from the model: {e}"))),
         };
         table.push_str(&format!(
-            "{:<6} {:>7} {:>6} {:>8}B {:>9} {:>8}  {}\n",
+            "{:<8} {:>7} {:>6} {:>8}B {:>9} {:>8}  {}\n",
             unit,
             info.latency,
             info.ports.len() + 1,
