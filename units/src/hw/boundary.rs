@@ -49,3 +49,35 @@ impl<T: Synth> Logic for Boundary<T> {
         }
     }
 }
+
+/// Which of `N` phase boundaries are registers for a pipeline of `depth`
+/// registers (1..=N): the last one always, the others splitting the phases
+/// into `depth` consecutive groups whose largest estimated delay (the sum of
+/// `delay_ns` over the group) is smallest, the earliest such split on ties.
+/// The DFMA's and the XMU's depth plans.
+pub fn balanced_plan<const N: usize>(delay_ns: &[f64; N], depth: usize) -> [bool; N] {
+    assert!(
+        (1..=N).contains(&depth),
+        "depth must be 1..={N}, not {depth}"
+    );
+    let mut best: Option<(f64, u32)> = None;
+    for mask in 0u32..(1 << (N - 1)) {
+        if mask.count_ones() as usize != depth - 1 {
+            continue;
+        }
+        let mut worst = 0.0f64;
+        let mut group = 0.0;
+        for (k, delay) in delay_ns.iter().enumerate() {
+            group += delay;
+            if k == N - 1 || mask >> k & 1 == 1 {
+                worst = worst.max(group);
+                group = 0.0;
+            }
+        }
+        if best.is_none_or(|(w, _)| worst < w - 1e-9) {
+            best = Some((worst, mask));
+        }
+    }
+    let mask = best.expect("some split exists").1;
+    std::array::from_fn(|k| k == N - 1 || mask >> k & 1 == 1)
+}

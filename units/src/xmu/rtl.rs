@@ -129,26 +129,7 @@ pub fn stage_plan(depth: usize) -> [bool; MAX_DEPTH] {
         (1..=MAX_DEPTH).contains(&depth),
         "XMU depth must be 1..={MAX_DEPTH}, not {depth}"
     );
-    let mut best: Option<(f64, u32)> = None;
-    for mask in 0u32..(1 << (MAX_DEPTH - 1)) {
-        if mask.count_ones() as usize != depth - 1 {
-            continue;
-        }
-        let mut worst = 0.0f64;
-        let mut group = 0.0;
-        for (k, delay) in PHASE_DELAY_NS.iter().enumerate() {
-            group += delay;
-            if k == MAX_DEPTH - 1 || mask >> k & 1 == 1 {
-                worst = worst.max(group);
-                group = 0.0;
-            }
-        }
-        if best.is_none_or(|(w, _)| worst < w - 1e-9) {
-            best = Some((worst, mask));
-        }
-    }
-    let mask = best.expect("some split exists").1;
-    std::array::from_fn(|k| k == MAX_DEPTH - 1 || mask >> k & 1 == 1)
+    crate::hw::boundary::balanced_plan(&PHASE_DELAY_NS, depth)
 }
 
 /// The opcode of a bit operation on `in_op`.

@@ -189,26 +189,7 @@ pub const PHASE_DELAY_NS: [f64; PHASES] = [7.0, 7.5, 5.5, 6.4, 6.6, 6.5, 7.0, 6.
 /// `depth` consecutive groups whose largest estimated delay is smallest (the
 /// earliest such split on ties).
 fn phase_plan(depth: usize) -> [bool; PHASES] {
-    let mut best: Option<(f64, u32)> = None;
-    for mask in 0u32..(1 << (PHASES - 1)) {
-        if mask.count_ones() as usize != depth - 1 {
-            continue;
-        }
-        let mut worst = 0.0f64;
-        let mut group = 0.0;
-        for (k, delay) in PHASE_DELAY_NS.iter().enumerate() {
-            group += delay;
-            if k == PHASES - 1 || mask >> k & 1 == 1 {
-                worst = worst.max(group);
-                group = 0.0;
-            }
-        }
-        if best.is_none_or(|(w, _)| worst < w - 1e-9) {
-            best = Some((worst, mask));
-        }
-    }
-    let mask = best.expect("some split exists").1;
-    std::array::from_fn(|k| k == PHASES - 1 || mask >> k & 1 == 1)
+    crate::hw::boundary::balanced_plan(&PHASE_DELAY_NS, depth)
 }
 
 /// Which boundaries (indexed in pipeline order, [`B1M`]..=[`B10`]) are
