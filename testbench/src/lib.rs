@@ -18,6 +18,7 @@ pub mod fpga;
 pub mod iverilog;
 pub mod lint;
 pub mod qor;
+pub mod reference;
 pub mod simulation;
 pub mod stream;
 pub mod timing;

@@ -8,8 +8,8 @@
 //!   `genCases_f64`: 6,133,248 mulAdd cases per rounding mode, 46,464 for add
 //!   and for mul) — a sample in CI, the full set in an `#[ignore]` test;
 //! * directed generators for the corners an FMA gets wrong;
-//! * exact rational arithmetic (`num-rational`) with an independent rounding
-//!   routine, for the NaN/zero-sign corners and a random sample;
+//! * exact rational arithmetic (`num-rational`) with the independent rounding
+//!   routine of `testbench::reference`, for the NaN/zero-sign corners and a random sample;
 //! * Rust's own `f64` comparisons for MIN, MAX and SETP.
 //!
 //! Every random stream is a seeded ChaCha, so a failure reproduces; a mismatch
@@ -17,18 +17,18 @@
 //!
 //! Long runs: `cargo test -p testbench --test dfma_model -- --ignored --nocapture`.
 
-use num_bigint::BigInt;
-use num_rational::BigRational;
-use num_traits::{One, Signed, ToPrimitive, Zero};
+use num_traits::{Signed, Zero};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use softfloat_wrapper::{Float, RoundingMode, F64};
 use std::time::Instant;
+use testbench::reference::{round_rational, softfloat_rounding, value};
 use units::dfma::model::{
     self as m, Cmp, DfmaOp, DfmaOperation, DfmaResult, Rounding, SrcMod, DEFAULT_NAN, MINMAX_NAN,
     SIGN_BIT,
 };
 use units::dfma::vectors::{format_operation, parse_line};
+use units::fp::FloatFormat;
 
 const FRAC_MASK: u64 = (1 << 52) - 1;
 const QUIET: u64 = 1 << 51;
@@ -36,15 +36,6 @@ const INF: u64 = 0x7FF0_0000_0000_0000;
 const MAX_FINITE: u64 = 0x7FEF_FFFF_FFFF_FFFF;
 
 // ===================================================================== references
-
-fn sf_mode(rm: Rounding) -> RoundingMode {
-    match rm {
-        Rounding::Rn => RoundingMode::TiesToEven,
-        Rounding::Rm => RoundingMode::TowardNegative,
-        Rounding::Rp => RoundingMode::TowardPositive,
-        Rounding::Rz => RoundingMode::TowardZero,
-    }
-}
 
 fn is_nan(x: u64) -> bool {
     (x >> 52) & 0x7FF == 0x7FF && x & FRAC_MASK != 0
@@ -74,17 +65,21 @@ fn with_nan_layer(sources: &[u64], softfloat: u64) -> u64 {
 }
 
 fn ref_fma(a: u64, b: u64, c: u64, rm: Rounding) -> u64 {
-    let r = F64::from_bits(a).fused_mul_add(F64::from_bits(b), F64::from_bits(c), sf_mode(rm));
+    let r = F64::from_bits(a).fused_mul_add(
+        F64::from_bits(b),
+        F64::from_bits(c),
+        softfloat_rounding(rm),
+    );
     with_nan_layer(&[a, b, c], r.to_bits())
 }
 
 fn ref_add(a: u64, b: u64, rm: Rounding) -> u64 {
-    let r = F64::from_bits(a).add(F64::from_bits(b), sf_mode(rm));
+    let r = F64::from_bits(a).add(F64::from_bits(b), softfloat_rounding(rm));
     with_nan_layer(&[a, b], r.to_bits())
 }
 
 fn ref_mul(a: u64, b: u64, rm: Rounding) -> u64 {
-    let r = F64::from_bits(a).mul(F64::from_bits(b), sf_mode(rm));
+    let r = F64::from_bits(a).mul(F64::from_bits(b), softfloat_rounding(rm));
     with_nan_layer(&[a, b], r.to_bits())
 }
 
@@ -479,7 +474,7 @@ fn random_case(g: &mut TestFloatGen) -> (u64, u64, u64, Rounding) {
             let p = F64::from_bits(a)
                 .mul(
                     F64::from_bits(b),
-                    sf_mode(Rounding::ALL[g.rng.gen_range(0..4)]),
+                    softfloat_rounding(Rounding::ALL[g.rng.gen_range(0..4)]),
                 )
                 .to_bits();
             let flip = g.rng.gen::<u64>() & ((1u64 << g.rng.gen_range(0..12)) - 1);
@@ -629,7 +624,7 @@ fn directed_massive_cancellation() {
         let b = make(rng.gen(), eb, interesting_frac(&mut rng));
         for rm in Rounding::ALL {
             let p = F64::from_bits(a)
-                .mul(F64::from_bits(b), sf_mode(rm))
+                .mul(F64::from_bits(b), softfloat_rounding(rm))
                 .to_bits();
             let delta: i64 = rng.gen_range(-3..=3);
             let c = (p ^ SIGN_BIT).wrapping_add(delta as u64);
@@ -971,81 +966,6 @@ fn directed_nan_positions_and_kinds() {
 
 // ======================================================= exact rational check
 
-fn pow2(e: i64) -> BigRational {
-    if e >= 0 {
-        BigRational::from_integer(BigInt::one() << e as usize)
-    } else {
-        BigRational::new(BigInt::one(), BigInt::one() << (-e) as usize)
-    }
-}
-
-/// The exact value of a finite binary64.
-fn exact(bits: u64) -> BigRational {
-    let exp = ((bits >> 52) & 0x7FF) as i64;
-    let frac = bits & FRAC_MASK;
-    let (sig, e) = if exp == 0 {
-        (frac, -1074)
-    } else {
-        (frac | (1 << 52), exp - 1075)
-    };
-    let v = BigRational::from_integer(BigInt::from(sig)) * pow2(e);
-    if bits & SIGN_BIT != 0 {
-        -v
-    } else {
-        v
-    }
-}
-
-/// Rounds a non-zero rational to binary64 in mode `rm` (independent of the model:
-/// find the binade, scale to an integer quantum, round the remainder).
-fn round_rational(q: &BigRational, rm: Rounding) -> u64 {
-    assert!(!q.is_zero());
-    let negative = q.is_negative();
-    let mag = q.abs();
-    let mut e = mag.numer().bits() as i64 - mag.denom().bits() as i64;
-    if mag < pow2(e) {
-        e -= 1;
-    }
-    debug_assert!(pow2(e) <= mag && mag < pow2(e + 1));
-    // Quantum: 2^(e − 52) for normals, 2^−1074 under the normal range.
-    let quantum = e.max(-1022) - 52;
-    let scaled = &mag / pow2(quantum);
-    let mut n = scaled.floor().to_integer();
-    let rem = scaled - BigRational::from_integer(n.clone());
-    let half = BigRational::new(BigInt::one(), BigInt::from(2));
-    let up = match rm {
-        Rounding::Rn => rem > half || (rem == half && n.bit(0)),
-        Rounding::Rz => false,
-        Rounding::Rm => negative && !rem.is_zero(),
-        Rounding::Rp => !negative && !rem.is_zero(),
-    };
-    if up {
-        n += 1;
-    }
-    let mut n = n.to_u64().unwrap();
-    let mut quantum = quantum;
-    if n == 1 << 53 {
-        n = 1 << 52;
-        quantum += 1;
-    }
-    let sign = (negative as u64) << 63;
-    if quantum + 52 > 1023 {
-        let to_inf = match rm {
-            Rounding::Rn => true,
-            Rounding::Rz => false,
-            Rounding::Rm => negative,
-            Rounding::Rp => !negative,
-        };
-        return sign | if to_inf { INF } else { MAX_FINITE };
-    }
-    if n < 1 << 52 {
-        assert_eq!(quantum, -1074);
-        sign | n
-    } else {
-        sign | (((quantum + 52 + 1023) as u64) << 52) | (n & FRAC_MASK)
-    }
-}
-
 fn is_inf(x: u64) -> bool {
     x & !SIGN_BIT == INF
 }
@@ -1071,13 +991,20 @@ fn spec_fma(a: u64, b: u64, c: u64, rm: Rounding) -> u64 {
     if is_inf(c) {
         return c;
     }
-    let value = exact(a) * exact(b) + exact(c);
+    let value =
+        value(FloatFormat::F64, a) * value(FloatFormat::F64, b) + value(FloatFormat::F64, c);
     if value.is_zero() {
         let product_zero = is_zero(a) || is_zero(b);
         let same_sign_zeros = (product_zero && is_zero(c) && sp == c & SIGN_BIT).then_some(sp != 0);
         return exact_zero(same_sign_zeros, rm);
     }
-    round_rational(&value, rm)
+    round_rational(
+        FloatFormat::F64,
+        value.is_negative(),
+        &value.abs(),
+        rm,
+        false,
+    )
 }
 
 #[test]

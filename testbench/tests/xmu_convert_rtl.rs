@@ -19,6 +19,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 use testbench::engines::{run_ops, Engine};
+use testbench::reference::{random_float, random_integer};
 use testbench::stream::Gaps;
 use testbench::tools::require;
 use testbench::vectors::{check_against_model, numbered, LineOp};
@@ -167,80 +168,10 @@ fn directed_ints(t: IntType) -> Vec<u64> {
     v
 }
 
-/// A random encoding of `fmt`, biased toward the interesting places.
-fn random_float(r: &mut ChaCha8Rng, fmt: FloatFormat) -> u64 {
-    let (e_bits, m_bits) = (fmt.exp_bits, fmt.man_bits);
-    let width = 1 + e_bits + m_bits;
-    let top = (1u64 << e_bits) - 1;
-    let bias = (top >> 1) as i64;
-    if r.gen_ratio(1, 5) {
-        return r.gen::<u64>() >> (64 - width);
-    }
-    let sign = r.gen::<bool>() as u64;
-    let exp: u64 = match r.gen_range(0..10) {
-        0 => 0,
-        1 => top,
-        2 | 3 => r.gen_range(0..=top),
-        4..=6 => (bias + r.gen_range(-45..=70)).clamp(0, top as i64) as u64,
-        _ => (bias + r.gen_range(-160..=140)).clamp(0, top as i64) as u64,
-    };
-    let mut man: u64 = r.gen::<u64>() & ((1 << m_bits) - 1);
-    match r.gen_range(0..4) {
-        0 => {}
-        1 => {
-            let k = r.gen_range(0..=m_bits);
-            man &= !((1u64 << k) - 1);
-            if k > 0 {
-                man |= 1 << (k - 1);
-            }
-            match r.gen_range(0..3) {
-                0 => man = man.wrapping_sub(1),
-                1 => man = man.wrapping_add(1),
-                _ => {}
-            }
-            man &= (1 << m_bits) - 1;
-        }
-        2 => {
-            let k = r.gen_range(0..=m_bits);
-            man &= !((1u64 << k) - 1);
-        }
-        _ => man = (1 << m_bits) - 1 - r.gen_range(0..3u64).min((1 << m_bits) - 1),
-    }
-    (sign << (width - 1)) | (exp << m_bits) | man
-}
-
-/// A random integer of the type, biased toward few significant bits and
-/// values around powers of two.
-fn random_int(r: &mut ChaCha8Rng, t: IntType) -> u64 {
-    let bits = t.bits();
-    let mask = t.mask();
-    match r.gen_range(0..4) {
-        0 => r.gen::<u64>() & mask,
-        1 => {
-            let n = r.gen_range(1..=bits);
-            (r.gen::<u64>() >> (64 - n)) & mask
-        }
-        2 => {
-            let k = r.gen_range(0..bits);
-            let v = (1u64 << k)
-                .wrapping_add(r.gen_range(0..5u64))
-                .wrapping_sub(2);
-            let v = if r.gen() { v.wrapping_neg() } else { v };
-            v & mask
-        }
-        _ => {
-            let n = r.gen_range(1..=bits);
-            let v = r.gen::<u64>() >> (64 - n);
-            let k = r.gen_range(0..n);
-            ((v & !((1u64 << k) - 1)) | ((k > 0) as u64) << k.saturating_sub(1)) & mask
-        }
-    }
-}
-
 fn random_operand(r: &mut ChaCha8Rng, op: &ConvertOp) -> u64 {
     match source(op) {
         Source::Float(fmt) => random_float(r, fmt),
-        Source::Int(t) => random_int(r, t),
+        Source::Int(t) => random_integer(r, t.bits()),
     }
 }
 

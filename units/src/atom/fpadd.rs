@@ -14,92 +14,21 @@
 //! round-to-odd image of the exact sum on `GUARD_BITS` extra bits, and round-to-odd
 //! on at least two extra bits followed by round-to-nearest is exact rounding.
 //!
-//! Note for the lead: this is written here, not in `units/src/fp/`, because that
-//! module was being written concurrently; it only depends on [`FpFormat`].
+//! The format is [`crate::fp::FloatFormat`], the one every unit uses.
 
 /// Bits kept below the result's last place while aligning: guard, round, sticky.
 pub const GUARD_BITS: u32 = 3;
 
-/// A binary interchange format: 1 sign bit, `exp_bits`, `man_bits` stored fraction bits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FpFormat {
-    /// Exponent field width.
-    pub exp_bits: u32,
-    /// Stored fraction width (the significand has one more, implicit, bit).
-    pub man_bits: u32,
-}
+pub use crate::fp::FloatFormat;
 
 /// IEEE binary64.
-pub const F64: FpFormat = FpFormat {
-    exp_bits: 11,
-    man_bits: 52,
-};
+pub const F64: FloatFormat = FloatFormat::F64;
 /// IEEE binary32.
-pub const F32: FpFormat = FpFormat {
-    exp_bits: 8,
-    man_bits: 23,
-};
+pub const F32: FloatFormat = FloatFormat::F32;
 /// IEEE binary16.
-pub const F16: FpFormat = FpFormat {
-    exp_bits: 5,
-    man_bits: 10,
-};
+pub const F16: FloatFormat = FloatFormat::F16;
 /// bfloat16: binary32's exponent, 7 fraction bits.
-pub const BF16: FpFormat = FpFormat {
-    exp_bits: 8,
-    man_bits: 7,
-};
-
-impl FpFormat {
-    /// Total width in bits.
-    pub const fn width(self) -> u32 {
-        1 + self.exp_bits + self.man_bits
-    }
-    /// Mask of all the format's bits.
-    pub const fn mask(self) -> u64 {
-        if self.width() == 64 {
-            u64::MAX
-        } else {
-            (1 << self.width()) - 1
-        }
-    }
-    /// The sign bit.
-    pub const fn sign_bit(self) -> u64 {
-        1 << (self.exp_bits + self.man_bits)
-    }
-    /// The all-ones exponent (Inf/NaN).
-    pub const fn exp_max(self) -> u64 {
-        (1 << self.exp_bits) - 1
-    }
-    /// Mask of the stored fraction.
-    pub const fn frac_mask(self) -> u64 {
-        (1 << self.man_bits) - 1
-    }
-    /// The fraction's top bit: set in a quiet NaN.
-    pub const fn quiet_bit(self) -> u64 {
-        1 << (self.man_bits - 1)
-    }
-    /// Biased exponent field of `x`.
-    pub const fn exp_field(self, x: u64) -> u64 {
-        (x >> self.man_bits) & self.exp_max()
-    }
-    /// True for a NaN (either kind).
-    pub const fn is_nan(self, x: u64) -> bool {
-        self.exp_field(x) == self.exp_max() && (x & self.frac_mask()) != 0
-    }
-    /// True for ±Inf.
-    pub const fn is_inf(self, x: u64) -> bool {
-        self.exp_field(x) == self.exp_max() && (x & self.frac_mask()) == 0
-    }
-    /// True for ±0.
-    pub const fn is_zero(self, x: u64) -> bool {
-        (x & !self.sign_bit() & self.mask()) == 0
-    }
-    /// True for a subnormal (nonzero, exponent field zero).
-    pub const fn is_subnormal(self, x: u64) -> bool {
-        self.exp_field(x) == 0 && (x & self.frac_mask()) != 0
-    }
-}
+pub const BF16: FloatFormat = FloatFormat::BF16;
 
 /// What happens to subnormal numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,9 +65,9 @@ fn shift_right_sticky(x: u64, d: u64) -> u64 {
 
 /// `a + b` in format `fmt`, rounded to nearest even. Bits above the format's width
 /// are ignored; the result has none.
-pub fn fp_add(fmt: FpFormat, a: u64, b: u64, subnormals: Subnormals, nan: NanRule) -> u64 {
+pub fn fp_add(fmt: FloatFormat, a: u64, b: u64, subnormals: Subnormals, nan: NanRule) -> u64 {
     let m = fmt.man_bits;
-    let sign = fmt.sign_bit();
+    let sign = fmt.sign_mask();
     let a = a & fmt.mask();
     let b = b & fmt.mask();
 
@@ -186,7 +115,7 @@ pub fn fp_add(fmt: FpFormat, a: u64, b: u64, subnormals: Subnormals, nan: NanRul
     };
     let unpack = |x: u64| {
         let e = fmt.exp_field(x);
-        let f = x & fmt.frac_mask();
+        let f = x & fmt.man_mask();
         if e == 0 {
             (1, f) // subnormal: same scale as exponent 1, no implicit bit
         } else {
@@ -246,7 +175,7 @@ pub fn fp_add(fmt: FpFormat, a: u64, b: u64, subnormals: Subnormals, nan: NanRul
     if biased == 0 && subnormals == Subnormals::Flush {
         return result_sign;
     }
-    result_sign | (biased << m) | (z & fmt.frac_mask())
+    result_sign | (biased << m) | (z & fmt.man_mask())
 }
 
 #[cfg(test)]

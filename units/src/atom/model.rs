@@ -451,7 +451,7 @@ fn signed(ty: AtomType, x: u64) -> i64 {
 }
 
 /// Packed add of two 16-bit halves in `fmt` (f16 or bf16), RN, subnormals kept.
-fn add_x2(fmt: fpadd::FpFormat, old: u64, b: u64) -> u64 {
+fn add_x2(fmt: fpadd::FloatFormat, old: u64, b: u64) -> u64 {
     let half = |x: u64, i: u32| (x >> (16 * i)) & 0xffff;
     let lane = |i: u32| {
         fp_add(

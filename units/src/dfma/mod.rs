@@ -12,6 +12,7 @@ pub mod codec;
 pub mod model;
 pub mod rtl;
 pub mod vectors;
+pub mod wide;
 
 pub use model::{
     add, execute, fma, max, min, mul, setp, Cmp, DfmaOp, DfmaOperation, DfmaResult, Rounding,

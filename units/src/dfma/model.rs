@@ -59,36 +59,41 @@
 //! * **SETP** `ne` is ordered (false when either operand is NaN), as in PTX;
 //!   `neu` is its unordered twin.
 
+/// The format: IEEE binary64, the project's one [`FloatFormat`] type; the
+/// constants below are its fields under the names the datapath uses.
+pub const F64: FloatFormat = FloatFormat::F64;
 /// Sign bit of a binary64.
-pub const SIGN_BIT: u64 = 1 << 63;
+pub const SIGN_BIT: u64 = F64.sign_mask();
 /// Stored fraction bits of a binary64.
-pub const FRAC_W: u32 = 52;
+pub const FRAC_W: u32 = F64.man_bits;
 /// Significand width with the hidden bit: binary64's precision p.
 pub const SIG_W: u32 = FRAC_W + 1;
 /// Exponent field width.
-pub const EXP_W: u32 = 11;
+pub const EXP_W: u32 = F64.exp_bits;
 /// Exponent bias.
-pub const EXP_BIAS: i32 = 1023;
+pub const EXP_BIAS: i32 = F64.bias();
 /// Smallest normal exponent (unbiased); also the exponent of every subnormal.
-pub const EMIN: i32 = 1 - EXP_BIAS;
+pub const EMIN: i32 = F64.emin();
 /// Largest finite exponent (unbiased).
-pub const EMAX: i32 = EXP_BIAS;
+pub const EMAX: i32 = F64.emax();
 /// Mask of the fraction field.
-pub const FRAC_MASK: u64 = (1 << FRAC_W) - 1;
+pub const FRAC_MASK: u64 = F64.man_mask();
 /// The all-ones exponent field (Inf/NaN), in place.
-pub const EXP_MASK: u64 = ((1 << EXP_W) - 1) << FRAC_W;
+pub const EXP_MASK: u64 = F64.exp_mask();
 /// Quiet bit: the fraction's MSB.
-pub const QUIET_BIT: u64 = 1 << (FRAC_W - 1);
+pub const QUIET_BIT: u64 = F64.quiet_bit();
 /// NaN produced by an invalid operation without a NaN input (SPEC §2).
-pub const DEFAULT_NAN: u64 = 0xFFF8_0000_0000_0000;
+pub const DEFAULT_NAN: u64 = F64.default_nan(true);
 /// NaN produced by MIN/MAX when both operands are NaN (SPEC §2).
-pub const MINMAX_NAN: u64 = 0x7FF8_0000_0000_0000;
+pub const MINMAX_NAN: u64 = F64.default_nan(false);
 /// +1.0, the multiplier DADD feeds to the product (a·1.0 + b).
-pub const ONE: u64 = 0x3FF0_0000_0000_0000;
+pub const ONE: u64 = F64.one();
 /// Largest finite magnitude.
-pub const MAX_FINITE: u64 = 0x7FEF_FFFF_FFFF_FFFF;
+pub const MAX_FINITE: u64 = F64.max_finite(false);
 /// +Infinity.
-pub const INFINITY: u64 = 0x7FF0_0000_0000_0000;
+pub const INFINITY: u64 = F64.infinity(false);
+const _: () = assert!(DEFAULT_NAN == 0xFFF8_0000_0000_0000 && MINMAX_NAN == 0x7FF8_0000_0000_0000);
+const _: () = assert!(ONE == 0x3FF0_0000_0000_0000 && MAX_FINITE == 0x7FEF_FFFF_FFFF_FFFF);
 
 /// Product width: two 53-bit significands.
 pub const PROD_W: u32 = 2 * SIG_W;
@@ -108,10 +113,8 @@ pub const ALIGN_MAX: u32 = ADDEND_LSB_MAX + SIG_W;
 /// Binades the addend may lead the product before the alignment shift clamps
 /// at zero: `exp(c) − exp(a·b) > ADDEND_LEAD` ⇒ the product is only sticky.
 pub const ADDEND_LEAD: i32 = (ADDEND_LSB_MAX - GUARD_W - FRAC_W) as i32;
-/// Width of the [`Wide`] container of the sum window.
-const WIDE_BITS: u32 = 192;
-const _: () = assert!(SUM_W <= WIDE_BITS, "the sum window must fit the Wide word");
 
+use crate::fp::FloatFormat;
 /// Rounding mode; the discriminant is the 2-bit `rm` field of SPEC §2 (the
 /// project's one rounding enum, shared with the conversions).
 pub use crate::fp::Rounding;
@@ -787,268 +790,8 @@ pub fn setp(cmp: Cmp, a: u64, b: u64) -> bool {
     }
 }
 
-// ------------------------------------------------------------- the wide word
-
-/// An unsigned 192-bit word holding the [`SUM_W`]-bit sum window
-/// (`hi · 2^128 + lo`). Only what the datapath needs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Wide {
-    /// Bits 191..128 (field order makes the derived ordering numeric).
-    pub hi: u64,
-    /// Bits 127..0.
-    pub lo: u128,
-}
-
-impl Wide {
-    pub const ZERO: Wide = Wide { hi: 0, lo: 0 };
-
-    #[inline]
-    pub fn from_u128(lo: u128) -> Wide {
-        Wide { hi: 0, lo }
-    }
-
-    #[inline]
-    pub fn is_zero(self) -> bool {
-        self.hi == 0 && self.lo == 0
-    }
-
-    /// Leading zeros of the 192-bit word.
-    #[inline]
-    pub fn leading_zeros(self) -> u32 {
-        if self.hi != 0 {
-            self.hi.leading_zeros()
-        } else {
-            64 + self.lo.leading_zeros()
-        }
-    }
-
-    /// Bit `i` (< 192).
-    #[inline]
-    pub fn bit(self, i: u32) -> bool {
-        if i >= 128 {
-            (self.hi >> (i - 128)) & 1 == 1
-        } else {
-            (self.lo >> i) & 1 == 1
-        }
-    }
-
-    /// Whether any bit under position `n` (≤ 128) is set.
-    #[inline]
-    pub fn any_below(self, n: u32) -> bool {
-        debug_assert!(n <= 128);
-        if n == 128 {
-            self.lo != 0
-        } else {
-            self.lo & ((1u128 << n) - 1) != 0
-        }
-    }
-
-    /// Shift left (bits above 191 are lost).
-    #[inline]
-    pub fn shift_left(self, n: u32) -> Wide {
-        match n {
-            0 => self,
-            1..=63 => Wide {
-                hi: (self.hi << n) | (self.lo >> (128 - n)) as u64,
-                lo: self.lo << n,
-            },
-            64..=127 => Wide {
-                hi: (self.lo >> (128 - n)) as u64,
-                lo: self.lo << n,
-            },
-            128..=191 => Wide {
-                hi: (self.lo << (n - 128)) as u64,
-                lo: 0,
-            },
-            _ => Wide::ZERO,
-        }
-    }
-
-    /// Logical shift right, bits shifted out are dropped.
-    #[inline]
-    pub fn shift_right(self, n: u32) -> Wide {
-        match n {
-            0 => self,
-            1..=63 => Wide {
-                hi: self.hi >> n,
-                lo: (self.lo >> n) | ((self.hi as u128) << (128 - n)),
-            },
-            64..=127 => Wide {
-                hi: 0,
-                lo: (self.lo >> n) | ((self.hi as u128) << (128 - n)),
-            },
-            128..=191 => Wide {
-                hi: 0,
-                lo: (self.hi >> (n - 128)) as u128,
-            },
-            _ => Wide::ZERO,
-        }
-    }
-
-    /// Shift right with jamming: bit 0 of the result is ORed with every bit
-    /// shifted out (the hardware's sticky).
-    #[inline]
-    pub fn shr_jam(self, n: u32) -> Wide {
-        let lost = match n {
-            0 => false,
-            1..=127 => self.lo & ((1u128 << n) - 1) != 0,
-            128..=191 => self.lo != 0 || self.hi & ((1u64 << (n - 128)) - 1) != 0,
-            _ => !self.is_zero(),
-        };
-        let mut out = self.shift_right(n);
-        out.lo |= lost as u128;
-        out
-    }
-
-    /// Sum modulo 2^192.
-    #[inline]
-    pub fn wrapping_add(self, other: Wide) -> Wide {
-        let (lo, carry) = self.lo.overflowing_add(other.lo);
-        Wide {
-            hi: self.hi.wrapping_add(other.hi).wrapping_add(carry as u64),
-            lo,
-        }
-    }
-
-    /// Difference modulo 2^192.
-    #[inline]
-    pub fn wrapping_sub(self, other: Wide) -> Wide {
-        let (lo, borrow) = self.lo.overflowing_sub(other.lo);
-        Wide {
-            hi: self.hi.wrapping_sub(other.hi).wrapping_sub(borrow as u64),
-            lo,
-        }
-    }
-}
+pub use super::wide::{Wide, WIDE_BITS};
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn f(x: f64) -> u64 {
-        x.to_bits()
-    }
-
-    #[test]
-    fn window_constants_are_consistent() {
-        assert_eq!(PROD_W, 106);
-        assert_eq!(SUM_W, 164);
-        assert_eq!(ADDEND_LEAD, 56);
-        // The clamped addend's MSB plus one carry bit fills the window.
-        assert_eq!(ADDEND_LSB_MAX + FRAC_W + 2, SUM_W);
-    }
-
-    #[test]
-    fn simple_values() {
-        let rn = Rounding::Rn;
-        assert_eq!(fma(f(1.0), f(2.0), f(-1.0), rn), f(1.0));
-        assert_eq!(add(f(1.5), f(2.25), rn), f(3.75));
-        assert_eq!(mul(f(-3.0), f(0.5), rn), f(-1.5));
-        assert_eq!(
-            fma(f(0.1), f(10.0), f(-1.0), rn),
-            f(0.1f64.mul_add(10.0, -1.0))
-        );
-    }
-
-    #[test]
-    fn zero_signs() {
-        for rm in Rounding::ALL {
-            let cancel = if rm == Rounding::Rm { SIGN_BIT } else { 0 };
-            assert_eq!(add(f(1.0), f(-1.0), rm), cancel, "{rm:?}");
-            assert_eq!(add(f(0.0), f(-0.0), rm), cancel, "{rm:?}");
-            assert_eq!(add(f(-0.0), f(-0.0), rm), SIGN_BIT, "{rm:?}");
-            assert_eq!(mul(f(-0.0), f(1.0), rm), SIGN_BIT, "{rm:?}");
-            assert_eq!(mul(f(0.0), f(1.0), rm), 0, "{rm:?}");
-            assert_eq!(mul(f(-0.0), f(-1.0), rm), 0, "{rm:?}");
-        }
-    }
-
-    #[test]
-    fn nan_rules() {
-        let qa = 0x7FF8_0000_0000_00AA;
-        let sb = 0xFFF0_0000_0000_00BB;
-        let qc = 0x7FF8_0000_0000_00CC;
-        let inf = INFINITY;
-        assert_eq!(fma(qa, sb, qc, Rounding::Rn), qc);
-        assert_eq!(fma(qa, sb, f(1.0), Rounding::Rn), quiet(sb));
-        assert_eq!(fma(qa, f(1.0), f(1.0), Rounding::Rn), qa);
-        assert_eq!(fma(inf, 0, f(1.0), Rounding::Rn), DEFAULT_NAN);
-        assert_eq!(fma(inf, 0, qc, Rounding::Rn), qc);
-        assert_eq!(fma(inf, f(1.0), inf | SIGN_BIT, Rounding::Rn), DEFAULT_NAN);
-        assert_eq!(min(qa, qc), MINMAX_NAN);
-        assert_eq!(max(qa, f(-2.0)), f(-2.0));
-        assert_eq!(min(f(0.0), f(-0.0)), f(-0.0));
-        assert_eq!(max(f(-0.0), f(0.0)), f(0.0));
-    }
-
-    #[test]
-    fn modifiers_act_on_bits() {
-        let nan = 0x7FF4_0000_0000_0001;
-        assert_eq!(SrcMod::NEG.apply(nan), nan | SIGN_BIT);
-        assert_eq!(SrcMod::ABS.apply(nan | SIGN_BIT), nan);
-        assert_eq!(SrcMod::NEG_ABS.apply(nan), nan | SIGN_BIT);
-        let op = DfmaOperation {
-            c_mod: SrcMod::NEG,
-            ..DfmaOperation::new(DfmaOp::Fma, Rounding::Rn, nan, f(1.0), f(1.0))
-        };
-        assert_eq!(execute(&op), DfmaResult::Value(quiet(nan)));
-        let op = DfmaOperation {
-            a_mod: SrcMod::NEG_ABS,
-            ..DfmaOperation::new(DfmaOp::Add, Rounding::Rn, nan, f(1.0), 0)
-        };
-        assert_eq!(execute(&op), DfmaResult::Value(quiet(nan) | SIGN_BIT));
-    }
-
-    #[test]
-    fn overflow_per_mode() {
-        let big = MAX_FINITE;
-        assert_eq!(add(big, big, Rounding::Rn), INFINITY);
-        assert_eq!(add(big, big, Rounding::Rz), MAX_FINITE);
-        assert_eq!(add(big, big, Rounding::Rm), MAX_FINITE);
-        assert_eq!(add(big, big, Rounding::Rp), INFINITY);
-        let nbig = big | SIGN_BIT;
-        assert_eq!(add(nbig, nbig, Rounding::Rm), INFINITY | SIGN_BIT);
-        assert_eq!(add(nbig, nbig, Rounding::Rp), MAX_FINITE | SIGN_BIT);
-    }
-
-    #[test]
-    fn setp_basics() {
-        let nan = 0x7FF8_0000_0000_0000;
-        assert!(setp(Cmp::Eq, f(0.0), f(-0.0)));
-        assert!(!setp(Cmp::Lt, f(-0.0), f(0.0)));
-        assert!(!setp(Cmp::Ne, nan, f(1.0)));
-        assert!(setp(Cmp::Neu, nan, f(1.0)));
-        assert!(setp(Cmp::Lt, f(-1.0), f(0.0)));
-        assert!(setp(Cmp::Nan, f(1.0), nan));
-        assert!(!setp(Cmp::Num, f(1.0), nan));
-        assert_eq!(Cmp::from_code(13), Some(Cmp::Nan));
-        assert_eq!(Cmp::from_code(14), None);
-    }
-
-    #[test]
-    fn wide_shifts() {
-        let x = Wide {
-            hi: 0x5,
-            lo: 0x8000_0000_0000_0000_0000_0000_0000_0001,
-        };
-        assert_eq!(x.shift_left(1), Wide { hi: 0xB, lo: 2 });
-        assert_eq!(
-            x.shift_right(1),
-            Wide {
-                hi: 0x2,
-                lo: (1u128 << 127) | (1 << 126)
-            }
-        );
-        assert_eq!(x.shr_jam(1).lo & 1, 1);
-        assert_eq!(x.shr_jam(300), Wide { hi: 0, lo: 1 });
-        assert_eq!(x.shift_right(128), Wide { hi: 0, lo: 5 });
-        assert_eq!(x.shift_left(128), Wide { hi: 1, lo: 0 });
-        assert_eq!(x.leading_zeros(), 61);
-        assert_eq!(
-            Wide::from_u128(1)
-                .wrapping_sub(Wide::from_u128(2))
-                .wrapping_add(Wide::from_u128(1)),
-            Wide::ZERO
-        );
-    }
-}
+#[path = "model_tests.rs"]
+mod tests;

@@ -368,6 +368,31 @@ impl FloatFormat {
         (1 << self.man_bits) - 1
     }
 
+    /// The all-ones biased exponent (∞ and NaN in IEEE formats).
+    pub const fn exp_max(self) -> u64 {
+        (1 << self.exp_bits) - 1
+    }
+
+    /// Biased exponent field of `x`.
+    pub const fn exp_field(self, x: u64) -> u64 {
+        (x >> self.man_bits) & self.exp_max()
+    }
+
+    /// Whether the encoding is ±∞ (IEEE formats; bits above the width are ignored).
+    pub const fn is_inf(self, x: u64) -> bool {
+        self.exp_field(x) == self.exp_max() && (x & self.man_mask()) == 0
+    }
+
+    /// Whether the encoding is ±0 (bits above the width are ignored).
+    pub const fn is_zero(self, x: u64) -> bool {
+        (x & !self.sign_mask() & self.mask()) == 0
+    }
+
+    /// Whether the encoding is subnormal (non-zero, exponent field zero).
+    pub const fn is_subnormal(self, x: u64) -> bool {
+        self.exp_field(x) == 0 && (x & self.man_mask()) != 0
+    }
+
     /// The quiet bit (mantissa MSB) of a NaN.
     pub const fn quiet_bit(self) -> u64 {
         1 << (self.man_bits - 1)

@@ -4,7 +4,7 @@
 
 use super::check_widths;
 use super::lzc::Lzc64;
-use crate::atom::fpadd::FpFormat;
+use crate::atom::fpadd::FloatFormat;
 use crate::hw::boundary::Boundary;
 use crate::unit::to_bits;
 use rust_hdl::prelude::*;
@@ -82,7 +82,7 @@ impl<
     > FpAddP3<W, E, M, P, A, Z, X>
 {
     /// P3 for `fmt`; `cut` registers its mid-phase cut c3.
-    pub fn new(fmt: FpFormat, cut: bool) -> Self {
+    pub fn new(fmt: FloatFormat, cut: bool) -> Self {
         check_widths(fmt, [W, E, M, P, A, Z, X]);
         Self {
             clock: Default::default(),

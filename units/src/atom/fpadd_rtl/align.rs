@@ -3,7 +3,7 @@
 //! prepare the adder's inputs (the subtrahend inverted).
 
 use super::check_widths;
-use crate::atom::fpadd::FpFormat;
+use crate::atom::fpadd::FloatFormat;
 use crate::hw::boundary::Boundary;
 use crate::unit::to_bits;
 use rust_hdl::prelude::*;
@@ -66,7 +66,7 @@ impl<
     > FpAddP2<W, E, M, P, A, Z, X>
 {
     /// P2 for `fmt`; `cut` registers its mid-phase cut c2.
-    pub fn new(fmt: FpFormat, cut: bool) -> Self {
+    pub fn new(fmt: FloatFormat, cut: bool) -> Self {
         check_widths(fmt, [W, E, M, P, A, Z, X]);
         Self {
             clock: Default::default(),

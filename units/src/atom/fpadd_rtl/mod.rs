@@ -24,7 +24,7 @@
 //! float add in the atomic unit can issue every `phases` clocks.
 //!
 //! Const generics carry the format's derived widths, checked against the
-//! [`FpFormat`] in each block's `new` (Rust cannot compute `M + 1` in a type):
+//! [`FloatFormat`] in each block's `new` (Rust cannot compute `M + 1` in a type):
 //! - `W = 1 + E + M`: the format's width;
 //! - `E`: exponent field; `M`: stored fraction bits;
 //! - `P = M + 1`: significand with its implicit bit;
@@ -35,7 +35,7 @@
 //! Positions that depend on the format are `Constant`s (rust-hdl would print a
 //! const generic inside an expression as an undeclared Verilog name).
 
-use super::fpadd::{FpFormat, NanRule, GUARD_BITS};
+use super::fpadd::{FloatFormat, NanRule, GUARD_BITS};
 use crate::hw::boundary::Boundary;
 use rust_hdl::prelude::*;
 
@@ -52,7 +52,7 @@ pub use round::FpAddP4;
 pub use unpack::FpAddP1;
 
 /// Checks the const generics against the format (panics on a mismatch).
-fn check_widths(fmt: FpFormat, [w, e, m, p, a, z, x]: [usize; 7]) {
+fn check_widths(fmt: FloatFormat, [w, e, m, p, a, z, x]: [usize; 7]) {
     assert_eq!(w as u32, fmt.width(), "W = 1 + E + M");
     assert_eq!(e as u32, fmt.exp_bits, "E");
     assert_eq!(m as u32, fmt.man_bits, "M");
@@ -189,14 +189,14 @@ impl<
     > FpAddPipe<W, E, M, P, A, Z, X>
 {
     /// The two-phase adder for `fmt` with NaN rule `nan` (`with_phases(fmt, nan, 2)`).
-    pub fn new(fmt: FpFormat, nan: NanRule) -> Self {
+    pub fn new(fmt: FloatFormat, nan: NanRule) -> Self {
         Self::with_phases(fmt, nan, 2)
     }
 
     /// The adder for `fmt` with NaN rule `nan` in `phases` clocks
     /// (2..=[`MAX_PHASES`]; panics otherwise): the result comes `phases − 1`
     /// clocks after the operands.
-    pub fn with_phases(fmt: FpFormat, nan: NanRule, phases: usize) -> Self {
+    pub fn with_phases(fmt: FloatFormat, nan: NanRule, phases: usize) -> Self {
         let reg = registered_boundaries(phases);
         Self {
             clock: Default::default(),

@@ -5,7 +5,7 @@
 //! parallel with the shifter; pack, select the special result.
 
 use super::check_widths;
-use crate::atom::fpadd::FpFormat;
+use crate::atom::fpadd::FloatFormat;
 use crate::hw::boundary::Boundary;
 use crate::unit::to_bits;
 use rust_hdl::prelude::*;
@@ -110,7 +110,7 @@ impl<
     > FpAddP4<W, E, M, P, A, Z, X>
 {
     /// P4 for `fmt`; `cut` registers its mid-phase cut c4.
-    pub fn new(fmt: FpFormat, cut: bool) -> Self {
+    pub fn new(fmt: FloatFormat, cut: bool) -> Self {
         check_widths(fmt, [W, E, M, P, A, Z, X]);
         Self {
             clock: Default::default(),
@@ -128,7 +128,7 @@ impl<
             result: Default::default(),
             c_man: Constant::new(to_bits(M as u128)),
             c_round_carry: Constant::new(to_bits(P as u128)),
-            c_sign_mask: Constant::new(to_bits(u128::from(fmt.sign_bit()))),
+            c_sign_mask: Constant::new(to_bits(u128::from(fmt.sign_mask()))),
             c_inf: Constant::new(to_bits(u128::from(fmt.exp_max() << M))),
             cnt6: Default::default(),
             norm: Default::default(),

@@ -8,9 +8,9 @@ use crate::unit::{to_bits, xorshift};
 /// Operand values that exercise every path of `fmt`: zeros, subnormal and
 /// normal extremes, infinities, quiet and signalling NaNs with payloads,
 /// values around 1 and 2 (cancellation), both signs.
-fn specials(fmt: FpFormat) -> Vec<u64> {
+fn specials(fmt: FloatFormat) -> Vec<u64> {
     let m = fmt.man_bits;
-    let frac = fmt.frac_mask();
+    let frac = fmt.man_mask();
     let one = (fmt.exp_max() >> 1) << m;
     let mut v = vec![
         0,
@@ -43,14 +43,14 @@ fn specials(fmt: FpFormat) -> Vec<u64> {
         (fmt.exp_max() - 3 - u64::from(m)) << m | 1,
     ];
     for x in v.clone() {
-        v.push(x | fmt.sign_bit());
+        v.push(x | fmt.sign_mask());
     }
     v
 }
 
 /// A random operand: uniform bits, or a value near `near` (close operands
 /// that cancel or round), or one with a small exponent (subnormal results).
-fn random_operand(fmt: FpFormat, near: u64, state: &mut u64) -> u64 {
+fn random_operand(fmt: FloatFormat, near: u64, state: &mut u64) -> u64 {
     let r = xorshift(state);
     let x = match r % 4 {
         0 => r >> 8,
@@ -61,7 +61,7 @@ fn random_operand(fmt: FpFormat, near: u64, state: &mut u64) -> u64 {
     x & fmt.mask()
 }
 
-fn vectors(fmt: FpFormat, seed: u64, random: usize) -> Vec<(u64, u64)> {
+fn vectors(fmt: FloatFormat, seed: u64, random: usize) -> Vec<(u64, u64)> {
     let sp = specials(fmt);
     let mut v: Vec<(u64, u64)> = Vec::new();
     for &a in &sp {
@@ -89,7 +89,7 @@ fn check<
     const Z: usize,
     const X: usize,
 >(
-    fmt: FpFormat,
+    fmt: FloatFormat,
     nan: NanRule,
     phases: usize,
     flush: bool,

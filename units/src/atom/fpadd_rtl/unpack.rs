@@ -5,7 +5,7 @@
 //! steps of [`crate::atom::fpadd::fp_add`].
 
 use super::check_widths;
-use crate::atom::fpadd::{FpFormat, NanRule};
+use crate::atom::fpadd::{FloatFormat, NanRule};
 use crate::hw::boundary::Boundary;
 use crate::unit::to_bits;
 use rust_hdl::prelude::*;
@@ -120,7 +120,7 @@ impl<
     > FpAddP1<W, E, M, P, A, Z, X>
 {
     /// P1 for `fmt` with NaN rule `nan`; `cut` registers its mid-phase cut c1.
-    pub fn new(fmt: FpFormat, nan: NanRule, cut: bool) -> Self {
+    pub fn new(fmt: FloatFormat, nan: NanRule, cut: bool) -> Self {
         check_widths(fmt, [W, E, M, P, A, Z, X]);
         let (canonical, invalid, propagate) = match nan {
             NanRule::Canonical(q) => (q, q, false),
@@ -142,8 +142,8 @@ impl<
             c_man: Constant::new(to_bits(M as u128)),
             c_sign: Constant::new(to_bits(W as u128 - 1)),
             c_hidden: Constant::new(to_bits(1u128 << M)),
-            c_sign_mask: Constant::new(to_bits(u128::from(fmt.sign_bit()))),
-            c_mag_mask: Constant::new(to_bits(u128::from(fmt.mask() & !fmt.sign_bit()))),
+            c_sign_mask: Constant::new(to_bits(u128::from(fmt.sign_mask()))),
+            c_mag_mask: Constant::new(to_bits(u128::from(fmt.mask() & !fmt.sign_mask()))),
             c_quiet: Constant::new(to_bits(u128::from(fmt.quiet_bit()))),
             c_nan: Constant::new(to_bits(u128::from(canonical))),
             c_invalid: Constant::new(to_bits(u128::from(invalid))),

@@ -1,0 +1,292 @@
+//! The XMU's boundary bundles: what each pipeline boundary of [`super::Xmu`]
+//! carries (a register at the depths that register it, a wire otherwise).
+
+use super::{FieldCands, I2iFlags, IntFlags, DATA_W, DF_W, EXP_W, OP_W};
+use crate::unit::TAG_W;
+use rust_hdl::prelude::*;
+
+/// What travels with every operation.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Control {
+    pub valid: Bit,
+    pub tag: Bits<TAG_W>,
+    pub op: Bits<OP_W>,
+    pub df: Bits<DF_W>,
+    pub to_int: Bit,
+    pub int_dst: Bits<3>,
+    pub rm: Bits<2>,
+    pub flush: Bit,
+    pub satfinite: Bit,
+    pub clamp: Bit,
+}
+
+/// Boundary 1: unpacked operands, bit-op trees' first half.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage1 {
+    pub x: Bits<DATA_W>,
+    pub sign: Bit,
+    pub zero: Bit,
+    pub inf: Bit,
+    pub nan: Bit,
+    pub neg: Bit,
+    pub sig: Bits<64>,
+    pub exp_b: Bits<EXP_W>,
+    pub lo_sign: Bit,
+    pub lo_zero: Bit,
+    pub lo_inf: Bit,
+    pub lo_nan: Bit,
+    pub lo_sig: Bits<64>,
+    pub lo_exp_b: Bits<EXP_W>,
+    pub pop_bytes: Bits<16>,
+    pub lzc_has: Bits<4>,
+    pub lzc_count: Bits<12>,
+    pub brev: Bits<32>,
+}
+
+/// Boundary 2: magnitudes, forced answers, I2I, bit-op results.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage2 {
+    pub x: Bits<DATA_W>,
+    pub sign: Bit,
+    pub nan: Bit,
+    pub sig: Bits<64>,
+    pub exp_b: Bits<EXP_W>,
+    pub take: Bit,
+    pub forced: Bits<DATA_W>,
+    pub i2i_wrapped: Bits<DATA_W>,
+    pub i2i_flags: I2iFlags,
+    pub lo_sign: Bit,
+    pub lo_sig: Bits<64>,
+    pub lo_exp_b: Bits<EXP_W>,
+    pub lo_take: Bit,
+    pub lo_forced: Bits<16>,
+    pub bits: Bits<32>,
+}
+
+/// Boundary 3: leading zeros per byte; FRND's fields; the shift's terms.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage3 {
+    pub sig: Bits<64>,
+    pub exp_b: Bits<EXP_W>,
+    pub byte_has: Bits<8>,
+    pub byte_count: Bits<24>,
+    pub xm: Bits<64>,
+    pub frac: Bits<6>,
+    pub rn: Bit,
+    pub up: Bit,
+    pub alt_take: Bit,
+    pub alt: Bits<64>,
+    pub sign: Bit,
+    pub nan: Bit,
+    pub take: Bit,
+    pub forced: Bits<DATA_W>,
+    pub i2i: Bits<DATA_W>,
+    pub bd: Bits<EXP_W>,
+    pub q: Bits<EXP_W>,
+    pub base: Bits<6>,
+    pub nd: Bits<EXP_W>,
+    pub mf: Bits<EXP_W>,
+    pub nq: Bits<EXP_W>,
+    pub mq: Bits<EXP_W>,
+    pub lo_sign: Bit,
+    pub lo_sig: Bits<64>,
+    pub lo_exp_b: Bits<EXP_W>,
+    pub lo_take: Bit,
+    pub lo_forced: Bits<16>,
+    pub lo_bd: Bits<EXP_W>,
+    pub lo_q: Bits<EXP_W>,
+    pub lo_base: Bits<6>,
+    pub lo_nd: Bits<EXP_W>,
+    pub lo_mf: Bits<EXP_W>,
+    pub lo_nq: Bits<EXP_W>,
+    pub lo_mq: Bits<EXP_W>,
+    pub bits: Bits<32>,
+}
+
+/// Boundary 4: the leading-zero count; FRND's cleared fraction and increment.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage4 {
+    pub sig: Bits<64>,
+    pub exp_b: Bits<EXP_W>,
+    pub lz: Bits<7>,
+    pub fr_kept: Bits<64>,
+    pub fr_unit: Bits<64>,
+    pub rg: Bits<16>,
+    pub sg: Bits<16>,
+    pub lg: Bits<16>,
+    pub rn: Bit,
+    pub up: Bit,
+    pub alt_take: Bit,
+    pub alt: Bits<64>,
+    pub sign: Bit,
+    pub nan: Bit,
+    pub take: Bit,
+    pub forced: Bits<DATA_W>,
+    pub i2i: Bits<DATA_W>,
+    pub bd: Bits<EXP_W>,
+    pub q: Bits<EXP_W>,
+    pub base: Bits<6>,
+    pub nd: Bits<EXP_W>,
+    pub mf: Bits<EXP_W>,
+    pub nq: Bits<EXP_W>,
+    pub mq: Bits<EXP_W>,
+    pub lo_sign: Bit,
+    pub lo_sig: Bits<64>,
+    pub lo_exp_b: Bits<EXP_W>,
+    pub lo_take: Bit,
+    pub lo_forced: Bits<16>,
+    pub lo_bd: Bits<EXP_W>,
+    pub lo_q: Bits<EXP_W>,
+    pub lo_base: Bits<6>,
+    pub lo_nd: Bits<EXP_W>,
+    pub lo_mf: Bits<EXP_W>,
+    pub lo_nq: Bits<EXP_W>,
+    pub lo_mq: Bits<EXP_W>,
+    pub bits: Bits<32>,
+}
+
+/// Boundary 5: normalised significand, shift amounts; FRND's result.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage5 {
+    pub n: Bits<64>,
+    pub e_b: Bits<EXP_W>,
+    pub shift: Bits<7>,
+    pub big: Bit,
+    pub huge: Bit,
+    pub sign: Bit,
+    pub nan: Bit,
+    pub fr_res: Bits<64>,
+    pub alt_take: Bit,
+    pub alt: Bits<64>,
+    pub i2i: Bits<DATA_W>,
+    pub take: Bit,
+    pub forced: Bits<DATA_W>,
+    pub lo_sig: Bits<64>,
+    pub lo_e_b: Bits<EXP_W>,
+    pub lo_shift: Bits<7>,
+    pub lo_big: Bit,
+    pub lo_sign: Bit,
+    pub lo_take: Bit,
+    pub lo_forced: Bits<16>,
+    pub bits: Bits<32>,
+}
+
+/// Boundary 6: the shifter's coarse levels; the exponent terms; FRND and
+/// I2I joined the forced answer.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage6 {
+    pub f: Bits<65>,
+    pub st: Bit,
+    pub n_any: Bit,
+    pub shift: Bits<7>,
+    pub big: Bit,
+    pub huge: Bit,
+    pub base: Bits<EXP_W>,
+    pub e_over: Bit,
+    pub sign: Bit,
+    pub nan: Bit,
+    pub take: Bit,
+    pub forced: Bits<DATA_W>,
+    pub lo_f: Bits<65>,
+    pub lo_st: Bit,
+    pub lo_n_any: Bit,
+    pub lo_shift: Bits<7>,
+    pub lo_big: Bit,
+    pub lo_base: Bits<EXP_W>,
+    pub lo_e_over: Bit,
+    pub lo_sign: Bit,
+    pub lo_take: Bit,
+    pub lo_forced: Bits<16>,
+    pub bits: Bits<32>,
+}
+
+/// Boundary 7: aligned significands with round and sticky bits.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage7 {
+    pub kept: Bits<64>,
+    pub round: Bit,
+    pub sticky: Bit,
+    pub huge: Bit,
+    pub base: Bits<EXP_W>,
+    pub e_over: Bit,
+    pub sign: Bit,
+    pub nan: Bit,
+    pub take: Bit,
+    pub forced: Bits<DATA_W>,
+    pub lo_kept: Bits<64>,
+    pub lo_round: Bit,
+    pub lo_sticky: Bit,
+    pub lo_base: Bits<EXP_W>,
+    pub lo_e_over: Bit,
+    pub lo_sign: Bit,
+    pub lo_take: Bit,
+    pub lo_forced: Bits<16>,
+    pub bits: Bits<32>,
+}
+
+/// Boundary 8: incremented (and negated) significands.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage8 {
+    pub r: Bits<64>,
+    pub neg_r: Bits<64>,
+    pub huge: Bit,
+    pub base: Bits<EXP_W>,
+    pub cands: FieldCands,
+    pub sign: Bit,
+    pub nan: Bit,
+    pub take: Bit,
+    pub forced: Bits<DATA_W>,
+    pub lo_r: Bits<64>,
+    pub lo_base: Bits<EXP_W>,
+    pub lo_cands: FieldCands,
+    pub lo_sign: Bit,
+    pub lo_take: Bit,
+    pub lo_forced: Bits<16>,
+    pub bits: Bits<32>,
+}
+
+/// Boundary 9: exponent fields, overflow; F2I's wrapped value and saturation.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage9 {
+    pub field: Bits<EXP_W>,
+    pub r_lo: Bits<64>,
+    pub overflow: Bit,
+    pub flushed: Bit,
+    pub ival: Bits<64>,
+    pub iflags: IntFlags,
+    pub huge: Bit,
+    pub sign: Bit,
+    pub nan: Bit,
+    pub take: Bit,
+    pub forced: Bits<DATA_W>,
+    pub lo_field: Bits<EXP_W>,
+    pub lo_r_lo: Bits<64>,
+    pub lo_overflow: Bit,
+    pub lo_sign: Bit,
+    pub lo_take: Bit,
+    pub lo_forced: Bits<16>,
+    pub bits: Bits<32>,
+}
+
+/// Boundary 10: rounded results.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage10 {
+    pub fres: Bits<DATA_W>,
+    pub ires: Bits<DATA_W>,
+    pub nan: Bit,
+    pub take: Bit,
+    pub forced: Bits<DATA_W>,
+    pub lo_fres: Bits<16>,
+    pub lo_take: Bit,
+    pub lo_forced: Bits<16>,
+    pub bits: Bits<32>,
+}
+
+/// Boundary 11: the conversion's answer before the clamp.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage11 {
+    pub conv: Bits<DATA_W>,
+    pub above_one: Bit,
+    pub nan: Bit,
+    pub bits: Bits<32>,
+}
