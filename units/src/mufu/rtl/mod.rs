@@ -60,8 +60,8 @@
 //! | byte LZC + one shift | 6 | 2,556 | 749 | 203 | 4 | 3 | 46.3 MHz | boundary 5 → normalise + round → output, 21.6 ns: 8.4 logic, 13.2 routing |
 //! | byte LZC + one shift | 7 | 2,394 | 834 | 202 | 4 | 3 | 54.2 MHz | the sum (boundary 4 → 5), 18.4 ns: 7.5 logic, 11.0 routing — region decoder, the products' shifts, `t1a + t1b`, its negation, three adders in series |
 //! | balanced phases | 8 | 2,536 | 934 | 217 | 4 | 3 | 66.2 MHz | ROM output → C1 → tile `c1·u_lo` → boundary 4, 15.1 ns: 9.5 logic (DP16KD clock-to-output 5.6, MULT18X18D 3.9), 5.6 routing (3.5 into the tile, 2.1 out) |
-//! | ROM output register (sessions 5–7, before the halves) | 8 | 2,452 | 924 | 217 | 4 | 3 | 88.2 MHz (85.74 and 85.40 on seeds 1–2 with session 6's flow, `--seeds 2 --profile 8`: the same cells placed anew; slowest phase 6, 11.4–11.7 ns) | phase 6: boundary 5 (`y`) → `|y|` (40-bit carry chain) → byte flags → byte shift → boundary 6, 11.3 ns: 4.7 logic, 6.7 routing |
-//! | ROM output register (sessions 5–7, before the halves) | 7 | 2,637 | 837 | 214 | 4 | 3 | 77.9 MHz | phases 0 + 1 (boundary 0 a wire): input → modifiers, EX2/SIN/COS shifter → reduction → boundary 1, 12.8 ns: 4.8 logic, 8.1 routing |
+//! | ROM output register (d8b82be, before the halves) | 8 | 2,452 | 924 | 217 | 4 | 3 | 88.2 MHz (85.74 and 85.40 on seeds 1–2 with the flow as of 19ddde0, `--seeds 2 --profile 8`: the same cells placed anew; slowest phase 6, 11.4–11.7 ns) | phase 6: boundary 5 (`y`) → `|y|` (40-bit carry chain) → byte flags → byte shift → boundary 6, 11.3 ns: 4.7 logic, 6.7 routing |
+//! | ROM output register (d8b82be, before the halves) | 7 | 2,637 | 837 | 214 | 4 | 3 | 77.9 MHz | phases 0 + 1 (boundary 0 a wire): input → modifiers, EX2/SIN/COS shifter → reduction → boundary 1, 12.8 ns: 4.8 logic, 8.1 routing |
 //!
 //! "Balanced phases" is this module as it stands: the ROM's fields at fixed
 //! places (no shifter between the block RAM and the tiles), the sum's
@@ -139,7 +139,7 @@
 //! part and most of every path above, so latency 8 at 150 MHz would need
 //! the work of these fifteen halves in eight clocks of 6.67 ns.
 //!
-//! Tried at depth 15 and not kept (session 9): 6a's zero flag from `y`
+//! Tried at depth 15 and not kept (450db1d): 6a's zero flag from `y`
 //! (`y == 0`) instead of after the `|y|` chain, the same results. Seeds 1
 //! and 2 gave 125.88 and 120.88 MHz against 128.11 and 125.85: the byte
 //! flags and counts, which still wait for `|y|`, became 6a's worst path
