@@ -52,98 +52,25 @@
 //! (boundary 0, before the control word exists, only `uut.s0.q$…`), and
 //! boundary `km` is `uut.mK.q$…` (and `uut.ctlKm.q$…` for 2m and 4..7m).
 //!
-//! # Measured (ECP5-85k, yowasp yosys/nextpnr, seed 1, the `rtl-gen fpga` flow)
-//! | version | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | Fmax | critical path |
-//! |---|---|---|---|---|---|---|---|---|
-//! | log shifter | 6 | 2,277 | 749 | 203 | 4 | 3 | 36.5 MHz | boundary 5 (the sum) → normalise + round → output register, 27 ns |
-//! | log shifter | 7 | 2,043 | 834 | 202 | 4 | 3 | 50.2 MHz | the normaliser alone (boundary 5 → 6), 20 ns: 7.7 logic, 12.3 routing |
-//! | byte LZC + one shift | 6 | 2,556 | 749 | 203 | 4 | 3 | 46.3 MHz | boundary 5 → normalise + round → output, 21.6 ns: 8.4 logic, 13.2 routing |
-//! | byte LZC + one shift | 7 | 2,394 | 834 | 202 | 4 | 3 | 54.2 MHz | the sum (boundary 4 → 5), 18.4 ns: 7.5 logic, 11.0 routing — region decoder, the products' shifts, `t1a + t1b`, its negation, three adders in series |
-//! | balanced phases | 8 | 2,536 | 934 | 217 | 4 | 3 | 66.2 MHz | ROM output → C1 → tile `c1·u_lo` → boundary 4, 15.1 ns: 9.5 logic (DP16KD clock-to-output 5.6, MULT18X18D 3.9), 5.6 routing (3.5 into the tile, 2.1 out) |
-//! | ROM output register (sessions 5–7, before the halves) | 8 | 2,452 | 924 | 217 | 4 | 3 | 88.2 MHz (85.74 and 85.40 on seeds 1–2 with session 6's flow, `--seeds 2 --profile 8`: the same cells placed anew; slowest phase 6, 11.4–11.7 ns) | phase 6: boundary 5 (`y`) → `|y|` (40-bit carry chain) → byte flags → byte shift → boundary 6, 11.3 ns: 4.7 logic, 6.7 routing |
-//! | ROM output register (sessions 5–7, before the halves) | 7 | 2,637 | 837 | 214 | 4 | 3 | 77.9 MHz | phases 0 + 1 (boundary 0 a wire): input → modifiers, EX2/SIN/COS shifter → reduction → boundary 1, 12.8 ns: 4.8 logic, 8.1 routing |
+//! # Measured
+//! ECP5-85k (speed grade 6, `rtl-gen fpga <unit> --target ecp5-85k`,
+//! yowasp yosys/nextpnr):
 //!
-//! "Balanced phases" is this module as it stands: the ROM's fields at fixed
-//! places (no shifter between the block RAM and the tiles), the sum's
-//! constants decoded a phase ahead with `k0`, the addend and the
-//! complements' `+ 1`s folded into one `base` operand (phase 5 is shifts,
-//! inversions and a two-level adder tree), the normalising shift split into
-//! whole bytes (phase 6) and 0..7 (phase 7), the rounding carry as an AND
-//! beside the increment with the exponent, overflow and flush formed for
-//! both carries, COS's quarter turn a 2-bit add, and the EX2/SIN/COS shifter
-//! in a phase 0 of its own (depth 8, the default).
+//! | unit | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) |
+//! |---|---|---|---|---|---|---|---|
+//! | `mufu` (default) | 8 | 2,429 | 924 | 204 | 4 | 3 | 86.44 / 85.48 / — |
+//! | `mufu_d15` | 15 | 2,059 | 1,895 | 208 | 4 | 3 | 128.11 / 125.85 / 125.47 (median 125.85) |
 //!
-//! iCE40 UP5K (`rtl-gen fpga mufu --target ice40-up5k`, depth 8): fits —
-//! 2,566 LUT4, 934 FF, 6 SB_MAC16, 14 EBR, 3,235 of 5,280 cells — at
-//! 21.3 MHz (the eight-block version before the halves: 2,486 LUT4, 3,150
-//! cells, 21.66 MHz; before the ROM's DP16KD instances: 2,477 LUT4, 21.07 MHz; the
-//! log-shifter version at depth 6: 2,633 LUT4, 10.0 MHz). The DP16KD
-//! instances are behind the macro `ECP5`, which only the ECP5 script
-//! defines; the iCE40 flow reads the ROM's behavioural array and yosys
-//! infers the EBRs.
-//!
-//!
-//! Tried after it and reverted (measured, same flow, depth 8):
-//!
-//! | experiment | LUT4 | FF | CCU2C | Fmax | critical path |
-//! |---|---|---|---|---|---|
-//! | `y − 1` formed beside `y` (from `ka − 1`, `base − 1`), `|y| = y < 0 ? !(y − 1) : y`: no carry chain in phase 6 | 2,104 | 1,042 | 271 | 78.9 MHz | phase 5 now: `sum_fmt` → product shifters → `lin` adder → `y`/`y − 1` adders → boundary 5, 12.7 ns: 4.9 logic, 7.8 routing |
-//! | the same with phase 5 in carry-save form (two 3:2 compressors, one carry chain for `y`, one for `y − 1`) | 2,544 | 1,042 | 253 | 83.7 MHz | phase 5: `sum_fmt` → shifters → compressors → `y − 1` chain, 11.9 ns: 4.4 logic, 7.6 routing |
-//!
-//! Both moved the normaliser's carry chain into phase 5, which then became
-//! the longest: phases 5 and 6 are each about 11–12 ns at depth 8, mostly
-//! routing, so one of them cannot shrink without the other growing.
-//!
-//! "ROM output register": the ROM read one phase earlier (its address from
-//! phase 2 into the block's own address register, boundary 2) with the
-//! DP16KD output register on as boundary 3; latency unchanged. The ROM is
-//! then no longer on the critical path.
+//! iCE40 UP5K (`rtl-gen fpga mufu --target ice40-up5k`, depth 8): 2,566
+//! LUT4, 934 FF, 6 SB_MAC16, 14 EBR, 3,235 of 5,280 cells, 21.3 MHz.
 //!
 //! Resources meet the ECP5 budget (≤ 3,000 LUT4, ≤ 4 MULT18X18D, ≤ 3 DP16KD)
 //! at every depth; 150 MHz is not met at the latency asked (≤ 8).
 //!
-//! # Latency against clock (the mid-phase boundaries)
-//! At depth 8 every phase took 9.4–11.7 ns, so 150 MHz (6.67 ns) cannot
-//! come from moving registers: each phase has to be cut. Each phase but 3
-//! is therefore two halves (the table above), and depths 9..=15 register
-//! the cuts, one more per depth, each at the phase that was slowest one
-//! depth before. `rtl-gen fpga mufu_dN --target ecp5-85k --seeds 2
-//! --profile 8` on this tree (every depth: 4 MULT18X18D, 3 DP16KD):
-//!
-//! | depth | adds | LUT4 | FF | CCU2C | seed 1 | seed 2 | grade 8, seeds 1 / 2 (MHz) | slowest phase after it (seed 1) |
-//! |---|---|---|---|---|---|---|---|---|
-//! | 8 (`mufu`) | — | 2,429 | 924 | 204 | 86.44 MHz | 85.48 MHz | 113.19 / 109.28 | phase 6 (`|y|`, byte flags, byte shift), 11.5 ns; phase 5, 11.3 |
-//! | 9 | 6m | 2,420 | 1,043 | 217 | 87.90 | 86.61 | 111.88 / — | phase 5 (the sum), 11.4 ns |
-//! | 10 | 5m | 2,261 | 1,238 | 217 | 95.86 | 98.37 | 127.47 / — | phase 7 (shift, round, pack), 10.4 ns |
-//! | 11 | 7m | 2,257 | 1,335 | 207 | 105.71 | 112.20 | 139.33 / — | phase 2 (into the ROM's address register), 9.5 ns; phase 0, 9.0; phase 1, 8.9 |
-//! | 12 | 2m | 2,164 | 1,472 | 207 | 115.83 | 113.03 | 136.84 / — | phase 0 (the shifter), 8.6 ns; phase 1, 8.6 |
-//! | 13 | 0m | 2,295 | 1,569 | 207 | 117.03 | 116.50 | 146.43 / 153.82 | phase 4 (ROM word → tiles → boundary 4), 8.5 ns; phase 1, 8.5 |
-//! | 14 | 1m | 2,064 | 1,770 | 205 | 120.93 | 119.79 | 147.73 / 154.70 | phase 4, 8.3 ns |
-//! | 15 | 4m | 2,059 | 1,895 | 208 | **128.11** | 125.85 | **166.78** / 165.95 | 6a (`|y|` into the zero flag), 7.8 ns; 7a (the rounding increment), 7.8; 5a (the truncating shifts), 7.6 |
-//!
-//! "Grade 8" is the same netlist placed and routed for the LFE5U-85F's
-//! fastest speed grade (`--target ecp5-85k-8`); every other figure here is
-//! grade 6 (`ecp5-85k`). At grade 8, depth 15 passes 150 MHz on both seeds,
-//! depths 13 and 14 on one of two, and depth 8 reaches 113.19 MHz.
-//!
-//! Depth 8's figures are this tree's (the halves joined by wires: 2,429
-//! LUT4 against the eight-block version's 2,452, 86.44/85.48 MHz against
-//! 85.74/85.40). Other orders measured: 1m at depth 12 (before 2m)
-//! 107.31/116.74 MHz, and 4m at depth 14 (before 0m) 116.93/114.36.
-//!
-//! At depth 15, seed 1, seven halves are still above the 6.67 ns that
-//! 150 MHz needs: 6a 7.81 ns (the zero flag and, 6.97–7.11, the byte flags
-//! and counts after the `|y|` chain), 7a 7.76, 5a 7.59, 1b 7.51, 4a 6.91
-//! (boundary 3 into the tiles' input registers), 0a 6.90, 6b 6.86. Each
-//! would need another cut or less logic; nets take 0.4–1.4 ns each on this
-//! part and most of every path above, so latency 8 at 150 MHz would need
-//! the work of these fifteen halves in eight clocks of 6.67 ns.
-//!
-//! Tried at depth 15 and not kept (session 9): 6a's zero flag from `y`
-//! (`y == 0`) instead of after the `|y|` chain, the same results. Seeds 1
-//! and 2 gave 125.88 and 120.88 MHz against 128.11 and 125.85: the byte
-//! flags and counts, which still wait for `|y|`, became 6a's worst path
-//! (7.94 ns on seed 1), and the rest moved with the placement.
+//! History, tried and reverted: docs/qor.md ("MUFU: measured versions and
+//! the latency/clock curve"): the earlier versions, the experiments, the
+//! latency/clock table of depths 8..=15 (with speed grade 8) and the halves
+//! still above 6.67 ns at depth 15.
 //!
 //! (`hw::lzc::LeadingZeroCount32` gives the same results but Verilator's lint
 //! reports a false `UNOPTFLAT` loop through it, which the policy does not
