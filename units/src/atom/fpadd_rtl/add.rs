@@ -3,9 +3,9 @@
 //! give the normalising shift.
 
 use super::check_widths;
-use super::lzc::Lzc64;
 use crate::atom::fpadd::FloatFormat;
 use crate::hw::boundary::Boundary;
+use crate::hw::lzc::Lzc64;
 use crate::unit::to_bits;
 use rust_hdl::prelude::*;
 

@@ -41,13 +41,11 @@ use rust_hdl::prelude::*;
 
 mod add;
 mod align;
-mod lzc;
 mod round;
 mod unpack;
 
 pub use add::FpAddP3;
 pub use align::FpAddP2;
-pub use lzc::Lzc64;
 pub use round::FpAddP4;
 pub use unpack::FpAddP1;
 

@@ -72,9 +72,8 @@
 //! latency/clock table of depths 8..=15 (with speed grade 8) and the halves
 //! still above 6.67 ns at depth 15.
 //!
-//! (`hw::lzc::LeadingZeroCount32` gives the same results but Verilator's lint
-//! reports a false `UNOPTFLAT` loop through it, which the policy does not
-//! waive; the count is therefore written inline here.)
+//! The per-byte flags and counts of phase 6 come from the project's
+//! leading-zero counter ([`crate::hw::lzc`]) cut at the byte level.
 //!
 //! # Ports
 //! `in_func` is the SM90 MUFU selector (0 COS, 1 SIN, 2 EX2, 3 LG2, 4 RCP,

@@ -7,7 +7,8 @@
 //! `norm = |y| << lz` has its leading one at bit 39; the result's exponent is
 //! `msb + unit_exp + E_arg` with `msb = 39 − lz`, biased by 127 (or 1023).
 //!
-//! The count is byte-parallel: per byte "has a one" and a 3-bit count. The
+//! The count is byte-parallel: per byte "has a one" and a 3-bit count
+//! (the project's counter, [`crate::hw::lzc`], cut after its byte level). The
 //! shift follows the same split, so it does not wait for the count to be
 //! encoded: a byte shift picked by the top byte that holds a one (a priority
 //! choice straight from the per-byte flags) here, and the shift by that
@@ -20,6 +21,7 @@
 //! units, a wire at the default depth.
 
 use super::{region_rom, EXP_W, REGION_W, Y_W};
+use crate::hw::lzc::{LzcNibbles, LzcTree};
 use rust_hdl::prelude::*;
 
 /// Bits of the leading-zero count (0..=39; a zero sum's `norm` and `eb` are
@@ -48,9 +50,10 @@ pub struct Magnitude {
     pub ebase: Signal<Out, Bits<EXP_W>>,
     /// `unit_exp + 39 + 127` per region.
     fmt: ROM<Bits<EXP_W>, REGION_W>,
-    byte: [Signal<Local, Bits<8>>; 5],
-    nz: [Signal<Local, Bit>; 5],
-    c: [Signal<Local, Bits<3>>; 5],
+    /// The project's leading-zero counter cut at the byte level: per
+    /// nibble, then per byte (5 nodes of 8 bits).
+    nibbles: LzcNibbles<Y_W, 10, 80>,
+    bytes: LzcTree<10, 80, 5, 40, 4, 15>,
 }
 
 impl Default for Magnitude {
@@ -67,9 +70,8 @@ impl Default for Magnitude {
             cnt: Default::default(),
             ebase: Default::default(),
             fmt: region_rom(|f| ((f.unit_exp + 39 + 127) as u128) & ((1 << EXP_W) - 1)),
-            byte: Default::default(),
-            nz: Default::default(),
-            c: Default::default(),
+            nibbles: Default::default(),
+            bytes: Default::default(),
         }
     }
 }
@@ -85,47 +87,15 @@ impl Logic for Magnitude {
             self.mag.next = self.mag.val() - self.y.val();
         }
         self.zero.next = self.mag.val() == 0;
-        self.byte[0].next = self.mag.val().get_bits::<8>(0);
-        self.byte[1].next = self.mag.val().get_bits::<8>(8);
-        self.byte[2].next = self.mag.val().get_bits::<8>(16);
-        self.byte[3].next = self.mag.val().get_bits::<8>(24);
-        self.byte[4].next = self.mag.val().get_bits::<8>(32);
-        for k in 0..5 {
-            self.nz[k].next = self.byte[k].val() != 0;
-            self.c[k].next = 7.into();
-            if self.byte[k].val().get_bit(1) {
-                self.c[k].next = 6.into();
-            }
-            if self.byte[k].val().get_bit(2) {
-                self.c[k].next = 5.into();
-            }
-            if self.byte[k].val().get_bit(3) {
-                self.c[k].next = 4.into();
-            }
-            if self.byte[k].val().get_bit(4) {
-                self.c[k].next = 3.into();
-            }
-            if self.byte[k].val().get_bit(5) {
-                self.c[k].next = 2.into();
-            }
-            if self.byte[k].val().get_bit(6) {
-                self.c[k].next = 1.into();
-            }
-            if self.byte[k].val().get_bit(7) {
-                self.c[k].next = 0.into();
-            }
-        }
-        self.has.next = 0.into();
-        self.has.next = self.has.val().replace_bit(0, self.nz[0].val());
-        self.has.next = self.has.val().replace_bit(1, self.nz[1].val());
-        self.has.next = self.has.val().replace_bit(2, self.nz[2].val());
-        self.has.next = self.has.val().replace_bit(3, self.nz[3].val());
-        self.has.next = self.has.val().replace_bit(4, self.nz[4].val());
-        self.cnt.next = bit_cast::<15, 3>(self.c[0].val())
-            | (bit_cast::<15, 3>(self.c[1].val()) << 3)
-            | (bit_cast::<15, 3>(self.c[2].val()) << 6)
-            | (bit_cast::<15, 3>(self.c[3].val()) << 9)
-            | (bit_cast::<15, 3>(self.c[4].val()) << 12);
+        self.nibbles.x.next = self.mag.val();
+        self.bytes.has_in.next = self.nibbles.has.val();
+        self.bytes.count_in.next = self.nibbles.count.val();
+        self.has.next = self.bytes.has.val();
+        self.cnt.next = bit_cast::<15, 3>(self.bytes.count.val().get_bits::<3>(0))
+            | (bit_cast::<15, 3>(self.bytes.count.val().get_bits::<3>(8)) << 3)
+            | (bit_cast::<15, 3>(self.bytes.count.val().get_bits::<3>(16)) << 6)
+            | (bit_cast::<15, 3>(self.bytes.count.val().get_bits::<3>(24)) << 9)
+            | (bit_cast::<15, 3>(self.bytes.count.val().get_bits::<3>(32)) << 12);
         self.ebase.next = self.e_arg.val() + self.fmt.data.val();
         if self.is64.val() {
             self.ebase.next = self.e_arg.val() + self.fmt.data.val() + 896;
