@@ -190,7 +190,9 @@ pub fn timing_svg(unit: Unit, ops: &[LineOp], gaps: Gaps) -> Result<String, Stri
         .unwrap_or(info.latency)
         .max(1);
     let inner = depth - 1;
-    let group = inner.div_ceil(12).max(1);
+    // One row a stage up to 24 stages; beyond (DIVSQRT: one operation in
+    // flight, so the rows cannot overlap) a row covers several.
+    let group = inner.div_ceil(24).max(1);
     let mut first = 1;
     while first <= inner {
         let last_stage = (first + group - 1).min(inner);
