@@ -4,7 +4,7 @@
 //! crate).
 
 use crate::stream::Gaps;
-use crate::vectors::{parse_vectors, LineOp};
+use crate::vectors::LineOp;
 use std::collections::HashMap;
 use std::path::Path;
 use units::registry::Unit;
@@ -27,14 +27,7 @@ pub const CLOCK_PS: u64 = 10_000;
 /// [`WAVEFORM_GAPS`]): the unit's example lines, then
 /// [`WAVEFORM_RANDOM_OPS`] random ones.
 pub fn waveform_stream(unit: Unit) -> Result<Vec<LineOp>, String> {
-    let codec = unit.codec();
-    let mut text = unit.examples().to_string();
-    for line in codec.random_lines(WAVEFORM_RANDOM_OPS, 1) {
-        text.push_str(&line);
-        text.push('\n');
-    }
-    parse_vectors(codec.as_ref(), &format!("{unit} examples"), text.as_bytes())
-        .map_err(|e| e.to_string())
+    crate::conformance::stream(unit, WAVEFORM_RANDOM_OPS, 1)
 }
 
 /// One displayed trace of a `.gtkw` file.
