@@ -10,6 +10,8 @@ use testbench::fpga::{self, Target};
 use testbench::stream::Gaps;
 use testbench::tools::available;
 use testbench::vectors::{answers, check_against_model, parse_vectors};
+use testbench::wave_filter;
+use testbench::waves;
 use units::registry::{Unit, FAMILIES};
 use units::unit::PortDir;
 
@@ -362,13 +364,11 @@ pub fn bench(unit: &str, ops: usize, json: bool) -> Outcome {
     write_stdout(&text)
 }
 
-/// Operations in the short simulation `all` runs for each unit's waveform.
-const WAVEFORM_RANDOM_OPS: usize = 24;
-
 pub fn all(root: &Path) -> Outcome {
     let build = root.join("fpga").join("build");
     let waves = root.join("waveforms");
-    for dir in [&build, &waves] {
+    let pictures = root.join("docs").join("waves");
+    for dir in [&build, &waves, &pictures] {
         std::fs::create_dir_all(dir).map_err(|e| other(format!("{}: {e}", dir.display())))?;
     }
     let mut table = format!(
@@ -382,21 +382,16 @@ pub fn all(root: &Path) -> Outcome {
         let v_path = build.join(format!("{unit}.v"));
         write_file_atomically(&v_path, verilog.as_bytes())?;
         // The unit's example vectors, then a few random operations.
-        let mut text = unit.examples().to_string();
-        for line in codec.random_lines(WAVEFORM_RANDOM_OPS, 1) {
-            text.push_str(&line);
-            text.push('\n');
-        }
-        let ops = parse_vectors(codec.as_ref(), &format!("{unit} examples"), text.as_bytes())
-            .map_err(|e| other(e.to_string()))?;
+        let ops = waves::waveform_stream(unit).map_err(other)?;
         let vcd = waves.join(format!("{unit}.vcd"));
-        let gaps = Gaps::Random {
-            percent: 15,
-            max: 2,
-            seed: 3,
-        };
-        let observations =
-            run_ops(unit, Engine::RustHdlSimulation, &ops, gaps, Some(&vcd)).map_err(other)?;
+        let observations = run_ops(
+            unit,
+            Engine::RustHdlSimulation,
+            &ops,
+            waves::WAVEFORM_GAPS,
+            Some(&vcd),
+        )
+        .map_err(other)?;
         let verdict = match check_against_model(codec.as_mut(), &ops, &observations) {
             Ok(()) => "agrees".to_string(),
             Err(e) => return Err(other(format!("{unit}: RTL differs from the model: {e}"))),
@@ -411,12 +406,47 @@ pub fn all(root: &Path) -> Outcome {
             verdict,
             vcd.display()
         ));
+        let svg = testbench::wave_svg::timing_svg(
+            unit,
+            &ops[..WAVE_OPS.min(ops.len())],
+            waves::WAVEFORM_GAPS,
+        )
+        .map_err(other)?;
+        write_file_atomically(&pictures.join(format!("{unit}.svg")), svg.as_bytes())?;
     }
     table.push_str(&format!(
-        "Verilog in {}; open a waveform with `gtkwave waveforms/<unit>.vcd waveforms/<unit>.gtkw`.\n",
-        build.display()
+        "Verilog in {}; timing diagrams in {}; open a waveform with `gtkwave waveforms/<unit>.vcd waveforms/<unit>.gtkw`.\n",
+        build.display(),
+        pictures.display()
     ));
     write_stdout(&table)
+}
+
+/// Operations in the timing diagrams `all` writes (and `wave`'s default).
+pub const WAVE_OPS: usize = 4;
+
+/// `rtl-gen wave-filter <kind>`: gtkwave's translate filter process.
+pub fn wave_filter(kind: &str) -> Outcome {
+    let kind = wave_filter::Kind::parse(kind).map_err(Failure::BadInput)?;
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    wave_filter::run(&kind, stdin, stdout).map_err(|e| other(format!("wave-filter: {e}")))
+}
+
+/// `rtl-gen wave <unit> --ops N --svg FILE`: the timing diagram of the first
+/// operations of the waveform stream.
+pub fn wave(unit: &str, count: usize, svg: &Path) -> Outcome {
+    let unit = parse_unit(unit)?;
+    if !(1..=32).contains(&count) {
+        return Err(Failure::BadInput(format!(
+            "--ops must be 1..=32, not {count}"
+        )));
+    }
+    let ops = waves::waveform_stream(unit).map_err(other)?;
+    let ops = &ops[..count.min(ops.len())];
+    let picture =
+        testbench::wave_svg::timing_svg(unit, ops, waves::WAVEFORM_GAPS).map_err(other)?;
+    write_output(Some(svg), &picture)
 }
 
 /// Arguments of `rtl-gen accuracy`.

@@ -135,8 +135,26 @@ enum Command {
     /// Formal proofs on the exported Verilog (yosys temporal induction):
     /// XMU bit ops, DFMA MIN/MAX/SETP, the MUFU's and REDUX's valid/tag
     Formal { unit: String },
+    /// gtkwave's translate filter process: hex values in, one a line; the
+    /// decimal float (f64, f32, f16, bf16) or the operation's mnemonic
+    /// (op:<unit>) out, one line each
+    WaveFilter {
+        /// f64, f32, f16, bf16 or op:<unit> (e.g. op:dfma)
+        kind: String,
+    },
+    /// Timing diagram (SVG) of a unit's first operations through its pipeline
+    Wave {
+        unit: String,
+        /// Operations from the start of the waveform stream (1..=32)
+        #[arg(long, default_value_t = commands::WAVE_OPS)]
+        ops: usize,
+        /// Output SVG (`-` for stdout)
+        #[arg(long)]
+        svg: PathBuf,
+    },
     /// The main job: Verilog of every unit into fpga/build/, a short simulation
-    /// of each with its VCD into waveforms/, and a summary table
+    /// of each with its VCD into waveforms/, its timing diagram into
+    /// docs/waves/, and a summary table
     All {
         /// Workspace folder to write into (default: the current folder)
         #[arg(long, default_value = ".")]
@@ -144,8 +162,22 @@ enum Command {
     },
 }
 
+/// gtkwave starts a translate filter process with the words after the
+/// program's path as one argument (`^>1 target/release/rtl-gen wave-filter
+/// f64` runs it with `"wave-filter f64"`): that argument is split into words.
+fn gtkwave_arguments(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    if args.len() == 2 {
+        if let Some(text) = args[1].to_str().filter(|t| t.starts_with("wave-filter ")) {
+            let words: Vec<std::ffi::OsString> = text.split_whitespace().map(Into::into).collect();
+            args.truncate(1);
+            args.extend(words);
+        }
+    }
+    args
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(gtkwave_arguments(std::env::args_os().collect()));
     let outcome = match cli.command {
         Command::List => commands::list(),
         Command::Verilog { unit, out } => commands::verilog(&unit, out.as_deref()),
@@ -197,6 +229,8 @@ fn main() -> ExitCode {
             target_mhz,
         } => commands::qor_plot(&csv, &svg, target_mhz),
         Command::Formal { unit } => commands::formal(&unit),
+        Command::WaveFilter { kind } => commands::wave_filter(&kind),
+        Command::Wave { unit, ops, svg } => commands::wave(&unit, ops, &svg),
         Command::All { root } => commands::all(&root),
     };
     match outcome {

@@ -247,6 +247,14 @@ fn all_writes_verilog_and_waveforms() {
             dir.join("waveforms").join(format!("{unit}.vcd")).exists(),
             "{unit}"
         );
+        let svg = dir.join("docs/waves").join(format!("{unit}.svg"));
+        assert!(
+            std::fs::read_to_string(&svg)
+                .unwrap_or_default()
+                .contains(">s1"),
+            "{unit}: {}",
+            svg.display()
+        );
     }
     assert!(String::from_utf8(out.stdout).unwrap().contains("agrees"));
     std::fs::remove_dir_all(dir).unwrap();
@@ -343,4 +351,138 @@ fn tables_print_every_rom_word_with_its_formats() {
         "padding is zero"
     );
     assert!(text.contains("C0 = ") && text.contains("2^-"));
+}
+
+/// `rtl-gen wave-filter` as gtkwave runs it: the kind as its own word or, as
+/// gtkwave's `^>` line passes it, in one argument with `wave-filter`; one
+/// line out per line in.
+#[test]
+fn wave_filter_translates_line_by_line_and_rejects_unknown_kinds() {
+    use std::io::{BufRead, BufReader, Write};
+    for args in [vec!["wave-filter", "f64"], vec!["wave-filter f64"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rtl-gen"))
+            .args(&args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        let mut output = BufReader::new(child.stdout.take().unwrap());
+        // Each answer arrives before the next line is sent (gtkwave waits).
+        for (hex, want) in [
+            ("3FF0000000000000", "1.0"),
+            ("8000000000000000", "-0"),
+            ("7FF8000000000000", "qNaN(7ff8000000000000)"),
+            ("0000000000000001", "subnormal 5e-324"),
+            ("xxxxxxxxxxxxxxxx", "xxxxxxxxxxxxxxxx"),
+        ] {
+            writeln!(input, "{hex}").unwrap();
+            input.flush().unwrap();
+            let mut line = String::new();
+            output.read_line(&mut line).unwrap();
+            assert_eq!(line, format!("{want}\n"), "{args:?}");
+        }
+        drop(input);
+        assert!(child.wait().unwrap().success());
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rtl-gen"))
+        .args(["wave-filter", "op:dfma"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"0\n5\n7\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "fma\nsetp\n? 7\n");
+    for (args, message) in [
+        (vec!["wave-filter", "f65"], "unknown kind \"f65\""),
+        (vec!["wave-filter", "op:nope"], "unknown unit \"nope\""),
+        (vec!["wave-filter f8"], "unknown kind \"f8\""),
+    ] {
+        let out = rtl_gen(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("rtl-gen: error: ") && err.contains(message),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn wave_draws_a_timing_diagram_and_rejects_bad_arguments() {
+    let dir = scratch("wave");
+    let svg = dir.join("mufu.svg");
+    let out = rtl_gen(&["wave", "mufu", "--ops", "3", "--svg", svg.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains(">s7<") && text.contains("#2 rcp.neg"));
+    assert!(!text.contains("#3 "), "three operations only");
+    for (args, message) in [
+        (
+            vec!["wave", "nope", "--svg", "x.svg"],
+            "unknown unit \"nope\"",
+        ),
+        (
+            vec!["wave", "mufu", "--ops", "0", "--svg", "x.svg"],
+            "--ops must be 1..=32",
+        ),
+        (
+            vec!["wave", "mufu", "--ops", "33", "--svg", "x.svg"],
+            "--ops must be 1..=32",
+        ),
+        (
+            vec!["wave", "mufu", "--svg", "/nonexistent-dir/x.svg"],
+            "does not exist",
+        ),
+    ] {
+        let out = rtl_gen(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("rtl-gen: error: ") && err.contains(message),
+            "{err}"
+        );
+    }
+    // Missing --svg: clap's usage error, also exit 2.
+    assert_eq!(rtl_gen(&["wave", "mufu"]).status.code(), Some(2));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A user's own vector file through `sim --vcd` opens with the same `.gtkw`:
+/// every signal it names is in that VCD.
+#[test]
+fn sim_vcd_of_a_users_file_has_every_signal_of_the_gtkw() {
+    let dir = scratch("user-vcd");
+    let input = dir.join("mine.txt");
+    std::fs::write(&input, "rcp 40000000\nsqrt 40800000\nex2 3f800000\n").unwrap();
+    let vcd = dir.join("mine.vcd");
+    let out = rtl_gen(&[
+        "sim",
+        "mufu",
+        "--input",
+        input.to_str().unwrap(),
+        "--vcd",
+        vcd.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let gtkw = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../waveforms/mufu.gtkw"),
+    )
+    .unwrap();
+    assert!(testbench::waves::missing_signals(&gtkw, &vcd)
+        .unwrap()
+        .is_empty());
+    // The first operation is tag 0 here: it enters at 0 ps and answers.
+    let edges = testbench::waves::operation_edges(&vcd, 0).unwrap();
+    assert_eq!(edges.input, 0);
+    std::fs::remove_dir_all(dir).unwrap();
 }

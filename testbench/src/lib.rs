@@ -25,4 +25,6 @@ pub mod timing;
 pub mod tools;
 pub mod vectors;
 pub mod verilator;
+pub mod wave_filter;
+pub mod wave_svg;
 pub mod waves;
