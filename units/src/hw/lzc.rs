@@ -183,7 +183,7 @@ impl<
         assert!(
             FI == FIELD_W * NI
                 && FO == FIELD_W * NO
-                && NI % NO == 0
+                && NI.is_multiple_of(NO)
                 && (NI / NO).is_power_of_two()
                 && T == 2 * NI - NO
                 && S.is_power_of_two()
@@ -375,7 +375,7 @@ impl<const W: usize, const N: usize, const F: usize, const T: usize, const CW: u
         self.tree.has_in.next = self.nibbles.has.val();
         self.tree.count_in.next = self.nibbles.count.val();
         self.count.next = self.tree.count.val().get_bits::<CW>(0);
-        if !self.tree.has.val().get_bit(0) {
+        if !self.tree.has.val().any() {
             self.count.next = self.width.val();
         }
     }
@@ -453,7 +453,7 @@ impl Logic for LzcMerge32 {
             | (bit_cast::<32, 3>(self.byte_count.val().get_bits::<3>(3)) << 8)
             | bit_cast::<32, 3>(self.byte_count.val().get_bits::<3>(0));
         self.count.next = self.tree.count.val().get_bits::<6>(0);
-        if !self.tree.has.val().get_bit(0) {
+        if !self.tree.has.val().any() {
             self.count.next = self.width.val();
         }
     }
