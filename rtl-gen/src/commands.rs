@@ -460,14 +460,21 @@ pub struct AccuracyArgs<'a> {
     pub threads: Option<usize>,
 }
 
-/// Only the MUFU approximates; every other unit is exact (its model is
-/// checked against references by the tests instead).
-fn require_mufu(unit: &str, what: &str) -> Outcome {
-    if parse_unit(unit)?.family().name == "mufu" {
+/// Accuracy reports and coefficient tables exist for the families the
+/// registry marks `approximates` (the MUFU); every other unit is exact (its
+/// model is checked against references by the tests instead).
+fn require_approximating(unit: &str, what: &str) -> Outcome {
+    if parse_unit(unit)?.family().approximates {
         Ok(())
     } else {
+        let approximating: Vec<&str> = units::registry::FAMILIES
+            .iter()
+            .filter(|f| f.approximates)
+            .map(|f| f.name)
+            .collect();
         Err(Failure::BadInput(format!(
-            "{what}: unit {unit:?} has none (only mufu approximates; the others are exact)"
+            "{what}: unit {unit:?} has none (only {} approximates; the others are exact)",
+            approximating.join(", ")
         )))
     }
 }
@@ -476,7 +483,7 @@ fn require_mufu(unit: &str, what: &str) -> Outcome {
 pub fn accuracy(args: &AccuracyArgs) -> Outcome {
     use units::mufu::accuracy::{measure, svg, Options, Report};
     use units::mufu::model::MufuFunc;
-    require_mufu(args.unit, "accuracy")?;
+    require_approximating(args.unit, "accuracy")?;
     let funcs: Vec<MufuFunc> = match args.func {
         None => MufuFunc::ALL.to_vec(),
         Some(name) => vec![MufuFunc::from_name(name).ok_or_else(|| {
@@ -544,7 +551,7 @@ pub fn accuracy(args: &AccuracyArgs) -> Outcome {
 /// `rtl-gen tables mufu`: the ROM contents with their formats.
 pub fn tables(unit: &str, func: Option<&str>) -> Outcome {
     use units::mufu::tables::{tables as built_tables, TableId};
-    require_mufu(unit, "tables")?;
+    require_approximating(unit, "tables")?;
     let only = match func {
         None => None,
         Some(name) => Some(

@@ -223,41 +223,7 @@ impl Kind {
 /// the MUFU's `in_func`), from the name tables the unit's codec parses and
 /// prints vector lines with; `None` for a code no operation uses.
 pub fn op_mnemonic(unit: Unit, code: u128) -> Option<String> {
-    let small = usize::try_from(code).ok()?;
-    match unit.family().name {
-        "atom" => units::atom::model::AtomOp::ALL
-            .get(small)
-            .map(|op| op.name().to_string()),
-        "dfma" => {
-            use units::dfma::{codec, vectors};
-            let mut inputs = vec![0u128; 8];
-            inputs[0] = code;
-            let operation = codec::decode(&inputs);
-            // `decode` reads every other code as SETP: only a code that
-            // encodes back to itself names an operation.
-            if u128::from(operation.op.opcode()) != code {
-                return None;
-            }
-            let line = vectors::format_operation(&operation);
-            let word = line.split_whitespace().next()?;
-            Some(word.split('.').next()?.to_string())
-        }
-        "divsqrt" => units::divsqrt::model::DivsqrtOp::from_code(u32::try_from(code).ok()?)
-            .map(|op| op.mnemonic().to_string()),
-        "mufu" => units::mufu::model::MufuFunc::from_sel(u8::try_from(code).ok()?)
-            .map(|f| f.name().to_string()),
-        "redux" => units::redux::model::ReduxOp::ALL
-            .get(small)
-            .map(|op| op.name().to_string()),
-        "xmu" => {
-            use units::xmu::rtl::control::{decode, XmuOp};
-            match decode(u32::try_from(code).ok()?)? {
-                XmuOp::Bit(b) => Some(b.mnemonic().to_string()),
-                XmuOp::Convert(c) => Some(c.mnemonic()),
-            }
-        }
-        _ => None,
-    }
+    unit.op_mnemonic(code)
 }
 
 /// The name of a unit's operation port: `in_op`, or the MUFU's `in_func`.

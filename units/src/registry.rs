@@ -50,6 +50,14 @@ pub struct Family {
     /// Lint warnings waived for this unit alone, each with its reason (the
     /// project-wide policy is `testbench::lint`).
     pub lint_waivers: &'static [LintWaiver],
+    /// The unit approximates (SPEC.md's accuracy floor applies): it has an
+    /// accuracy report and coefficient tables (`rtl-gen accuracy`, `rtl-gen
+    /// tables`); the others are exact.
+    pub approximates: bool,
+    /// The mnemonic of a code on the unit's operation port (`in_op`, the
+    /// MUFU's `in_func`), from the tables its codec reads vector lines
+    /// with; `None` for a code no operation uses (gtkwave's filter).
+    op_mnemonic: fn(u128) -> Option<String>,
 }
 
 /// A Verilator warning waived for one unit: its code and a text its line
@@ -80,6 +88,8 @@ pub static FAMILIES: &[Family] = &[
         // Its answers depend on its bank and back-pressure: checked in
         // simulation against the golden memory model.
         proofs: |_, _| Vec::new(),
+        approximates: false,
+        op_mnemonic: mnemonics::atom,
         lint_waivers: &[],
     },
     Family {
@@ -101,6 +111,8 @@ pub static FAMILIES: &[Family] = &[
                 vec![proof::DFMA_CMP]
             }
         },
+        approximates: false,
+        op_mnemonic: mnemonics::dfma,
         lint_waivers: &[],
     },
     Family {
@@ -110,6 +122,8 @@ pub static FAMILIES: &[Family] = &[
         codec: |_| Box::new(divsqrt::codec::DivsqrtCodec),
         block: |_| UnitBlock::new(divsqrt::rtl::Divsqrt::default()),
         proofs: |_, _| Vec::new(),
+        approximates: false,
+        op_mnemonic: mnemonics::divsqrt,
         lint_waivers: &[
             LintWaiver {
                 code: "UNOPTFLAT",
@@ -142,6 +156,8 @@ pub static FAMILIES: &[Family] = &[
                 vec![proof::PIPELINE]
             }
         },
+        approximates: true,
+        op_mnemonic: mnemonics::mufu,
         lint_waivers: &[],
     },
     Family {
@@ -151,6 +167,8 @@ pub static FAMILIES: &[Family] = &[
         codec: |_| Box::new(redux::codec::ReduxCodec),
         block: |_| UnitBlock::new(redux::rtl::Redux::default()),
         proofs: |_, _| vec![proof::PIPELINE],
+        approximates: false,
+        op_mnemonic: mnemonics::redux,
         lint_waivers: &[],
     },
     Family {
@@ -172,6 +190,8 @@ pub static FAMILIES: &[Family] = &[
                 vec![proof::PIPELINE]
             }
         },
+        approximates: false,
+        op_mnemonic: mnemonics::xmu,
         lint_waivers: &[],
     },
 ];
@@ -347,6 +367,11 @@ impl Unit {
     }
 
     /// The family's example vector file.
+    /// The mnemonic of operation code `code` (see [`Family`]'s `op_mnemonic`).
+    pub fn op_mnemonic(&self, code: u128) -> Option<String> {
+        (self.family().op_mnemonic)(code)
+    }
+
     pub fn examples(&self) -> &'static str {
         self.family.examples
     }
@@ -402,6 +427,52 @@ pub fn rename_top(verilog: &str, name: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// Each family's operation-code names, for [`Family`]'s `op_mnemonic`.
+mod mnemonics {
+    pub fn atom(code: u128) -> Option<String> {
+        let op = crate::atom::model::AtomOp::ALL.get(usize::try_from(code).ok()?)?;
+        Some(op.name().to_string())
+    }
+
+    pub fn dfma(code: u128) -> Option<String> {
+        use crate::dfma::{codec, vectors};
+        let mut inputs = vec![0u128; 8];
+        inputs[0] = code;
+        let operation = codec::decode(&inputs);
+        // `decode` reads every other code as SETP: only a code that encodes
+        // back to itself names an operation.
+        if u128::from(operation.op.opcode()) != code {
+            return None;
+        }
+        let line = vectors::format_operation(&operation);
+        let word = line.split_whitespace().next()?;
+        Some(word.split('.').next()?.to_string())
+    }
+
+    pub fn divsqrt(code: u128) -> Option<String> {
+        let op = crate::divsqrt::model::DivsqrtOp::from_code(u32::try_from(code).ok()?)?;
+        Some(op.mnemonic().to_string())
+    }
+
+    pub fn mufu(code: u128) -> Option<String> {
+        let func = crate::mufu::model::MufuFunc::from_sel(u8::try_from(code).ok()?)?;
+        Some(func.name().to_string())
+    }
+
+    pub fn redux(code: u128) -> Option<String> {
+        let op = crate::redux::model::ReduxOp::ALL.get(usize::try_from(code).ok()?)?;
+        Some(op.name().to_string())
+    }
+
+    pub fn xmu(code: u128) -> Option<String> {
+        use crate::xmu::rtl::control::{decode, XmuOp};
+        match decode(u32::try_from(code).ok()?)? {
+            XmuOp::Bit(b) => Some(b.mnemonic().to_string()),
+            XmuOp::Convert(c) => Some(c.mnemonic()),
+        }
+    }
 }
 
 #[cfg(test)]
