@@ -157,9 +157,11 @@ pub const B7: usize = 14;
 pub const MAX_DEPTH: usize = 15;
 /// Fewest: the ROM's register and the output register.
 pub const MIN_DEPTH: usize = 2;
-/// The depth `rtl-gen` builds when none is asked for: the latency the issue
-/// allows (eight phases, one register each, the halves joined).
-pub const DEFAULT_DEPTH: usize = 8;
+/// The depth `rtl-gen` builds when none is asked for: every boundary a
+/// register, the highest measured Fmax within the seeds' latency budget
+/// (≤ 16 clocks, issue #17). 150 MHz on grade 6 is not reached at any depth
+/// (see the module doc's figures); depth 8 stays as `mufu_d8`.
+pub const DEFAULT_DEPTH: usize = 15;
 
 /// Optional boundaries, most useful first: a unit of depth `d` registers
 /// boundaries 3 and 7 and the first `d − 2` of these (see the module doc for
