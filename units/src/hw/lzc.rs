@@ -2,7 +2,8 @@
 //! cut wherever a unit wants a pipeline register.
 //!
 //! The count is a tree that maps well onto 4-input LUTs: each nibble gives
-//! "has a one" and its own 2-bit count (one LUT each, [`LzcNibbles`]), then
+//! "has a one" and its own 2-bit count (one LUT each, [`LzcNibbles`]; or
+//! each byte its 3-bit count, [`LzcBytes`], where that measures faster), then
 //! levels of 2:1 merges ([`LzcTree`]) — `count = hi.has ? hi.count :
 //! lo.count | span` with `span` the child's width, a single bit since
 //! `lo.count < span` — whose selects are ready in parallel with the data.
@@ -117,6 +118,91 @@ impl<const W: usize, const N: usize, const F: usize> Logic for LzcNibbles<W, N, 
                 .count
                 .val()
                 .replace_bit(8 * k + 1, self.count1[k].val().get_bit(1));
+        }
+    }
+}
+
+/// Per byte `k` of `x` (bits `8k + 7 .. 8k`): whether it holds a one (`has`
+/// bit `k`) and its leading zeros, 7 when empty (`count` bits `8k + 7 ..
+/// 8k`) — the leaves for a unit that wants the byte level at once, as the
+/// MUFU's phase 6 does (a byte's 3-bit count straight from its eight bits
+/// maps to fewer LUT levels after a carry chain than a nibble level and a
+/// merge: measured on `mufu` at depth 15, 128.11 / 125.85 / 125.47 MHz
+/// against 122.22 / 117.87 / 120.77). `W = 8·N`, `F = 8·N`.
+#[derive(LogicBlock)]
+pub struct LzcBytes<const W: usize, const N: usize, const F: usize> {
+    /// The word to examine.
+    pub x: Signal<In, Bits<W>>,
+    /// Bit `k`: byte `k` holds a one.
+    pub has: Signal<Out, Bits<N>>,
+    /// Field `k`: byte `k`'s leading zeros.
+    pub count: Signal<Out, Bits<F>>,
+    byte: [Signal<Local, Bits<8>>; N],
+    /// Named flags (see [`LzcNibbles`]).
+    has1: [Signal<Local, Bit>; N],
+    count1: [Signal<Local, Bits<3>>; N],
+}
+
+impl<const W: usize, const N: usize, const F: usize> Default for LzcBytes<W, N, F> {
+    fn default() -> Self {
+        assert!(
+            W == 8 * N && F == FIELD_W * N,
+            "LzcBytes<{W}, {N}, {F}>: W = 8N, F = 8N"
+        );
+        Self {
+            x: Default::default(),
+            has: Default::default(),
+            count: Default::default(),
+            byte: std::array::from_fn(|_| Default::default()),
+            has1: std::array::from_fn(|_| Default::default()),
+            count1: std::array::from_fn(|_| Default::default()),
+        }
+    }
+}
+
+impl<const W: usize, const N: usize, const F: usize> Logic for LzcBytes<W, N, F> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.has.next = 0.into();
+        self.count.next = 0.into();
+        for k in 0..N {
+            self.byte[k].next = self.x.val().get_bits::<8>(8 * k);
+            self.has1[k].next = self.byte[k].val() != 0;
+            self.count1[k].next = 7.into();
+            if self.byte[k].val().get_bit(1) {
+                self.count1[k].next = 6.into();
+            }
+            if self.byte[k].val().get_bit(2) {
+                self.count1[k].next = 5.into();
+            }
+            if self.byte[k].val().get_bit(3) {
+                self.count1[k].next = 4.into();
+            }
+            if self.byte[k].val().get_bit(4) {
+                self.count1[k].next = 3.into();
+            }
+            if self.byte[k].val().get_bit(5) {
+                self.count1[k].next = 2.into();
+            }
+            if self.byte[k].val().get_bit(6) {
+                self.count1[k].next = 1.into();
+            }
+            if self.byte[k].val().get_bit(7) {
+                self.count1[k].next = 0.into();
+            }
+            self.has.next = self.has.val().replace_bit(k, self.has1[k].val());
+            self.count.next = self
+                .count
+                .val()
+                .replace_bit(8 * k, self.count1[k].val().get_bit(0));
+            self.count.next = self
+                .count
+                .val()
+                .replace_bit(8 * k + 1, self.count1[k].val().get_bit(1));
+            self.count.next = self
+                .count
+                .val()
+                .replace_bit(8 * k + 2, self.count1[k].val().get_bit(2));
         }
     }
 }
@@ -523,6 +609,24 @@ mod tests {
                 (x as u32).leading_zeros() as u64,
                 "{x:08x}"
             );
+        }
+    }
+
+    #[test]
+    fn byte_leaves_count_each_byte() {
+        let mut bytes = LzcBytes::<40, 5, 40>::default();
+        bytes.connect_all();
+        for x in words(40) {
+            bytes.x.next = x.to_bits();
+            assert!(simulate(&mut bytes, 100));
+            for k in 0..5 {
+                let b = (x >> (8 * k)) as u8;
+                assert_eq!(bytes.has.val().get_bit(k), b != 0, "{x:010x} byte {k}");
+                if b != 0 {
+                    let count = bytes.count.val().get_bits::<8>(8 * k).to_u64();
+                    assert_eq!(count, b.leading_zeros() as u64, "{x:010x} byte {k}");
+                }
+            }
         }
     }
 

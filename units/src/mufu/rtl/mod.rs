@@ -72,8 +72,8 @@
 //! latency/clock table of depths 8..=15 (with speed grade 8) and the halves
 //! still above 6.67 ns at depth 15.
 //!
-//! The per-byte flags and counts of phase 6 come from the project's
-//! leading-zero counter ([`crate::hw::lzc`]) cut at the byte level.
+//! The per-byte flags and counts of phase 6 are the byte leaves of the
+//! project's leading-zero counter ([`crate::hw::lzc::LzcBytes`]).
 //!
 //! # Ports
 //! `in_func` is the SM90 MUFU selector (0 COS, 1 SIN, 2 EX2, 3 LG2, 4 RCP,

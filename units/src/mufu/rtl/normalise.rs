@@ -8,7 +8,7 @@
 //! `msb + unit_exp + E_arg` with `msb = 39 − lz`, biased by 127 (or 1023).
 //!
 //! The count is byte-parallel: per byte "has a one" and a 3-bit count
-//! (the project's counter, [`crate::hw::lzc`], cut after its byte level). The
+//! (the byte leaves of the project's counter, [`crate::hw::lzc::LzcBytes`]). The
 //! shift follows the same split, so it does not wait for the count to be
 //! encoded: a byte shift picked by the top byte that holds a one (a priority
 //! choice straight from the per-byte flags) here, and the shift by that
@@ -21,7 +21,7 @@
 //! units, a wire at the default depth.
 
 use super::{region_rom, EXP_W, REGION_W, Y_W};
-use crate::hw::lzc::{LzcNibbles, LzcTree};
+use crate::hw::lzc::LzcBytes;
 use rust_hdl::prelude::*;
 
 /// Bits of the leading-zero count (0..=39; a zero sum's `norm` and `eb` are
@@ -50,10 +50,8 @@ pub struct Magnitude {
     pub ebase: Signal<Out, Bits<EXP_W>>,
     /// `unit_exp + 39 + 127` per region.
     fmt: ROM<Bits<EXP_W>, REGION_W>,
-    /// The project's leading-zero counter cut at the byte level: per
-    /// nibble, then per byte (5 nodes of 8 bits).
-    nibbles: LzcNibbles<Y_W, 10, 80>,
-    bytes: LzcTree<10, 80, 5, 40, 4, 15>,
+    /// The project's leading-zero counter's byte leaves.
+    bytes: LzcBytes<Y_W, 5, 40>,
 }
 
 impl Default for Magnitude {
@@ -70,7 +68,6 @@ impl Default for Magnitude {
             cnt: Default::default(),
             ebase: Default::default(),
             fmt: region_rom(|f| ((f.unit_exp + 39 + 127) as u128) & ((1 << EXP_W) - 1)),
-            nibbles: Default::default(),
             bytes: Default::default(),
         }
     }
@@ -87,9 +84,7 @@ impl Logic for Magnitude {
             self.mag.next = self.mag.val() - self.y.val();
         }
         self.zero.next = self.mag.val() == 0;
-        self.nibbles.x.next = self.mag.val();
-        self.bytes.has_in.next = self.nibbles.has.val();
-        self.bytes.count_in.next = self.nibbles.count.val();
+        self.bytes.x.next = self.mag.val();
         self.has.next = self.bytes.has.val();
         self.cnt.next = bit_cast::<15, 3>(self.bytes.count.val().get_bits::<3>(0))
             | (bit_cast::<15, 3>(self.bytes.count.val().get_bits::<3>(8)) << 3)
