@@ -220,7 +220,7 @@ impl Eq for Unit {}
 
 impl fmt::Display for Unit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name())
+        f.pad(&self.name())
     }
 }
 
