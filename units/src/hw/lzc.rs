@@ -17,6 +17,12 @@
 //! is `span − 1` (all ones below its span), so the root of an all-zero word
 //! says `W − 1` with `has` clear; [`LeadingZeroCount`] turns that into `W`.
 //!
+//! Users: the XMU (bit ops' FLO, the conversions' normaliser, through
+//! [`LzcBytes32`] / [`LzcMerge32`]), the ATOM's float adders ([`Lzc64`]),
+//! DIVSQRT ([`LeadingZeroCount32`]) and the MUFU's phase 6 ([`LzcBytes`]).
+//! The DFMA's phases 6–7 write the same nibble leaves and merges out by hand
+//! (see `dfma::rtl::normalise` for the measurement that keeps them).
+//!
 //! Rust cannot compute a width from another in a type (`Bits<{ 8 * N }>`),
 //! so the blocks take every width as a parameter and check the relations
 //! when built; the aliases ([`Lzc32`], [`Lzc64`]) spell them out once.

@@ -98,7 +98,7 @@ pub use align::{AlignAmount, AlignCoarse, AlignFine, AlignMid, AlignMid8};
 pub use multiply::{MulAdd, MulCompress, MulCompressA, MulTiles};
 pub use normalise::{
     LzcGroups, LzcGroupsOf, LzcMerge, LzcNibbles, LzcPair, NormCoarse, NormFine, NormMid, Sentinel,
-    SentinelDecode, GROUP_NODES, NIBBLES, NIBBLE_FIELDS_W,
+    SentinelDecode, NIBBLES,
 };
 pub use round::{RoundPack, RoundPrep};
 pub use special::{Special, SpecialPick};

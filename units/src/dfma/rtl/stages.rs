@@ -75,9 +75,9 @@ pub struct Mid6 {
     pub sign_r: Bit,
     pub zero: Bit,
     pub has_p: Bits<NIBBLES>,
-    pub count_p: Bits<NIBBLE_FIELDS_W>,
+    pub count_p: Bits<{ 4 * NIBBLES }>,
     pub has_c: Bits<NIBBLES>,
-    pub count_c: Bits<NIBBLE_FIELDS_W>,
+    pub count_c: Bits<{ 4 * NIBBLES }>,
     pub limit: Bits<LIMIT_W>,
 }
 
@@ -212,8 +212,8 @@ pub struct Stage6 {
     pub c_bigger: Bit,
     pub sign_r: Bit,
     pub zero: Bit,
-    pub grp_has: Bits<GROUP_NODES>,
-    pub grp_count: Bits<{ 8 * GROUP_NODES }>,
+    pub grp_has: Bits<16>,
+    pub grp_count: Bits<128>,
     pub limit: Bits<LIMIT_W>,
 }
 
