@@ -58,14 +58,14 @@
 //!
 //! | unit | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) |
 //! |---|---|---|---|---|---|---|---|
-//! | `mufu` (default) | 8 | 2,429 | 924 | 204 | 4 | 3 | 86.44 / 85.48 / — |
-//! | `mufu_d15` | 15 | 2,059 | 1,895 | 208 | 4 | 3 | 128.11 / 125.85 / 125.47 (median 125.85) |
+//! | `mufu` (default) | 15 | 2,057 | 1,895 | 208 | 4 | 3 | 128.02 / 127.68 / 121.24 (median 127.68) |
+//! | `mufu_d8` | 8 | 2,429 | 924 | 204 | 4 | 3 | 86.44 / 85.48 / — |
 //!
-//! iCE40 UP5K (`rtl-gen fpga mufu --target ice40-up5k`, depth 8): 2,566
+//! iCE40 UP5K (`rtl-gen fpga mufu_d8 --target ice40-up5k`, depth 8): 2,566
 //! LUT4, 934 FF, 6 SB_MAC16, 14 EBR, 3,235 of 5,280 cells, 21.3 MHz.
 //!
 //! Resources meet the ECP5 budget (≤ 3,000 LUT4, ≤ 4 MULT18X18D, ≤ 3 DP16KD)
-//! at every depth; 150 MHz is not met at the latency asked (≤ 8).
+//! at every depth; 150 MHz is not met at any depth (≤ 15).
 //!
 //! History, tried and reverted: docs/qor.md ("MUFU: measured versions and
 //! the latency/clock curve"): the earlier versions, the experiments, the
