@@ -44,11 +44,14 @@
 //! `in_valid`.
 //!
 //! Current figures (default build, K = 10; `rtl-gen fpga atom --target
-//! ecp5-85k --seeds 3`, grade 6): 5,543 LUT4, 5,862 FF, 583 CCU2C, 4 DP16KD,
-//! 0 DSP; Fmax 90.79 / 97.58 / 94.20 MHz on seeds 1 / 2 / 3 (median 94.20): 150 MHz is not reached. The
-//! worst path is a compare op's decision (old-word choice → a 32-bit compare
-//! chain → `take`, 10–11 ns); the bank read (DP16KD without its output
-//! register → `s2_pre`) is next. Latency 3; initiation interval on one word:
+//! ecp5-85k --seeds 3`, grade 6, the float adders' counts from
+//! [`crate::hw::lzc::Lzc64`]): 5,652 LUT4, 5,867 FF, 583 CCU2C, 4 DP16KD,
+//! 0 DSP; Fmax 99.74 / 100.96 / 97.91 MHz on seeds 1 / 2 / 3 (median 99.74):
+//! 150 MHz is not reached (with the former unrolled byte count: 5,543 LUT4,
+//! 90.79 / 97.58 / 94.20). The slowest paths, 9.3–10.2 ns: the f64 adder's
+//! count (`p4.cnt` ← `r3_sum`) and its special-case decode from the input
+//! register, a compare op's decision (the old word → `s3_take_lo/hi`); the
+//! bank read (DP16KD without its output register → `s2_pre`) follows. Latency 3; initiation interval on one word:
 //! 1 (add, and, or, xor, exch, safeadd, ld, st), 2 (min, max, inc, dec, cas,
 //! cast), K = 10 (float adds, every format); one per clock on different words
 //! (float adds: on K words in turn). Curve, critical paths and attempts:
