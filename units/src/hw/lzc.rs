@@ -294,129 +294,72 @@ impl<
     }
 }
 
-impl<
-        const NI: usize,
-        const FI: usize,
-        const NO: usize,
-        const FO: usize,
-        const S: usize,
-        const T: usize,
-    > Logic for LzcTree<NI, FI, NO, FO, S, T>
-{
-    #[hdl_gen]
-    fn update(&mut self) {
-        for k in 0..NI {
-            self.node_has[k].next = self.has_in.val().get_bit(k);
-            self.node_count[k].next = self.count_in.val().get_bits::<FIELD_W>(8 * k);
-        }
-        // One block per possible level; a level the tree does not have
-        // runs zero times. `at`, `below` and `p` are one-iteration loops:
-        // the level's offset, its children's offset, log2 of the child span.
-        for at in (Self::merge(1).1)..(Self::merge(1).1 + 1) {
-            for below in (Self::merge(1).2)..(Self::merge(1).2 + 1) {
-                for p in (Self::merge(1).3)..(Self::merge(1).3 + 1) {
-                    for k in 0..(Self::merge(1).0) {
-                        self.node_has[at + k].next = self.node_has[below + 2 * k].val()
-                            | self.node_has[below + 2 * k + 1].val();
-                        self.node_count[at + k].next = self.node_count[below + 2 * k + 1].val();
-                        if !self.node_has[below + 2 * k + 1].val() {
-                            self.node_count[at + k].next =
-                                self.node_count[below + 2 * k].val().replace_bit(p, true);
+/// `LzcTree`'s `update` with one block per possible merge level (1 ..=
+/// [`MAX_LEVELS`]): `#[hdl_gen]` cannot take a loop's bounds from an outer
+/// loop's index, so the levels are spelled out by this macro before it sees
+/// them. A level the tree does not have runs zero times; `at`, `below` and
+/// `p` are one-iteration loops: the level's offset, its children's offset,
+/// log2 of the child span (the only way a computed constant reaches the
+/// generated code).
+macro_rules! lzc_tree_logic {
+    ($($level:literal)*) => {
+        impl<
+                const NI: usize,
+                const FI: usize,
+                const NO: usize,
+                const FO: usize,
+                const S: usize,
+                const T: usize,
+            > Logic for LzcTree<NI, FI, NO, FO, S, T>
+        {
+            #[hdl_gen]
+            fn update(&mut self) {
+                for k in 0..NI {
+                    self.node_has[k].next = self.has_in.val().get_bit(k);
+                    self.node_count[k].next = self.count_in.val().get_bits::<FIELD_W>(8 * k);
+                }
+                $(
+                for at in (Self::merge($level).1)..(Self::merge($level).1 + 1) {
+                    for below in (Self::merge($level).2)..(Self::merge($level).2 + 1) {
+                        for p in (Self::merge($level).3)..(Self::merge($level).3 + 1) {
+                            for k in 0..(Self::merge($level).0) {
+                                self.node_has[at + k].next = self.node_has[below + 2 * k].val()
+                                    | self.node_has[below + 2 * k + 1].val();
+                                self.node_count[at + k].next =
+                                    self.node_count[below + 2 * k + 1].val();
+                                if !self.node_has[below + 2 * k + 1].val() {
+                                    self.node_count[at + k].next = self.node_count[below + 2 * k]
+                                        .val()
+                                        .replace_bit(p, true);
+                                }
+                            }
+                        }
+                    }
+                }
+                )*
+                self.has.next = 0.into();
+                self.count.next = 0.into();
+                for top in (T - NO)..(T - NO + 1) {
+                    for k in 0..NO {
+                        self.has.next = self.has.val().replace_bit(k, self.node_has[top + k].val());
+                        for b in 0..FIELD_W {
+                            self.count.next = self.count.val().replace_bit(
+                                8 * k + b,
+                                self.node_count[top + k].val().get_bit(b),
+                            );
                         }
                     }
                 }
             }
         }
-        for at in (Self::merge(2).1)..(Self::merge(2).1 + 1) {
-            for below in (Self::merge(2).2)..(Self::merge(2).2 + 1) {
-                for p in (Self::merge(2).3)..(Self::merge(2).3 + 1) {
-                    for k in 0..(Self::merge(2).0) {
-                        self.node_has[at + k].next = self.node_has[below + 2 * k].val()
-                            | self.node_has[below + 2 * k + 1].val();
-                        self.node_count[at + k].next = self.node_count[below + 2 * k + 1].val();
-                        if !self.node_has[below + 2 * k + 1].val() {
-                            self.node_count[at + k].next =
-                                self.node_count[below + 2 * k].val().replace_bit(p, true);
-                        }
-                    }
-                }
-            }
-        }
-        for at in (Self::merge(3).1)..(Self::merge(3).1 + 1) {
-            for below in (Self::merge(3).2)..(Self::merge(3).2 + 1) {
-                for p in (Self::merge(3).3)..(Self::merge(3).3 + 1) {
-                    for k in 0..(Self::merge(3).0) {
-                        self.node_has[at + k].next = self.node_has[below + 2 * k].val()
-                            | self.node_has[below + 2 * k + 1].val();
-                        self.node_count[at + k].next = self.node_count[below + 2 * k + 1].val();
-                        if !self.node_has[below + 2 * k + 1].val() {
-                            self.node_count[at + k].next =
-                                self.node_count[below + 2 * k].val().replace_bit(p, true);
-                        }
-                    }
-                }
-            }
-        }
-        for at in (Self::merge(4).1)..(Self::merge(4).1 + 1) {
-            for below in (Self::merge(4).2)..(Self::merge(4).2 + 1) {
-                for p in (Self::merge(4).3)..(Self::merge(4).3 + 1) {
-                    for k in 0..(Self::merge(4).0) {
-                        self.node_has[at + k].next = self.node_has[below + 2 * k].val()
-                            | self.node_has[below + 2 * k + 1].val();
-                        self.node_count[at + k].next = self.node_count[below + 2 * k + 1].val();
-                        if !self.node_has[below + 2 * k + 1].val() {
-                            self.node_count[at + k].next =
-                                self.node_count[below + 2 * k].val().replace_bit(p, true);
-                        }
-                    }
-                }
-            }
-        }
-        for at in (Self::merge(5).1)..(Self::merge(5).1 + 1) {
-            for below in (Self::merge(5).2)..(Self::merge(5).2 + 1) {
-                for p in (Self::merge(5).3)..(Self::merge(5).3 + 1) {
-                    for k in 0..(Self::merge(5).0) {
-                        self.node_has[at + k].next = self.node_has[below + 2 * k].val()
-                            | self.node_has[below + 2 * k + 1].val();
-                        self.node_count[at + k].next = self.node_count[below + 2 * k + 1].val();
-                        if !self.node_has[below + 2 * k + 1].val() {
-                            self.node_count[at + k].next =
-                                self.node_count[below + 2 * k].val().replace_bit(p, true);
-                        }
-                    }
-                }
-            }
-        }
-        for at in (Self::merge(6).1)..(Self::merge(6).1 + 1) {
-            for below in (Self::merge(6).2)..(Self::merge(6).2 + 1) {
-                for p in (Self::merge(6).3)..(Self::merge(6).3 + 1) {
-                    for k in 0..(Self::merge(6).0) {
-                        self.node_has[at + k].next = self.node_has[below + 2 * k].val()
-                            | self.node_has[below + 2 * k + 1].val();
-                        self.node_count[at + k].next = self.node_count[below + 2 * k + 1].val();
-                        if !self.node_has[below + 2 * k + 1].val() {
-                            self.node_count[at + k].next =
-                                self.node_count[below + 2 * k].val().replace_bit(p, true);
-                        }
-                    }
-                }
-            }
-        }
-        self.has.next = 0.into();
-        self.count.next = 0.into();
-        for top in (T - NO)..(T - NO + 1) {
-            for k in 0..NO {
-                self.has.next = self.has.val().replace_bit(k, self.node_has[top + k].val());
-                for b in 0..FIELD_W {
-                    self.count.next = self
-                        .count
-                        .val()
-                        .replace_bit(8 * k + b, self.node_count[top + k].val().get_bit(b));
-                }
-            }
-        }
-    }
+    };
 }
+
+lzc_tree_logic!(1 2 3 4 5 6);
+const _: () = assert!(
+    MAX_LEVELS == 6,
+    "lzc_tree_logic! spells out MAX_LEVELS levels"
+);
 
 /// Combinational count of leading zeros of a `W`-bit word: [`LzcNibbles`]
 /// then one [`LzcTree`] to the root; `count == W` exactly when `x == 0`.
