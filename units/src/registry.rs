@@ -109,7 +109,7 @@ pub static FAMILIES: &[Family] = &[
         examples: include_str!("../../testbench/vectors/divsqrt.txt"),
         codec: |_| Box::new(divsqrt::codec::DivsqrtCodec),
         block: |_| UnitBlock::new(divsqrt::rtl::Divsqrt::default()),
-        proofs: |_, _| Vec::new(),
+        proofs: |_, _| vec![proof::DIVSQRT_HANDSHAKE],
         lint_waivers: &[
             LintWaiver {
                 code: "UNOPTFLAT",

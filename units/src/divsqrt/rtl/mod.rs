@@ -15,7 +15,8 @@
 //! | final ([`round::Final`]) | 1 | overflow, FTZ, flags, forced answers: presented on the outputs |
 //!
 //! The state is a phase register ([`Phase`]) and one register bundle per
-//! phase boundary: [`Accepted`], [`Normed`], [`Meta`] with [`Iter`],
+//! phase boundary: [`Accepted`], [`Normed`], [`Meta`] with [`Iter`] (and
+//! the control's own, [`Ctl`]),
 //! [`Rest`], [`Selected`], [`Aligned`], [`Decided`], [`Packed`]; the
 //! outputs come from the final phase's logic. `in_ready` is high while the
 //! engine is idle and in the cycle its answer is presented.
@@ -161,14 +162,23 @@ pub struct Normed {
     /// Biased exponents (+ [`EOFF`]) of those leading ones.
     pub va: Bits<EXP_W>,
     pub vb: Bits<EXP_W>,
-    /// Integer quotient bits `lz_b − lz_a + 1`.
+}
+
+/// The control registers, apart from the datapath's (so that the handshake
+/// proof's cone holds no datapath register).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Ctl {
+    pub tag: Bits<TAG_W>,
+    pub is_int: Bit,
+    /// Integer quotient bits `lz_b − lz_a + 1` (the shift phase's).
     pub nbits: Bits<7>,
+    /// Recurrence clocks left, this one included.
+    pub count: Bits<CNT_W>,
 }
 
 /// Set up once, read by the finishing phases.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Meta {
-    pub tag: Bits<TAG_W>,
     pub fmt64: Bit,
     pub is_int: Bit,
     pub sqrt: Bit,
@@ -209,8 +219,6 @@ pub struct Iter {
     /// The start step, and the first digit's weight.
     pub first: Bit,
     pub k_first: Bits<REM_W>,
-    /// Clocks left, this one included.
-    pub count: Bits<CNT_W>,
 }
 
 /// After the correction.
@@ -348,6 +356,7 @@ pub struct Divsqrt {
     /// Registers.
     pub phase: DFF<Phase>,
     pub acc: DFF<Accepted>,
+    pub ctl: DFF<Ctl>,
     pub norm: DFF<Normed>,
     pub meta: DFF<Meta>,
     pub iter: DFF<Iter>,
@@ -361,7 +370,9 @@ pub struct Divsqrt {
 impl Logic for Divsqrt {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, phase, acc, norm, meta, iter, rest, sel, aligned, decided, pkd);
+        dff_setup!(
+            self, clock, phase, acc, ctl, norm, meta, iter, rest, sel, aligned, decided, pkd
+        );
         // Idle, or presenting the last answer: the next operation's accept
         // edge is the answer's last edge.
         self.in_ready.next =
@@ -458,6 +469,19 @@ impl Logic for Divsqrt {
         }
         self.prep.p.next = self.acc.q.val();
         self.prep.n.next = self.norm.q.val();
+        self.prep.nbits.next = self.ctl.q.val().nbits;
+        self.ctl.d.next = self.ctl.q.val();
+        if self.phase.q.val() == Phase::Shift {
+            self.ctl.d.next.nbits = self.shift.nbits.val();
+        }
+        if self.phase.q.val() == Phase::Prep {
+            self.ctl.d.next.tag = self.acc.q.val().tag;
+            self.ctl.d.next.is_int = self.acc.q.val().is_int;
+            self.ctl.d.next.count = self.prep.count.val();
+        }
+        if self.phase.q.val() == Phase::Iterate {
+            self.ctl.d.next.count = self.ctl.q.val().count - 1;
+        }
 
         // ---- iterate ----
         self.step.sqrt.next = self.meta.q.val().sqrt;
@@ -491,7 +515,6 @@ impl Logic for Divsqrt {
             self.iter.d.next.m2 = self.step.m2_next.val();
             self.iter.d.next.c = self.step.c_next.val();
             self.iter.d.next.first = false;
-            self.iter.d.next.count = self.iter.q.val().count - 1;
         }
 
         // ---- correct, select, align ----
@@ -566,7 +589,7 @@ impl Logic for Divsqrt {
         self.fin.pk.next = self.pkd.q.val();
         // The answer is the final phase's output, presented during that phase.
         self.out_valid.next = self.phase.q.val() == Phase::Final;
-        self.out_tag.next = self.meta.q.val().tag;
+        self.out_tag.next = self.ctl.q.val().tag;
         self.out_result.next = self.fin.result.val();
         self.out_flags.next = self.fin.flags.val();
 
@@ -582,7 +605,7 @@ impl Logic for Divsqrt {
             Phase::Shift => self.phase.d.next = Phase::Prep,
             Phase::Prep => self.phase.d.next = Phase::Iterate,
             Phase::Iterate => {
-                if self.iter.q.val().count == 1 {
+                if self.ctl.q.val().count == 1 {
                     self.phase.d.next = Phase::Correct;
                 }
             }
@@ -591,7 +614,7 @@ impl Logic for Divsqrt {
             Phase::Align => self.phase.d.next = Phase::Decide,
             Phase::Decide => {
                 self.phase.d.next = Phase::Pack;
-                if self.meta.q.val().is_int {
+                if self.ctl.q.val().is_int {
                     self.phase.d.next = Phase::Final;
                 }
             }

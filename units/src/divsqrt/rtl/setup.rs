@@ -41,6 +41,8 @@ pub const CLOCKS_F32_SQRT: u64 = 12;
 pub struct Shift {
     pub p: Signal<In, Accepted>,
     pub n: Signal<Out, Normed>,
+    /// Integer quotient bits `lz_b − lz_a + 1`.
+    pub nbits: Signal<Out, Bits<7>>,
 }
 
 impl Logic for Shift {
@@ -53,7 +55,7 @@ impl Logic for Shift {
         self.n.next.vb = bit_cast::<EXP_W, 12>(self.p.val().b_e1) + 8192
             - bit_cast::<EXP_W, 7>(self.p.val().b_lz);
         // Integer quotient bits `lz_b − lz_a + 1`.
-        self.n.next.nbits = (self.p.val().b_lz + 1) - self.p.val().a_lz;
+        self.nbits.next = (self.p.val().b_lz + 1) - self.p.val().a_lz;
     }
 }
 
@@ -63,14 +65,16 @@ pub struct Prep {
     /// What the accept and shift phases registered.
     pub p: Signal<In, Accepted>,
     pub n: Signal<In, Normed>,
-    /// Initial registers of the recurrence.
+    pub nbits: Signal<In, Bits<7>>,
+    /// Initial registers of the recurrence, and its clock count.
     pub iter: Signal<Out, Iter>,
+    pub count: Signal<Out, Bits<CNT_W>>,
     /// What the finishing phases need, constant during the recurrence.
     pub meta: Signal<Out, Meta>,
     bias: Signal<Local, Bits<EXP_W>>,
     /// Fields copied to locals first: Icarus refuses `a[i+:n][j]`.
     va: Signal<Local, Bits<EXP_W>>,
-    nbits: Signal<Local, Bits<7>>,
+    nbits_l: Signal<Local, Bits<7>>,
     /// `m_a ≥ m_b`.
     ge: Signal<Local, Bit>,
     /// The radicand `x` in the frame, and the root's start.
@@ -112,6 +116,8 @@ impl Default for Prep {
             bias: Default::default(),
             va: Default::default(),
             nbits: Default::default(),
+            count: Default::default(),
+            nbits_l: Default::default(),
             ge: Default::default(),
             x: Default::default(),
             x6: Default::default(),
@@ -144,7 +150,7 @@ impl Logic for Prep {
         }
         self.ge.next = self.n.val().na >= self.n.val().nb;
         self.va.next = self.n.val().va;
-        self.nbits.next = self.n.val().nbits;
+        self.nbits_l.next = self.nbits.val();
 
         // ---- division by default: w[−1] = m_a/32 or m_a/16, d = m_b/2 ----
         self.d.next = bit_cast::<REM_W, SIG_W>(self.n.val().nb >> 6);
@@ -159,14 +165,14 @@ impl Logic for Prep {
         self.iter.next.p2 = self.d.val() << 1;
         self.iter.next.m1 = self.d.val();
         self.iter.next.m2 = self.d.val() << 1;
-        self.iter.next.count = 14.into();
+        self.count.next = 14.into();
         self.x.next = 0.into();
         self.x6.next = 0.into();
         self.r_q.next = 0.into();
         self.r_qm.next = 0.into();
         self.r_wc.next = 0.into();
         if self.p.val().fmt64 {
-            self.iter.next.count = 29.into();
+            self.count.next = 29.into();
         }
         self.meta.next.bexp = (self.n.val().va - self.n.val().vb) + self.bias.val() + 8191;
         if self.ge.val() {
@@ -194,20 +200,20 @@ impl Logic for Prep {
             self.iter.next.ws = self.x.val() << 1;
             self.iter.next.wc = self.r_wc.val();
             self.iter.next.q = self.r_q.val();
-            self.iter.next.count = 12.into();
+            self.count.next = 12.into();
             if self.p.val().fmt64 {
-                self.iter.next.count = 26.into();
+                self.count.next = 26.into();
             }
             self.meta.next.bexp = ((self.n.val().va + self.bias.val()) >> 1) + 4096;
         }
         if self.p.val().is_int {
             // 2·digits quotient bits: w[−1] = a_n/16 (odd bit count) or a_n/32.
             self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 11);
-            if self.nbits.val().get_bit(0) {
+            if self.nbits_l.val().get_bit(0) {
                 self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 10);
             }
-            self.k1.next = bit_cast::<REM_W, 1>(true.into()) << ((self.nbits.val() >> 1) << 1);
-            self.iter.next.count = bit_cast::<CNT_W, 7>((self.nbits.val() >> 1) + 2);
+            self.k1.next = bit_cast::<REM_W, 1>(true.into()) << ((self.nbits_l.val() >> 1) << 1);
+            self.count.next = bit_cast::<CNT_W, 7>((self.nbits_l.val() >> 1) + 2);
         }
         // Q − 4·k₁ (−1 for a float quotient), or the root's S[2] − 1/16.
         self.iter.next.qm = !((self.k1.val() << 2) - 1);
@@ -302,10 +308,9 @@ impl Logic for Prep {
                 self.fres.next = bit_cast::<64, 32>(self.p.val().a_raw);
             }
             if self.forced.val() {
-                self.iter.next.count = 1.into();
+                self.count.next = 1.into();
             }
         }
-        self.meta.next.tag = self.p.val().tag;
         self.meta.next.fmt64 = self.p.val().fmt64;
         self.meta.next.is_int = self.p.val().is_int;
         self.meta.next.sqrt = self.p.val().sqrt;
