@@ -347,6 +347,7 @@ fn exported_verilog_is_lint_clean_under_the_policy() {
                 "divsqrt.ub$",
                 "select.norm$up",
                 "decide.inc$up",
+                "prep.th_d$row",
             ]
             .iter()
             .any(|s| v.contains(s)))

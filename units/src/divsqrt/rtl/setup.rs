@@ -14,8 +14,9 @@
 //! normalised significand (the quotient `2Q`'s, or the root `S`'s, leading
 //! one).
 
+use super::step::{Thresholds, NM_W};
 use super::{Accepted, Iter, Meta, Normed, CNT_W, EOFF, EXP_W, FLAGS_W, REM_W, SIG_W};
-use crate::divsqrt::srt::{FRAC_W, ROOT_START, ROW_LSB};
+use crate::divsqrt::srt::{FRAC_W, ROOT_START, ROW_LSB, ROW_MIN, THRESHOLDS};
 use rust_hdl::prelude::*;
 
 // Literals below: EOFF = 8192, EOFF/2 = 4096; the frame of srt.rs (60 bits,
@@ -83,6 +84,11 @@ pub struct Prep {
     r_q: Signal<Local, Bits<REM_W>>,
     r_qm: Signal<Local, Bits<REM_W>>,
     r_wc: Signal<Local, Bits<REM_W>>,
+    /// The first selection's thresholds: a root's (rows of S[2] and
+    /// S[2] − 1/16, per start), a divisor's (its row).
+    r_nmq: Signal<Local, Bits<NM_W>>,
+    r_nmqm: Signal<Local, Bits<NM_W>>,
+    pub th_d: Thresholds,
     /// The divisor and the first digit's weight.
     d: Signal<Local, Bits<REM_W>>,
     k1: Signal<Local, Bits<REM_W>>,
@@ -99,6 +105,21 @@ pub struct Prep {
     root_q: [Constant<Bits<REM_W>>; 8],
     root_qm: [Constant<Bits<REM_W>>; 8],
     root_wc: [Constant<Bits<REM_W>>; 8],
+    root_nmq: [Constant<Bits<NM_W>>; 8],
+    root_nmqm: [Constant<Bits<NM_W>>; 8],
+    /// Those of the start n = 8 (S[2] = 1/2, S[2] − 1/16 = 7/16).
+    nmq8: Constant<Bits<NM_W>>,
+    nmqm8: Constant<Bits<NM_W>>,
+}
+
+/// The negated thresholds of row `row`, packed as [`Thresholds`] does.
+fn packed_thresholds(row: u64) -> Bits<NM_W> {
+    let r = (row as usize).clamp(ROW_MIN, ROW_MIN + THRESHOLDS.len() - 1) - ROW_MIN;
+    let mut v = 0u64;
+    for m in THRESHOLDS[r] {
+        v = (v << 9) | ((-m) as i64 as u64 & 0x1ff);
+    }
+    Bits::<NM_W>::from(v)
 }
 
 impl Default for Prep {
@@ -124,6 +145,9 @@ impl Default for Prep {
             r_q: Default::default(),
             r_qm: Default::default(),
             r_wc: Default::default(),
+            r_nmq: Default::default(),
+            r_nmqm: Default::default(),
+            th_d: Default::default(),
             d: Default::default(),
             k1: Default::default(),
             zero_v: Default::default(),
@@ -137,6 +161,10 @@ impl Default for Prep {
             root_q: c(&|n| n << ROW_LSB),
             root_qm: c(&|n| (n - 1) << ROW_LSB),
             root_wc: c(&|n| ((n * n) << (FRAC_W - 7)).wrapping_neg()),
+            root_nmq: std::array::from_fn(|i| Constant::new(packed_thresholds(9 + i as u64))),
+            root_nmqm: std::array::from_fn(|i| Constant::new(packed_thresholds(8 + i as u64))),
+            nmq8: Constant::new(packed_thresholds(8)),
+            nmqm8: Constant::new(packed_thresholds(7)),
         }
     }
 }
@@ -171,6 +199,8 @@ impl Logic for Prep {
         self.r_q.next = 0.into();
         self.r_qm.next = 0.into();
         self.r_wc.next = 0.into();
+        self.r_nmq.next = self.nmq8.val();
+        self.r_nmqm.next = self.nmqm8.val();
         if self.p.val().fmt64 {
             self.count.next = 29.into();
         }
@@ -194,6 +224,8 @@ impl Logic for Prep {
                     self.r_q.next = self.root_q[i].val();
                     self.r_qm.next = self.root_qm[i].val();
                     self.r_wc.next = self.root_wc[i].val();
+                    self.r_nmq.next = self.root_nmq[i].val();
+                    self.r_nmqm.next = self.root_nmqm[i].val();
                 }
             }
             self.k1.next = 0x0010_0000_0000_0000_u64.into();
@@ -219,6 +251,13 @@ impl Logic for Prep {
         self.iter.next.qm = !((self.k1.val() << 2) - 1);
         if self.p.val().sqrt {
             self.iter.next.qm = self.r_qm.val();
+        }
+        self.th_d.row.next = self.d.val().get_bits::<5>(54);
+        self.iter.next.nmq = self.th_d.all4.val();
+        self.iter.next.nmqm = self.th_d.all4.val();
+        if self.p.val().sqrt {
+            self.iter.next.nmq = self.r_nmq.val();
+            self.iter.next.nmqm = self.r_nmqm.val();
         }
         self.iter.next.k = 0.into();
         self.iter.next.k_first = self.k1.val();

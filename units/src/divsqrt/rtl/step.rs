@@ -20,6 +20,8 @@ use rust_hdl::prelude::*;
 // Literal bit positions below: ROW_LSB = 54 (the row), EST_LSB = 51.
 /// Bits of each vector the estimate adds.
 pub const EST_W: usize = SRT_EST_W as usize;
+/// Four negated thresholds, packed into one word.
+pub const NM_W: usize = 4 * EST_W;
 /// Rows of the threshold table.
 const ROWS: usize = THRESHOLDS.len();
 const _: () = assert!(REM_W == 60 && EST_W == 9 && EST_LSB == 51 && ROW_LSB == 54 && ROWS == 10);
@@ -29,11 +31,12 @@ const _: () = assert!(REM_W == 60 && EST_W == 9 && EST_LSB == 51 && ROW_LSB == 5
 pub struct Thresholds {
     /// `⌊16·v⌋` (7 … 16 for a root, 8 … 15 for a divisor).
     pub row: Signal<In, Bits<5>>,
-    /// `−m₂, −m₁, −m₀, −m₋₁`.
+    /// `−m₂, −m₁, −m₀, −m₋₁`, and the four in one word ([`NM_W`]: `−m₂` on top).
     pub nm2: Signal<Out, Bits<EST_W>>,
     pub nm1: Signal<Out, Bits<EST_W>>,
     pub nm0: Signal<Out, Bits<EST_W>>,
     pub nmm1: Signal<Out, Bits<EST_W>>,
+    pub all4: Signal<Out, Bits<NM_W>>,
     rows: [Constant<Bits<5>>; ROWS],
     c2: [Constant<Bits<EST_W>>; ROWS],
     c1: [Constant<Bits<EST_W>>; ROWS],
@@ -53,6 +56,7 @@ impl Default for Thresholds {
             nm1: Default::default(),
             nm0: Default::default(),
             nmm1: Default::default(),
+            all4: Default::default(),
             rows: std::array::from_fn(|r| Constant::new(Bits::<5>::from((ROW_MIN + r) as u64))),
             c2: std::array::from_fn(|r| neg(r, 0)),
             c1: std::array::from_fn(|r| neg(r, 1)),
@@ -65,20 +69,23 @@ impl Default for Thresholds {
 impl Logic for Thresholds {
     #[hdl_gen]
     fn update(&mut self) {
-        // Rows below the table read its first row (only a root's start
-        // could be there, and never is: S[2] ≥ 1/2).
+        // Rows outside the table (never used) read its first row.
         self.nm2.next = self.c2[0].val();
         self.nm1.next = self.c1[0].val();
         self.nm0.next = self.c0[0].val();
         self.nmm1.next = self.cm1[0].val();
         for r in 0..ROWS {
-            if self.row.val() >= self.rows[r].val() {
+            if self.row.val() == self.rows[r].val() {
                 self.nm2.next = self.c2[r].val();
                 self.nm1.next = self.c1[r].val();
                 self.nm0.next = self.c0[r].val();
                 self.nmm1.next = self.cm1[r].val();
             }
         }
+        self.all4.next = bit_cast::<NM_W, EST_W>(self.nmm1.val())
+            | (bit_cast::<NM_W, EST_W>(self.nm0.val()) << 9)
+            | (bit_cast::<NM_W, EST_W>(self.nm1.val()) << 18)
+            | (bit_cast::<NM_W, EST_W>(self.nm2.val()) << 27);
     }
 }
 
@@ -131,6 +138,10 @@ pub struct Radix4Step {
     pub m2: Signal<In, Bits<REM_W>>,
     /// This step's digit, thermometer code (bit 3: q ≥ 2 … bit 0: q ≥ −1).
     pub c: Signal<In, Bits<4>>,
+    /// The next selection's negated thresholds ([`Thresholds::all4`]) for
+    /// the rows of `Q` and of `QM` (a divisor's row in both).
+    pub nmq: Signal<In, Bits<NM_W>>,
+    pub nmqm: Signal<In, Bits<NM_W>>,
     /// The registers after the step.
     pub ws_next: Signal<Out, Bits<REM_W>>,
     pub wc_next: Signal<Out, Bits<REM_W>>,
@@ -142,6 +153,8 @@ pub struct Radix4Step {
     pub m1_next: Signal<Out, Bits<REM_W>>,
     pub m2_next: Signal<Out, Bits<REM_W>>,
     pub c_next: Signal<Out, Bits<4>>,
+    pub nmq_next: Signal<Out, Bits<NM_W>>,
+    pub nmqm_next: Signal<Out, Bits<NM_W>>,
     /// `4w` as two vectors.
     ys: Signal<Local, Bits<REM_W>>,
     yc: Signal<Local, Bits<REM_W>>,
@@ -151,11 +164,11 @@ pub struct Radix4Step {
     /// The estimate's bits of the new vectors.
     s9: Signal<Local, Bits<EST_W>>,
     c9: Signal<Local, Bits<EST_W>>,
-    /// Row of the next selection.
-    row: Signal<Local, Bits<5>>,
-    /// The next digit's weight and the root's forms.
+    /// The thresholds of this selection's row: `S[j+1]`'s is `Q`'s or
+    /// `QM`'s (the digit's bits lie below the row's).
+    nm: Signal<Local, Bits<NM_W>>,
+    /// The next digit's weight.
     kn: Signal<Local, Bits<REM_W>>,
-    pub th: Thresholds,
     pub ge2: AtLeast,
     pub ge1: AtLeast,
     pub ge0: AtLeast,
@@ -224,30 +237,36 @@ impl Logic for Radix4Step {
                 self.qm_next.val() | (self.kn.val() << 1) | self.kn.val() | (self.kn.val() >> 1);
             self.m2_next.next = (self.qm_next.val() | (self.kn.val() << 1) | self.kn.val()) << 1;
         }
-        // Next digit: the row of d (= p1), or of S[j+1], whose top five
-        // bits are Q's or QM's (the digit's bits lie below them).
-        self.row.next = self.p1.val().get_bits::<5>(54);
-        if self.sqrt.val() {
-            self.row.next = self.q.val().get_bits::<5>(54);
-            if !self.c.val().get_bit(1) {
-                self.row.next = self.qm.val().get_bits::<5>(54);
-            }
+        // Next digit, against the row of d, or of S[j+1]: Q's when the digit
+        // is ≥ 0, else QM's. The rows of Q' and QM' follow the same way (the
+        // digits never reach the row's five bits), so the registered
+        // thresholds stay those of the registers' rows.
+        self.nm.next = self.nmqm.val();
+        if self.c.val().get_bit(1) {
+            self.nm.next = self.nmq.val();
         }
-        self.th.row.next = self.row.val();
+        self.nmq_next.next = self.nmqm.val();
+        if self.c.val().get_bit(1) {
+            self.nmq_next.next = self.nmq.val();
+        }
+        self.nmqm_next.next = self.nmqm.val();
+        if self.c.val().get_bit(2) {
+            self.nmqm_next.next = self.nmq.val();
+        }
         self.s9.next = self.ws_next.val().get_bits::<EST_W>(51);
         self.c9.next = self.wc_next.val().get_bits::<EST_W>(51);
         self.ge2.s.next = self.s9.val();
         self.ge2.c.next = self.c9.val();
-        self.ge2.nm.next = self.th.nm2.val();
+        self.ge2.nm.next = self.nm.val().get_bits::<EST_W>(27);
         self.ge1.s.next = self.s9.val();
         self.ge1.c.next = self.c9.val();
-        self.ge1.nm.next = self.th.nm1.val();
+        self.ge1.nm.next = self.nm.val().get_bits::<EST_W>(18);
         self.ge0.s.next = self.s9.val();
         self.ge0.c.next = self.c9.val();
-        self.ge0.nm.next = self.th.nm0.val();
+        self.ge0.nm.next = self.nm.val().get_bits::<EST_W>(9);
         self.gem1.s.next = self.s9.val();
         self.gem1.c.next = self.c9.val();
-        self.gem1.nm.next = self.th.nmm1.val();
+        self.gem1.nm.next = self.nm.val().get_bits::<EST_W>(0);
         self.c_next.next = bit_cast::<4, 1>(self.gem1.ge.val().into())
             | (bit_cast::<4, 1>(self.ge0.ge.val().into()) << 1)
             | (bit_cast::<4, 1>(self.ge1.ge.val().into()) << 2)
