@@ -76,3 +76,11 @@ pub const PIPELINE: Proof = Proof {
 /// have the same blocks with more registers between them (equal to the
 /// default in simulation); their proof is the valid/tag one.
 pub const MUFU_SPECIALS_MAX_LATENCY: usize = 8;
+
+pub const DIVSQRT_HANDSHAKE: Proof = Proof {
+    name: "divsqrt_handshake",
+    top: "handshake_formal_of_divsqrt",
+    harness: include_str!("divsqrt/handshake.sv"),
+    defines: &[],
+    what: "one operation in flight; every accepted operation answers exactly once, with its tag, exactly its latency after the accept (per op code, and from the integer operands' leading zeros); in_ready exactly when idle or answering",
+};

@@ -121,13 +121,13 @@ pub static FAMILIES: &[Family] = &[
         examples: include_str!("../../testbench/vectors/divsqrt.txt"),
         codec: |_| Box::new(divsqrt::codec::DivsqrtCodec),
         block: |_| UnitBlock::new(divsqrt::rtl::Divsqrt::default()),
-        proofs: |_, _| Vec::new(),
+        proofs: |_, _| vec![proof::DIVSQRT_HANDSHAKE],
         approximates: false,
         op_mnemonic: mnemonics::divsqrt,
         lint_waivers: &[
             LintWaiver {
                 code: "UNOPTFLAT",
-                contains: &["divsqrt.ua$", "divsqrt.ub$", "align.norm$up", "round.inc$up"],
+                contains: &["divsqrt.ua$", "divsqrt.ub$", "select.norm$up", "decide.inc$up", "prep.th_d$row"],
                 reason: "UNOPTFLAT: Verilator does not split rust-hdl's single always @(*) of the parent, so parent -> sub-block -> parent looks like a loop (rust-hdl's own check passes; Icarus agrees cycle for cycle)",
             },
             LintWaiver {

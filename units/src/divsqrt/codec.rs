@@ -44,7 +44,7 @@ pub struct Request {
 pub fn info() -> UnitInfo {
     UnitInfo {
         name: "divsqrt".into(),
-        description: "iterative radix-4 (2 x radix-2 SRT per clock, carry-save) divide / square root: fdiv, fsqrt, rcp f32/f64, RISC-V div/divu/rem/remu; one operation in flight, ready/valid",
+        description: "iterative radix-4 SRT divide / square root (one digit per clock, carry-save remainder, on-the-fly conversion): fdiv, fsqrt, rcp f32/f64, RISC-V div/divu/rem/remu; one operation in flight, ready/valid",
         latency: LATENCY,
         pipeline_stages: LATENCY,
         rom_bits: 0,

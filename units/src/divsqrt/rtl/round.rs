@@ -1,13 +1,15 @@
-//! Rounding: the increment decision of the five modes ([`RoundUp`],
-//! mirroring [`Rm::round_up`](crate::divsqrt::model::Rm::round_up)) and the
-//! last phase ([`Round`]): increment and pack in one carry chain
+//! Rounding, in three phases: the increment decision of the five modes
+//! ([`RoundUp`], mirroring
+//! [`Rm::round_up`](crate::divsqrt::model::Rm::round_up)) and the integer
+//! negation ([`Decide`]); increment and pack in one carry chain
 //! (`(E − 1) << (p − 1) + kept + up`, so that a carry out of the
-//! significand, subnormal or not, bumps the exponent), overflow to ∞ or the
-//! largest finite value, FTZ, the flags, and the answers of the forced
-//! paths and of the integer forms. Mirrors
+//! significand, subnormal or not, bumps the exponent: [`Pack`]); overflow
+//! to ∞ or the largest finite value, FTZ, the flags, and the answers of the
+//! forced paths and of the integer forms ([`Final`], whose outputs are the
+//! unit's answer). Mirrors
 //! [`model::round_pack`](crate::divsqrt::model::round_pack).
 
-use super::{Aligned, Meta, BEFF_W, EOFF, EXP_W, FLAGS_W, NORM_W, RM_W};
+use super::{Aligned, Decided, Meta, Packed, Rest, BEFF_W, EOFF, EXP_W, FLAGS_W, NORM_W, RM_W};
 use rust_hdl::prelude::*;
 
 const _: () = assert!(EOFF == 8192 && EXP_W == 14);
@@ -44,30 +46,21 @@ impl Logic for RoundUp {
     }
 }
 
-/// The last phase (combinational): its outputs are the unit's answer.
+/// The decide phase (combinational): kept bits, round bit, sticky and
+/// the increment; the integer answer's sign.
 #[derive(LogicBlock, Default)]
-pub struct Round {
+pub struct Decide {
     pub meta: Signal<In, Meta>,
     pub al: Signal<In, Aligned>,
-    pub result: Signal<Out, Bits<64>>,
-    pub flags: Signal<Out, Bits<FLAGS_W>>,
+    pub dec: Signal<Out, Decided>,
     x: Signal<Local, Bits<NORM_W>>,
-    kept: Signal<Local, Bits<64>>,
-    /// Round bit and sticky at the result's precision.
     rbit: Signal<Local, Bit>,
     sticky: Signal<Local, Bit>,
-    inexact: Signal<Local, Bit>,
-    /// `E − 1` for a normal result, 0 for a subnormal one.
-    beff: Signal<Local, Bits<64>>,
-    pack: Signal<Local, Bits<64>>,
-    sbit: Signal<Local, Bits<64>>,
-    ovf: Signal<Local, Bit>,
-    to_inf: Signal<Local, Bit>,
-    subnormal: Signal<Local, Bit>,
+    kept: Signal<Local, Bits<64>>,
     inc: RoundUp,
 }
 
-impl Logic for Round {
+impl Logic for Decide {
     #[hdl_gen]
     fn update(&mut self) {
         // A struct field copied to a local first: Icarus refuses `a[i+:n][j]`.
@@ -86,29 +79,78 @@ impl Logic for Round {
         self.inc.rm.next = self.meta.val().rm;
         self.inc.sign.next = self.meta.val().sign;
         self.inc.lsb.next = self.kept.val().get_bit(0);
-        self.inexact.next = self.rbit.val() | self.sticky.val();
-        self.beff.next = bit_cast::<64, BEFF_W>(self.al.val().beff);
+        self.dec.next.kept = self.kept.val();
+        self.dec.next.up = self.inc.up.val();
+        self.dec.next.inexact = self.rbit.val() | self.sticky.val();
+        self.dec.next.tiny = self.al.val().tiny;
+        self.dec.next.ires = self.al.val().ival;
+        if self.al.val().ineg {
+            self.dec.next.ires = (!self.al.val().ival) + 1;
+        }
+    }
+}
+
+/// The pack phase (combinational): `(E − 1) << (p − 1) + kept + up`.
+#[derive(LogicBlock, Default)]
+pub struct Pack {
+    pub meta: Signal<In, Meta>,
+    pub rest: Signal<In, Rest>,
+    pub dec: Signal<In, Decided>,
+    pub pk: Signal<Out, Packed>,
+    beff: Signal<Local, Bits<64>>,
+}
+
+impl Logic for Pack {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.beff.next = bit_cast::<64, BEFF_W>(self.rest.val().beff);
+        self.pk.next.pack = (self.beff.val() << 23)
+            + self.dec.val().kept
+            + bit_cast::<64, 1>(self.dec.val().up.into());
+        if self.meta.val().fmt64 {
+            self.pk.next.pack = (self.beff.val() << 52)
+                + self.dec.val().kept
+                + bit_cast::<64, 1>(self.dec.val().up.into());
+        }
+    }
+}
+
+/// The last phase (combinational): its outputs are the unit's answer.
+#[derive(LogicBlock, Default)]
+pub struct Final {
+    pub meta: Signal<In, Meta>,
+    pub rest: Signal<In, Rest>,
+    pub dec: Signal<In, Decided>,
+    pub pk: Signal<In, Packed>,
+    pub result: Signal<Out, Bits<64>>,
+    pub flags: Signal<Out, Bits<FLAGS_W>>,
+    pack: Signal<Local, Bits<64>>,
+    sbit: Signal<Local, Bits<64>>,
+    ovf: Signal<Local, Bit>,
+    to_inf: Signal<Local, Bit>,
+    subnormal: Signal<Local, Bit>,
+}
+
+impl Logic for Final {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.pack.next = self.pk.val().pack;
         self.sbit.next = 0.into();
         if self.meta.val().sign {
             self.sbit.next = 0x8000_0000_u64.into();
         }
-        self.pack.next =
-            (self.beff.val() << 23) + self.kept.val() + bit_cast::<64, 1>(self.inc.up.val().into());
-        self.ovf.next = self.al.val().huge | self.pack.val().get_bits::<8>(23).all();
+        self.ovf.next = self.rest.val().huge | self.pack.val().get_bits::<8>(23).all();
         self.subnormal.next = !self.pack.val().get_bits::<8>(23).any();
         if self.meta.val().fmt64 {
             if self.meta.val().sign {
                 self.sbit.next = 0x8000_0000_0000_0000_u64.into();
             }
-            self.pack.next = (self.beff.val() << 52)
-                + self.kept.val()
-                + bit_cast::<64, 1>(self.inc.up.val().into());
-            self.ovf.next = self.al.val().huge | self.pack.val().get_bits::<11>(52).all();
+            self.ovf.next = self.rest.val().huge | self.pack.val().get_bits::<11>(52).all();
             self.subnormal.next = !self.pack.val().get_bits::<11>(52).any();
         }
         self.result.next = self.sbit.val() | self.pack.val();
-        self.flags.next = bit_cast::<FLAGS_W, 1>(self.inexact.val().into())
-            | (bit_cast::<FLAGS_W, 1>((self.al.val().tiny & self.inexact.val()).into()) << 1);
+        self.flags.next = bit_cast::<FLAGS_W, 1>(self.dec.val().inexact.into())
+            | (bit_cast::<FLAGS_W, 1>((self.dec.val().tiny & self.dec.val().inexact).into()) << 1);
         // Overflow: ∞ unless the mode rounds toward zero for this sign.
         self.to_inf.next = (self.meta.val().rm == 0)
             | (self.meta.val().rm == 4)
@@ -134,7 +176,7 @@ impl Logic for Round {
             self.flags.next = 0x03.into();
         }
         if self.meta.val().is_int {
-            self.result.next = bit_cast::<64, 32>(self.al.val().ires);
+            self.result.next = bit_cast::<64, 32>(self.dec.val().ires);
             self.flags.next = 0.into();
         }
         if self.meta.val().forced {

@@ -1,46 +1,97 @@
-//! Setup phase (the clock after accept): normalise both significands (one
-//! left shift each by the leading-zero count), the result's exponent, the
-//! recurrence's initial registers and its clock count, and the answers that
-//! need no recurrence (NaN, ∞, 0, ÷0, an integer quotient of 0).
-//! Mirrors [`srt`](crate::divsqrt::srt)'s `divide_significands`,
-//! `sqrt_significand` and `divide_u32`, and the special rows of
-//! [`model::fdiv`](crate::divsqrt::model::fdiv) / `fsqrt` / `integer`.
+//! Setup phases, after the leading-zero count: [`Shift`] normalises both
+//! significands (one left shift each) and forms the operands' exponents;
+//! [`Prep`] compares the significands (a quotient always in `[1/4, 1/2)`),
+//! picks the root's first two digits, forms the result's exponent, the
+//! recurrence's initial registers (for the start step: digit 0, `w[−1]`)
+//! and its clock count, and the answers that need no recurrence (NaN, ∞, 0,
+//! ÷0, an integer quotient of 0). Mirrors [`srt`](crate::divsqrt::srt)'s
+//! `divide_significands`, `sqrt_significand` and `divide_u32`, and the
+//! special rows of [`model::fdiv`](crate::divsqrt::model::fdiv) / `fsqrt`
+//! / `integer`.
 //!
 //! Exponents are biased and offset by [`EOFF`] so that they stay positive in
-//! [`EXP_W`] bits: `bexp` is the biased exponent of `2·Q` (division, `Q` the
-//! quotient register, in `[1/2, 2)`) or of `2·S` (root, `S ∈ [1/2, 1)`).
+//! [`EXP_W`] bits: `bexp` is the biased exponent of bit 55 of the
+//! normalised significand (the quotient `2Q`'s, or the root `S`'s, leading
+//! one).
 
-use super::{Accepted, Iter, Meta, CNT_W, EOFF, EXP_W, FLAGS_W, REM_W, SIG_W};
+use super::step::{Thresholds, NM_W};
+use super::{Accepted, Iter, Meta, Normed, CNT_W, EOFF, EXP_W, FLAGS_W, REM_W, SIG_W};
+use crate::divsqrt::srt::{FRAC_W, ROOT_START, ROW_LSB, ROW_MIN, THRESHOLDS};
 use rust_hdl::prelude::*;
 
 // Literals below: EOFF = 8192, EOFF/2 = 4096; the frame of srt.rs (60 bits,
-// 56 fraction bits): 1 << 55 is the first digit's weight, 1 << 56 is 1.0.
+// 58 fraction bits): 1 << 56 is the first quotient digit's weight, 1 << 52
+// the root's third digit's.
 const _: () = assert!(EOFF == 8192 && EXP_W == 14 && REM_W == 60 && CNT_W == 5);
+const _: () = assert!(FRAC_W == 58 && ROW_LSB == 54);
 // The clock counts below are literals (rust-hdl would export a name).
-const _: () = assert!(CLOCKS_F32 == 13 && DIV_CLOCKS_F64 == 28 && SQRT_CLOCKS_F64 == 27);
+const _: () = assert!(
+    CLOCKS_F32_DIV == 14 && CLOCKS_F64_DIV == 29 && CLOCKS_F32_SQRT == 12 && CLOCKS_F64_SQRT == 26
+);
 
-/// Clocks of the recurrence (two steps each) per format.
-pub const DIV_CLOCKS_F64: u64 = 28;
-pub const SQRT_CLOCKS_F64: u64 = 27;
-pub const CLOCKS_F32: u64 = 13;
+/// Clocks of the recurrence per operation: the start step and one per
+/// radix-4 digit (quotients 13 / 28 digits; roots 11 / 25 after the two
+/// the start table gives).
+pub const CLOCKS_F64_DIV: u64 = 29;
+pub const CLOCKS_F64_SQRT: u64 = 26;
+pub const CLOCKS_F32_DIV: u64 = 14;
+pub const CLOCKS_F32_SQRT: u64 = 12;
 
-/// The setup phase (combinational).
+/// Shift phase (combinational): normalised significands and exponents.
 #[derive(LogicBlock, Default)]
-pub struct Setup {
-    /// What the accept phase registered.
+pub struct Shift {
     pub p: Signal<In, Accepted>,
-    /// Initial registers of the recurrence.
+    pub n: Signal<Out, Normed>,
+    /// Integer quotient bits `lz_b − lz_a + 1`.
+    pub nbits: Signal<Out, Bits<7>>,
+}
+
+impl Logic for Shift {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.n.next.na = self.p.val().a_sig << self.p.val().a_lz;
+        self.n.next.nb = self.p.val().b_sig << self.p.val().b_lz;
+        self.n.next.va = bit_cast::<EXP_W, 12>(self.p.val().a_e1) + 8192
+            - bit_cast::<EXP_W, 7>(self.p.val().a_lz);
+        self.n.next.vb = bit_cast::<EXP_W, 12>(self.p.val().b_e1) + 8192
+            - bit_cast::<EXP_W, 7>(self.p.val().b_lz);
+        // Integer quotient bits `lz_b − lz_a + 1`.
+        self.nbits.next = (self.p.val().b_lz + 1) - self.p.val().a_lz;
+    }
+}
+
+/// Prep phase (combinational).
+#[derive(LogicBlock)]
+pub struct Prep {
+    /// What the accept and shift phases registered.
+    pub p: Signal<In, Accepted>,
+    pub n: Signal<In, Normed>,
+    pub nbits: Signal<In, Bits<7>>,
+    /// Initial registers of the recurrence, and its clock count.
     pub iter: Signal<Out, Iter>,
+    pub count: Signal<Out, Bits<CNT_W>>,
     /// What the finishing phases need, constant during the recurrence.
     pub meta: Signal<Out, Meta>,
-    na: Signal<Local, Bits<SIG_W>>,
-    nb: Signal<Local, Bits<SIG_W>>,
     bias: Signal<Local, Bits<EXP_W>>,
+    /// Fields copied to locals first: Icarus refuses `a[i+:n][j]`.
     va: Signal<Local, Bits<EXP_W>>,
-    vb: Signal<Local, Bits<EXP_W>>,
-    /// Integer digit count `lz_b − lz_a + 1`, made even.
-    n: Signal<Local, Bits<7>>,
-    steps: Signal<Local, Bits<7>>,
+    nbits_l: Signal<Local, Bits<7>>,
+    /// `m_a ≥ m_b`.
+    ge: Signal<Local, Bit>,
+    /// The radicand `x` in the frame, and the root's start.
+    x: Signal<Local, Bits<REM_W>>,
+    x6: Signal<Local, Bits<6>>,
+    r_q: Signal<Local, Bits<REM_W>>,
+    r_qm: Signal<Local, Bits<REM_W>>,
+    r_wc: Signal<Local, Bits<REM_W>>,
+    /// The first selection's thresholds: a root's (rows of S[2] and
+    /// S[2] − 1/16, per start), a divisor's (its row).
+    r_nmq: Signal<Local, Bits<NM_W>>,
+    r_nmqm: Signal<Local, Bits<NM_W>>,
+    pub th_d: Thresholds,
+    /// The divisor and the first digit's weight.
+    d: Signal<Local, Bits<REM_W>>,
+    k1: Signal<Local, Bits<REM_W>>,
     /// Signed zero, ∞, canonical NaN of the format.
     zero_v: Signal<Local, Bits<64>>,
     inf_v: Signal<Local, Bits<64>>,
@@ -49,59 +100,170 @@ pub struct Setup {
     forced: Signal<Local, Bit>,
     fres: Signal<Local, Bits<64>>,
     fflags: Signal<Local, Bits<FLAGS_W>>,
+    /// [`ROOT_START`] and, per start, `S`, `S − 1/16` and `−2S²`.
+    root_th: [Constant<Bits<6>>; 8],
+    root_q: [Constant<Bits<REM_W>>; 8],
+    root_qm: [Constant<Bits<REM_W>>; 8],
+    root_wc: [Constant<Bits<REM_W>>; 8],
+    root_nmq: [Constant<Bits<NM_W>>; 8],
+    root_nmqm: [Constant<Bits<NM_W>>; 8],
+    /// Those of the start n = 8 (S[2] = 1/2, S[2] − 1/16 = 7/16).
+    nmq8: Constant<Bits<NM_W>>,
+    nmqm8: Constant<Bits<NM_W>>,
 }
 
-impl Logic for Setup {
+/// The negated thresholds of row `row`, packed as [`Thresholds`] does.
+fn packed_thresholds(row: u64) -> Bits<NM_W> {
+    let r = (row as usize).clamp(ROW_MIN, ROW_MIN + THRESHOLDS.len() - 1) - ROW_MIN;
+    let mut v = 0u64;
+    for m in THRESHOLDS[r] {
+        v = (v << 9) | ((-m) as i64 as u64 & 0x1ff);
+    }
+    Bits::<NM_W>::from(v)
+}
+
+impl Default for Prep {
+    fn default() -> Self {
+        let mask = (1u64 << REM_W) - 1;
+        // Entry i: n = 9 + i (n = 8 is the default below).
+        let c = |f: &dyn Fn(u64) -> u64| {
+            std::array::from_fn(|i| Constant::new(Bits::<REM_W>::from(f(9 + i as u64) & mask)))
+        };
+        Self {
+            p: Default::default(),
+            n: Default::default(),
+            iter: Default::default(),
+            meta: Default::default(),
+            bias: Default::default(),
+            va: Default::default(),
+            nbits: Default::default(),
+            count: Default::default(),
+            nbits_l: Default::default(),
+            ge: Default::default(),
+            x: Default::default(),
+            x6: Default::default(),
+            r_q: Default::default(),
+            r_qm: Default::default(),
+            r_wc: Default::default(),
+            r_nmq: Default::default(),
+            r_nmqm: Default::default(),
+            th_d: Default::default(),
+            d: Default::default(),
+            k1: Default::default(),
+            zero_v: Default::default(),
+            inf_v: Default::default(),
+            nan_v: Default::default(),
+            rsign: Default::default(),
+            forced: Default::default(),
+            fres: Default::default(),
+            fflags: Default::default(),
+            root_th: std::array::from_fn(|i| Constant::new(Bits::<6>::from(ROOT_START[i]))),
+            root_q: c(&|n| n << ROW_LSB),
+            root_qm: c(&|n| (n - 1) << ROW_LSB),
+            root_wc: c(&|n| ((n * n) << (FRAC_W - 7)).wrapping_neg()),
+            root_nmq: std::array::from_fn(|i| Constant::new(packed_thresholds(9 + i as u64))),
+            root_nmqm: std::array::from_fn(|i| Constant::new(packed_thresholds(8 + i as u64))),
+            nmq8: Constant::new(packed_thresholds(8)),
+            nmqm8: Constant::new(packed_thresholds(7)),
+        }
+    }
+}
+
+impl Logic for Prep {
     #[hdl_gen]
     fn update(&mut self) {
-        self.na.next = self.p.val().a_sig << self.p.val().a_lz;
-        self.nb.next = self.p.val().b_sig << self.p.val().b_lz;
         self.bias.next = 127.into();
         if self.p.val().fmt64 {
             self.bias.next = 1023.into();
         }
-        self.va.next = bit_cast::<EXP_W, 12>(self.p.val().a_e1) + 8192
-            - bit_cast::<EXP_W, 7>(self.p.val().a_lz);
-        self.vb.next = bit_cast::<EXP_W, 12>(self.p.val().b_e1) + 8192
-            - bit_cast::<EXP_W, 7>(self.p.val().b_lz);
-        self.n.next = (self.p.val().b_lz + 1) - self.p.val().a_lz;
-        self.steps.next = self.n.val() + bit_cast::<7, 1>(self.n.val().get_bit(0).into());
+        self.ge.next = self.n.val().na >= self.n.val().nb;
+        self.va.next = self.n.val().va;
+        self.nbits_l.next = self.nbits.val();
 
-        // ---- initial registers: division by default ----
-        self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.na.val() >> 9);
-        self.iter.next.wc = 0.into();
-        self.iter.next.d = bit_cast::<REM_W, SIG_W>(self.nb.val() >> 8);
-        self.iter.next.q = 0.into();
-        self.iter.next.qm = 0x0fff_ffff_ffff_ffff_u64.into();
-        self.iter.next.k = 0x0080_0000_0000_0000_u64.into();
-        self.iter.next.count = 13.into();
-        if self.p.val().fmt64 {
-            self.iter.next.count = 28.into();
+        // ---- division by default: w[−1] = m_a/32 or m_a/16, d = m_b/2 ----
+        self.d.next = bit_cast::<REM_W, SIG_W>(self.n.val().nb >> 6);
+        self.k1.next = 0x0100_0000_0000_0000_u64.into();
+        self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 9);
+        if self.ge.val() {
+            self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 10);
         }
-        self.meta.next.bexp = (self.va.val() - self.vb.val()) + self.bias.val() + 8192;
+        self.iter.next.wc = 0.into();
+        self.iter.next.q = 0.into();
+        self.iter.next.p1 = self.d.val();
+        self.iter.next.p2 = self.d.val() << 1;
+        self.iter.next.m1 = self.d.val();
+        self.iter.next.m2 = self.d.val() << 1;
+        self.count.next = 14.into();
+        self.x.next = 0.into();
+        self.x6.next = 0.into();
+        self.r_q.next = 0.into();
+        self.r_qm.next = 0.into();
+        self.r_wc.next = 0.into();
+        self.r_nmq.next = self.nmq8.val();
+        self.r_nmqm.next = self.nmqm8.val();
+        if self.p.val().fmt64 {
+            self.count.next = 29.into();
+        }
+        self.meta.next.bexp = (self.n.val().va - self.n.val().vb) + self.bias.val() + 8191;
+        if self.ge.val() {
+            self.meta.next.bexp = (self.n.val().va - self.n.val().vb) + self.bias.val() + 8192;
+        }
         if self.p.val().sqrt {
-            // w0 = x − 1 with x = m/4 (even exponent) or m/2; S = 1, SM = 0.
-            self.iter.next.ws =
-                bit_cast::<REM_W, SIG_W>(self.na.val() >> 9) | 0x0f00_0000_0000_0000_u64;
+            // x = m/2 (even biased exponent) or m/4; S[2] = n/16 from x's
+            // top six bits; u[2]/4 = 2x − 2·S[2]².
+            self.x.next = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 7);
             if !self.va.val().get_bit(0) {
-                self.iter.next.ws =
-                    bit_cast::<REM_W, SIG_W>(self.na.val() >> 8) | 0x0f00_0000_0000_0000_u64;
+                self.x.next = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 6);
             }
-            self.iter.next.q = 0x0100_0000_0000_0000_u64.into();
-            self.iter.next.qm = 0.into();
+            self.x6.next = self.x.val().get_bits::<6>(52);
+            self.r_q.next = 0x0200_0000_0000_0000_u64.into();
+            self.r_qm.next = 0x01c0_0000_0000_0000_u64.into();
+            self.r_wc.next = 0x0e00_0000_0000_0000_u64.into();
+            for i in 0..8 {
+                if self.x6.val() >= self.root_th[i].val() {
+                    self.r_q.next = self.root_q[i].val();
+                    self.r_qm.next = self.root_qm[i].val();
+                    self.r_wc.next = self.root_wc[i].val();
+                    self.r_nmq.next = self.root_nmq[i].val();
+                    self.r_nmqm.next = self.root_nmqm[i].val();
+                }
+            }
+            self.k1.next = 0x0010_0000_0000_0000_u64.into();
+            self.iter.next.ws = self.x.val() << 1;
+            self.iter.next.wc = self.r_wc.val();
+            self.iter.next.q = self.r_q.val();
+            self.count.next = 12.into();
             if self.p.val().fmt64 {
-                self.iter.next.count = 27.into();
+                self.count.next = 26.into();
             }
-            self.meta.next.bexp = ((self.va.val() + self.bias.val()) >> 1) + 4096;
+            self.meta.next.bexp = ((self.n.val().va + self.bias.val()) >> 1) + 4096;
         }
         if self.p.val().is_int {
-            // An odd digit count starts from m/8 and runs one more step.
-            if self.n.val().get_bit(0) {
-                self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.na.val() >> 10);
+            // 2·digits quotient bits: w[−1] = a_n/16 (odd bit count) or a_n/32.
+            self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 11);
+            if self.nbits_l.val().get_bit(0) {
+                self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 10);
             }
-            self.iter.next.k = bit_cast::<REM_W, 1>(true.into()) << (self.steps.val() - 1);
-            self.iter.next.count = bit_cast::<CNT_W, 7>(self.steps.val() >> 1);
+            self.k1.next = bit_cast::<REM_W, 1>(true.into()) << ((self.nbits_l.val() >> 1) << 1);
+            self.count.next = bit_cast::<CNT_W, 7>((self.nbits_l.val() >> 1) + 2);
         }
+        // Q − 4·k₁ (−1 for a float quotient), or the root's S[2] − 1/16.
+        self.iter.next.qm = !((self.k1.val() << 2) - 1);
+        if self.p.val().sqrt {
+            self.iter.next.qm = self.r_qm.val();
+        }
+        self.th_d.row.next = self.d.val().get_bits::<5>(54);
+        self.iter.next.nmq = self.th_d.all4.val();
+        self.iter.next.nmqm = self.th_d.all4.val();
+        if self.p.val().sqrt {
+            self.iter.next.nmq = self.r_nmq.val();
+            self.iter.next.nmqm = self.r_nmqm.val();
+        }
+        self.iter.next.k = 0.into();
+        self.iter.next.k_first = self.k1.val();
+        self.iter.next.first = true;
+        // The start step's digit: 0.
+        self.iter.next.c = 0b0011.into();
 
         // ---- answers without a recurrence ----
         self.rsign.next = self.p.val().a_sign ^ (self.p.val().b_sign & !self.p.val().sqrt);
@@ -185,10 +347,9 @@ impl Logic for Setup {
                 self.fres.next = bit_cast::<64, 32>(self.p.val().a_raw);
             }
             if self.forced.val() {
-                self.iter.next.count = 1.into();
+                self.count.next = 1.into();
             }
         }
-        self.meta.next.tag = self.p.val().tag;
         self.meta.next.fmt64 = self.p.val().fmt64;
         self.meta.next.is_int = self.p.val().is_int;
         self.meta.next.sqrt = self.p.val().sqrt;
@@ -201,6 +362,6 @@ impl Logic for Setup {
         self.meta.next.neg_q = self.p.val().a_sign ^ self.p.val().b_sign;
         self.meta.next.neg_r = self.p.val().a_sign;
         self.meta.next.rem = self.p.val().rem;
-        self.meta.next.rem_shift = bit_cast::<6, 7>(self.p.val().b_lz) + 24;
+        self.meta.next.rem_shift = bit_cast::<6, 7>(self.p.val().b_lz) + 26;
     }
 }

@@ -1,8 +1,9 @@
 //! Accept phase: one operand's fields. A float (f32 or f64, `daz` reading a
 //! subnormal as zero) or a 32-bit integer (its magnitude, signed or not)
-//! becomes sign, class, a significand left-aligned at bit 63 (hidden one at
-//! bit 63 for a normal float) and its leading-zero count, so that the setup
-//! phase can normalise subnormals and integers with one shift. Mirrors
+//! becomes sign, class and a significand left-aligned at bit 63 (hidden one
+//! at bit 63 for a normal float). The next clock ([`Lzc64`]) counts its
+//! leading zeros, so that the shift phase can normalise subnormals and
+//! integers with one shift. Mirrors
 //! [`model::classify`](crate::divsqrt::model::classify).
 
 use super::{E1_W, LZ_W, SIG_W};
@@ -37,16 +38,12 @@ pub struct Unpack {
     pub sig: Signal<Out, Bits<SIG_W>>,
     /// Biased exponent field, 1 for a subnormal (0 for an integer).
     pub e1: Signal<Out, Bits<E1_W>>,
-    /// Leading zeros of `sig` (64 when it is 0).
-    pub lz: Signal<Out, Bits<LZ_W>>,
     ef: Signal<Local, Bits<E1_W>>,
     e_max: Signal<Local, Bit>,
     frac_zero: Signal<Local, Bit>,
     quiet: Signal<Local, Bit>,
     frac: Signal<Local, Bits<SIG_W>>,
     mag: Signal<Local, Bits<32>>,
-    lz_hi: LeadingZeroCount32,
-    lz_lo: LeadingZeroCount32,
 }
 
 impl Logic for Unpack {
@@ -90,8 +87,23 @@ impl Logic for Unpack {
             self.nan.next = false;
             self.snan.next = false;
         }
-        self.lz_hi.x.next = self.sig.val().get_bits::<32>(32);
-        self.lz_lo.x.next = self.sig.val().get_bits::<32>(0);
+    }
+}
+
+/// Leading zeros of a 64-bit significand (64 when it is 0), combinational.
+#[derive(LogicBlock, Default)]
+pub struct Lzc64 {
+    pub x: Signal<In, Bits<SIG_W>>,
+    pub lz: Signal<Out, Bits<LZ_W>>,
+    lz_hi: LeadingZeroCount32,
+    lz_lo: LeadingZeroCount32,
+}
+
+impl Logic for Lzc64 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.lz_hi.x.next = self.x.val().get_bits::<32>(32);
+        self.lz_lo.x.next = self.x.val().get_bits::<32>(0);
         self.lz.next = bit_cast::<LZ_W, 6>(self.lz_hi.count.val());
         if self.lz_hi.count.val().get_bit(5) {
             self.lz.next = bit_cast::<LZ_W, 6>(self.lz_lo.count.val()) + 32;

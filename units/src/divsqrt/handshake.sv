@@ -1,0 +1,101 @@
+// Formal harness of DIVSQRT's handshake (proof DIVSQRT_HANDSHAKE in
+// units/src/proof.rs; `rtl-gen formal divsqrt`): one operation in flight,
+// and every accepted operation answers exactly once, with its tag, exactly
+// its latency after the accept edge (the schedule of rtl::latency_of, written
+// again here from the operands: the integer forms' digit count from the
+// magnitudes' leading zeros). `in_ready` is high exactly when the engine is
+// idle or presenting an answer. From every state the unit can be in (its
+// registers start anywhere; `seen` marks the first accept, the only harness
+// register with a start value), every op code (10-15 run as fdiv.f32) and
+// every operand and mode. The result and flags ports are left open, so that
+// yosys drops the datapath that feeds only them and the solver sees the
+// control: phase, clock count, the operand decode and leading-zero counts.
+// BROKEN_REFERENCE expects fdiv.f64/rcp.f64 one clock early. (The module's name
+// must not start with the unit's: the script frees `divsqrt*` registers.)
+module handshake_formal_of_divsqrt(
+    input wire clock,
+    input wire in_valid,
+    input wire [7:0] in_tag,
+    input wire [3:0] in_op,
+    input wire [63:0] in_a,
+    input wire [63:0] in_b,
+    input wire [2:0] in_frm,
+    input wire [2:0] in_frm64,
+    input wire in_daz32,
+    input wire in_ftz32,
+    input wire in_daz64,
+    input wire in_ftz64
+);
+    wire out_valid, in_ready;
+    wire [7:0] out_tag;
+    `UNIT dut(.clock(clock), .in_valid(in_valid), .in_tag(in_tag), .in_op(in_op),
+              .in_a(in_a), .in_b(in_b), .in_frm(in_frm), .in_frm64(in_frm64),
+              .in_daz32(in_daz32), .in_ftz32(in_ftz32), .in_daz64(in_daz64),
+              .in_ftz64(in_ftz64), .out_valid(out_valid), .out_tag(out_tag),
+              .out_result(), .out_flags(), .in_ready(in_ready));
+
+`ifndef BROKEN_REFERENCE
+    localparam [6:0] F64_DIV = 38;
+`else
+    localparam [6:0] F64_DIV = 37;
+`endif
+
+    function [6:0] lz32(input [31:0] x);
+        integer i;
+        begin
+            lz32 = 32;
+            for (i = 0; i < 32; i = i + 1)
+                if (x[i]) lz32 = 31 - i;
+        end
+    endfunction
+
+    // The schedule: fdiv.f64/rcp.f64 38, fsqrt.f64 35, fdiv.f32/rcp.f32 23,
+    // fsqrt.f32 21; div/divu/rem/remu 9 when b = 0 or |a| has more leading
+    // zeros than |b|, else 9 + floor((lz_b - lz_a + 1)/2) + 1.
+    wire sgn = (in_op == 4'd4) || (in_op == 4'd6);
+    wire [31:0] ma = (sgn && in_a[31]) ? (~in_a[31:0] + 32'd1) : in_a[31:0];
+    wire [31:0] mb = (sgn && in_b[31]) ? (~in_b[31:0] + 32'd1) : in_b[31:0];
+    wire [6:0] lza = lz32(ma);
+    wire [6:0] lzb = lz32(mb);
+    wire [6:0] nbits = (lzb - lza) + 7'd1;
+    reg [6:0] lat;
+    always @* begin
+        case (in_op)
+            4'd1, 4'd9: lat = F64_DIV;
+            4'd3: lat = 7'd35;
+            4'd2: lat = 7'd21;
+            4'd4, 4'd5, 4'd6, 4'd7:
+                lat = ((mb == 32'd0) || (lza > lzb)) ? 7'd9 : (7'd10 + (nbits >> 1));
+            default: lat = 7'd23;
+        endcase
+    end
+
+    reg seen = 0;
+    reg busy;
+    reg [7:0] tag_q;
+    reg [6:0] lat_q;
+    reg [6:0] cnt;
+    wire accept = in_valid && in_ready;
+    always @(posedge clock) begin
+        if (accept) begin
+            seen <= 1;
+            busy <= 1;
+            tag_q <= in_tag;
+            lat_q <= lat;
+            cnt <= 1;
+        end else if (out_valid) begin
+            busy <= 0;
+        end else if (busy && (cnt != 7'd127)) begin
+            cnt <= cnt + 7'd1;
+        end
+    end
+    always @* begin
+        if (seen) begin
+            assert (in_ready == (!busy || out_valid));
+            if (out_valid) assert (busy && (out_tag == tag_q) && (cnt == lat_q));
+            // (lat_q ≤ LATENCY also bounds the induction: a state the unit
+            // cannot reach fails within LATENCY + 1 clocks.)
+            if (busy) assert ((cnt <= lat_q) && (lat_q <= `LATENCY));
+        end
+    end
+endmodule
