@@ -78,3 +78,21 @@ pub fn run_ops(
     let plain: Vec<_> = ops.iter().map(|o| o.op.clone()).collect();
     run_stimuli(unit, engine, &stimuli(&plain, gaps), vcd)
 }
+
+/// Runs `ops` through `unit` in `engine` and checks every answer and tag
+/// against the unit's golden model; the simulation's wall time (the model
+/// check excluded). Panics with the first mismatch (for the tests' long runs).
+pub fn run_and_check(
+    unit: &str,
+    engine: Engine,
+    ops: &[LineOp],
+    gaps: Gaps,
+) -> std::time::Duration {
+    let start = std::time::Instant::now();
+    let obs = run_ops(unit, engine, ops, gaps, None).unwrap();
+    let elapsed = start.elapsed();
+    let mut codec = units::registry::Unit::parse(unit).unwrap().codec();
+    crate::vectors::check_against_model(codec.as_mut(), ops, &obs)
+        .unwrap_or_else(|e| panic!("{unit} in {}: {e}", engine.name()));
+    elapsed
+}

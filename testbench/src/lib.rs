@@ -19,6 +19,7 @@ pub mod iverilog;
 pub mod lint;
 pub mod qor;
 pub mod reference;
+pub mod riscv_reference;
 pub mod simulation;
 pub mod stream;
 pub mod timing;

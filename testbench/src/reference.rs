@@ -23,6 +23,7 @@ pub fn softfloat_rounding(rm: Rounding) -> RoundingMode {
         Rounding::Rm => RoundingMode::TowardNegative,
         Rounding::Rp => RoundingMode::TowardPositive,
         Rounding::Rz => RoundingMode::TowardZero,
+        Rounding::Rmm => RoundingMode::TiesToAway,
     }
 }
 
@@ -156,7 +157,7 @@ pub fn to_f64(fmt: FloatFormat, bits: u64) -> f64 {
 /// (else the largest finite number).
 pub fn overflows_to_infinity(neg: bool, rm: Rounding) -> bool {
     match rm {
-        Rounding::Rn => true,
+        Rounding::Rn | Rounding::Rmm => true,
         Rounding::Rz => false,
         Rounding::Rm => neg,
         Rounding::Rp => !neg,
@@ -206,6 +207,7 @@ pub fn round_rational(
                 let half = BigRational::new(BigInt::one(), BigInt::from(2));
                 frac > half || (frac == half && (&k % 2u32) == BigInt::one())
             }
+            Rounding::Rmm => frac >= BigRational::new(BigInt::one(), BigInt::from(2)),
         }
     };
     let n = if up { k + 1u32 } else { k };
@@ -242,6 +244,8 @@ pub fn round_rational_to_integer(neg: bool, q: &BigRational, rm: Rounding) -> Bi
         Rounding::Rz => v.trunc(),
         Rounding::Rm => v.floor(),
         Rounding::Rp => v.ceil(),
+        // Half-way cases away from zero.
+        Rounding::Rmm => v.round(),
         Rounding::Rn => {
             let f = v.floor();
             let d = &v - &f;

@@ -10,7 +10,9 @@
 //! * directed generators for the corners an FMA gets wrong;
 //! * exact rational arithmetic (`num-rational`) with the independent rounding
 //!   routine of `testbench::reference`, for the NaN/zero-sign corners and a random sample;
-//! * Rust's own `f64` comparisons for MIN, MAX and SETP.
+//! * Rust's own `f64` comparisons for MIN, MAX and SETP;
+//! * SoftFloat's exception flags for `execute_with_flags` on the level-1
+//!   set in all five modes (RMM included; more in `dfma_flags.rs`).
 //!
 //! Every random stream is a seeded ChaCha, so a failure reproduces; a mismatch
 //! prints the operation, its inputs and both outputs in hex.
@@ -20,7 +22,7 @@
 use num_traits::{Signed, Zero};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use softfloat_wrapper::{Float, RoundingMode, F64};
+use softfloat_wrapper::{ExceptionFlags, Float, RoundingMode, F64};
 use std::time::Instant;
 use testbench::reference::{round_rational, softfloat_rounding, value};
 use units::dfma::model::{
@@ -454,6 +456,73 @@ fn testfloat_level1_full() {
     println!(
         "TestFloat level 1 full: {:.1} s",
         start.elapsed().as_secs_f64()
+    );
+}
+
+/// SoftFloat's result of `op` (FMA, ADD or MUL) and its exception flags
+/// (softfloat-sys keeps them per thread).
+fn softfloat_with_flags(op: &DfmaOperation) -> (u64, u8) {
+    let (a, b, c) = (
+        F64::from_bits(op.a),
+        F64::from_bits(op.b),
+        F64::from_bits(op.c),
+    );
+    let rm = softfloat_rounding(op.rm);
+    let mut flags = ExceptionFlags::default();
+    flags.set();
+    let r = match op.op {
+        DfmaOp::Fma => a.fused_mul_add(b, c, rm),
+        DfmaOp::Add => a.add(b, rm),
+        _ => a.mul(b, rm),
+    };
+    flags.get();
+    (r.to_bits(), flags.to_bits())
+}
+
+#[test]
+fn testfloat_level1_flags_in_all_five_modes() {
+    // The level-1 schedule again, RMM included: the flags of
+    // `execute_with_flags` and its non-NaN results against SoftFloat's
+    // (tininess after rounding). One mulAdd case in 16, every add and mul.
+    let mut failures = Vec::new();
+    let mut checked = 0u64;
+    let mut check = |op: DfmaOperation| {
+        let (want, want_flags) = softfloat_with_flags(&op);
+        let (got, got_flags) = m::execute_with_flags(&op);
+        let DfmaResult::Value(got) = got else {
+            unreachable!("FMA, ADD and MUL answer a value")
+        };
+        let value_ok = if is_nan(want) {
+            is_nan(got)
+        } else {
+            got == want
+        };
+        if !value_ok || got_flags != want_flags {
+            failures.push(format!(
+                "{}: model {got:016x} flags {got_flags:#04x}, SoftFloat {want:016x} flags {want_flags:#04x}",
+                format_operation(&op)
+            ));
+        }
+        checked += 1;
+    };
+    testfloat_level1_abc(3, |i, a, b, c| {
+        if i % 16 == 0 {
+            let rm = Rounding::ALL_WITH_RMM[((i / 16) % 5) as usize];
+            check(DfmaOperation::new(DfmaOp::Fma, rm, a, b, c));
+        }
+    });
+    for (k, rm) in Rounding::ALL_WITH_RMM.into_iter().enumerate() {
+        testfloat_level1_ab(30 + k as u64, |_, a, b| {
+            check(DfmaOperation::new(DfmaOp::Add, rm, a, b, 0));
+            check(DfmaOperation::new(DfmaOp::Mul, rm, a, b, 0));
+        });
+    }
+    println!("TestFloat level-1 flags: {checked} cases");
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} differ, first:\n{}",
+        failures.len(),
+        failures[..failures.len().min(10)].join("\n")
     );
 }
 

@@ -18,11 +18,11 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::time::{Duration, Instant};
-use testbench::engines::{run_ops, Engine};
+use std::time::Duration;
+use testbench::engines::{run_and_check, run_ops, Engine};
 use testbench::stream::Gaps;
 use testbench::tools::require;
-use testbench::vectors::{check_against_model, numbered, LineOp};
+use testbench::vectors::{numbered, LineOp};
 use units::dfma::codec::encode;
 use units::dfma::model::{
     self as m, Cmp, DfmaOp, DfmaOperation, Rounding, SrcMod, FRAC_MASK, INFINITY, MAX_FINITE,
@@ -319,17 +319,6 @@ fn ops(rm: Rounding, count: usize, seed: u64) -> Vec<LineOp> {
     )
 }
 
-/// Runs `list` through `unit` in `engine` and checks every answer and tag.
-fn check(unit: &str, engine: Engine, list: &[LineOp], gaps: Gaps) -> Duration {
-    let start = Instant::now();
-    let obs = run_ops(unit, engine, list, gaps, None).unwrap();
-    let elapsed = start.elapsed();
-    let mut codec = units::registry::Unit::parse(unit).unwrap().codec();
-    check_against_model(codec.as_mut(), list, &obs)
-        .unwrap_or_else(|e| panic!("{unit} in {}: {e}", engine.name()));
-    elapsed
-}
-
 fn gaps(seed: u64) -> Gaps {
     Gaps::Random {
         percent: 20,
@@ -345,7 +334,7 @@ fn rust_hdl_matches_model_in_every_mode_at_the_default_depth_and_6() {
     for (unit, per_mode) in [("dfma", 1500), ("dfma_d6", 750)] {
         for rm in Rounding::ALL {
             let list = ops(rm, per_mode, 1);
-            let t = check(unit, Engine::RustHdl, &list, gaps(2));
+            let t = run_and_check(unit, Engine::RustHdl, &list, gaps(2));
             println!(
                 "{unit} rust-hdl {rm:?}: {per_mode} ops in {:.2} s ({:.0} ops/s)",
                 t.as_secs_f64(),
@@ -364,7 +353,7 @@ fn rust_hdl_100k_per_mode() {
         let mut total = Duration::ZERO;
         for chunk in 0..PER_MODE / CHUNK {
             let list = ops(rm, CHUNK, 100 + chunk as u64);
-            total += check("dfma", Engine::RustHdl, &list, Gaps::None);
+            total += run_and_check("dfma", Engine::RustHdl, &list, Gaps::None);
         }
         println!(
             "dfma rust-hdl {rm:?}: {PER_MODE} ops in {:.1} s ({:.0} ops/s)",
@@ -384,7 +373,7 @@ fn verilator_matches_model_and_rust_hdl_cycle_for_cycle() {
     for (unit, per_mode) in [("dfma", 25_000), ("dfma_d6", 5_000)] {
         for rm in Rounding::ALL {
             let list = ops(rm, per_mode, 3);
-            let t = check(unit, Engine::Verilator, &list, gaps(4));
+            let t = run_and_check(unit, Engine::Verilator, &list, gaps(4));
             println!(
                 "{unit} verilator {rm:?}: {per_mode} ops in {:.2} s",
                 t.as_secs_f64()
@@ -409,7 +398,7 @@ fn verilator_1m_per_mode() {
         let mut total = Duration::ZERO;
         for chunk in 0..PER_MODE / CHUNK {
             let list = ops(rm, CHUNK, 1000 + chunk as u64);
-            total += check("dfma", Engine::Verilator, &list, Gaps::None);
+            total += run_and_check("dfma", Engine::Verilator, &list, Gaps::None);
         }
         println!(
             "dfma verilator {rm:?}: {PER_MODE} ops in {:.1} s (simulation and I/O)",

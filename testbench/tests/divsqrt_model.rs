@@ -20,65 +20,20 @@
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{One, Signed, ToPrimitive, Zero};
+use num_traits::{One, Signed, Zero};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use softfloat_wrapper::{ExceptionFlags, Float, RoundingMode, F32 as SF32, F64 as SF64};
+use softfloat_wrapper::{ExceptionFlags, Float, F32 as SF32, F64 as SF64};
 use std::sync::Mutex;
+use testbench::riscv_reference::{
+    boundary_operand, daz, exact_round, exp_field, is_nan, rational, sf_mode, spec_layer,
+};
 use units::divsqrt::model::{
     execute, integer, Answer, DivsqrtOp, Format, Mode, Rm, DZ, F32, F64, NV, NX, OF, UF,
 };
 
 /// SoftFloat's flags are one global: one caller at a time.
 static SOFTFLOAT: Mutex<()> = Mutex::new(());
-
-fn sf_mode(rm: Rm) -> RoundingMode {
-    match rm {
-        Rm::Rne => RoundingMode::TiesToEven,
-        Rm::Rtz => RoundingMode::TowardZero,
-        Rm::Rdn => RoundingMode::TowardNegative,
-        Rm::Rup => RoundingMode::TowardPositive,
-        Rm::Rmm => RoundingMode::TiesToAway,
-    }
-}
-
-fn exp_field(fmt: Format, x: u64) -> u64 {
-    (x >> fmt.frac_bits()) & fmt.exp_max()
-}
-
-fn is_nan(fmt: Format, x: u64) -> bool {
-    exp_field(fmt, x) == fmt.exp_max() && x & fmt.frac_mask() != 0
-}
-
-fn is_subnormal(fmt: Format, x: u64) -> bool {
-    exp_field(fmt, x) == 0 && x & fmt.frac_mask() != 0
-}
-
-/// DAZ: a subnormal input reads as the signed zero.
-fn daz(fmt: Format, x: u64, on: bool) -> u64 {
-    if on && is_subnormal(fmt, x) {
-        x & fmt.sign_bit()
-    } else {
-        x
-    }
-}
-
-/// SPEC-G3 §1 on top of SoftFloat's answer: canonical NaN, FTZ.
-fn spec_layer(fmt: Format, result: u64, flags: u8, ftz: bool) -> Answer {
-    if is_nan(fmt, result) {
-        return Answer {
-            result: fmt.canonical_nan(),
-            flags,
-        };
-    }
-    if ftz && is_subnormal(fmt, result) {
-        return Answer {
-            result: result & fmt.sign_bit(),
-            flags: flags | UF | NX,
-        };
-    }
-    Answer { result, flags }
-}
 
 /// SoftFloat's division or square root (`b = None`) with the SPEC layer.
 fn softfloat(fmt: Format, a: u64, b: Option<u64>, rm: Rm, daz_on: bool, ftz: bool) -> Answer {
@@ -119,112 +74,6 @@ fn sf_reference(op: DivsqrtOp, a: u64, b: u64, mode: Mode) -> Answer {
 
 // ===================================================================== exact arithmetic
 
-/// Rounds `(−1)^neg · (n + ε) · 2^e` (`0 < ε < 1` when `sticky`, `n > 0`)
-/// into `fmt`: written from the definitions, with big integers, to check the
-/// model's `round_pack` independently. Returns the answer before FTZ.
-fn exact_round(fmt: Format, neg: bool, n: &BigInt, e: i64, sticky: bool, rm: Rm) -> Answer {
-    let p = fmt.precision as i64;
-    let emin = 1 - fmt.bias() as i64;
-    let top = n.bits() as i64 - 1 + e; // exponent of the leading bit
-                                       // Rounds at LSB weight 2^lsb: (integer significand, inexact).
-    let round_at = |lsb: i64| -> (BigInt, bool) {
-        let shift = lsb - e;
-        if shift <= 0 {
-            return (n << (-shift) as usize, sticky);
-        }
-        let unit = BigInt::one() << shift as usize;
-        let (kept, rest) = (n / &unit, n % &unit);
-        let half = &unit >> 1usize;
-        let exact = rest.is_zero() && !sticky;
-        let above_half = rest > half || (rest == half && sticky);
-        let at_half = rest == half && !sticky;
-        let odd = (&kept % 2u32) == BigInt::one();
-        let up = match rm {
-            Rm::Rne => above_half || (at_half && odd),
-            Rm::Rmm => above_half || at_half,
-            Rm::Rtz => false,
-            Rm::Rdn => neg && !exact,
-            Rm::Rup => !neg && !exact,
-        };
-        (kept + if up { 1 } else { 0 }, !exact)
-    };
-    let normal_lsb = top - (p - 1);
-    let (k_unbounded, _) = round_at(normal_lsb);
-    let rounded_top = if k_unbounded.bits() as i64 > p {
-        top + 1
-    } else {
-        top
-    };
-    let tiny = rounded_top < emin;
-    let (kept, inexact) = round_at(normal_lsb.max(emin - (p - 1)));
-    let sign = if neg { fmt.sign_bit() } else { 0 };
-    let mut flags = if inexact { NX } else { 0 };
-    if tiny && inexact {
-        flags |= UF;
-    }
-    // Value = kept · 2^lsb; pack.
-    let lsb = normal_lsb.max(emin - (p - 1));
-    let (kept, lsb) = if kept.bits() as i64 > p {
-        (kept >> 1usize, lsb + 1)
-    } else {
-        (kept, lsb)
-    };
-    let kept = kept.to_u64().unwrap();
-    if kept >> (p - 1) == 0 {
-        return Answer {
-            result: sign | kept,
-            flags,
-        };
-    }
-    let biased = lsb + p - 1 + fmt.bias() as i64;
-    if biased >= fmt.exp_max() as i64 {
-        let inf = match rm {
-            Rm::Rne | Rm::Rmm => true,
-            Rm::Rtz => false,
-            Rm::Rdn => neg,
-            Rm::Rup => !neg,
-        };
-        let mag = if inf {
-            fmt.exp_max() << fmt.frac_bits()
-        } else {
-            (fmt.exp_max() << fmt.frac_bits()) - 1
-        };
-        return Answer {
-            result: sign | mag,
-            flags: OF | NX,
-        };
-    }
-    Answer {
-        result: sign | ((biased as u64) << fmt.frac_bits()) | (kept & fmt.frac_mask()),
-        flags,
-    }
-}
-
-/// A finite float as an exact rational.
-fn rational(fmt: Format, x: u64) -> BigRational {
-    let e = exp_field(fmt, x) as i64;
-    let f = x & fmt.frac_mask();
-    let (sig, exp) = if e == 0 {
-        (f, 1 - fmt.bias() as i64 - fmt.frac_bits() as i64)
-    } else {
-        (
-            f | (1 << fmt.frac_bits()),
-            e - fmt.bias() as i64 - fmt.frac_bits() as i64,
-        )
-    };
-    let v = BigRational::from_integer(BigInt::from(sig));
-    let v = if exp >= 0 {
-        v * BigRational::from_integer(BigInt::one() << exp as usize)
-    } else {
-        v / BigRational::from_integer(BigInt::one() << (-exp) as usize)
-    };
-    if x & fmt.sign_bit() != 0 {
-        -v
-    } else {
-        v
-    }
-}
-
 /// a/b for finite non-zero a, b, from the exact rational quotient.
 fn exact_div(fmt: Format, a: u64, b: u64, rm: Rm) -> Answer {
     let q = rational(fmt, a) / rational(fmt, b);
@@ -252,28 +101,10 @@ fn exact_sqrt(fmt: Format, a: u64, rm: Rm) -> Answer {
 
 // ===================================================================== operands
 
-/// A float operand that hits the classes and boundaries.
+/// A float operand that hits the classes and boundaries
+/// ([`boundary_operand`] with mid-range exponents within ±20 of the bias).
 fn operand(rng: &mut ChaCha8Rng, fmt: Format) -> u64 {
-    let fb = fmt.frac_bits();
-    let sign = if rng.gen() { fmt.sign_bit() } else { 0 };
-    let frac = match rng.gen_range(0..8) {
-        0 => 0,
-        1 => fmt.frac_mask(),
-        2 => rng.gen_range(1..8),
-        3 => fmt.frac_mask() - rng.gen_range(0..8),
-        4 => rng.gen::<u64>() & fmt.frac_mask() >> rng.gen_range(0..fb),
-        _ => rng.gen::<u64>() & fmt.frac_mask(),
-    };
-    let emax = fmt.exp_max();
-    let exp = match rng.gen_range(0..16) {
-        0 => 0,
-        1 => emax,
-        2 => rng.gen_range(1..4),
-        3 => emax - rng.gen_range(1..4),
-        4..=8 => rng.gen_range(0..=emax),
-        _ => (fmt.bias() as u64) - 20 + rng.gen_range(0..40),
-    };
-    sign | (exp << fb) | frac
+    boundary_operand(rng, fmt, 20)
 }
 
 /// A divisor that puts `a / b` near the subnormal or overflow threshold.

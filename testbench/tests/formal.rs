@@ -58,6 +58,11 @@ fn dfma_fma_add_mul_special_values_are_proven_for_every_operand() {
 }
 
 #[test]
+fn fp64_exact_rule_operations_are_proven_for_every_operand_and_mode() {
+    assert_proven("fp64_d2");
+}
+
+#[test]
 fn mufu_special_values_are_proven_for_every_special_operand() {
     assert_proven("mufu_d8");
 }
@@ -93,7 +98,7 @@ fn a_reference_wrong_for_one_input_is_refuted() {
 /// shallowest builds, which refute fastest).
 #[test]
 fn wrong_zero_signs_and_wrong_latencies_are_refuted() {
-    for unit in ["dfma_d1", "mufu_d2", "redux"] {
+    for unit in ["dfma_d1", "mufu_d2", "redux", "fp64_d2"] {
         assert_refuted(unit);
     }
 }

@@ -181,12 +181,13 @@ impl Table {
                 Rounding::Rm => neg,
                 Rounding::Rp => !neg,
                 Rounding::Rn => twice > mid || (twice == mid && lo % 2 == 1),
+                Rounding::Rmm => twice >= mid,
             };
             let overflow = (up && lo == max) || a >= self.next;
             if overflow {
                 let to_inf = !satfinite
                     && match rm {
-                        Rounding::Rn => true,
+                        Rounding::Rn | Rounding::Rmm => true,
                         Rounding::Rz => false,
                         Rounding::Rm => neg,
                         Rounding::Rp => !neg,

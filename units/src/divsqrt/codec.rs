@@ -8,6 +8,7 @@
 
 use super::model::{execute, DivsqrtOp, Mode, Rm};
 use super::rtl::{latency_of, FLAGS_W, LATENCY, OP_W, RM_W};
+use crate::fp::ieee::{apply_mode_option, format_mode_options, MODE_OPTIONS};
 use crate::unit::{xorshift, Operation, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::{fields, hex, parse_hex, FieldError};
 
@@ -161,52 +162,36 @@ pub fn parse_line(text: &str) -> Result<Request, FieldError> {
     let mut operands = Vec::new();
     for (i, token) in f.iter().enumerate().skip(1) {
         let field = i + 1;
-        if let Some((key, value)) = token.split_once('=') {
-            let rm = Rm::from_mnemonic(value).ok_or_else(|| {
-                FieldError::new(
-                    field,
-                    format!("option {key}"),
-                    format!("{value:?} is not a rounding mode (rne rtz rdn rup rmm)"),
-                )
-            });
-            match key {
-                "frm" => mode.frm = rm?,
-                "frm64" => mode.frm64 = rm?,
-                _ => {
-                    return Err(FieldError::new(
-                        field,
-                        "option",
-                        format!("unknown option {key:?} (frm= frm64= daz32 ftz32 daz64 ftz64)"),
-                    ))
-                }
-            }
-            continue;
+        let key = token.split_once('=').map_or(*token, |(k, _)| k);
+        match apply_mode_option(&mut mode, token) {
+            Ok(true) => continue,
+            Err(message) => return Err(FieldError::new(field, format!("option {key}"), message)),
+            Ok(false) => {}
         }
-        match *token {
-            "daz32" => mode.daz32 = true,
-            "ftz32" => mode.ftz32 = true,
-            "daz64" => mode.daz64 = true,
-            "ftz64" => mode.ftz64 = true,
-            _ => {
-                let what = if operands.is_empty() {
-                    "operand a"
-                } else {
-                    "operand b"
-                };
-                if operands.len() == op.operands() {
-                    return Err(FieldError::new(
-                        field,
-                        "operand",
-                        format!(
-                            "unexpected extra field {token:?}: {} takes {} operand(s)",
-                            op.mnemonic(),
-                            op.operands()
-                        ),
-                    ));
-                }
-                operands.push(parse_hex(token, op.width(), field, what)? as u64);
-            }
+        if token.contains('=') {
+            return Err(FieldError::new(
+                field,
+                "option",
+                format!("unknown option {key:?} ({MODE_OPTIONS})"),
+            ));
         }
+        let what = if operands.is_empty() {
+            "operand a"
+        } else {
+            "operand b"
+        };
+        if operands.len() == op.operands() {
+            return Err(FieldError::new(
+                field,
+                "operand",
+                format!(
+                    "unexpected extra field {token:?}: {} takes {} operand(s)",
+                    op.mnemonic(),
+                    op.operands()
+                ),
+            ));
+        }
+        operands.push(parse_hex(token, op.width(), field, what)? as u64);
     }
     if operands.len() < op.operands() {
         return Err(FieldError::new(
@@ -231,24 +216,7 @@ pub fn parse_line(text: &str) -> Result<Request, FieldError> {
 /// The line of a request: options that differ from the reset value only.
 pub fn format_request(req: &Request) -> String {
     let mut text = req.op.mnemonic().to_string();
-    let m = req.mode;
-    if m.frm != Rm::Rne {
-        text += &format!(" frm={}", m.frm.mnemonic());
-    }
-    if m.frm64 != Rm::Rne {
-        text += &format!(" frm64={}", m.frm64.mnemonic());
-    }
-    for (on, word) in [
-        (m.daz32, "daz32"),
-        (m.ftz32, "ftz32"),
-        (m.daz64, "daz64"),
-        (m.ftz64, "ftz64"),
-    ] {
-        if on {
-            text += " ";
-            text += word;
-        }
-    }
+    text += &format_mode_options(&req.mode);
     let w = req.op.width();
     text += &format!(" {}", hex(req.a as u128, w));
     if req.op.operands() == 2 {

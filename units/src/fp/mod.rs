@@ -24,6 +24,7 @@
 //! and the kept LSB. This is exactly what a hardware rounder does, so the RTL
 //! can mirror it stage by stage.
 
+pub mod ieee;
 mod round;
 
 pub use round::{round_shift_right, round_to_integer, RoundedInt};
@@ -106,9 +107,16 @@ pub struct Unpacked {
     pub exp: i32,
 }
 
-/// Rounding direction. The discriminants are the 2-bit `rm` field of SPEC.md
-/// (0 RN, 1 RM, 2 RP, 3 RZ). For rounding to an integral value the same four
-/// directions are spelt `nearest`, `.floor` (RM), `.ceil` (RP), `.trunc` (RZ).
+/// Rounding direction. The discriminants 0..=3 are the 2-bit `rm` field of
+/// SPEC.md (0 RN, 1 RM, 2 RP, 3 RZ). For rounding to an integral value the
+/// same four directions are spelt `nearest`, `.floor` (RM), `.ceil` (RP),
+/// `.trunc` (RZ).
+///
+/// [`Rounding::Rmm`] (code 4, to nearest with ties away from zero) is the
+/// fifth IEEE direction, which only the RISC-V-rule units use (through the
+/// DFMA datapath's 3-bit `rm`). The NVIDIA units never see it: it is not in
+/// [`Rounding::ALL`], so their parsers ([`Rounding::from_mnemonic`]) refuse
+/// it, and their 2-bit decoders ([`Rounding::from_bits`]) cannot produce it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rounding {
     /// To nearest, ties to even (`.rn`, or no suffix on FRND/F2I).
@@ -119,11 +127,22 @@ pub enum Rounding {
     Rp = 2,
     /// Toward zero (`.rz`, `.trunc`).
     Rz = 3,
+    /// To nearest, ties away from zero (RISC-V RMM; not an NVIDIA mode).
+    Rmm = 4,
 }
 
 impl Rounding {
-    /// All four, in field order.
+    /// The four NVIDIA directions, in field order (what SPEC.md's units take).
     pub const ALL: [Rounding; 4] = [Rounding::Rn, Rounding::Rm, Rounding::Rp, Rounding::Rz];
+
+    /// All five IEEE directions, in code order: [`Rounding::ALL`] and RMM.
+    pub const ALL_WITH_RMM: [Rounding; 5] = [
+        Rounding::Rn,
+        Rounding::Rm,
+        Rounding::Rp,
+        Rounding::Rz,
+        Rounding::Rmm,
+    ];
 
     /// Decodes SPEC.md's 2-bit field (only the low two bits are looked at).
     pub const fn from_bits(bits: u8) -> Self {
@@ -135,12 +154,13 @@ impl Rounding {
         }
     }
 
-    /// The 2-bit field value.
+    /// The field value (0..=3, or 4 for RMM).
     pub const fn bits(self) -> u8 {
         self as u8
     }
 
-    /// The 2-bit field value (the name the DFMA's ports and codec use).
+    /// The field value (the name the DFMA's ports and codec use): the 2-bit
+    /// NVIDIA field, or 4 for RMM on the DFMA datapath's 3-bit `rm`.
     pub const fn code(self) -> u8 {
         self.bits()
     }
@@ -150,17 +170,43 @@ impl Rounding {
         Rounding::from_bits(code)
     }
 
-    /// The IEEE-style suffix: `rn`, `rm`, `rp`, `rz`.
+    /// Decodes a 3-bit code with RMM: 0..=3 as [`Rounding::from_code`], 4
+    /// RMM; `None` for 5..=7.
+    pub const fn from_code_with_rmm(code: u8) -> Option<Rounding> {
+        match code {
+            0..=3 => Some(Rounding::from_bits(code)),
+            4 => Some(Rounding::Rmm),
+            _ => None,
+        }
+    }
+
+    /// The direction of a RISC-V `rm` ([`ieee::Rm`]: 0 RNE, 1 RTZ, 2 RDN,
+    /// 3 RUP, 4 RMM), whose codes differ from these (what a RISC-V unit
+    /// drives into the DFMA datapath's 3-bit `rm`: RNE 0, RTZ 3, RDN 1,
+    /// RUP 2, RMM 4).
+    pub const fn from_riscv(rm: ieee::Rm) -> Rounding {
+        match rm {
+            ieee::Rm::Rne => Rounding::Rn,
+            ieee::Rm::Rtz => Rounding::Rz,
+            ieee::Rm::Rdn => Rounding::Rm,
+            ieee::Rm::Rup => Rounding::Rp,
+            ieee::Rm::Rmm => Rounding::Rmm,
+        }
+    }
+
+    /// The IEEE-style suffix: `rn`, `rm`, `rp`, `rz` (`rmm` for RMM).
     pub const fn mnemonic(self) -> &'static str {
         match self {
             Rounding::Rn => "rn",
             Rounding::Rm => "rm",
             Rounding::Rp => "rp",
             Rounding::Rz => "rz",
+            Rounding::Rmm => "rmm",
         }
     }
 
-    /// Parses an IEEE-style suffix (`rn`, `rm`, `rp`, `rz`).
+    /// Parses an NVIDIA suffix (`rn`, `rm`, `rp`, `rz`); `rmm` is refused
+    /// (not in [`Rounding::ALL`]).
     pub fn from_mnemonic(text: &str) -> Option<Rounding> {
         Rounding::ALL.into_iter().find(|r| r.mnemonic() == text)
     }
@@ -178,6 +224,7 @@ impl Rounding {
             Rounding::Rm => sign && inexact,
             Rounding::Rp => !sign && inexact,
             Rounding::Rz => false,
+            Rounding::Rmm => round_bit,
         }
     }
 
@@ -187,7 +234,7 @@ impl Rounding {
     #[inline]
     pub const fn overflows_to_infinity(self, sign: bool) -> bool {
         match self {
-            Rounding::Rn => true,
+            Rounding::Rn | Rounding::Rmm => true,
             Rounding::Rm => sign,
             Rounding::Rp => !sign,
             Rounding::Rz => false,

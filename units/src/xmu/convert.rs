@@ -385,6 +385,8 @@ impl ConvertOp {
                 Rounding::Rm => ".floor",
                 Rounding::Rp => ".ceil",
                 Rounding::Rz => ".trunc",
+                // Not an XMU mode (the parser refuses it); spelled for completeness.
+                Rounding::Rmm => ".rmm",
             }
         }
         fn fl(r: Rounding) -> &'static str {
@@ -393,6 +395,8 @@ impl ConvertOp {
                 Rounding::Rm => ".rm",
                 Rounding::Rp => ".rp",
                 Rounding::Rz => ".rz",
+                // Not an XMU mode (the parser refuses it); spelled for completeness.
+                Rounding::Rmm => ".rmm",
             }
         }
         fn flag(on: bool, s: &'static str) -> &'static str {

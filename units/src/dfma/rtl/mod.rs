@@ -18,8 +18,27 @@
 //! | 6 | [`AccSelect`] → [`LzcNibbles`] ×2 \| [`LzcPair`] | both candidate magnitudes, `c_bigger` (one LUT from registers), sign, exact zero; nibble flags and counts of both candidates ∣ sentinel \| 16-bit group leading zeros of both, the chosen one's kept | 2×165; 2×44×(1+2) \| 11×(1+4) |
 //! | 7 | [`LzcMerge`] ∥ [`MagPick`] | group merge tree: the shift, `min(lz, limit)`; the magnitude | 8; 165 |
 //! | 8 | [`NormCoarse`] \| [`NormMid`] | shift left by 128/64, sticky off the input; result exponent, and the overflow flag on a chain of its own \| shift left by 32/16, sticky | 165 (48.. used), 12 \| 165 (96.. used) |
-//! | 9 | [`NormFine`] ∥ [`RoundPrep`] | shift left by 8/4/2/1; sig, round, sticky, the fraction's all-ones test beside the shifter; mode decode, exponent + 1, forced answer (bypass, cancellation, overflow) | 53+3; 64 |
-//! | 10 | [`RoundPack`] | `sig + 1` beside the increment decision, carry into bit 52, pack, forced answer | 64 |
+//! | 9 | [`NormFine`] ∥ [`RoundPrep`] | shift left by 8/4/2/1; sig, round, sticky, the bit under the round bit, the fraction's all-ones test beside the shifter; mode decode, exponent + 1, forced answer and its flags (bypass, cancellation, overflow) | 53+4; 64 + 5 |
+//! | 10 | [`RoundPack`] | `sig + 1` beside the increment decision, carry into bit 52, pack, forced answer; the flags beside | 64 + 5 |
+//!
+//! # The core and the NVIDIA unit
+//! The datapath is [`DfmaCore`]: a 3-bit `in_rm` (0 RN, 1 RM, 2 RP, 3 RZ,
+//! 4 RMM) and an `out_flags` port (NV 0x10, DZ 0x08, OF 0x04, UF 0x02,
+//! NX 0x01, RISC-V order, DZ never set), with the latency of the result. The
+//! RISC-V `fp64` unit instantiates it as a sub-block and does the rest around
+//! it (DAZ, FTZ, canonical NaNs, fsub, the compare's exec bit, the mode).
+//! [`Dfma`], the NVIDIA unit of SPEC.md §2, is the core behind the ports of
+//! INTERFACES.md (a 2-bit `in_rm`, so RMM cannot be asked for, and no
+//! flags): its `out_flags` is left unconnected and synthesis removes the
+//! flag logic, so the NVIDIA unit's ports, vectors and netlist stay what
+//! they were. The flags never sit in series with a slow path:
+//! - NV and the tiny product's UF|NX are decided in phase 2 beside the
+//!   bypass ([`Special`]) and travel in the control word ([`Control::flags`]);
+//! - phase 9 ([`RoundPrep`]) makes the forced answer's flags and `e_b = 2046`;
+//!   [`NormFine`] hands over the bit under the round bit (`round2`);
+//! - phase 10 ([`RoundPack`]) forms NX, OF (the rounding's carry at
+//!   `e_b = 2046`) and UF (tiny after rounding) from registered bits and the
+//!   increment, into the flags' own register `f10` beside the result's.
 //!
 //! # The sum window ([`SUM_W`] = 165 bits)
 //! As in the golden model (see [`model`](crate::dfma::model)), with one
@@ -45,7 +64,7 @@
 //!
 //! # Register placement
 //! Boundary `k` (after phase `k`) carries the control word ([`Control`]:
-//! valid, tag, rounding mode, bypass) and the bundle `StageK`; boundary `km`
+//! valid, tag, rounding mode, bypass and its flags) and the bundle `StageK`; boundary `km`
 //! (inside phase `k`) the control word and `MidK` (and at 1m the [`Pre1`]).
 //! Each is a [`Boundary`], a register or a wire chosen when the unit is built
 //! from the pipeline depth ([`stage_plan`]); the boundaries in pipeline order
@@ -56,9 +75,9 @@
 //! mid-phase boundaries in the order of [`MID_PRIORITY`] (the phases'
 //! slowest paths at depth 10). The choice becomes the boundary module's
 //! `localparam registered`, and synthesis removes the unused registers. In a
-//! VCD, boundary `k`'s values are `uut.sK.q$<field>` and
-//! `uut.ctlK.q$<field>`, boundary `km`'s `uut.mK.q$<field>` and
-//! `uut.ctlKm.q$<field>`.
+//! VCD of the `dfma` unit, boundary `k`'s values are `uut.core.sK.q$<field>`
+//! and `uut.core.ctlK.q$<field>`, boundary `km`'s `uut.core.mK.q$<field>` and
+//! `uut.core.ctlKm.q$<field>`.
 //!
 //! # Measured on ECP5-85k, speed grade 6 (`rtl-gen fpga <unit> --target ecp5-85k --seeds 3 --profile 25`)
 //! The unit alone (yosys `synth_ecp5`, LUTs mapped with abc9 at a 2000 ps
@@ -69,11 +88,18 @@
 //!
 //! | unit | depth = latency | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) | median |
 //! |---|---|---|---|---|---|---|---|---|
-//! | `dfma` | 15 | 5,057 | 6,269 | 321 | 16 | 0 | 156.01 / 147.69 / 134.93 | 147.69 |
+//! | `dfma` | 15 | 5,043 | 6,269 | 321 | 16 | 0 | 146.18 / 147.60 / 155.96 | 147.60 |
 //! | `dfma_d12` | 12 | 4,950 | 5,074 | 321 | 16 | 0 | 107.56 / 105.16 / 102.88 | 105.16 |
 //! | `dfma_d10` | 10 | 5,393 | 3,838 | 321 | 16 | 0 | 105.47 / 105.06 / 103.34 | 105.06 |
 //!
-//! 150 MHz is not met as a median: at depth 15 the slowest paths are phase
+//! The `dfma` row is the [`Dfma`] around [`DfmaCore`] (measured 2026-12-01:
+//! the unconnected flags cost nothing, the flip-flops are the same; slowest
+//! paths: seed 1 phase 6a, seed 2 a DSP tile's output into boundary 2
+//! (6.78 ns, 2.91 of it routing), seed 3 phase 10's `sig + 1` chain, 6.41 ns);
+//! the other rows predate the split.
+//!
+//! 150 MHz is not met as a median: at depth 15 (the run before the split,
+//! seeds 156.01 / 147.69 / 134.93 MHz, 5,057 LUT4) the slowest paths were phase
 //! 6a (boundary 5's `lo1` → the candidates' logic → boundary 6m: 6.77 ns on
 //! seed 2; on seed 3, 7.41 ns through the exact-zero test, a 109-bit NOR),
 //! phase 1b (the opcode's pick among the shift chains, then the clamp, into
@@ -112,8 +138,14 @@ use rust_hdl::prelude::*;
 pub const OP_W: usize = 3;
 /// Width of the SETP compare `in_cmp` ([`Cmp::code`](crate::dfma::Cmp::code)).
 pub const CMP_W: usize = 4;
-/// Width of the rounding mode `in_rm`: 0 RN, 1 RM, 2 RP, 3 RZ.
-pub const RM_W: usize = 2;
+/// Width of the datapath's rounding mode ([`DfmaCore::in_rm`]): 0 RN, 1 RM,
+/// 2 RP, 3 RZ, 4 RMM.
+pub const RM_W: usize = 3;
+/// Width of the NVIDIA unit's rounding mode ([`Dfma::in_rm`]): 0 RN, 1 RM, 2 RP, 3 RZ.
+pub const DFMA_RM_W: usize = 2;
+/// Width of the exception flags [`DfmaCore::out_flags`]: NV, DZ, OF, UF, NX
+/// (bits 4..0, RISC-V `fflags` order).
+pub const FLAGS_W: usize = 5;
 /// Width of the modifier fields `in_neg`, `in_abs`: bit 0 a, bit 1 b, bit 2 c.
 pub const MOD_W: usize = 3;
 /// Operand and result width.
@@ -228,8 +260,10 @@ pub const BOUNDARY_NAMES: [&str; MAX_DEPTH] = [
 /// The pipeline boundary shared by the units (`crate::hw::boundary`).
 pub use crate::hw::boundary::Boundary;
 
-/// The DFMA top block. Build it with [`Dfma::new`] (the pipeline depth);
-/// `Default` is [`DEFAULT_DEPTH`].
+/// The DFMA datapath with its RISC-V capabilities (3-bit `in_rm` with RMM,
+/// `out_flags`); the NVIDIA [`Dfma`] and the `fp64` unit instantiate it.
+/// Build it with [`DfmaCore::new`] (the pipeline depth); `Default` is
+/// [`DEFAULT_DEPTH`].
 ///
 /// Its `update` only wires: phase outputs into boundary inputs, boundary
 /// outputs into phase inputs, each once. (Reading and writing one of its own
@@ -237,7 +271,7 @@ pub use crate::hw::boundary::Boundary;
 /// loop to Verilator; writing a boundary input twice in one pass would make a
 /// glitch that an event-driven simulator chases forever.)
 #[derive(LogicBlock)]
-pub struct Dfma {
+pub struct DfmaCore {
     /// Rising-edge clock.
     pub clock: Signal<In, Clock>,
     /// An operation is presented this cycle.
@@ -249,7 +283,8 @@ pub struct Dfma {
     /// SETP compare: 0 eq, 1 ne, 2 lt, 3 le, 4 gt, 5 ge, 6 equ, 7 neu, 8 ltu,
     /// 9 leu, 10 gtu, 11 geu, 12 num, 13 nan (14, 15: false).
     pub in_cmp: Signal<In, Bits<CMP_W>>,
-    /// Rounding mode of FMA/ADD/MUL: 0 RN, 1 RM, 2 RP, 3 RZ.
+    /// Rounding mode of FMA/ADD/MUL: 0 RN, 1 RM, 2 RP, 3 RZ, 4 RMM (5..=7
+    /// reserved: they round toward zero).
     pub in_rm: Signal<In, Bits<RM_W>>,
     /// Negate a, b, c (bits 0, 1, 2), after `in_abs`.
     pub in_neg: Signal<In, Bits<MOD_W>>,
@@ -267,6 +302,9 @@ pub struct Dfma {
     pub out_d: Signal<Out, Bits<DATA_W>>,
     /// SETP's predicate (0 for the other operations).
     pub out_pred: Signal<Out, Bit>,
+    /// Its exception flags: NV 0x10, DZ 0x08 (never), OF 0x04, UF 0x02
+    /// (tiny after rounding and inexact), NX 0x01.
+    pub out_flags: Signal<Out, Bits<FLAGS_W>>,
 
     /// Phases (combinational).
     pub unpack_pre: UnpackPre,
@@ -329,18 +367,19 @@ pub struct Dfma {
     pub s8: Boundary<Stage8>,
     pub ctl9: Boundary<Control>,
     pub s9: Boundary<Stage9>,
-    /// Boundary 10, always a register: the control word and the result.
+    /// Boundary 10, always a register: the control word, the result, its flags.
     pub ctl10: Boundary<Control>,
     pub d10: Boundary<Bits<DATA_W>>,
+    pub f10: Boundary<Bits<FLAGS_W>>,
 }
 
-impl Default for Dfma {
+impl Default for DfmaCore {
     fn default() -> Self {
         Self::new(DEFAULT_DEPTH)
     }
 }
 
-impl Dfma {
+impl DfmaCore {
     /// A unit with `depth` pipeline registers (1..=[`MAX_DEPTH`]); its latency
     /// is `depth` cycles.
     pub fn new(depth: usize) -> Self {
@@ -361,6 +400,7 @@ impl Dfma {
             out_tag: Default::default(),
             out_d: Default::default(),
             out_pred: Default::default(),
+            out_flags: Default::default(),
             unpack_pre: Default::default(),
             unpack: Default::default(),
             align_amount: Default::default(),
@@ -420,6 +460,7 @@ impl Dfma {
             s9: Boundary::new(plan[B9]),
             ctl10: Boundary::new(true),
             d10: Boundary::new(true),
+            f10: Boundary::new(true),
         }
     }
 
@@ -448,7 +489,7 @@ impl Dfma {
     }
 }
 
-impl Logic for Dfma {
+impl Logic for DfmaCore {
     #[hdl_gen]
     fn update(&mut self) {
         self.ctl1m.clock.next = self.clock.val();
@@ -482,6 +523,7 @@ impl Logic for Dfma {
         self.s9.clock.next = self.clock.val();
         self.ctl10.clock.next = self.clock.val();
         self.d10.clock.next = self.clock.val();
+        self.f10.clock.next = self.clock.val();
 
         // ---- phase 1, first half: field tests, exponent chains, compare halves ----
         self.unpack_pre.a.next = self.in_a.val();
@@ -493,6 +535,7 @@ impl Logic for Dfma {
         self.ctl1m.d.next.bypass = false;
         self.ctl1m.d.next.bypass_d = 0.into();
         self.ctl1m.d.next.pred = false;
+        self.ctl1m.d.next.flags = 0.into();
         self.m1.d.next.op = self.in_op.val();
         self.m1.d.next.cmp = self.in_cmp.val();
         self.m1.d.next.neg = self.in_neg.val();
@@ -611,6 +654,7 @@ impl Logic for Dfma {
         self.s2.d.next.quiet = self.special.quiet.val();
         self.s2.d.next.constant = self.special.constant.val();
         self.ctl2.d.next.pred = self.special.pred.val();
+        self.ctl2.d.next.flags = self.special.flags.val();
         self.s2.d.next.row0 = self.tiles.rows[0].val();
         self.s2.d.next.row1 = self.tiles.rows[1].val();
         self.s2.d.next.row2 = self.tiles.rows[2].val();
@@ -829,40 +873,151 @@ impl Logic for Dfma {
         self.round_prep.zero.next = self.s8.q.val().zero;
         self.round_prep.bypass.next = self.ctl8.q.val().bypass;
         self.round_prep.bypass_d.next = self.ctl8.q.val().bypass_d;
+        self.round_prep.bypass_flags.next = self.ctl8.q.val().flags;
         self.round_prep.e_b.next = self.s8.q.val().e_b;
         self.round_prep.ovf.next = self.s8.q.val().ovf;
         self.ctl9.d.next = self.ctl8.q.val();
         self.s9.d.next.sig = self.norm_fine.sig.val();
         self.s9.d.next.low_ones = self.norm_fine.low_ones.val();
         self.s9.d.next.round_bit = self.norm_fine.round_bit.val();
+        self.s9.d.next.round2 = self.norm_fine.round2.val();
         self.s9.d.next.sticky = self.norm_fine.sticky.val();
         self.s9.d.next.sign_r = self.s8.q.val().sign_r;
         self.s9.d.next.rn = self.round_prep.rn.val();
+        self.s9.d.next.rmm = self.round_prep.rmm.val();
+        self.s9.d.next.near = self.round_prep.near.val();
         self.s9.d.next.up = self.round_prep.up.val();
         self.s9.d.next.take_forced = self.round_prep.take_forced.val();
         self.s9.d.next.forced = self.round_prep.forced.val();
+        self.s9.d.next.forced_flags = self.round_prep.forced_flags.val();
         self.s9.d.next.e_b = self.s8.q.val().e_b;
         self.s9.d.next.e_b_p1 = self.round_prep.e_b_p1.val();
+        self.s9.d.next.e_b_top = self.round_prep.e_b_top.val();
 
         // ---- phase 10: round, pack ----
         self.round_pack.sig.next = self.s9.q.val().sig;
         self.round_pack.low_ones.next = self.s9.q.val().low_ones;
         self.round_pack.round_bit.next = self.s9.q.val().round_bit;
+        self.round_pack.round2.next = self.s9.q.val().round2;
         self.round_pack.sticky.next = self.s9.q.val().sticky;
         self.round_pack.sign.next = self.s9.q.val().sign_r;
         self.round_pack.rn.next = self.s9.q.val().rn;
+        self.round_pack.rmm.next = self.s9.q.val().rmm;
+        self.round_pack.near.next = self.s9.q.val().near;
         self.round_pack.up.next = self.s9.q.val().up;
         self.round_pack.take_forced.next = self.s9.q.val().take_forced;
         self.round_pack.forced.next = self.s9.q.val().forced;
+        self.round_pack.forced_flags.next = self.s9.q.val().forced_flags;
         self.round_pack.e_b.next = self.s9.q.val().e_b;
         self.round_pack.e_b_p1.next = self.s9.q.val().e_b_p1;
+        self.round_pack.e_b_top.next = self.s9.q.val().e_b_top;
         self.ctl10.d.next = self.ctl9.q.val();
         self.d10.d.next = self.round_pack.d.val();
+        self.f10.d.next = self.round_pack.flags.val();
 
         self.out_valid.next = self.ctl10.q.val().valid;
         self.out_tag.next = self.ctl10.q.val().tag;
         self.out_d.next = self.d10.q.val();
         self.out_pred.next = self.ctl10.q.val().pred;
+        self.out_flags.next = self.f10.q.val();
+    }
+}
+
+/// The NVIDIA DFMA unit (SPEC.md §2): [`DfmaCore`] behind the ports of
+/// INTERFACES.md's `dfma`, a 2-bit `in_rm` (RMM cannot be asked for) and no
+/// flags (the core's `out_flags` is left unconnected, so synthesis removes
+/// the flag logic). Build it with [`Dfma::new`] (the pipeline depth);
+/// `Default` is [`DEFAULT_DEPTH`]. In a VCD its boundaries are
+/// `uut.core.sK.q$<field>` and so on (see the module documentation).
+#[derive(LogicBlock)]
+pub struct Dfma {
+    /// Rising-edge clock.
+    pub clock: Signal<In, Clock>,
+    /// An operation is presented this cycle.
+    pub in_valid: Signal<In, Bit>,
+    /// Opaque tag carried to `out_tag`.
+    pub in_tag: Signal<In, Bits<TAG_W>>,
+    /// 0 FMA, 1 ADD, 2 MUL, 3 MIN, 4 MAX, 5 SETP (6, 7 reserved: answer 0).
+    pub in_op: Signal<In, Bits<OP_W>>,
+    /// SETP compare: 0 eq, 1 ne, 2 lt, 3 le, 4 gt, 5 ge, 6 equ, 7 neu, 8 ltu,
+    /// 9 leu, 10 gtu, 11 geu, 12 num, 13 nan (14, 15: false).
+    pub in_cmp: Signal<In, Bits<CMP_W>>,
+    /// Rounding mode of FMA/ADD/MUL: 0 RN, 1 RM, 2 RP, 3 RZ.
+    pub in_rm: Signal<In, Bits<DFMA_RM_W>>,
+    /// Negate a, b, c (bits 0, 1, 2), after `in_abs`.
+    pub in_neg: Signal<In, Bits<MOD_W>>,
+    /// Absolute value of a, b, c (bits 0, 1, 2).
+    pub in_abs: Signal<In, Bits<MOD_W>>,
+    /// Operands (binary64).
+    pub in_a: Signal<In, Bits<DATA_W>>,
+    pub in_b: Signal<In, Bits<DATA_W>>,
+    pub in_c: Signal<In, Bits<DATA_W>>,
+    /// The operation accepted `latency` cycles ago answers this cycle.
+    pub out_valid: Signal<Out, Bit>,
+    /// Its tag.
+    pub out_tag: Signal<Out, Bits<TAG_W>>,
+    /// Its result (0 for SETP).
+    pub out_d: Signal<Out, Bits<DATA_W>>,
+    /// SETP's predicate (0 for the other operations).
+    pub out_pred: Signal<Out, Bit>,
+    /// The datapath.
+    pub core: DfmaCore,
+}
+
+impl Default for Dfma {
+    fn default() -> Self {
+        Self::new(DEFAULT_DEPTH)
+    }
+}
+
+impl Dfma {
+    /// A unit with `depth` pipeline registers (1..=[`MAX_DEPTH`]); its latency
+    /// is `depth` cycles.
+    pub fn new(depth: usize) -> Self {
+        Self {
+            clock: Default::default(),
+            in_valid: Default::default(),
+            in_tag: Default::default(),
+            in_op: Default::default(),
+            in_cmp: Default::default(),
+            in_rm: Default::default(),
+            in_neg: Default::default(),
+            in_abs: Default::default(),
+            in_a: Default::default(),
+            in_b: Default::default(),
+            in_c: Default::default(),
+            out_valid: Default::default(),
+            out_tag: Default::default(),
+            out_d: Default::default(),
+            out_pred: Default::default(),
+            core: DfmaCore::new(depth),
+        }
+    }
+
+    /// Cycles from `in_valid` to `out_valid`.
+    pub fn latency(&self) -> usize {
+        self.core.latency()
+    }
+}
+
+impl Logic for Dfma {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.core.clock.next = self.clock.val();
+        self.core.in_valid.next = self.in_valid.val();
+        self.core.in_tag.next = self.in_tag.val();
+        self.core.in_op.next = self.in_op.val();
+        self.core.in_cmp.next = self.in_cmp.val();
+        self.core.in_rm.next = bit_cast::<RM_W, DFMA_RM_W>(self.in_rm.val());
+        self.core.in_neg.next = self.in_neg.val();
+        self.core.in_abs.next = self.in_abs.val();
+        self.core.in_a.next = self.in_a.val();
+        self.core.in_b.next = self.in_b.val();
+        self.core.in_c.next = self.in_c.val();
+        self.out_valid.next = self.core.out_valid.val();
+        self.out_tag.next = self.core.out_tag.val();
+        self.out_d.next = self.core.out_d.val();
+        self.out_pred.next = self.core.out_pred.val();
     }
 }
 

@@ -500,6 +500,9 @@ pub struct NormFine {
     pub sig: Signal<Out, Bits<SIG_W>>,
     /// The first bit under `sig`.
     pub round_bit: Signal<Out, Bit>,
+    /// The second bit under `sig` (also in `sticky`): the flags' tininess
+    /// rounds one bit finer ([`RoundPack`](super::RoundPack)).
+    pub round2: Signal<Out, Bit>,
     /// OR of everything under the round bit.
     pub sticky: Signal<Out, Bit>,
     /// `sig`'s fraction bits are all ones (an increment carries into bit
@@ -545,6 +548,7 @@ impl Logic for NormFine {
         }
         self.sig.next = self.w.val().get_bits::<SIG_W>(112);
         self.round_bit.next = self.w.val().get_bit(111);
+        self.round2.next = self.w.val().get_bit(110);
         self.sticky.next = self.st.val();
         self.fifteen_ones.next = 0x7FFF.into();
         self.lo_out.next = self.fifteen_ones.val() >> self.shift_lo.val();

@@ -17,12 +17,19 @@
 //! (measured: the decision fanning out to the 64 answer bits behind the NaN
 //! priority chain took 7.8–8.2 ns, among phase 2's slowest paths).
 //!
+//! Beside the answer, its exception flags (the `fp64` unit reads them; the
+//! NVIDIA `dfma` leaves them unconnected): NV for a signalling NaN among the
+//! operands the operation reads (a NaN with fraction bit 51 clear), for ∞·0
+//! and ∞ − ∞, and for SETP's `lt`/`le`/`gt`/`ge` on any NaN; UF|NX for the
+//! tiny product (it is inexact and rounds under 2^-1022 in every mode).
+//! Model: [`model::execute_with_flags`](crate::dfma::model::execute_with_flags).
+//!
 //! MIN/MAX/SETP compare with the order key of the model (−0 just under +0),
 //! built from the magnitude compare of phase 1 and the two signs.
 //! SETP accepts a set of the relations {equal, less, greater, unordered},
 //! one 4-bit mask per compare.
 
-use crate::dfma::rtl::{CMP_W, DATA_W, EXP_CALC_W, OP_W, RM_W};
+use crate::dfma::rtl::{CMP_W, DATA_W, EXP_CALC_W, FLAGS_W, OP_W, RM_W};
 use rust_hdl::prelude::*;
 
 /// Phase 2 bypass: special values of the FMA, MIN, MAX and SETP.
@@ -63,6 +70,8 @@ pub struct Special {
     pub constant: Signal<Out, Bits<DATA_W>>,
     /// SETP's predicate (0 for every other operation).
     pub pred: Signal<Out, Bit>,
+    /// The bypass's flags (NV 0x10, UF 0x02, NX 0x01), taken when `bypass`.
+    pub flags: Signal<Out, Bits<FLAGS_W>>,
     /// The addend `z` is a zero (for [`AlignCoarse`](super::AlignCoarse)).
     pub z_is_zero: Signal<Out, Bit>,
     /// Opcode decode: ADD (`y = 1.0`, `z = b`), MUL (`z = ±0`).
@@ -103,6 +112,16 @@ pub struct Special {
     greater: Signal<Local, Bit>,
     accept: Signal<Local, Bits<4>>,
     setp_pred: Signal<Local, Bit>,
+    /// Signalling NaNs among x, y, z (quiet bit 51 clear).
+    x_snan: Signal<Local, Bit>,
+    y_snan: Signal<Local, Bit>,
+    z_snan: Signal<Local, Bit>,
+    /// NV of the FMA (sNaN, ∞·0, ∞ − ∞), of MIN/MAX, of SETP.
+    fma_nv: Signal<Local, Bit>,
+    minmax_nv: Signal<Local, Bit>,
+    setp_nv: Signal<Local, Bit>,
+    /// The FMA's bypass is the tiny product's.
+    fma_tiny: Signal<Local, Bit>,
 }
 
 impl Logic for Special {
@@ -156,6 +175,7 @@ impl Logic for Special {
         self.fma_z.next = false;
         self.fma_quiet.next = false;
         self.fma_const.next = 0.into();
+        self.fma_tiny.next = false;
         if self.z_nan.val() {
             self.fma_z.next = true;
             self.fma_quiet.next = true;
@@ -182,6 +202,7 @@ impl Logic for Special {
             }
         } else if self.tiny.val() {
             self.fma_const.next = self.tiny_value.val();
+            self.fma_tiny.next = true;
         } else {
             self.fma_bypass.next = false;
         }
@@ -265,6 +286,25 @@ impl Logic for Special {
             | (self.accept.val().get_bit(2) & self.greater.val())
             | (self.accept.val().get_bit(3) & self.unordered.val());
 
+        // ---- flags (beside the answer, from the same classes) ----
+        self.x_snan.next = self.x_nan.val() & !self.x.val().get_bit(51);
+        self.y_snan.next = self.y_nan.val() & !self.y.val().get_bit(51);
+        self.z_snan.next = self.z_nan.val() & !self.z.val().get_bit(51);
+        self.fma_nv.next = self.x_snan.val()
+            | self.y_snan.val()
+            | self.z_snan.val()
+            | (self.x_inf.val() & self.y_zero.val())
+            | (self.x_zero.val() & self.y_inf.val())
+            | ((self.x_inf.val() | self.y_inf.val())
+                & !self.x_nan.val()
+                & !self.y_nan.val()
+                & self.z_inf.val()
+                & (self.z.val().get_bit(63) != self.sign_p.val()));
+        self.minmax_nv.next = self.x_snan.val() | self.y_snan.val();
+        // lt, le, gt, ge (codes 2..=5) signal on any NaN.
+        self.setp_nv.next = self.minmax_nv.val()
+            | (self.unordered.val() & (self.cmp.val() >= 2) & (self.cmp.val() <= 5));
+
         // ---- by opcode; 6 and 7 are reserved and answer 0 ----
         self.bypass.next = true;
         self.pick_x.next = false;
@@ -273,13 +313,20 @@ impl Logic for Special {
         self.quiet.next = false;
         self.constant.next = 0.into();
         self.pred.next = false;
+        self.flags.next = 0.into();
         if self.op.val() <= 2 {
+            self.flags.next = self.flags.val().replace_bit(4, self.fma_nv.val());
+            self.flags.next = self.flags.val().replace_bit(1, self.fma_tiny.val());
+            self.flags.next = self.flags.val().replace_bit(0, self.fma_tiny.val());
             self.bypass.next = self.fma_bypass.val();
             self.pick_x.next = self.fma_x.val();
             self.pick_y.next = self.fma_y.val();
             self.pick_z.next = self.fma_z.val();
             self.quiet.next = self.fma_quiet.val();
             self.constant.next = self.fma_const.val();
+        }
+        if (self.op.val() == 3) | (self.op.val() == 4) {
+            self.flags.next = self.flags.val().replace_bit(4, self.minmax_nv.val());
         }
         if self.op.val() == 3 {
             self.pick_x.next = self.min_x.val() & !self.nan2.val();
@@ -294,6 +341,7 @@ impl Logic for Special {
         }
         if self.op.val() == 5 {
             self.pred.next = self.setp_pred.val();
+            self.flags.next = self.flags.val().replace_bit(4, self.setp_nv.val());
         }
     }
 }

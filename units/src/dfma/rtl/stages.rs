@@ -13,6 +13,8 @@ pub struct Control {
     pub bypass: Bit,
     pub bypass_d: Bits<DATA_W>,
     pub pred: Bit,
+    /// The bypass's exception flags (set in stage 2 with `bypass`).
+    pub flags: Bits<FLAGS_W>,
 }
 
 /// Boundary 1m (inside phase 1): the operation as it came in (the first
@@ -246,12 +248,17 @@ pub struct Stage9 {
     pub sig: Bits<SIG_W>,
     pub low_ones: Bit,
     pub round_bit: Bit,
+    pub round2: Bit,
     pub sticky: Bit,
     pub sign_r: Bit,
     pub rn: Bit,
+    pub rmm: Bit,
+    pub near: Bit,
     pub up: Bit,
     pub take_forced: Bit,
     pub forced: Bits<DATA_W>,
+    pub forced_flags: Bits<FLAGS_W>,
     pub e_b: Bits<LIMIT_W>,
     pub e_b_p1: Bits<LIMIT_W>,
+    pub e_b_top: Bit,
 }

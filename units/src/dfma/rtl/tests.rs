@@ -21,9 +21,9 @@ fn stage_plans_register_the_last_boundary_and_count_right() {
 }
 
 /// Boundary instances per boundary: the control word and the bundle
-/// (three at 1m: [`Mid1`] and [`Pre1`]).
+/// (three at 1m: [`Mid1`] and [`Pre1`]; three at 10: the result and the flags).
 fn instances(b: usize) -> usize {
-    if b == B1M {
+    if b == B1M || b == B10 {
         3
     } else {
         2

@@ -1,0 +1,191 @@
+//! The `fp64` unit's exact bit operations (SPEC-G3 §2, §3): the three sign
+//! injections, `fclass.f64` and `cmp.class.f64`. None of them flushes or
+//! raises a flag; NaNs pass through the sign injections bit for bit.
+//! Combinational; the top delays the answer to the unit's latency.
+
+use rust_hdl::prelude::*;
+
+/// fsgnj (5), fsgnjn (6), fsgnjx (7), fclass (9), cmp.class (37).
+#[derive(LogicBlock, Default)]
+pub struct Fp64Bitops {
+    /// [`Fp64Op::code`](crate::fp64::Fp64Op::code).
+    pub op: Signal<In, Bits<6>>,
+    pub a: Signal<In, Bits<64>>,
+    /// The second source: a binary64 (sign injections) or cmp.class's mask in bits 9:0.
+    pub b: Signal<In, Bits<64>>,
+    /// The lane's EXEC bit (cmp.class answers 0 on an inactive lane).
+    pub exec: Signal<In, Bit>,
+    /// The answer, right-aligned.
+    pub result: Signal<Out, Bits<64>>,
+    /// RISC-V's 10-bit class mask of `a` (one bit set).
+    pub class_mask: Signal<Out, Bits<10>>,
+    exp_ones: Signal<Local, Bit>,
+    exp_zero: Signal<Local, Bit>,
+    frac_zero: Signal<Local, Bit>,
+    quiet: Signal<Local, Bit>,
+    neg: Signal<Local, Bit>,
+    /// The complement and the XOR of the signs, as their own signals (a `!`
+    /// inside `replace_bit` would export with the wrong precedence).
+    b_sign_n: Signal<Local, Bit>,
+    x_sign: Signal<Local, Bit>,
+    class_hit: Signal<Local, Bit>,
+}
+
+impl Logic for Fp64Bitops {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.exp_ones.next = self.a.val().get_bits::<11>(52) == 0x7ff;
+        self.exp_zero.next = self.a.val().get_bits::<11>(52) == 0;
+        self.frac_zero.next = self.a.val().get_bits::<52>(0) == 0;
+        self.quiet.next = self.a.val().get_bit(51);
+        self.neg.next = self.a.val().get_bit(63);
+        // Bits 0..7: −∞, −normal, −subnormal, −0, +0, +subnormal, +normal, +∞;
+        // 8 sNaN, 9 qNaN.
+        self.class_mask.next = 0.into();
+        if self.exp_ones.val() {
+            if self.frac_zero.val() {
+                if self.neg.val() {
+                    self.class_mask.next = 0x001.into();
+                } else {
+                    self.class_mask.next = 0x080.into();
+                }
+            } else if self.quiet.val() {
+                self.class_mask.next = 0x200.into();
+            } else {
+                self.class_mask.next = 0x100.into();
+            }
+        } else if self.exp_zero.val() {
+            if self.frac_zero.val() {
+                if self.neg.val() {
+                    self.class_mask.next = 0x008.into();
+                } else {
+                    self.class_mask.next = 0x010.into();
+                }
+            } else if self.neg.val() {
+                self.class_mask.next = 0x004.into();
+            } else {
+                self.class_mask.next = 0x020.into();
+            }
+        } else if self.neg.val() {
+            self.class_mask.next = 0x002.into();
+        } else {
+            self.class_mask.next = 0x040.into();
+        }
+
+        self.b_sign_n.next = !self.b.val().get_bit(63);
+        self.x_sign.next = self.b.val().get_bit(63) ^ self.neg.val();
+        self.class_hit.next =
+            ((self.class_mask.val() & self.b.val().get_bits::<10>(0)) != 0) & self.exec.val();
+        // fsgnj: b's sign; fsgnjn: its complement; fsgnjx: the XOR.
+        self.result.next = self.a.val();
+        if self.op.val() == 5 {
+            self.result.next = self.a.val().replace_bit(63, self.b.val().get_bit(63));
+        }
+        if self.op.val() == 6 {
+            self.result.next = self.a.val().replace_bit(63, self.b_sign_n.val());
+        }
+        if self.op.val() == 7 {
+            self.result.next = self.a.val().replace_bit(63, self.x_sign.val());
+        }
+        if self.op.val() == 9 {
+            self.result.next = bit_cast::<64, 10>(self.class_mask.val());
+        }
+        if self.op.val() == 37 {
+            self.result.next = bit_cast::<64, 1>(self.class_hit.val().into());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fp::FloatFormat;
+
+    /// RISC-V's class bit from the encoding's fields.
+    fn class_of(x: u64) -> u64 {
+        let f = FloatFormat::F64;
+        let neg = x >> 63 == 1;
+        let bit = if f.is_inf(x) {
+            if neg {
+                0
+            } else {
+                7
+            }
+        } else if f.is_nan(x) {
+            if x >> 51 & 1 == 1 {
+                9
+            } else {
+                8
+            }
+        } else if f.is_zero(x) {
+            if neg {
+                3
+            } else {
+                4
+            }
+        } else if f.is_subnormal(x) {
+            if neg {
+                2
+            } else {
+                5
+            }
+        } else if neg {
+            1
+        } else {
+            6
+        };
+        1 << bit
+    }
+
+    #[test]
+    fn sign_injections_and_classes_follow_the_bit_rules() {
+        let mut u = Fp64Bitops::default();
+        u.connect_all();
+        let specials = [
+            0u64,
+            0x8000_0000_0000_0000,
+            1,
+            0x800f_ffff_ffff_ffff,
+            0x0010_0000_0000_0000,
+            0xffef_ffff_ffff_ffff,
+            0x7ff0_0000_0000_0000,
+            0xfff0_0000_0000_0000,
+            0x7ff8_0000_0000_0001,
+            0xfff0_0000_0000_0001,
+            0x3ff0_0000_0000_0000,
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut operands: Vec<u64> = specials.to_vec();
+        operands.extend((0..64).map(|_| crate::unit::xorshift(&mut state)));
+        for &a in &operands {
+            for &b in &operands {
+                for (code, want) in [
+                    (5u64, (a & !(1 << 63)) | (b & (1 << 63))),
+                    (6, (a & !(1 << 63)) | (!b & (1 << 63))),
+                    (7, a ^ (b & (1 << 63))),
+                    (9, class_of(a)),
+                    (37, (class_of(a) & b & 0x3ff != 0) as u64),
+                ] {
+                    u.op.next = code.to_bits();
+                    u.a.next = a.to_bits();
+                    u.b.next = b.to_bits();
+                    u.exec.next = true;
+                    for _ in 0..3 {
+                        u.update_all();
+                    }
+                    assert_eq!(
+                        crate::unit::from_bits(u.result.val()) as u64,
+                        want,
+                        "op {code} {a:016x} {b:016x}"
+                    );
+                }
+                u.op.next = 37u64.to_bits();
+                u.exec.next = false;
+                for _ in 0..3 {
+                    u.update_all();
+                }
+                assert_eq!(crate::unit::from_bits(u.result.val()), 0, "inactive lane");
+            }
+        }
+    }
+}

