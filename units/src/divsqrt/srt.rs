@@ -23,12 +23,19 @@
 //!   digits come from a table of `x`'s top six bits ([`root_start`]):
 //!   `S[2] = n/16`, `u[2] = 8(x − S[2]²)`; then
 //!   `u[j+1] = 4u[j] − q·S[j] − q²·4^−(j+1)/2`, `u[j] = 4^j (x − S[j]²)/2`.
-//! * Selection (both, [`select`]): the estimate `ŷ` of `4w` from the top
-//!   [`EST_W`] bits of each carry-save vector (units of 1/32, so
-//!   `4w ∈ [ŷ, ŷ + 1/16)`), compared with four thresholds of the row
-//!   `⌊16·d⌋` or `⌊16·S[j]⌋` ([`THRESHOLDS`]); `q = 2` when `ŷ ≥ m₂`, …,
-//!   `−2` below `m₋₁`. The thresholds keep both recurrences bounded
-//!   (`selection_table_keeps_the_remainder_bounded` checks every cell).
+//! * Selection (both, [`candidates`]): an estimate `ŷ` of `4w` with
+//!   `4w ∈ [ŷ, ŷ + 1/16)`, compared with four thresholds of the row
+//!   `⌊16·d⌋` or `⌊16·S[j]⌋` ([`THRESHOLDS`], units of 1/32); `q = 2` when
+//!   `ŷ ≥ m₂`, …, `−2` below `m₋₁`. The thresholds keep both recurrences
+//!   bounded (`selection_table_keeps_the_remainder_bounded` checks every
+//!   cell). The estimate is formed **speculatively** ([`candidates`]): for
+//!   each of the five digits the step may apply, from the registers
+//!   *before* the step, the top [`SPEC_W`] bits of `4ws`, `4wc` and of the
+//!   digit's addend are added (units of 1/64; three truncations, so
+//!   `4w ∈ [ŷ, ŷ + 3/64)`: within the table's 1/16), and the applied digit
+//!   picks one of the five next digits. In the RTL the addend's bits and
+//!   the thresholds are summed a clock ahead, so the loop is a 3:2 row, a
+//!   10-bit chain and a 5:1 multiplexer.
 //! * A "start" step with digit 0 precedes the first real digit: it turns
 //!   `w[−1] = w[0]/4` into `w[0]` and selects the first digit, so that the
 //!   RTL's clock loop always starts from a registered digit.
@@ -48,6 +55,12 @@ pub const REM_W: u32 = FRAC_W + INT_W;
 pub const EST_W: u32 = 9;
 /// Lowest frame bit the estimate reads.
 pub const EST_LSB: u32 = REM_W - EST_W;
+/// Bits of each vector, and of the addend, that the speculative estimate
+/// adds ([`candidates`]): one more than [`EST_W`], so that three
+/// truncations stay within the table's 1/16.
+pub const SPEC_W: u32 = EST_W + 1;
+/// Lowest frame bit the speculative estimate reads.
+pub const SPEC_LSB: u32 = REM_W - SPEC_W;
 /// Mask of a frame word.
 pub const REM_MASK: u64 = (1 << REM_W) - 1;
 /// Frame bit of the value 1/16 (a row of the table is `⌊16·v⌋`).
@@ -105,20 +118,22 @@ pub fn row(v: u64) -> usize {
     ((v >> ROW_LSB) & 0x1f) as usize
 }
 
-/// Sign bit of `ws + wc − m` over the estimate's bits (modulo 2^EST_W):
-/// `ŷ ≥ m` when clear. Exact because `|ŷ − m| < 2^(EST_W−1)`.
-pub fn at_least(ws: u64, wc: u64, m: i32) -> bool {
-    let mask = (1u64 << EST_W) - 1;
-    let v = ((ws >> EST_LSB) + (wc >> EST_LSB)).wrapping_sub(m as i64 as u64) & mask;
-    v >> (EST_W - 1) == 0
+/// Sign bit of `ŷ − m` for the speculative estimate
+/// `ŷ = ⌊ys⌋ + ⌊yc⌋ + ⌊t⌋` over the top [`SPEC_W`] bits (units of 1/64 of
+/// `4w`; `m` in 1/32): `ŷ ≥ m` when clear. `ys + yc + t` (with the
+/// addend's carry-in) is `w[j+1]`; each truncation loses less than one
+/// unit, the carry-in at most one more of `t`'s, so `4w[j+1] ∈ [ŷ, ŷ + 3/64)`
+/// and `ŷ ≥ m` exactly when `⌊ŷ·32⌋ ≥ m`, an estimate the table accepts.
+pub fn at_least_spec(ys: u64, yc: u64, t: u64, m: i32) -> bool {
+    let mask = (1u64 << SPEC_W) - 1;
+    let v = ((ys >> SPEC_LSB) + (yc >> SPEC_LSB) + (t >> SPEC_LSB))
+        .wrapping_sub((2 * m) as i64 as u64)
+        & mask;
+    v >> (SPEC_W - 1) == 0
 }
 
-/// The digit for the remainder `(ws, wc)` (the one just formed, `w[j+1]`:
-/// the estimate reads `4w[j+1]`) and the row of `d` or `S[j+1]`.
-pub fn select(ws: u64, wc: u64, row: usize) -> i32 {
-    let r = row.clamp(ROW_MIN, ROW_MIN + THRESHOLDS.len() - 1) - ROW_MIN;
-    let c = THRESHOLDS[r].map(|m| at_least(ws, wc, m));
-    // Thermometer code: c[0] ≥ m₂, c[1] ≥ m₁, c[2] ≥ m₀, c[3] ≥ m₋₁.
+/// The table lookup of a thermometer code (`c[0]` ≥ m₂ … `c[3]` ≥ m₋₁).
+fn digit_of(c: [bool; 4]) -> i32 {
     if c[0] {
         2
     } else if c[1] {
@@ -130,6 +145,32 @@ pub fn select(ws: u64, wc: u64, row: usize) -> i32 {
     } else {
         -2
     }
+}
+
+/// The table's row index of a divisor or root row.
+fn table_index(row: usize) -> usize {
+    row.clamp(ROW_MIN, ROW_MIN + THRESHOLDS.len() - 1) - ROW_MIN
+}
+
+/// The digits the step may apply, in the order of [`candidates`].
+pub const DIGITS: [i32; 5] = [2, 1, 0, -1, -2];
+
+/// Speculative selection: for each digit `q` of [`DIGITS`] the step may
+/// apply, the next digit, from the registers before the step: the
+/// estimate [`at_least_spec`] of `4ws + 4wc +` the addend of `q`, against
+/// the row of `d`, or of `S[j+1]` (`Q`'s when `q ≥ 0`, else `QM`'s: the
+/// digit's bits lie below the row's).
+pub fn candidates(s: &State, kind: Kind) -> [i32; 5] {
+    let ys = (s.ws << 2) & REM_MASK;
+    let yc = (s.wc << 2) & REM_MASK;
+    DIGITS.map(|q| {
+        let (t, _) = addend(&State { digit: q, ..*s }, kind);
+        let r = match kind {
+            Kind::Divide => row(s.d),
+            Kind::Sqrt => row(convert(s.q, s.qm, s.k, q).0 & REM_MASK),
+        };
+        digit_of(THRESHOLDS[table_index(r)].map(|m| at_least_spec(ys, yc, t, m)))
+    })
 }
 
 /// The addend `−q·d` (division) or `−q·S − q²k/2` (root) as a vector and
@@ -173,9 +214,11 @@ pub fn convert(q: u64, qm: u64, k: u64, digit: i32) -> (u64, u64) {
 }
 
 /// One clock: apply the registered digit, form `w[j+1]`, convert, and
-/// select the next digit. `k_next` is the next digit's weight (`k/4`, or
-/// the first digit's after the start step).
+/// take the next digit among the [`candidates`] selected from the
+/// registers before the step. `k_next` is the next digit's weight (`k/4`,
+/// or the first digit's after the start step).
 pub fn step(s: State, kind: Kind, k_next: u64) -> State {
+    let next = candidates(&s, kind)[(2 - s.digit) as usize];
     let ys = (s.ws << 2) & REM_MASK;
     let yc = (s.wc << 2) & REM_MASK;
     let (t, cin) = addend(&s, kind);
@@ -183,10 +226,6 @@ pub fn step(s: State, kind: Kind, k_next: u64) -> State {
     let carry = ((((ys & yc) | (ys & t) | (yc & t)) << 1) | cin) & REM_MASK;
     let (q, qm) = convert(s.q, s.qm, s.k, s.digit);
     let (q, qm) = (q & REM_MASK, qm & REM_MASK);
-    let r = match kind {
-        Kind::Divide => row(s.d),
-        Kind::Sqrt => row(q),
-    };
     State {
         ws: sum,
         wc: carry,
@@ -194,7 +233,7 @@ pub fn step(s: State, kind: Kind, k_next: u64) -> State {
         q,
         qm,
         k: k_next,
-        digit: select(sum, carry, r),
+        digit: next,
     }
 }
 
@@ -429,6 +468,36 @@ mod tests {
             let (x0, x1) = (x6 as f64 / 64.0, (x6 + 1) as f64 / 64.0);
             assert!(8.0 * (x0 - s * s) >= -RHO * (s - RHO / 32.0), "x6 {x6}");
             assert!(8.0 * (x1 - s * s) <= RHO * (s + RHO / 32.0), "x6 {x6}");
+        }
+    }
+
+    /// The speculative estimate of `4w[j+1]` lies at most 3/64 below it
+    /// (three truncations, the carry-in), never above: the table's
+    /// `selection_table_keeps_the_remainder_bounded` allows 1/16.
+    #[test]
+    fn speculative_estimate_is_within_three_64ths() {
+        let mut st = 3u64;
+        let unit = 1u64 << SPEC_LSB;
+        for i in 0..200_000u64 {
+            let ys = xs(&mut st) & REM_MASK;
+            let yc = xs(&mut st) & REM_MASK;
+            let mut t = xs(&mut st) & REM_MASK;
+            if i % 5 == 0 {
+                t |= unit - 1; // a carry-in that ripples into the window
+            }
+            let cin = i % 2;
+            let w = (ys + yc + t + cin) & REM_MASK;
+            let est = ((ys >> SPEC_LSB) + (yc >> SPEC_LSB) + (t >> SPEC_LSB)) & ((1 << SPEC_W) - 1);
+            // w − est·unit modulo 2^REM_W, in [0, 3 units).
+            let err = w.wrapping_sub(est << SPEC_LSB) & REM_MASK;
+            assert!(err < 3 * unit, "{ys:#x} {yc:#x} {t:#x} {cin}");
+            // ŷ ≥ m (m in 1/32) exactly when the 1/32 estimate ⌊ŷ/2⌋ is.
+            for m in -47..=49 {
+                let e9 = (est >> 1) as i64 - if est >> (SPEC_W - 1) == 1 { 512 } else { 0 };
+                if (-200..200).contains(&e9) {
+                    assert_eq!(at_least_spec(ys, yc, t, m), e9 >= m as i64);
+                }
+            }
         }
     }
 

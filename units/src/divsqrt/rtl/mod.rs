@@ -36,7 +36,7 @@ use correct::{Correct, RoundBits};
 use round::{Decide, Final, Pack};
 use rust_hdl::prelude::*;
 use setup::{Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT};
-use step::{Radix4Step, NM_W};
+use step::{Radix4Step, K_W, NM_W};
 use unpack::{Lzc64, Unpack};
 
 /// Width of `in_op`.
@@ -219,6 +219,12 @@ pub struct Iter {
     /// The next selection's thresholds for the rows of `Q` and `QM`.
     pub nmq: Bits<NM_W>,
     pub nmqm: Bits<NM_W>,
+    /// The speculative selection's `K` of the candidates +2, +1, −1, −2
+    /// ([`step::KRow`]; unused in the start step, whose digit is 0).
+    pub kp2: Bits<K_W>,
+    pub kp1: Bits<K_W>,
+    pub km1: Bits<K_W>,
+    pub km2: Bits<K_W>,
     /// The start step, and the first digit's weight.
     pub first: Bit,
     pub k_first: Bits<REM_W>,
@@ -502,6 +508,10 @@ impl Logic for Divsqrt {
         self.step.c.next = self.iter.q.val().c;
         self.step.nmq.next = self.iter.q.val().nmq;
         self.step.nmqm.next = self.iter.q.val().nmqm;
+        self.step.kp2.next = self.iter.q.val().kp2;
+        self.step.kp1.next = self.iter.q.val().kp1;
+        self.step.km1.next = self.iter.q.val().km1;
+        self.step.km2.next = self.iter.q.val().km2;
         self.meta.d.next = self.meta.q.val();
         self.iter.d.next = self.iter.q.val();
         if self.phase.q.val() == Phase::Prep {
@@ -521,6 +531,10 @@ impl Logic for Divsqrt {
             self.iter.d.next.c = self.step.c_next.val();
             self.iter.d.next.nmq = self.step.nmq_next.val();
             self.iter.d.next.nmqm = self.step.nmqm_next.val();
+            self.iter.d.next.kp2 = self.step.kp2_next.val();
+            self.iter.d.next.kp1 = self.step.kp1_next.val();
+            self.iter.d.next.km1 = self.step.km1_next.val();
+            self.iter.d.next.km2 = self.step.km2_next.val();
             self.iter.d.next.first = false;
         }
 

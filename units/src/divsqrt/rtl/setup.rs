@@ -260,6 +260,10 @@ impl Logic for Prep {
             self.iter.next.nmqm = self.r_nmqm.val();
         }
         self.iter.next.k = 0.into();
+        self.iter.next.kp2 = 0.into();
+        self.iter.next.kp1 = 0.into();
+        self.iter.next.km1 = 0.into();
+        self.iter.next.km2 = 0.into();
         self.iter.next.k_first = self.k1.val();
         self.iter.next.first = true;
         // The start step's digit: 0.

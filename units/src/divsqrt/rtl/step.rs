@@ -6,25 +6,43 @@
 //! The digit applied in a clock was selected in the clock before and is
 //! registered as a thermometer code (`c`: ≥ m₂, ≥ m₁, ≥ m₀, ≥ m₋₁), and so
 //! are the four multiples it may add or subtract ([`Iter`](super::Iter)'s
-//! `p1 p2 m1 m2`: `d, 2d` or the root's on-the-fly forms). The loop is
-//! then: `c` → addend multiplexer → 3:2 row → for each threshold a 3:2 row
-//! with `−m` over the estimate's nine bits and a 9-bit carry chain whose
-//! sign is the next `c` bit. The thresholds come from the row `⌊16·d⌋`
-//! (constant) or `⌊16·S⌋` (the root's top bits, from `Q` or `QM` by the
-//! digit's sign), off the addend path.
+//! `p1 p2 m1 m2`: `d, 2d` or the root's on-the-fly forms). The next digit
+//! is selected **speculatively**
+//! ([`srt::candidates`](crate::divsqrt::srt::candidates)): for each of the
+//! five digits `c` may hold, from the registers alone, the top
+//! [`SPEC_W`] bits of `4ws`, `4wc` and a registered `K = ⌊t⌋ − 2m` per
+//! threshold (the digit's addend's top bits and the threshold of the row
+//! that digit leads to, summed in the clock before by [`KRow`]) go through
+//! a 3:2 row and a 10-bit carry chain ([`SpecRow`]); `c` then picks one of
+//! the five thermometer codes (a 5:1 multiplexer). The loop is register →
+//! 3:2 row → 10-bit chain → multiplexer → `c`; `c` itself drives the
+//! addend multiplexer (register → multiplexer → 3:2 row → `ws`, `wc`) and
+//! the next `K`s (register → on-the-fly conversion → root multiples →
+//! 10-bit add). The thresholds come from the row `⌊16·d⌋` (constant) or
+//! `⌊16·S⌋` (the root's top bits, from `Q` or `QM` by the digit's sign).
 
 use super::REM_W;
-use crate::divsqrt::srt::{EST_LSB, EST_W as SRT_EST_W, ROW_LSB, ROW_MIN, THRESHOLDS};
+use crate::divsqrt::srt::{
+    EST_LSB, EST_W as SRT_EST_W, ROW_LSB, ROW_MIN, SPEC_LSB, SPEC_W as SRT_SPEC_W, THRESHOLDS,
+};
 use rust_hdl::prelude::*;
 
-// Literal bit positions below: ROW_LSB = 54 (the row), EST_LSB = 51.
-/// Bits of each vector the estimate adds.
+// Literal bit positions below: ROW_LSB = 54 (the row), SPEC_LSB = 50 (the
+// speculative estimate's window of `w[j+1]`: bits 48 … 57 of `ws`, `wc`).
+/// Bits of a threshold (units of 1/32 of `4w`).
 pub const EST_W: usize = SRT_EST_W as usize;
 /// Four negated thresholds, packed into one word.
 pub const NM_W: usize = 4 * EST_W;
+/// Bits of each vector the speculative estimate adds (units of 1/64).
+pub const SPEC_W: usize = SRT_SPEC_W as usize;
+/// Four `K = ⌊t⌋ − 2m`, packed into one word (`m₂`'s on top).
+pub const K_W: usize = 4 * SPEC_W;
 /// Rows of the threshold table.
 const ROWS: usize = THRESHOLDS.len();
-const _: () = assert!(REM_W == 60 && EST_W == 9 && EST_LSB == 51 && ROW_LSB == 54 && ROWS == 10);
+const _: () = assert!(
+    REM_W == 60 && EST_W == 9 && EST_LSB == 51 && ROW_LSB == 54 && ROWS == 10 && SPEC_W == 10
+);
+const _: () = assert!(SPEC_LSB == 50);
 
 /// The thresholds of a row, negated modulo 2^EST_W (combinational).
 #[derive(LogicBlock)]
@@ -89,29 +107,99 @@ impl Logic for Thresholds {
     }
 }
 
-/// One thermometer bit: the sign of `ws + wc − m` over the estimate's bits
-/// is clear (a 3:2 row, then a 9-bit add).
+/// One thermometer bit: the sign of `s + c + k` over the estimate's
+/// [`SPEC_W`] bits is clear (a 3:2 row, then a 10-bit add).
 #[derive(LogicBlock, Default)]
 pub struct AtLeast {
-    pub s: Signal<In, Bits<EST_W>>,
-    pub c: Signal<In, Bits<EST_W>>,
-    pub nm: Signal<In, Bits<EST_W>>,
+    pub s: Signal<In, Bits<SPEC_W>>,
+    pub c: Signal<In, Bits<SPEC_W>>,
+    /// `⌊t⌋ − 2m`.
+    pub k: Signal<In, Bits<SPEC_W>>,
     pub ge: Signal<Out, Bit>,
-    x: Signal<Local, Bits<EST_W>>,
-    y: Signal<Local, Bits<EST_W>>,
-    r: Signal<Local, Bits<EST_W>>,
+    x: Signal<Local, Bits<SPEC_W>>,
+    y: Signal<Local, Bits<SPEC_W>>,
+    r: Signal<Local, Bits<SPEC_W>>,
 }
 
 impl Logic for AtLeast {
     #[hdl_gen]
     fn update(&mut self) {
-        self.x.next = self.s.val() ^ self.c.val() ^ self.nm.val();
+        self.x.next = self.s.val() ^ self.c.val() ^ self.k.val();
         self.y.next = ((self.s.val() & self.c.val())
-            | (self.s.val() & self.nm.val())
-            | (self.c.val() & self.nm.val()))
+            | (self.s.val() & self.k.val())
+            | (self.c.val() & self.k.val()))
             << 1;
         self.r.next = self.x.val() + self.y.val();
-        self.ge.next = !self.r.val().get_bit(8);
+        self.ge.next = !self.r.val().get_bit(9);
+    }
+}
+
+/// One candidate's next digit (combinational): the thermometer code of
+/// the estimate `s + c + ⌊t⌋` against the four thresholds.
+#[derive(LogicBlock, Default)]
+pub struct SpecRow {
+    /// Bits 48 … 57 of `ws`, `wc` (those of `4ws`, `4wc` in the window).
+    pub s: Signal<In, Bits<SPEC_W>>,
+    pub c: Signal<In, Bits<SPEC_W>>,
+    /// The candidate's four `K` ([`KRow`]).
+    pub k: Signal<In, Bits<K_W>>,
+    /// Bit 3: ≥ m₂ … bit 0: ≥ m₋₁.
+    pub ge: Signal<Out, Bits<4>>,
+    pub ge2: AtLeast,
+    pub ge1: AtLeast,
+    pub ge0: AtLeast,
+    pub gem1: AtLeast,
+}
+
+impl Logic for SpecRow {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.ge2.s.next = self.s.val();
+        self.ge2.c.next = self.c.val();
+        self.ge2.k.next = self.k.val().get_bits::<SPEC_W>(30);
+        self.ge1.s.next = self.s.val();
+        self.ge1.c.next = self.c.val();
+        self.ge1.k.next = self.k.val().get_bits::<SPEC_W>(20);
+        self.ge0.s.next = self.s.val();
+        self.ge0.c.next = self.c.val();
+        self.ge0.k.next = self.k.val().get_bits::<SPEC_W>(10);
+        self.gem1.s.next = self.s.val();
+        self.gem1.c.next = self.c.val();
+        self.gem1.k.next = self.k.val().get_bits::<SPEC_W>(0);
+        self.ge.next = bit_cast::<4, 1>(self.gem1.ge.val().into())
+            | (bit_cast::<4, 1>(self.ge0.ge.val().into()) << 1)
+            | (bit_cast::<4, 1>(self.ge1.ge.val().into()) << 2)
+            | (bit_cast::<4, 1>(self.ge2.ge.val().into()) << 3);
+    }
+}
+
+/// One candidate's four `K = ⌊t⌋ − 2m` (combinational): the addend's top
+/// bits plus each negated threshold doubled (`−m` is in 1/32, the
+/// estimate in 1/64).
+#[derive(LogicBlock, Default)]
+pub struct KRow {
+    /// Bits 50 … 59 of the candidate's addend (`!p2`, `!p1`, `m1`, `m2`).
+    pub t: Signal<In, Bits<SPEC_W>>,
+    /// The negated thresholds of the row the candidate leads to.
+    pub nm: Signal<In, Bits<NM_W>>,
+    pub k: Signal<Out, Bits<K_W>>,
+    n2: Signal<Local, Bits<SPEC_W>>,
+    n1: Signal<Local, Bits<SPEC_W>>,
+    n0: Signal<Local, Bits<SPEC_W>>,
+    nm1: Signal<Local, Bits<SPEC_W>>,
+}
+
+impl Logic for KRow {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.n2.next = bit_cast::<SPEC_W, EST_W>(self.nm.val().get_bits::<EST_W>(27)) << 1;
+        self.n1.next = bit_cast::<SPEC_W, EST_W>(self.nm.val().get_bits::<EST_W>(18)) << 1;
+        self.n0.next = bit_cast::<SPEC_W, EST_W>(self.nm.val().get_bits::<EST_W>(9)) << 1;
+        self.nm1.next = bit_cast::<SPEC_W, EST_W>(self.nm.val().get_bits::<EST_W>(0)) << 1;
+        self.k.next = bit_cast::<K_W, SPEC_W>(self.t.val() + self.nm1.val())
+            | (bit_cast::<K_W, SPEC_W>(self.t.val() + self.n0.val()) << 10)
+            | (bit_cast::<K_W, SPEC_W>(self.t.val() + self.n1.val()) << 20)
+            | (bit_cast::<K_W, SPEC_W>(self.t.val() + self.n2.val()) << 30);
     }
 }
 
@@ -138,10 +226,16 @@ pub struct Radix4Step {
     pub m2: Signal<In, Bits<REM_W>>,
     /// This step's digit, thermometer code (bit 3: q ≥ 2 … bit 0: q ≥ −1).
     pub c: Signal<In, Bits<4>>,
-    /// The next selection's negated thresholds ([`Thresholds::all4`]) for
-    /// the rows of `Q` and of `QM` (a divisor's row in both).
+    /// The negated thresholds ([`Thresholds::all4`]) of the rows of `Q` and
+    /// of `QM` (a divisor's row in both).
     pub nmq: Signal<In, Bits<NM_W>>,
     pub nmqm: Signal<In, Bits<NM_W>>,
+    /// The candidates' `K` for digits +2, +1, −1, −2 ([`KRow`]; digit 0's
+    /// are `nmq`'s, doubled).
+    pub kp2: Signal<In, Bits<K_W>>,
+    pub kp1: Signal<In, Bits<K_W>>,
+    pub km1: Signal<In, Bits<K_W>>,
+    pub km2: Signal<In, Bits<K_W>>,
     /// The registers after the step.
     pub ws_next: Signal<Out, Bits<REM_W>>,
     pub wc_next: Signal<Out, Bits<REM_W>>,
@@ -155,24 +249,37 @@ pub struct Radix4Step {
     pub c_next: Signal<Out, Bits<4>>,
     pub nmq_next: Signal<Out, Bits<NM_W>>,
     pub nmqm_next: Signal<Out, Bits<NM_W>>,
+    pub kp2_next: Signal<Out, Bits<K_W>>,
+    pub kp1_next: Signal<Out, Bits<K_W>>,
+    pub km1_next: Signal<Out, Bits<K_W>>,
+    pub km2_next: Signal<Out, Bits<K_W>>,
     /// `4w` as two vectors.
     ys: Signal<Local, Bits<REM_W>>,
     yc: Signal<Local, Bits<REM_W>>,
     /// Addend and the carry-in that completes a negation.
     t: Signal<Local, Bits<REM_W>>,
     cin: Signal<Local, Bit>,
-    /// The estimate's bits of the new vectors.
-    s9: Signal<Local, Bits<EST_W>>,
-    c9: Signal<Local, Bits<EST_W>>,
-    /// The thresholds of this selection's row: `S[j+1]`'s is `Q`'s or
-    /// `QM`'s (the digit's bits lie below the row's).
-    nm: Signal<Local, Bits<NM_W>>,
+    /// The estimate's window of `4ws`, `4wc`.
+    s10: Signal<Local, Bits<SPEC_W>>,
+    c10: Signal<Local, Bits<SPEC_W>>,
+    /// Digit 0's `K`: the thresholds of `Q`'s row, doubled.
+    kz: Signal<Local, Bits<K_W>>,
     /// The next digit's weight.
     kn: Signal<Local, Bits<REM_W>>,
-    pub ge2: AtLeast,
-    pub ge1: AtLeast,
-    pub ge0: AtLeast,
-    pub gem1: AtLeast,
+    /// The next step's addends' windows.
+    tp2: Signal<Local, Bits<REM_W>>,
+    tp1: Signal<Local, Bits<REM_W>>,
+    /// The five candidates' next digits (digit +2 … −2).
+    pub cand_p2: SpecRow,
+    pub cand_p1: SpecRow,
+    pub cand_z: SpecRow,
+    pub cand_m1: SpecRow,
+    pub cand_m2: SpecRow,
+    /// The next step's `K`s.
+    pub knext_p2: KRow,
+    pub knext_p1: KRow,
+    pub knext_m1: KRow,
+    pub knext_m2: KRow,
 }
 
 impl Logic for Radix4Step {
@@ -237,14 +344,9 @@ impl Logic for Radix4Step {
                 self.qm_next.val() | (self.kn.val() << 1) | self.kn.val() | (self.kn.val() >> 1);
             self.m2_next.next = (self.qm_next.val() | (self.kn.val() << 1) | self.kn.val()) << 1;
         }
-        // Next digit, against the row of d, or of S[j+1]: Q's when the digit
-        // is ≥ 0, else QM's. The rows of Q' and QM' follow the same way (the
-        // digits never reach the row's five bits), so the registered
-        // thresholds stay those of the registers' rows.
-        self.nm.next = self.nmqm.val();
-        if self.c.val().get_bit(1) {
-            self.nm.next = self.nmq.val();
-        }
+        // The rows of Q' and QM' follow Q's or QM's by the digit (its bits
+        // never reach the row's five bits), so the registered thresholds
+        // stay those of the registers' rows.
         self.nmq_next.next = self.nmqm.val();
         if self.c.val().get_bit(1) {
             self.nmq_next.next = self.nmq.val();
@@ -253,23 +355,55 @@ impl Logic for Radix4Step {
         if self.c.val().get_bit(2) {
             self.nmqm_next.next = self.nmq.val();
         }
-        self.s9.next = self.ws_next.val().get_bits::<EST_W>(51);
-        self.c9.next = self.wc_next.val().get_bits::<EST_W>(51);
-        self.ge2.s.next = self.s9.val();
-        self.ge2.c.next = self.c9.val();
-        self.ge2.nm.next = self.nm.val().get_bits::<EST_W>(27);
-        self.ge1.s.next = self.s9.val();
-        self.ge1.c.next = self.c9.val();
-        self.ge1.nm.next = self.nm.val().get_bits::<EST_W>(18);
-        self.ge0.s.next = self.s9.val();
-        self.ge0.c.next = self.c9.val();
-        self.ge0.nm.next = self.nm.val().get_bits::<EST_W>(9);
-        self.gem1.s.next = self.s9.val();
-        self.gem1.c.next = self.c9.val();
-        self.gem1.nm.next = self.nm.val().get_bits::<EST_W>(0);
-        self.c_next.next = bit_cast::<4, 1>(self.gem1.ge.val().into())
-            | (bit_cast::<4, 1>(self.ge0.ge.val().into()) << 1)
-            | (bit_cast::<4, 1>(self.ge1.ge.val().into()) << 2)
-            | (bit_cast::<4, 1>(self.ge2.ge.val().into()) << 3);
+        // The next step's K: a digit ≥ 0 leads to Q's row, < 0 to QM's.
+        self.tp2.next = !self.p2_next.val();
+        self.tp1.next = !self.p1_next.val();
+        self.knext_p2.t.next = self.tp2.val().get_bits::<SPEC_W>(50);
+        self.knext_p2.nm.next = self.nmq_next.val();
+        self.knext_p1.t.next = self.tp1.val().get_bits::<SPEC_W>(50);
+        self.knext_p1.nm.next = self.nmq_next.val();
+        self.knext_m1.t.next = self.m1_next.val().get_bits::<SPEC_W>(50);
+        self.knext_m1.nm.next = self.nmqm_next.val();
+        self.knext_m2.t.next = self.m2_next.val().get_bits::<SPEC_W>(50);
+        self.knext_m2.nm.next = self.nmqm_next.val();
+        self.kp2_next.next = self.knext_p2.k.val();
+        self.kp1_next.next = self.knext_p1.k.val();
+        self.km1_next.next = self.knext_m1.k.val();
+        self.km2_next.next = self.knext_m2.k.val();
+        // The next digit: each candidate's from the registers, picked by c.
+        self.s10.next = self.ws.val().get_bits::<SPEC_W>(48);
+        self.c10.next = self.wc.val().get_bits::<SPEC_W>(48);
+        self.kz.next = (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(0)) << 1)
+            | (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(9)) << 11)
+            | (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(18)) << 21)
+            | (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(27)) << 31);
+        self.cand_p2.s.next = self.s10.val();
+        self.cand_p2.c.next = self.c10.val();
+        self.cand_p2.k.next = self.kp2.val();
+        self.cand_p1.s.next = self.s10.val();
+        self.cand_p1.c.next = self.c10.val();
+        self.cand_p1.k.next = self.kp1.val();
+        self.cand_z.s.next = self.s10.val();
+        self.cand_z.c.next = self.c10.val();
+        self.cand_z.k.next = self.kz.val();
+        self.cand_m1.s.next = self.s10.val();
+        self.cand_m1.c.next = self.c10.val();
+        self.cand_m1.k.next = self.km1.val();
+        self.cand_m2.s.next = self.s10.val();
+        self.cand_m2.c.next = self.c10.val();
+        self.cand_m2.k.next = self.km2.val();
+        self.c_next.next = self.cand_m2.ge.val();
+        if self.c.val().get_bit(0) {
+            self.c_next.next = self.cand_m1.ge.val();
+        }
+        if self.c.val().get_bit(1) {
+            self.c_next.next = self.cand_z.ge.val();
+        }
+        if self.c.val().get_bit(2) {
+            self.c_next.next = self.cand_p1.ge.val();
+        }
+        if self.c.val().get_bit(3) {
+            self.c_next.next = self.cand_p2.ge.val();
+        }
     }
 }
