@@ -5,9 +5,10 @@
 //! | accept ([`unpack`]) | the accept edge | decode `in_op` and MODE; both operands' sign, class, left-aligned significand |
 //! | lzc ([`unpack::Lzc64`]) | 1 | both significands' leading-zero counts |
 //! | shift ([`setup::Shift`]) | 1 | normalising shifts, the operands' exponents |
-//! | prep ([`setup::Prep`]) | 1 | `m_a ≥ m_b`, the root's first two digits, result exponent, initial recurrence registers, clock count; answers without a recurrence |
+//! | compare ([`setup::Compare`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent |
+//! | prep ([`setup::Prep`]) | 1 | the root's first two digits, initial recurrence registers, clock count; answers without a recurrence |
 //! | iterate ([`step`]) | 1 + digits: f64 ÷ 29, f64 √ 26, f32 ÷ 14, f32 √ 12, int ⌊(lz_b − lz_a + 1)/2⌋ + 2 (1 when forced) | the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient |
-//! | correct ([`correct`]) | 1 | remainder carry-propagate adds, carry-free zero tests |
+//! | correct ([`correct`]) | 1 | remainder carry-propagate adds, carry-free zero tests (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
 //! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, bits a subnormal shift drops, tininess |
 //! | align ([`align::Align`]) | 1 | subnormal right shift; integer quotient/remainder |
 //! | decide ([`round::Decide`]) | 1 | round bit, sticky, increment; integer negation |
@@ -15,7 +16,7 @@
 //! | final ([`round::Final`]) | 1 | overflow, FTZ, flags, forced answers: presented on the outputs |
 //!
 //! The state is a phase register ([`Phase`]) and one register bundle per
-//! phase boundary: [`Accepted`], [`Normed`], [`Meta`] with [`Iter`] (and
+//! phase boundary: [`Accepted`], [`Normed`], [`Ordered`], [`Meta`] with [`Iter`] and [`Spec`] (and
 //! the control's own, [`Ctl`]),
 //! [`Rest`], [`Selected`], [`Aligned`], [`Decided`], [`Packed`]; the
 //! outputs come from the final phase's logic. `in_ready` is high while the
@@ -35,7 +36,9 @@ use align::{Align, AlignPrep, Select};
 use correct::{Correct, RoundBits};
 use round::{Decide, Final, Pack};
 use rust_hdl::prelude::*;
-use setup::{Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT};
+use setup::{
+    Compare, Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
+};
 use step::{Radix4Step, K_W, NM_W};
 use unpack::{Lzc64, Unpack};
 
@@ -64,10 +67,10 @@ pub const NORM_W: usize = 56;
 pub const BEFF_W: usize = 12;
 /// Width of the clock counter.
 pub const CNT_W: usize = 5;
-/// Clocks outside the recurrence for a float: lzc, shift, prep, correct,
+/// Clocks outside the recurrence for a float: lzc, shift, compare, prep, correct,
 /// select, align, decide, pack, final (the answer is presented in the
 /// final phase, from its logic). The integer forms skip the pack phase.
-pub const OVERHEAD: usize = 9;
+pub const OVERHEAD: usize = 10;
 /// Worst-case cycles from accept to answer (fdiv.f64, rcp.f64).
 pub const LATENCY: usize = OVERHEAD + CLOCKS_F64_DIV as usize;
 
@@ -107,6 +110,7 @@ pub enum Phase {
     Idle,
     Lzc,
     Shift,
+    Compare,
     Prep,
     Iterate,
     Correct,
@@ -164,6 +168,19 @@ pub struct Normed {
     pub vb: Bits<EXP_W>,
 }
 
+/// Registered by the compare phase.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Ordered {
+    /// `m_a ≥ m_b` (the dividend is then halved).
+    pub ge: Bit,
+    /// The root's start: bit `i` set when `⌊64·x⌋` reaches entry `i` of
+    /// [`crate::divsqrt::srt::ROOT_START`].
+    pub rs: Bits<8>,
+    /// Biased exponent (+ [`EOFF`]) of bit 55: a root's, or a quotient's
+    /// when `m_a < m_b` (one more when `m_a ≥ m_b`).
+    pub bexp: Bits<EXP_W>,
+}
+
 /// The control registers, apart from the datapath's (so that the handshake
 /// proof's cone holds no datapath register).
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
@@ -219,15 +236,21 @@ pub struct Iter {
     /// The next selection's thresholds for the rows of `Q` and `QM`.
     pub nmq: Bits<NM_W>,
     pub nmqm: Bits<NM_W>,
-    /// The speculative selection's `K` of the candidates +2, +1, −1, −2
-    /// ([`step::KRow`]; unused in the start step, whose digit is 0).
+    /// The start step, and the first digit's weight.
+    pub first: Bit,
+    pub k_first: Bits<REM_W>,
+}
+
+/// The speculative selection's `K` of the candidates +2, +1, −1, −2
+/// ([`step::KRow`]), written at every recurrence clock only: the start
+/// step's digit is 0, whose candidate reads `nmq`, so the prep phase
+/// leaves them (a clock enable, no multiplexer after the adds).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Spec {
     pub kp2: Bits<K_W>,
     pub kp1: Bits<K_W>,
     pub km1: Bits<K_W>,
     pub km2: Bits<K_W>,
-    /// The start step, and the first digit's weight.
-    pub first: Bit,
-    pub k_first: Bits<REM_W>,
 }
 
 /// After the correction.
@@ -351,6 +374,7 @@ pub struct Divsqrt {
     pub lza: Lzc64,
     pub lzb: Lzc64,
     pub shift: Shift,
+    pub compare: Compare,
     pub prep: Prep,
     pub step: Radix4Step,
     pub correct: Correct,
@@ -367,8 +391,10 @@ pub struct Divsqrt {
     pub acc: DFF<Accepted>,
     pub ctl: DFF<Ctl>,
     pub norm: DFF<Normed>,
+    pub ord: DFF<Ordered>,
     pub meta: DFF<Meta>,
     pub iter: DFF<Iter>,
+    pub spec: DFF<Spec>,
     pub rest: DFF<Rest>,
     pub sel: DFF<Selected>,
     pub aligned: DFF<Aligned>,
@@ -380,7 +406,8 @@ impl Logic for Divsqrt {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, phase, acc, ctl, norm, meta, iter, rest, sel, aligned, decided, pkd
+            self, clock, phase, acc, ctl, norm, ord, meta, iter, spec, rest, sel, aligned, decided,
+            pkd
         );
         // Idle, or presenting the last answer: the next operation's accept
         // edge is the answer's last edge.
@@ -476,8 +503,15 @@ impl Logic for Divsqrt {
         if self.phase.q.val() == Phase::Shift {
             self.norm.d.next = self.shift.n.val();
         }
+        self.compare.p.next = self.acc.q.val();
+        self.compare.n.next = self.norm.q.val();
+        self.ord.d.next = self.ord.q.val();
+        if self.phase.q.val() == Phase::Compare {
+            self.ord.d.next = self.compare.o.val();
+        }
         self.prep.p.next = self.acc.q.val();
         self.prep.n.next = self.norm.q.val();
+        self.prep.o.next = self.ord.q.val();
         self.prep.nbits.next = self.ctl.q.val().nbits;
         self.ctl.d.next = self.ctl.q.val();
         if self.phase.q.val() == Phase::Shift {
@@ -508,16 +542,13 @@ impl Logic for Divsqrt {
         self.step.c.next = self.iter.q.val().c;
         self.step.nmq.next = self.iter.q.val().nmq;
         self.step.nmqm.next = self.iter.q.val().nmqm;
-        self.step.kp2.next = self.iter.q.val().kp2;
-        self.step.kp1.next = self.iter.q.val().kp1;
-        self.step.km1.next = self.iter.q.val().km1;
-        self.step.km2.next = self.iter.q.val().km2;
+        self.step.kp2.next = self.spec.q.val().kp2;
+        self.step.kp1.next = self.spec.q.val().kp1;
+        self.step.km1.next = self.spec.q.val().km1;
+        self.step.km2.next = self.spec.q.val().km2;
         self.meta.d.next = self.meta.q.val();
         self.iter.d.next = self.iter.q.val();
-        if self.phase.q.val() == Phase::Prep {
-            self.meta.d.next = self.prep.meta.val();
-            self.iter.d.next = self.prep.iter.val();
-        }
+        self.spec.d.next = self.spec.q.val();
         if self.phase.q.val() == Phase::Iterate {
             self.iter.d.next.ws = self.step.ws_next.val();
             self.iter.d.next.wc = self.step.wc_next.val();
@@ -531,11 +562,17 @@ impl Logic for Divsqrt {
             self.iter.d.next.c = self.step.c_next.val();
             self.iter.d.next.nmq = self.step.nmq_next.val();
             self.iter.d.next.nmqm = self.step.nmqm_next.val();
-            self.iter.d.next.kp2 = self.step.kp2_next.val();
-            self.iter.d.next.kp1 = self.step.kp1_next.val();
-            self.iter.d.next.km1 = self.step.km1_next.val();
-            self.iter.d.next.km2 = self.step.km2_next.val();
+            self.spec.d.next.kp2 = self.step.kp2_next.val();
+            self.spec.d.next.kp1 = self.step.kp1_next.val();
+            self.spec.d.next.km1 = self.step.km1_next.val();
+            self.spec.d.next.km2 = self.step.km2_next.val();
             self.iter.d.next.first = false;
+        }
+        // The prep phase's load last: the digit's and the flag's constants
+        // then map onto the flip-flops' synchronous set/reset.
+        if self.phase.q.val() == Phase::Prep {
+            self.meta.d.next = self.prep.meta.val();
+            self.iter.d.next = self.prep.iter.val();
         }
 
         // ---- correct, select, align ----
@@ -568,6 +605,11 @@ impl Logic for Divsqrt {
             self.rest.d.next.ao_qm = self.bits_qm.all_ones.val();
             self.rest.d.next.rb_qm = self.bits_qm.rbit.val();
             self.rest.d.next.lo_qm = self.bits_qm.low.val();
+        }
+        if self.phase.q.val() == Phase::Iterate {
+            // The exponent arithmetic reads only `meta`, constant from the
+            // prep phase on: registered at every recurrence clock, off the
+            // correction's path.
             self.rest.d.next.dsh = self.aprep.dsh.val();
             self.rest.d.next.kept_mask = self.aprep.kept_mask.val();
             self.rest.d.next.tlt = self.aprep.tlt.val();
@@ -623,7 +665,8 @@ impl Logic for Divsqrt {
                 }
             }
             Phase::Lzc => self.phase.d.next = Phase::Shift,
-            Phase::Shift => self.phase.d.next = Phase::Prep,
+            Phase::Shift => self.phase.d.next = Phase::Compare,
+            Phase::Compare => self.phase.d.next = Phase::Prep,
             Phase::Prep => self.phase.d.next = Phase::Iterate,
             Phase::Iterate => {
                 if self.ctl.q.val().count == 1 {

@@ -15,7 +15,7 @@
 //! one).
 
 use super::step::{Thresholds, NM_W};
-use super::{Accepted, Iter, Meta, Normed, CNT_W, EOFF, EXP_W, FLAGS_W, REM_W, SIG_W};
+use super::{Accepted, Iter, Meta, Normed, Ordered, CNT_W, EOFF, EXP_W, FLAGS_W, REM_W, SIG_W};
 use crate::divsqrt::srt::{FRAC_W, ROOT_START, ROW_LSB, ROW_MIN, THRESHOLDS};
 use rust_hdl::prelude::*;
 
@@ -60,27 +60,93 @@ impl Logic for Shift {
     }
 }
 
+/// Compare phase (combinational): `m_a ≥ m_b` (a 64-bit carry chain),
+/// the root's start-table comparisons and the result's exponent, so that
+/// the prep phase is multiplexers only.
+#[derive(LogicBlock)]
+pub struct Compare {
+    pub p: Signal<In, Accepted>,
+    pub n: Signal<In, Normed>,
+    pub o: Signal<Out, Ordered>,
+    bias: Signal<Local, Bits<EXP_W>>,
+    /// Fields copied to locals first: Icarus refuses `a[i+:n][j]`.
+    va: Signal<Local, Bits<EXP_W>>,
+    na: Signal<Local, Bits<SIG_W>>,
+    /// `⌊64·x⌋` of the radicand `x` (`m/2` for an even biased exponent,
+    /// else `m/4`): bits 63 … 58 or 63 … 59 of the significand.
+    x6: Signal<Local, Bits<6>>,
+    rs: Signal<Local, Bits<8>>,
+    /// [`ROOT_START`], and bit `i` of `rs` per entry.
+    root_th: [Constant<Bits<6>>; 8],
+    root_bit: [Constant<Bits<8>>; 8],
+}
+
+impl Default for Compare {
+    fn default() -> Self {
+        Self {
+            p: Default::default(),
+            n: Default::default(),
+            o: Default::default(),
+            bias: Default::default(),
+            va: Default::default(),
+            na: Default::default(),
+            x6: Default::default(),
+            rs: Default::default(),
+            root_th: std::array::from_fn(|i| Constant::new(Bits::<6>::from(ROOT_START[i]))),
+            root_bit: std::array::from_fn(|i| Constant::new(Bits::<8>::from(1u64 << i))),
+        }
+    }
+}
+
+impl Logic for Compare {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.bias.next = 127.into();
+        if self.p.val().fmt64 {
+            self.bias.next = 1023.into();
+        }
+        self.va.next = self.n.val().va;
+        self.na.next = self.n.val().na;
+        self.o.next.ge = self.n.val().na >= self.n.val().nb;
+        self.x6.next = bit_cast::<6, 5>(self.na.val().get_bits::<5>(59));
+        if !self.va.val().get_bit(0) {
+            self.x6.next = self.na.val().get_bits::<6>(58);
+        }
+        self.rs.next = 0.into();
+        for i in 0..8 {
+            if self.x6.val() >= self.root_th[i].val() {
+                self.rs.next = self.rs.val() | self.root_bit[i].val();
+            }
+        }
+        self.o.next.rs = self.rs.val();
+        self.o.next.bexp = (self.n.val().va - self.n.val().vb) + self.bias.val() + 8191;
+        if self.p.val().sqrt {
+            self.o.next.bexp = ((self.n.val().va + self.bias.val()) >> 1) + 4096;
+        }
+    }
+}
+
 /// Prep phase (combinational).
 #[derive(LogicBlock)]
 pub struct Prep {
-    /// What the accept and shift phases registered.
+    /// What the accept, shift and compare phases registered.
     pub p: Signal<In, Accepted>,
     pub n: Signal<In, Normed>,
+    pub o: Signal<In, Ordered>,
     pub nbits: Signal<In, Bits<7>>,
     /// Initial registers of the recurrence, and its clock count.
     pub iter: Signal<Out, Iter>,
     pub count: Signal<Out, Bits<CNT_W>>,
     /// What the finishing phases need, constant during the recurrence.
     pub meta: Signal<Out, Meta>,
-    bias: Signal<Local, Bits<EXP_W>>,
     /// Fields copied to locals first: Icarus refuses `a[i+:n][j]`.
     va: Signal<Local, Bits<EXP_W>>,
     nbits_l: Signal<Local, Bits<7>>,
+    rs: Signal<Local, Bits<8>>,
     /// `m_a ≥ m_b`.
     ge: Signal<Local, Bit>,
     /// The radicand `x` in the frame, and the root's start.
     x: Signal<Local, Bits<REM_W>>,
-    x6: Signal<Local, Bits<6>>,
     r_q: Signal<Local, Bits<REM_W>>,
     r_qm: Signal<Local, Bits<REM_W>>,
     r_wc: Signal<Local, Bits<REM_W>>,
@@ -100,8 +166,7 @@ pub struct Prep {
     forced: Signal<Local, Bit>,
     fres: Signal<Local, Bits<64>>,
     fflags: Signal<Local, Bits<FLAGS_W>>,
-    /// [`ROOT_START`] and, per start, `S`, `S − 1/16` and `−2S²`.
-    root_th: [Constant<Bits<6>>; 8],
+    /// Per start (the entries of [`ROOT_START`]), `S`, `S − 1/16` and `−2S²`.
     root_q: [Constant<Bits<REM_W>>; 8],
     root_qm: [Constant<Bits<REM_W>>; 8],
     root_wc: [Constant<Bits<REM_W>>; 8],
@@ -134,14 +199,14 @@ impl Default for Prep {
             n: Default::default(),
             iter: Default::default(),
             meta: Default::default(),
-            bias: Default::default(),
+            o: Default::default(),
             va: Default::default(),
+            rs: Default::default(),
             nbits: Default::default(),
             count: Default::default(),
             nbits_l: Default::default(),
             ge: Default::default(),
             x: Default::default(),
-            x6: Default::default(),
             r_q: Default::default(),
             r_qm: Default::default(),
             r_wc: Default::default(),
@@ -157,7 +222,6 @@ impl Default for Prep {
             forced: Default::default(),
             fres: Default::default(),
             fflags: Default::default(),
-            root_th: std::array::from_fn(|i| Constant::new(Bits::<6>::from(ROOT_START[i]))),
             root_q: c(&|n| n << ROW_LSB),
             root_qm: c(&|n| (n - 1) << ROW_LSB),
             root_wc: c(&|n| ((n * n) << (FRAC_W - 7)).wrapping_neg()),
@@ -172,11 +236,8 @@ impl Default for Prep {
 impl Logic for Prep {
     #[hdl_gen]
     fn update(&mut self) {
-        self.bias.next = 127.into();
-        if self.p.val().fmt64 {
-            self.bias.next = 1023.into();
-        }
-        self.ge.next = self.n.val().na >= self.n.val().nb;
+        self.ge.next = self.o.val().ge;
+        self.rs.next = self.o.val().rs;
         self.va.next = self.n.val().va;
         self.nbits_l.next = self.nbits.val();
 
@@ -195,7 +256,6 @@ impl Logic for Prep {
         self.iter.next.m2 = self.d.val() << 1;
         self.count.next = 14.into();
         self.x.next = 0.into();
-        self.x6.next = 0.into();
         self.r_q.next = 0.into();
         self.r_qm.next = 0.into();
         self.r_wc.next = 0.into();
@@ -204,9 +264,9 @@ impl Logic for Prep {
         if self.p.val().fmt64 {
             self.count.next = 29.into();
         }
-        self.meta.next.bexp = (self.n.val().va - self.n.val().vb) + self.bias.val() + 8191;
-        if self.ge.val() {
-            self.meta.next.bexp = (self.n.val().va - self.n.val().vb) + self.bias.val() + 8192;
+        self.meta.next.bexp = self.o.val().bexp;
+        if self.ge.val() & !self.p.val().sqrt {
+            self.meta.next.bexp = self.o.val().bexp + 1;
         }
         if self.p.val().sqrt {
             // x = m/2 (even biased exponent) or m/4; S[2] = n/16 from x's
@@ -215,12 +275,11 @@ impl Logic for Prep {
             if !self.va.val().get_bit(0) {
                 self.x.next = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 6);
             }
-            self.x6.next = self.x.val().get_bits::<6>(52);
             self.r_q.next = 0x0200_0000_0000_0000_u64.into();
             self.r_qm.next = 0x01c0_0000_0000_0000_u64.into();
             self.r_wc.next = 0x0e00_0000_0000_0000_u64.into();
             for i in 0..8 {
-                if self.x6.val() >= self.root_th[i].val() {
+                if self.rs.val().get_bit(i) {
                     self.r_q.next = self.root_q[i].val();
                     self.r_qm.next = self.root_qm[i].val();
                     self.r_wc.next = self.root_wc[i].val();
@@ -236,7 +295,6 @@ impl Logic for Prep {
             if self.p.val().fmt64 {
                 self.count.next = 26.into();
             }
-            self.meta.next.bexp = ((self.n.val().va + self.bias.val()) >> 1) + 4096;
         }
         if self.p.val().is_int {
             // 2·digits quotient bits: w[−1] = a_n/16 (odd bit count) or a_n/32.
@@ -260,10 +318,6 @@ impl Logic for Prep {
             self.iter.next.nmqm = self.r_nmqm.val();
         }
         self.iter.next.k = 0.into();
-        self.iter.next.kp2 = 0.into();
-        self.iter.next.kp1 = 0.into();
-        self.iter.next.km1 = 0.into();
-        self.iter.next.km2 = 0.into();
         self.iter.next.k_first = self.k1.val();
         self.iter.next.first = true;
         // The start step's digit: 0.

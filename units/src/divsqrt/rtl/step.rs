@@ -392,18 +392,21 @@ impl Logic for Radix4Step {
         self.cand_m2.s.next = self.s10.val();
         self.cand_m2.c.next = self.c10.val();
         self.cand_m2.k.next = self.km2.val();
-        self.c_next.next = self.cand_m2.ge.val();
-        if self.c.val().get_bit(0) {
-            self.c_next.next = self.cand_m1.ge.val();
-        }
+        // Balanced by the digit's sign (two levels after the chains): a
+        // digit ≥ 0 picks among +2, +1, 0, a digit < 0 between −1, −2.
         if self.c.val().get_bit(1) {
             self.c_next.next = self.cand_z.ge.val();
-        }
-        if self.c.val().get_bit(2) {
-            self.c_next.next = self.cand_p1.ge.val();
-        }
-        if self.c.val().get_bit(3) {
-            self.c_next.next = self.cand_p2.ge.val();
+            if self.c.val().get_bit(2) {
+                self.c_next.next = self.cand_p1.ge.val();
+            }
+            if self.c.val().get_bit(3) {
+                self.c_next.next = self.cand_p2.ge.val();
+            }
+        } else {
+            self.c_next.next = self.cand_m2.ge.val();
+            if self.c.val().get_bit(0) {
+                self.c_next.next = self.cand_m1.ge.val();
+            }
         }
     }
 }
