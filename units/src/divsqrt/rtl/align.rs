@@ -7,8 +7,9 @@
 //! unbounded exponent, as RISC-V and SoftFloat do); [`Align`] shifts right
 //! into the subnormal range, or an integer remainder back by the divisor's
 //! normalisation, and takes the integer answer. [`AlignPrep`] is the
-//! exponent arithmetic, formed from [`Meta`] while the correction's carry
-//! chains run. Mirrors [`model::round_pack`](crate::divsqrt::model::round_pack)
+//! exponent arithmetic, formed from [`Meta`] and registered at every
+//! recurrence clock (into [`Rest`]), off the correction's
+//! path. Mirrors [`model::round_pack`](crate::divsqrt::model::round_pack)
 //! up to the increment, and [`srt::divide_u32`](crate::divsqrt::srt::divide_u32).
 
 use super::round::RoundUp;

@@ -1,7 +1,10 @@
 //! Setup phases, after the leading-zero count: [`Shift`] normalises both
 //! significands (one left shift each) and forms the operands' exponents;
-//! [`Prep`] compares the significands (a quotient always in `[1/4, 1/2)`),
-//! picks the root's first two digits, forms the result's exponent, the
+//! [`Compare`] compares the significands (a quotient always in
+//! `[1/4, 1/2)`), the radicand's top bits with the root's start table, and
+//! forms the result's exponent (a clock of its own since 2026-12-02: the
+//! 64-bit compare chain before the prep phase's multiplexers missed
+//! 6.67 ns); [`Prep`] picks the root's first two digits, the
 //! recurrence's initial registers (for the start step: digit 0, `w[−1]`)
 //! and its clock count, and the answers that need no recurrence (NaN, ∞, 0,
 //! ÷0, an integer quotient of 0). Mirrors [`srt`](crate::divsqrt::srt)'s
@@ -158,6 +161,10 @@ pub struct Prep {
     /// The divisor and the first digit's weight.
     d: Signal<Local, Bits<REM_W>>,
     k1: Signal<Local, Bits<REM_W>>,
+    /// `QM = Q − 4·k₁ = −4·k₁` as ones from bit `log2 k₁ + 2` up (a
+    /// decoder, no carry chain), and that position.
+    qm_sh: Signal<Local, Bits<7>>,
+    ones: Signal<Local, Bits<REM_W>>,
     /// Signed zero, ∞, canonical NaN of the format.
     zero_v: Signal<Local, Bits<64>>,
     inf_v: Signal<Local, Bits<64>>,
@@ -215,6 +222,8 @@ impl Default for Prep {
             th_d: Default::default(),
             d: Default::default(),
             k1: Default::default(),
+            qm_sh: Default::default(),
+            ones: Default::default(),
             zero_v: Default::default(),
             inf_v: Default::default(),
             nan_v: Default::default(),
@@ -244,6 +253,7 @@ impl Logic for Prep {
         // ---- division by default: w[−1] = m_a/32 or m_a/16, d = m_b/2 ----
         self.d.next = bit_cast::<REM_W, SIG_W>(self.n.val().nb >> 6);
         self.k1.next = 0x0100_0000_0000_0000_u64.into();
+        self.qm_sh.next = 58.into();
         self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 9);
         if self.ge.val() {
             self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 10);
@@ -303,10 +313,12 @@ impl Logic for Prep {
                 self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 10);
             }
             self.k1.next = bit_cast::<REM_W, 1>(true.into()) << ((self.nbits_l.val() >> 1) << 1);
+            self.qm_sh.next = ((self.nbits_l.val() >> 1) << 1) + 2;
             self.count.next = bit_cast::<CNT_W, 7>((self.nbits_l.val() >> 1) + 2);
         }
         // Q − 4·k₁ (−1 for a float quotient), or the root's S[2] − 1/16.
-        self.iter.next.qm = !((self.k1.val() << 2) - 1);
+        self.ones.next = 0x0fff_ffff_ffff_ffff_u64.into();
+        self.iter.next.qm = self.ones.val() << self.qm_sh.val();
         if self.p.val().sqrt {
             self.iter.next.qm = self.r_qm.val();
         }
