@@ -21,7 +21,7 @@
 //! a phase before the increment, so that no phase holds a decision and a
 //! 64-bit chain in series.
 
-use super::{Answer, Ctl, Stage10, Stage11, Stage12, Stage13, Stage8, Stage9, Terms, EXP_W};
+use super::{Ctl, Rounded, Stage10, Stage11, Stage12, Stage13, Stage8, Stage9, Terms, EXP_W};
 use crate::divsqrt::rtl::round::RoundUp;
 use rust_hdl::prelude::*;
 
@@ -272,7 +272,7 @@ impl Logic for Pack {
 pub struct Final {
     pub ctl: Signal<In, Ctl>,
     pub s13: Signal<In, Stage13>,
-    pub ans: Signal<Out, Answer>,
+    pub ans: Signal<Out, Rounded>,
     sign: Signal<Local, Bit>,
     sign64: Signal<Local, Bits<64>>,
     rm: Signal<Local, Bits<3>>,
@@ -281,6 +281,7 @@ pub struct Final {
     sign_bit: Constant<Bits<64>>,
     inf64: Constant<Bits<64>>,
     max64: Constant<Bits<64>>,
+    one64: Constant<Bits<64>>,
 }
 
 impl Default for Final {
@@ -297,6 +298,7 @@ impl Default for Final {
             sign_bit: Constant::new(0x8000_0000_0000_0000_u64.into()),
             inf64: Constant::new(0x7ff0_0000_0000_0000_u64.into()),
             max64: Constant::new(0x7fef_ffff_ffff_ffff_u64.into()),
+            one64: Constant::new(0x3ff0_0000_0000_0000_u64.into()),
         }
     }
 }
@@ -315,6 +317,8 @@ impl Logic for Final {
             }
         }
         self.ans.next.res = self.s13.val().enc;
+        // ffract's 1.0 (never an overflow, a flush or an integer).
+        self.ans.next.one = self.ctl.val().fract & (self.s13.val().enc == self.one64.val());
         self.ans.next.flags = 0.into();
         if self.inexact.val() {
             self.ans.next.flags = 0x01.into();
@@ -373,10 +377,9 @@ impl Logic for Final {
 #[derive(LogicBlock)]
 pub struct Merge {
     pub ctl: Signal<In, Ctl>,
-    pub ans_in: Signal<In, Answer>,
+    pub ans_in: Signal<In, Rounded>,
     pub result: Signal<Out, Bits<64>>,
     pub flags: Signal<Out, Bits<5>>,
-    one64: Constant<Bits<64>>,
     below_one: Constant<Bits<64>>,
 }
 
@@ -387,7 +390,6 @@ impl Default for Merge {
             ans_in: Default::default(),
             result: Default::default(),
             flags: Default::default(),
-            one64: Constant::new(0x3ff0_0000_0000_0000_u64.into()),
             below_one: Constant::new(0x3fef_ffff_ffff_ffff_u64.into()),
         }
     }
@@ -399,7 +401,7 @@ impl Logic for Merge {
         self.result.next = self.ans_in.val().res;
         self.flags.next = self.ans_in.val().flags;
         // ffract: min(a − floor(a), 1 − 2^−53); the rounding's flags stay.
-        if self.ctl.val().fract & (self.ans_in.val().res == self.one64.val()) {
+        if self.ans_in.val().one {
             self.result.next = self.below_one.val();
         }
         if self.ctl.val().take {

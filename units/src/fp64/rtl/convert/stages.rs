@@ -242,7 +242,16 @@ pub struct Stage13 {
     pub ivalid: Bit,
 }
 
-/// Boundary 14: the rounder's answer.
+/// Boundary 14: the rounder's answer, and whether it is 1.0 in an ffract
+/// (compared here, a phase ahead of the clamp that needs it).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Rounded {
+    pub res: Bits<64>,
+    pub flags: Bits<FLAGS_W>,
+    pub one: Bit,
+}
+
+/// Boundary 15: the block's answer.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Answer {
     pub res: Bits<64>,

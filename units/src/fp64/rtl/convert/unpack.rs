@@ -343,12 +343,11 @@ impl Logic for Source {
             | self.ctl_in.val().exp);
         self.sat.next = (self.ctl_in.val().to_i | self.ctl_in.val().to_u)
             & ((self.s1.val().inf & !self.ctl_in.val().sign) | self.s1.val().nan);
-        self.g63.next = (self.d64.val()
-            & (self.s1.val().zero | self.s1.val().inf)
-            & self.ctl_in.val().sign)
-            | (self.ctl_in.val().fract & self.s1.val().zero & (self.ctl_in.val().rm == 2));
-        self.g_e64.next = (self.d64.val() | self.ctl_in.val().fract)
-            & (self.s1.val().inf | self.s1.val().nan);
+        self.g63.next =
+            (self.d64.val() & (self.s1.val().zero | self.s1.val().inf) & self.ctl_in.val().sign)
+                | (self.ctl_in.val().fract & self.s1.val().zero & (self.ctl_in.val().rm == 2));
+        self.g_e64.next =
+            (self.d64.val() | self.ctl_in.val().fract) & (self.s1.val().inf | self.s1.val().nan);
         self.g51.next = ((self.d64.val() | self.ctl_in.val().fract) & self.s1.val().nan)
             | (self.ctl_in.val().fract & self.s1.val().inf);
         self.g31.next = (self.ctl_in.val().d32
