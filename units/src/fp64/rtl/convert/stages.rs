@@ -120,7 +120,6 @@ pub struct Stage3 {
 /// ffract's candidate significands.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage4 {
-    pub a: Bits<64>,
     pub sig: Bits<64>,
     pub ebase: Bits<EXP_W>,
     pub mid: Bit,
@@ -131,9 +130,10 @@ pub struct Stage4 {
     pub sticky: Bit,
     /// The fraction is non-zero (`mid` only).
     pub fany: Bit,
-    /// The encoding with its fraction cleared, and that plus one unit.
-    pub cleared: Bits<64>,
-    pub inc: Bits<64>,
+    /// Round-to-integral's answer if the mode does not round up, and if it
+    /// does (the encoding itself, its fraction cleared, ±0, ±1).
+    pub r0: Bits<64>,
+    pub r1: Bits<64>,
     /// ffract: the fraction (a ≥ 0), `1 − fraction` for e ≥ 0 (a < 0).
     pub fpos: Bits<53>,
     pub fneg: Bits<53>,
