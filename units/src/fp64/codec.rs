@@ -117,7 +117,7 @@ pub fn info_of(name: String, latency: usize) -> UnitInfo {
         pipeline_stages: latency,
         rom_bits: 0,
         params: vec![],
-        ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,
+        ecp5_lut_wire_ps: crate::dfma::codec::ECP5_LUT_WIRE_PS,
         ports: vec![
             Port::input("in_valid", 1, "an operation is presented (always accepted)"),
             Port::input("in_tag", TAG_W as u32, "opaque tag carried to out_tag"),

@@ -305,6 +305,11 @@ pub struct DfmaCore {
     /// Its exception flags: NV 0x10, DZ 0x08 (never), OF 0x04, UF 0x02
     /// (tiny after rounding and inexact), NX 0x01.
     pub out_flags: Signal<Out, Bits<FLAGS_W>>,
+    /// `out_d` is a NaN, is subnormal: decided beside the result (for the
+    /// `fp64` unit's canonical NaN and FTZ; the NVIDIA [`Dfma`] leaves them
+    /// unconnected).
+    pub out_nan: Signal<Out, Bit>,
+    pub out_sub: Signal<Out, Bit>,
 
     /// Phases (combinational).
     pub unpack_pre: UnpackPre,
@@ -371,6 +376,8 @@ pub struct DfmaCore {
     pub ctl10: Boundary<Control>,
     pub d10: Boundary<Bits<DATA_W>>,
     pub f10: Boundary<Bits<FLAGS_W>>,
+    /// `{nan, sub}` of the result.
+    pub k10: Boundary<Bits<2>>,
 }
 
 impl Default for DfmaCore {
@@ -401,6 +408,8 @@ impl DfmaCore {
             out_d: Default::default(),
             out_pred: Default::default(),
             out_flags: Default::default(),
+            out_nan: Default::default(),
+            out_sub: Default::default(),
             unpack_pre: Default::default(),
             unpack: Default::default(),
             align_amount: Default::default(),
@@ -461,6 +470,7 @@ impl DfmaCore {
             ctl10: Boundary::new(true),
             d10: Boundary::new(true),
             f10: Boundary::new(true),
+            k10: Boundary::new(true),
         }
     }
 
@@ -524,6 +534,7 @@ impl Logic for DfmaCore {
         self.ctl10.clock.next = self.clock.val();
         self.d10.clock.next = self.clock.val();
         self.f10.clock.next = self.clock.val();
+        self.k10.clock.next = self.clock.val();
 
         // ---- phase 1, first half: field tests, exponent chains, compare halves ----
         self.unpack_pre.a.next = self.in_a.val();
@@ -914,12 +925,16 @@ impl Logic for DfmaCore {
         self.ctl10.d.next = self.ctl9.q.val();
         self.d10.d.next = self.round_pack.d.val();
         self.f10.d.next = self.round_pack.flags.val();
+        self.k10.d.next = bit_cast::<2, 1>(self.round_pack.sub.val().into())
+            | (bit_cast::<2, 1>(self.round_pack.nan.val().into()) << 1);
 
         self.out_valid.next = self.ctl10.q.val().valid;
         self.out_tag.next = self.ctl10.q.val().tag;
         self.out_d.next = self.d10.q.val();
         self.out_pred.next = self.ctl10.q.val().pred;
         self.out_flags.next = self.f10.q.val();
+        self.out_nan.next = self.k10.q.val().get_bit(1);
+        self.out_sub.next = self.k10.q.val().get_bit(0);
     }
 }
 

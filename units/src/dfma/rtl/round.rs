@@ -146,6 +146,18 @@ pub struct RoundPack {
     pub d: Signal<Out, Bits<DATA_W>>,
     /// Its exception flags: NV, DZ, OF, UF, NX (bits 4..0).
     pub flags: Signal<Out, Bits<FLAGS_W>>,
+    /// `d` is a NaN; `d` is subnormal (exponent field 0, fraction not 0).
+    /// Decided beside `d`, not from it, for a user that rewrites such
+    /// answers (the `fp64` unit's canonical NaN and FTZ); the NVIDIA DFMA
+    /// leaves them unconnected.
+    pub nan: Signal<Out, Bit>,
+    pub sub: Signal<Out, Bit>,
+    /// `sig`'s fraction is not 0; the forced answer's exponent field is all
+    /// ones, is 0; its fraction is not 0.
+    sig_nz: Signal<Local, Bit>,
+    forced_e1: Signal<Local, Bit>,
+    forced_e0: Signal<Local, Bit>,
+    forced_nz: Signal<Local, Bit>,
     inexact: Signal<Local, Bit>,
     /// Rounded one bit finer, `sig = 2^52 − 1` would reach 2^-1022.
     fine_up: Signal<Local, Bit>,
@@ -196,6 +208,21 @@ impl Logic for RoundPack {
         }
         if self.take_forced.val() {
             self.d.next = self.forced.val();
+        }
+
+        // ---- NaN and subnormal, beside the result ----
+        // Rounded: the exponent field is 0 when sig[52] is clear and no carry
+        // reaches 2^-1022; the fraction is then sig's, or sig + 1 (not 0).
+        self.sig_nz.next = self.sig.val().get_bits::<52>(0).any();
+        self.forced_e1.next = self.forced.val().get_bits::<11>(52).all();
+        self.forced_e0.next = !self.forced.val().get_bits::<11>(52).any();
+        self.forced_nz.next = self.forced.val().get_bits::<52>(0).any();
+        self.nan.next = false;
+        self.sub.next =
+            !self.sig.val().get_bit(52) & !self.c.val() & (self.inc.val() | self.sig_nz.val());
+        if self.take_forced.val() {
+            self.nan.next = self.forced_e1.val() & self.forced_nz.val();
+            self.sub.next = self.forced_e0.val() & self.forced_nz.val();
         }
 
         // ---- flags, beside the result ----

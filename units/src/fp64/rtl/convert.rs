@@ -136,7 +136,7 @@ pub struct Fp64Convert {
     pub s11: Boundary<Stage11>,
     pub s12: Boundary<Stage12>,
     pub s13: Boundary<Stage13>,
-    pub s14: Boundary<Answer>,
+    pub s14: Boundary<Rounded>,
     pub t: [Boundary<Terms>; 5],
     pub s15: Boundary<Answer>,
 }

@@ -19,28 +19,26 @@ pub struct Fp64Finish {
     pub dfma_d: Signal<In, Bits<64>>,
     pub dfma_pred: Signal<In, Bit>,
     pub dfma_flags: Signal<In, Bits<5>>,
+    /// The DFMA's result is a NaN, is subnormal ([`DfmaCore`](crate::dfma::rtl::DfmaCore)'s
+    /// `out_nan`/`out_sub`, registered beside the result).
+    pub dfma_nan: Signal<In, Bit>,
+    pub dfma_sub: Signal<In, Bit>,
     pub cvt_result: Signal<In, Bits<64>>,
     pub cvt_flags: Signal<In, Bits<5>>,
     pub bits: Signal<In, Bits<64>>,
     pub result: Signal<Out, Bits<64>>,
     pub flags: Signal<Out, Bits<5>>,
-    exp_ones: Signal<Local, Bit>,
-    exp_zero: Signal<Local, Bit>,
-    frac_zero: Signal<Local, Bit>,
 }
 
 impl Logic for Fp64Finish {
     #[hdl_gen]
     fn update(&mut self) {
-        self.exp_ones.next = self.dfma_d.val().get_bits::<11>(52) == 0x7ff;
-        self.exp_zero.next = self.dfma_d.val().get_bits::<11>(52) == 0;
-        self.frac_zero.next = self.dfma_d.val().get_bits::<52>(0) == 0;
         self.result.next = self.dfma_d.val();
         self.flags.next = self.dfma_flags.val();
-        if self.exp_ones.val() & !self.frac_zero.val() {
+        if self.dfma_nan.val() {
             self.result.next = 0x7ff8_0000_0000_0000_u64.into();
         }
-        if self.exp_zero.val() & !self.frac_zero.val() & self.ftz.val() {
+        if self.dfma_sub.val() & self.ftz.val() {
             self.result.next = self.dfma_d.val() & 0x8000_0000_0000_0000_u64;
             self.flags.next = self.dfma_flags.val() | 0x03;
         }

@@ -309,6 +309,8 @@ impl Logic for Fp64 {
         self.finish.dfma_d.next = self.dfma.out_d.val();
         self.finish.dfma_pred.next = self.dfma.out_pred.val();
         self.finish.dfma_flags.next = self.dfma.out_flags.val();
+        self.finish.dfma_nan.next = self.dfma.out_nan.val();
+        self.finish.dfma_sub.next = self.dfma.out_sub.val();
         self.finish.cvt_result.next = self.convert.result.val();
         self.finish.cvt_flags.next = self.convert.flags.val();
 

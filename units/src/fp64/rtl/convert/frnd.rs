@@ -12,31 +12,41 @@
 //! ffract (a − floor(a)) uses the same masks: for a ≥ 0 the fraction
 //! `hm & below_f` (all of `hm` when |a| < 1), exact; for a < 0 and e ≥ 0,
 //! `1 − fraction = (−hm) & below_f` (exact: f ≤ 52 bits); for a < 0 and
-//! |a| < 1, `1 − |a|` from |a| · 2^55 truncated with a sticky bit, which
-//! the rounder rounds (the one inexact case). An integral `a` answers +0
-//! (−0 under RDN).
+//! |a| < 1, `1 − |a| = 2^−55 · (2^55 + ⌊−|a| · 2^55⌋)` plus a sticky bit,
+//! which the rounder rounds (the one inexact case): `−hm` (phase 2) shifted
+//! right arithmetically, so that the sum is the shifted word with its sign
+//! bit dropped and no carry chain follows the shift. An integral `a`
+//! answers +0 (−0 under RDN).
 //!
-//! Phase 3 ([`FrndMask`]) decodes the masks from `f` and negates `hm`;
-//! phase 4 ([`FrndRound`]) reduces round, sticky and LSB and adds the unit
-//! beside the cleared encoding (both candidates ready before the decision);
-//! phase 5 ([`FrndInc`]) decides, and picks the rounder's source.
+//! Phase 3 ([`FrndMask`]) decodes the masks from `f` and starts ffract's
+//! shift; phase 4 ([`FrndRound`]) reduces round, sticky and LSB and adds
+//! the unit beside the cleared encoding (both candidates ready before the
+//! decision), and ends the shift; phase 5 ([`FrndInc`]) decides, and picks
+//! the rounder's source.
 
 use super::{Ctl, Source, Stage2, Stage3, Stage4};
 use crate::divsqrt::rtl::round::RoundUp;
 use rust_hdl::prelude::*;
+
+/// The top `n` bits of 55: the fill of an arithmetic right shift by `n`.
+const fn fill(n: u32) -> u64 {
+    ((1u64 << n) - 1) << (55 - n)
+}
 
 /// Phase 3: masks of the fraction, `−hm`, ffract's right shift by 32 and 16.
 #[derive(LogicBlock)]
 pub struct FrndMask {
     pub s2: Signal<In, Stage2>,
     pub s3: Signal<Out, Stage3>,
-    hm: Signal<Local, Bits<53>>,
     ssh: Signal<Local, Bits<6>>,
     w: Signal<Local, Bits<55>>,
     w32: Signal<Local, Bits<55>>,
     st32: Signal<Local, Bit>,
     ones: Constant<Bits<64>>,
     one: Constant<Bits<64>>,
+    /// The sign fills of an arithmetic right shift of 55 bits by 32, 16.
+    fill32: Constant<Bits<55>>,
+    fill16: Constant<Bits<55>>,
 }
 
 impl Default for FrndMask {
@@ -44,13 +54,14 @@ impl Default for FrndMask {
         Self {
             s2: Default::default(),
             s3: Default::default(),
-            hm: Default::default(),
             ssh: Default::default(),
             w: Default::default(),
             w32: Default::default(),
             st32: Default::default(),
             ones: Constant::new(u64::MAX.into()),
             one: Constant::new(1.into()),
+            fill32: Constant::new(fill(32).into()),
+            fill16: Constant::new(fill(16).into()),
         }
     }
 }
@@ -70,21 +81,23 @@ impl Logic for FrndMask {
         self.s3.next.at_f = self.one.val() << self.s2.val().f;
         self.s3.next.below_fm1 = !(self.ones.val() << self.s2.val().fm1);
         self.s3.next.at_fm1 = self.one.val() << self.s2.val().fm1;
-        self.hm.next = self.s2.val().hm;
-        self.s3.next.negm = (!self.hm.val()) + 1;
-        // ffract, a < 0, |a| < 1: {hm, 00} >> (−1 − e) with sticky.
+        self.s3.next.negm = self.s2.val().negm;
+        // ffract, a < 0, |a| < 1: 1 − |a| = 1 + (−{hm, 00} >> (−1 − e)):
+        // the negated significand shifted arithmetically, so that no
+        // carry chain follows the shift (2^55 − ⌈v⌉ = 2^55 + ⌊−v⌋); the
+        // sticky of −v's bits shifted out is that of v's.
         self.ssh.next = self.s2.val().ssh;
-        self.w.next = bit_cast::<55, 53>(self.hm.val()) << 2;
+        self.w.next = bit_cast::<55, 53>(self.s2.val().negm) << 2;
         self.w32.next = self.w.val();
         self.st32.next = false;
         if self.ssh.val().get_bit(5) {
-            self.w32.next = self.w.val() >> 32;
+            self.w32.next = (self.w.val() >> 32) | self.fill32.val();
             self.st32.next = self.w.val().get_bits::<32>(0).any();
         }
         self.s3.next.x = self.w32.val();
         self.s3.next.xst = self.st32.val();
         if self.ssh.val().get_bit(4) {
-            self.s3.next.x = self.w32.val() >> 16;
+            self.s3.next.x = (self.w32.val() >> 16) | self.fill16.val();
             self.s3.next.xst = self.st32.val() | self.w32.val().get_bits::<16>(0).any();
         }
         self.s3.next.ssh_lo = self.ssh.val().get_bits::<4>(0);
@@ -93,7 +106,7 @@ impl Logic for FrndMask {
 
 /// Phase 4: round, sticky, LSB; the cleared encoding and the next integer;
 /// ffract's candidates; ffract's right shift by 8, 4, 2, 1.
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock)]
 pub struct FrndRound {
     pub s3: Signal<In, Stage3>,
     pub s4: Signal<Out, Stage4>,
@@ -101,6 +114,7 @@ pub struct FrndRound {
     below_f: Signal<Local, Bits<64>>,
     hm: Signal<Local, Bits<53>>,
     cleared: Signal<Local, Bits<64>>,
+    signed_zero: Signal<Local, Bits<64>>,
     ssh: Signal<Local, Bits<4>>,
     x0: Signal<Local, Bits<55>>,
     x8: Signal<Local, Bits<55>>,
@@ -111,6 +125,43 @@ pub struct FrndRound {
     st4: Signal<Local, Bit>,
     st2: Signal<Local, Bit>,
     st1: Signal<Local, Bit>,
+    /// The sign fills of an arithmetic right shift of 55 bits by 8, 4, 2, 1.
+    fill8: Constant<Bits<55>>,
+    fill4: Constant<Bits<55>>,
+    fill2: Constant<Bits<55>>,
+    fill1: Constant<Bits<55>>,
+    sign_bit: Constant<Bits<64>>,
+    one64: Constant<Bits<64>>,
+}
+
+impl Default for FrndRound {
+    fn default() -> Self {
+        Self {
+            s3: Default::default(),
+            s4: Default::default(),
+            a: Default::default(),
+            below_f: Default::default(),
+            hm: Default::default(),
+            cleared: Default::default(),
+            signed_zero: Default::default(),
+            ssh: Default::default(),
+            x0: Default::default(),
+            x8: Default::default(),
+            x4: Default::default(),
+            x2: Default::default(),
+            x1: Default::default(),
+            st8: Default::default(),
+            st4: Default::default(),
+            st2: Default::default(),
+            st1: Default::default(),
+            fill8: Constant::new(fill(8).into()),
+            fill4: Constant::new(fill(4).into()),
+            fill2: Constant::new(fill(2).into()),
+            fill1: Constant::new(fill(1).into()),
+            sign_bit: Constant::new(0x8000_0000_0000_0000_u64.into()),
+            one64: Constant::new(0x3ff0_0000_0000_0000_u64.into()),
+        }
+    }
 }
 
 impl Logic for FrndRound {
@@ -119,7 +170,6 @@ impl Logic for FrndRound {
         self.a.next = self.s3.val().a;
         self.below_f.next = self.s3.val().below_f;
         self.hm.next = self.s3.val().hm;
-        self.s4.next.a = self.a.val();
         self.s4.next.sig = self.s3.val().sig;
         self.s4.next.ebase = self.s3.val().ebase;
         self.s4.next.mid = self.s3.val().mid;
@@ -136,9 +186,21 @@ impl Logic for FrndRound {
             self.s4.next.lsb = false;
         }
         self.s4.next.fany = (self.a.val() & self.below_f.val()).any();
+        // Both candidates, the decision being the next phase's: e ≥ 52 (and
+        // ∞, NaN) the encoding; 0 ≤ e ≤ 51 the fraction cleared, or that plus
+        // one unit; |a| < 1 ±0 or ±1.
         self.cleared.next = self.a.val() & !self.below_f.val();
-        self.s4.next.cleared = self.cleared.val();
-        self.s4.next.inc = self.cleared.val() + self.s3.val().at_f;
+        self.signed_zero.next = self.a.val() & self.sign_bit.val();
+        self.s4.next.r0 = self.a.val();
+        self.s4.next.r1 = self.a.val();
+        if self.s3.val().mid {
+            self.s4.next.r0 = self.cleared.val();
+            self.s4.next.r1 = self.cleared.val() + self.s3.val().at_f;
+        }
+        if self.s3.val().small {
+            self.s4.next.r0 = self.signed_zero.val();
+            self.s4.next.r1 = self.signed_zero.val() | self.one64.val();
+        }
 
         // ---- ffract's candidates ----
         self.s4.next.fpos = self.hm.val() & self.below_f.val().get_bits::<53>(0);
@@ -151,25 +213,25 @@ impl Logic for FrndRound {
         self.x8.next = self.x0.val();
         self.st8.next = self.s3.val().xst;
         if self.ssh.val().get_bit(3) {
-            self.x8.next = self.x0.val() >> 8;
+            self.x8.next = (self.x0.val() >> 8) | self.fill8.val();
             self.st8.next = self.s3.val().xst | self.x0.val().get_bits::<8>(0).any();
         }
         self.x4.next = self.x8.val();
         self.st4.next = self.st8.val();
         if self.ssh.val().get_bit(2) {
-            self.x4.next = self.x8.val() >> 4;
+            self.x4.next = (self.x8.val() >> 4) | self.fill4.val();
             self.st4.next = self.st8.val() | self.x8.val().get_bits::<4>(0).any();
         }
         self.x2.next = self.x4.val();
         self.st2.next = self.st4.val();
         if self.ssh.val().get_bit(1) {
-            self.x2.next = self.x4.val() >> 2;
+            self.x2.next = (self.x4.val() >> 2) | self.fill2.val();
             self.st2.next = self.st4.val() | self.x4.val().get_bits::<2>(0).any();
         }
         self.x1.next = self.x2.val();
         self.st1.next = self.st2.val();
         if self.ssh.val().get_bit(0) {
-            self.x1.next = self.x2.val() >> 1;
+            self.x1.next = (self.x2.val() >> 1) | self.fill1.val();
             self.st1.next = self.st2.val() | self.x2.val().get_bit(0);
         }
         self.s4.next.x = self.x1.val();
@@ -188,10 +250,7 @@ pub struct FrndInc {
     rup: RoundUp,
     sign: Signal<Local, Bit>,
     rint: Signal<Local, Bits<64>>,
-    x: Signal<Local, Bits<56>>,
     sign64: Constant<Bits<64>>,
-    one64: Constant<Bits<64>>,
-    two55: Constant<Bits<56>>,
 }
 
 impl Default for FrndInc {
@@ -204,10 +263,7 @@ impl Default for FrndInc {
             rup: Default::default(),
             sign: Default::default(),
             rint: Default::default(),
-            x: Default::default(),
             sign64: Constant::new(0x8000_0000_0000_0000_u64.into()),
-            one64: Constant::new(0x3ff0_0000_0000_0000_u64.into()),
-            two55: Constant::new((1u64 << 55).into()),
         }
     }
 }
@@ -224,21 +280,9 @@ impl Logic for FrndInc {
         self.rup.sticky.next = self.s4.val().sticky;
 
         // ---- round to integral ----
-        self.rint.next = self.s4.val().a;
-        if self.s4.val().mid {
-            self.rint.next = self.s4.val().cleared;
-            if self.rup.up.val() {
-                self.rint.next = self.s4.val().inc;
-            }
-        }
-        if self.s4.val().small {
-            self.rint.next = 0.into();
-            if self.sign.val() {
-                self.rint.next = self.sign64.val();
-            }
-            if self.rup.up.val() {
-                self.rint.next = self.rint.val() | self.one64.val();
-            }
+        self.rint.next = self.s4.val().r0;
+        if self.rup.up.val() {
+            self.rint.next = self.s4.val().r1;
         }
         if self.ctl_in.val().rnd & !self.ctl_in.val().take {
             self.ctl.next.take = true;
@@ -251,7 +295,6 @@ impl Logic for FrndInc {
         self.src.next.ebase = self.s4.val().ebase;
         self.src.next.sin = false;
         self.src.next.lz = 0.into();
-        self.x.next = bit_cast::<56, 55>(self.s4.val().x);
         if self.ctl_in.val().fract {
             self.ctl.next.sign = false;
             self.src.next.sig = bit_cast::<64, 53>(self.s4.val().fpos);
@@ -259,11 +302,8 @@ impl Logic for FrndInc {
                 self.src.next.sig = bit_cast::<64, 53>(self.s4.val().fneg);
                 if self.s4.val().small {
                     // 1 − |a| = (2^55 − x − δ) · 2^−55, 0 ≤ δ < 1, δ > 0 iff sticky.
-                    self.src.next.sig = bit_cast::<64, 56>(
-                        self.two55.val()
-                            - self.x.val()
-                            - bit_cast::<56, 1>(self.s4.val().xst.into()),
-                    );
+                    // 2^55 + ⌊−|a| · 2^55⌋: x with its sign bit (55) dropped.
+                    self.src.next.sig = bit_cast::<64, 55>(self.s4.val().x);
                     self.src.next.ebase = 8137.into();
                     self.src.next.sin = self.s4.val().xst;
                 }

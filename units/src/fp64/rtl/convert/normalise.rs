@@ -67,6 +67,12 @@ pub struct NormFine {
     d64: Signal<Local, Bits<EXP_W>>,
     d32: Signal<Local, Bits<EXP_W>>,
     dint: Signal<Local, Bits<EXP_W>>,
+    /// Each destination's shift and exponent base.
+    sh64: Signal<Local, Bits<7>>,
+    sh32: Signal<Local, Bits<7>>,
+    shint: Signal<Local, Bits<7>>,
+    base64: Signal<Local, Bits<EXP_W>>,
+    base32: Signal<Local, Bits<EXP_W>>,
     /// frexp.exp: `e + 1` in 14 and 32 bits.
     ex: Signal<Local, Bits<EXP_W>>,
     ex32: Signal<Local, Bits<32>>,
@@ -89,6 +95,11 @@ impl Default for NormFine {
             d64: Default::default(),
             d32: Default::default(),
             dint: Default::default(),
+            sh64: Default::default(),
+            sh32: Default::default(),
+            shint: Default::default(),
+            base64: Default::default(),
+            base32: Default::default(),
             ex: Default::default(),
             ex32: Default::default(),
             sext: Constant::new(0xFFFF_C000_u64.into()),
@@ -128,60 +139,75 @@ impl Logic for NormFine {
             self.ctl.next.fres = bit_cast::<64, 32>(self.ex32.val());
             self.ctl.next.fflags = 0.into();
         }
-        if self.ctl_in.val().mant {
-            self.eb.next = 8191.into();
-        }
-
-        // ---- the destination's terms ----
+        // ---- the destination's terms: each destination's in parallel ----
+        // (frexp.mant's, binary64 at e = −1, are constants picked last.)
         self.d64.next = 7181 - self.eb.val();
         self.d32.next = 8106 - self.eb.val();
         self.dint.next = 8255 - self.eb.val();
-        // binary64 (the default): LSB 2^(max(e, −1022) − 52).
-        self.t.next.sh = self.d64.val().get_bits::<7>(0);
+        // binary64 (the default, and the integers' range terms): LSB
+        // 2^(max(e, −1022) − 52).
+        self.sh64.next = self.d64.val().get_bits::<7>(0);
         if self.eb.val() >= 7170 {
-            self.t.next.sh = 11.into();
+            self.sh64.next = 11.into();
         }
         if self.eb.val() <= 7115 {
-            self.t.next.sh = 66.into();
+            self.sh64.next = 66.into();
         }
-        self.t.next.base = 0.into();
+        self.base64.next = 0.into();
         if self.eb.val() >= 7170 {
-            self.t.next.base = self.eb.val() - 7170;
+            self.base64.next = self.eb.val() - 7170;
         }
+        // binary32: LSB 2^(max(e, −126) − 23).
+        self.sh32.next = self.d32.val().get_bits::<7>(0);
+        if self.eb.val() >= 8066 {
+            self.sh32.next = 40.into();
+        }
+        if self.eb.val() <= 8040 {
+            self.sh32.next = 66.into();
+        }
+        self.base32.next = 0.into();
+        if self.eb.val() >= 8066 {
+            self.base32.next = self.eb.val() - 8066;
+        }
+        // Integers: LSB 2^0.
+        self.shint.next = self.dint.val().get_bits::<7>(0);
+        if self.eb.val() >= 8255 {
+            self.shint.next = 0.into();
+        }
+        if self.eb.val() <= 8189 {
+            self.shint.next = 66.into();
+        }
+        self.t.next.sh = self.sh64.val();
+        self.t.next.base = self.base64.val();
         self.t.next.over = self.eb.val() > 9215;
         self.t.next.atmax = self.eb.val() == 9215;
         self.t.next.tlt = self.eb.val() < 7169;
         self.t.next.teq = self.eb.val() == 7169;
         if self.ctl_in.val().d32 {
-            // binary32: LSB 2^(max(e, −126) − 23).
-            self.t.next.sh = self.d32.val().get_bits::<7>(0);
-            if self.eb.val() >= 8066 {
-                self.t.next.sh = 40.into();
-            }
-            if self.eb.val() <= 8040 {
-                self.t.next.sh = 66.into();
-            }
-            self.t.next.base = 0.into();
-            if self.eb.val() >= 8066 {
-                self.t.next.base = self.eb.val() - 8066;
-            }
+            self.t.next.sh = self.sh32.val();
+            self.t.next.base = self.base32.val();
             self.t.next.over = self.eb.val() > 8319;
             self.t.next.atmax = self.eb.val() == 8319;
             self.t.next.tlt = self.eb.val() < 8065;
             self.t.next.teq = self.eb.val() == 8065;
         }
         if self.ctl_in.val().to_i | self.ctl_in.val().to_u {
-            // Integers: LSB 2^0.
-            self.t.next.sh = self.dint.val().get_bits::<7>(0);
-            if self.eb.val() >= 8255 {
-                self.t.next.sh = 0.into();
-            }
-            if self.eb.val() <= 8189 {
-                self.t.next.sh = 66.into();
-            }
+            self.t.next.sh = self.shint.val();
         }
         self.t.next.le30 = self.eb.val() <= 8222;
         self.t.next.le31 = self.eb.val() <= 8223;
         self.t.next.eq31 = self.eb.val() == 8223;
+        if self.ctl_in.val().mant {
+            // eb = 8191 (e = −1), binary64.
+            self.t.next.sh = 11.into();
+            self.t.next.base = 1021.into();
+            self.t.next.over = false;
+            self.t.next.atmax = false;
+            self.t.next.tlt = false;
+            self.t.next.teq = false;
+            self.t.next.le30 = true;
+            self.t.next.le31 = true;
+            self.t.next.eq31 = false;
+        }
     }
 }

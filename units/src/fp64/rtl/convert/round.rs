@@ -21,7 +21,7 @@
 //! a phase before the increment, so that no phase holds a decision and a
 //! 64-bit chain in series.
 
-use super::{Answer, Ctl, Stage10, Stage11, Stage12, Stage13, Stage8, Stage9, Terms, EXP_W};
+use super::{Ctl, Rounded, Stage10, Stage11, Stage12, Stage13, Stage8, Stage9, Terms, EXP_W};
 use crate::divsqrt::rtl::round::RoundUp;
 use rust_hdl::prelude::*;
 
@@ -212,6 +212,8 @@ pub struct Pack {
     pub s13: Signal<Out, Stage13>,
     kr: Signal<Local, Bits<64>>,
     field: Signal<Local, Bits<EXP_W>>,
+    /// The destination's exponent base is 0 (at or below EMIN).
+    base_zero: Signal<Local, Bit>,
     sign64: Signal<Local, Bits<64>>,
     sign_bit: Constant<Bits<64>>,
 }
@@ -225,6 +227,7 @@ impl Default for Pack {
             s13: Default::default(),
             kr: Default::default(),
             field: Default::default(),
+            base_zero: Default::default(),
             sign64: Default::default(),
             sign_bit: Constant::new(0x8000_0000_0000_0000_u64.into()),
         }
@@ -251,8 +254,12 @@ impl Logic for Pack {
         self.s13.next.overflow =
             self.t.val().over | (self.t.val().atmax & self.kr.val().get_bit(53));
         // A zero field (subnormal or zero): a carry out of the significand
-        // at EMIN makes 2^(EMIN+1), not a subnormal.
-        self.s13.next.sub = (!self.field.val().any()) & self.kr.val().any();
+        // at EMIN makes 2^(EMIN+1), not a subnormal. Both terms of the field
+        // are non-negative, so it is 0 exactly when both are (no wait for
+        // the add).
+        self.base_zero.next = !self.t.val().base.any();
+        self.s13.next.sub =
+            self.base_zero.val() & !self.kr.val().get_bits::<2>(52).any() & self.kr.val().any();
         if self.ctl.val().d32 {
             // binary32: field = base + kr[24:23].
             self.field.next =
@@ -262,7 +269,8 @@ impl Logic for Pack {
                 | bit_cast::<64, 23>(self.kr.val().get_bits::<23>(0));
             self.s13.next.overflow =
                 self.t.val().over | (self.t.val().atmax & self.kr.val().get_bit(24));
-            self.s13.next.sub = (!self.field.val().any()) & self.kr.val().any();
+            self.s13.next.sub =
+                self.base_zero.val() & !self.kr.val().get_bits::<2>(23).any() & self.kr.val().any();
         }
     }
 }
@@ -272,7 +280,7 @@ impl Logic for Pack {
 pub struct Final {
     pub ctl: Signal<In, Ctl>,
     pub s13: Signal<In, Stage13>,
-    pub ans: Signal<Out, Answer>,
+    pub ans: Signal<Out, Rounded>,
     sign: Signal<Local, Bit>,
     sign64: Signal<Local, Bits<64>>,
     rm: Signal<Local, Bits<3>>,
@@ -281,6 +289,7 @@ pub struct Final {
     sign_bit: Constant<Bits<64>>,
     inf64: Constant<Bits<64>>,
     max64: Constant<Bits<64>>,
+    one64: Constant<Bits<64>>,
 }
 
 impl Default for Final {
@@ -297,6 +306,7 @@ impl Default for Final {
             sign_bit: Constant::new(0x8000_0000_0000_0000_u64.into()),
             inf64: Constant::new(0x7ff0_0000_0000_0000_u64.into()),
             max64: Constant::new(0x7fef_ffff_ffff_ffff_u64.into()),
+            one64: Constant::new(0x3ff0_0000_0000_0000_u64.into()),
         }
     }
 }
@@ -315,6 +325,8 @@ impl Logic for Final {
             }
         }
         self.ans.next.res = self.s13.val().enc;
+        // ffract's 1.0 (never an overflow, a flush or an integer).
+        self.ans.next.one = self.ctl.val().fract & (self.s13.val().enc == self.one64.val());
         self.ans.next.flags = 0.into();
         if self.inexact.val() {
             self.ans.next.flags = 0x01.into();
@@ -373,10 +385,9 @@ impl Logic for Final {
 #[derive(LogicBlock)]
 pub struct Merge {
     pub ctl: Signal<In, Ctl>,
-    pub ans_in: Signal<In, Answer>,
+    pub ans_in: Signal<In, Rounded>,
     pub result: Signal<Out, Bits<64>>,
     pub flags: Signal<Out, Bits<5>>,
-    one64: Constant<Bits<64>>,
     below_one: Constant<Bits<64>>,
 }
 
@@ -387,7 +398,6 @@ impl Default for Merge {
             ans_in: Default::default(),
             result: Default::default(),
             flags: Default::default(),
-            one64: Constant::new(0x3ff0_0000_0000_0000_u64.into()),
             below_one: Constant::new(0x3fef_ffff_ffff_ffff_u64.into()),
         }
     }
@@ -399,7 +409,7 @@ impl Logic for Merge {
         self.result.next = self.ans_in.val().res;
         self.flags.next = self.ans_in.val().flags;
         // ffract: min(a − floor(a), 1 − 2^−53); the rounding's flags stay.
-        if self.ctl.val().fract & (self.ans_in.val().res == self.one64.val()) {
+        if self.ans_in.val().one {
             self.result.next = self.below_one.val();
         }
         if self.ctl.val().take {

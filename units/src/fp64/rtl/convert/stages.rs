@@ -44,13 +44,19 @@ pub struct Stage1 {
     /// binary64 fields.
     pub e: Bits<11>,
     pub m: Bits<52>,
-    /// binary32 fields (fcvt.f64.f32).
-    pub e32: Bits<8>,
+    /// binary32 fraction (fcvt.f64.f32).
     pub m32: Bits<23>,
     /// An integer source's magnitude (fcvt.f64.i32/u32).
     pub mag: Bits<32>,
-    /// fldexp's exponent, saturated to 13-bit two's complement in 14 bits.
-    pub b: Bits<EXP_W>,
+    /// The binary64 and binary32 fields' hidden bits (exponent field ≠ 0).
+    pub hid64: Bit,
+    /// The source's hidden bit (binary64 or binary32 by the op).
+    pub hid: Bit,
+    /// `ebase = ex + k`: `ex` the source's biased exponent (at least 1; 0
+    /// for an integer), `k` the offset to `EOFF` of its LSB (fldexp's
+    /// saturated exponent added).
+    pub ex: Bits<EXP_W>,
+    pub k: Bits<EXP_W>,
     /// The op's source is a signed zero (DAZ applied), ±∞, a NaN, an sNaN.
     pub zero: Bit,
     pub inf: Bit,
@@ -81,6 +87,8 @@ pub struct Stage2 {
     pub half: Bit,
     /// ffract's right shift of a negative |a| < 1 (`−1 − e`, saturated to 63).
     pub ssh: Bits<6>,
+    /// `−hm` modulo 2^53.
+    pub negm: Bits<53>,
 }
 
 /// Boundary 3: masks of the fraction; `−hm`; the first half of ffract's shift.
@@ -101,7 +109,8 @@ pub struct Stage3 {
     pub at_fm1: Bits<64>,
     /// `−hm` modulo 2^53.
     pub negm: Bits<53>,
-    /// `{hm, 00} >> ssh[5:4]·16` and its sticky.
+    /// `−{hm, 00} >> ssh[5:4]·16` (arithmetic: ones fill) and the sticky
+    /// of the bits shifted out.
     pub x: Bits<55>,
     pub xst: Bit,
     pub ssh_lo: Bits<4>,
@@ -111,7 +120,6 @@ pub struct Stage3 {
 /// ffract's candidate significands.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage4 {
-    pub a: Bits<64>,
     pub sig: Bits<64>,
     pub ebase: Bits<EXP_W>,
     pub mid: Bit,
@@ -122,13 +130,16 @@ pub struct Stage4 {
     pub sticky: Bit,
     /// The fraction is non-zero (`mid` only).
     pub fany: Bit,
-    /// The encoding with its fraction cleared, and that plus one unit.
-    pub cleared: Bits<64>,
-    pub inc: Bits<64>,
+    /// Round-to-integral's answer if the mode does not round up, and if it
+    /// does (the encoding itself, its fraction cleared, ±0, ±1).
+    pub r0: Bits<64>,
+    pub r1: Bits<64>,
     /// ffract: the fraction (a ≥ 0), `1 − fraction` for e ≥ 0 (a < 0).
     pub fpos: Bits<53>,
     pub fneg: Bits<53>,
-    /// ffract, a < 0 and |a| < 1: |a| · 2^55 truncated, and its sticky.
+    /// ffract, a < 0 and |a| < 1: `⌊−|a| · 2^55⌋` in 55-bit two's
+    /// complement (= `2^55 − ⌈|a| · 2^55⌉` with bit 55 dropped), and the
+    /// sticky of the bits shifted out.
     pub x: Bits<55>,
     pub xst: Bit,
 }
@@ -231,7 +242,16 @@ pub struct Stage13 {
     pub ivalid: Bit,
 }
 
-/// Boundary 14: the rounder's answer.
+/// Boundary 14: the rounder's answer, and whether it is 1.0 in an ffract
+/// (compared here, a phase ahead of the clamp that needs it).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Rounded {
+    pub res: Bits<64>,
+    pub flags: Bits<FLAGS_W>,
+    pub one: Bit,
+}
+
+/// Boundary 15: the block's answer.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Answer {
     pub res: Bits<64>,

@@ -12,8 +12,14 @@
 //! written as literals (`#[hdl_gen]` cannot read a Rust `const`);
 //! `codes_match_the_op_table` checks them.
 
-use super::{Ctl, Stage1, Stage2, EXP_W};
+use super::{Ctl, Stage1, Stage2, EOFF, EXP_W};
 use rust_hdl::prelude::*;
+
+/// `EOFF` less the binary64, binary32 and integer sources' LSB exponents at
+/// biased exponent 0: `ebase = ex + k` (`ex` the biased exponent, at least 1).
+const K64: u64 = (EOFF - 1075) as u64;
+const K32: u64 = (EOFF - 150) as u64;
+const KINT: u64 = EOFF as u64;
 
 /// Phase 1: decode, fields, class, an integer's magnitude, fldexp's exponent.
 #[derive(LogicBlock)]
@@ -36,8 +42,17 @@ pub struct Unpack {
     e32: Signal<Local, Bits<8>>,
     m32: Signal<Local, Bits<23>>,
     a32: Signal<Local, Bits<32>>,
-    /// −4096 in 14-bit two's complement (a literal would export as 32 bits).
-    b_min: Constant<Bits<EXP_W>>,
+    hid64: Signal<Local, Bit>,
+    hid32: Signal<Local, Bit>,
+    /// fldexp's `k64 + s2[13:0]`.
+    bk: Signal<Local, Bits<EXP_W>>,
+    /// `k` of a binary64, binary32 and integer source; of fldexp with s2
+    /// saturated to 4095 and −4096 (constants: literals would export as 32 bits).
+    k64: Constant<Bits<EXP_W>>,
+    k32: Constant<Bits<EXP_W>>,
+    kint: Constant<Bits<EXP_W>>,
+    k_max: Constant<Bits<EXP_W>>,
+    k_min: Constant<Bits<EXP_W>>,
 }
 
 impl Default for Unpack {
@@ -59,7 +74,14 @@ impl Default for Unpack {
             e32: Default::default(),
             m32: Default::default(),
             a32: Default::default(),
-            b_min: Constant::new(0x3000.into()),
+            hid64: Default::default(),
+            hid32: Default::default(),
+            bk: Default::default(),
+            k64: Constant::new(K64.into()),
+            k32: Constant::new(K32.into()),
+            kint: Constant::new(KINT.into()),
+            k_max: Constant::new((K64 + 4095).into()),
+            k_min: Constant::new((K64 - 4096).into()),
         }
     }
 }
@@ -107,7 +129,6 @@ impl Logic for Unpack {
         self.s1.next.a = self.a.val();
         self.s1.next.e = self.e.val();
         self.s1.next.m = self.m.val();
-        self.s1.next.e32 = self.e32.val();
         self.s1.next.m32 = self.m32.val();
         self.s1.next.int_src = self.fi.val() | self.fu.val();
         self.s1.next.f32_src = self.w32.val();
@@ -139,19 +160,53 @@ impl Logic for Unpack {
             }
         }
 
-        // ---- fldexp's exponent, saturated to [−4096, 4095] ----
-        self.s1.next.b = self.b.val().get_bits::<EXP_W>(0);
-        if (!self.b.val().get_bit(31)) & self.b.val().get_bits::<19>(12).any() {
-            self.s1.next.b = 0x0FFF.into();
+        // ---- the source's exponent terms: ebase = ex + k (one add in phase 2) ----
+        self.hid64.next = self.e.val().any();
+        self.hid32.next = self.e32.val().any();
+        self.s1.next.hid64 = self.hid64.val();
+        self.s1.next.hid = self.hid64.val();
+        self.s1.next.ex = bit_cast::<EXP_W, 11>(self.e.val());
+        if !self.hid64.val() {
+            self.s1.next.ex = 1.into();
         }
-        if self.b.val().get_bit(31) & !self.b.val().get_bits::<19>(12).all() {
-            self.s1.next.b = self.b_min.val();
+        // binary64: LSB at 2^(E − 1075) = 2^(ebase − 8192), k = 7117.
+        self.s1.next.k = self.k64.val();
+        // fldexp: k + s2, s2 saturated to [−4096, 4095] (the add runs beside
+        // the saturation test, on the low 14 bits).
+        self.bk.next = self.b.val().get_bits::<EXP_W>(0) + self.k64.val();
+        if self.op.val() == 8 {
+            self.s1.next.k = self.bk.val();
+            if (!self.b.val().get_bit(31)) & self.b.val().get_bits::<19>(12).any() {
+                self.s1.next.k = self.k_max.val();
+            }
+            if self.b.val().get_bit(31) & !self.b.val().get_bits::<19>(12).all() {
+                self.s1.next.k = self.k_min.val();
+            }
+        }
+        if self.w32.val() {
+            // binary32: LSB at 2^(E − 150), k = 8042.
+            self.s1.next.hid = self.hid32.val();
+            self.s1.next.ex = bit_cast::<EXP_W, 8>(self.e32.val());
+            if !self.hid32.val() {
+                self.s1.next.ex = 1.into();
+            }
+            self.s1.next.k = self.k32.val();
+        }
+        if self.fi.val() | self.fu.val() {
+            // An integer: LSB at 2^0.
+            self.s1.next.ex = 0.into();
+            self.s1.next.k = self.kint.val();
         }
     }
 }
 
 /// Phase 2: the rounder's source, the special operands' answers, and
 /// round-to-integral's fraction positions.
+///
+/// The special answer is flat: each field of the result (binary64 sign,
+/// exponent, quiet bit; binary32 sign, exponent, quiet bit; the rest of
+/// an integer's 31 bits) is one enable from the class and the destination,
+/// so every result bit is one or two LUT levels from the registers.
 #[derive(LogicBlock)]
 pub struct Source {
     pub ctl_in: Signal<In, Ctl>,
@@ -159,20 +214,38 @@ pub struct Source {
     pub ctl: Signal<Out, Ctl>,
     pub s2: Signal<Out, Stage2>,
     e: Signal<Local, Bits<11>>,
-    e_ext: Signal<Local, Bits<EXP_W>>,
-    e32_ext: Signal<Local, Bits<EXP_W>>,
-    hid: Signal<Local, Bit>,
     hm: Signal<Local, Bits<53>>,
-    sign: Signal<Local, Bit>,
-    sign_bit: Signal<Local, Bits<64>>,
     /// `1075 − E`, `1074 − E`, `1022 − E` (modulo 2^11).
     f11: Signal<Local, Bits<11>>,
     fm1_11: Signal<Local, Bits<11>>,
     ssh11: Signal<Local, Bits<11>>,
-    /// Canonical NaN of binary64; ±∞ of binary64 and binary32.
-    nan64: Constant<Bits<64>>,
-    inf64: Constant<Bits<64>>,
-    sign64: Constant<Bits<64>>,
+    /// Destination classes: binary64 (not ffract), binary32, an integer
+    /// saturating high (+∞ or NaN to int32/uint32).
+    d64: Signal<Local, Bit>,
+    sat: Signal<Local, Bit>,
+    /// Field enables of the special answer.
+    g63: Signal<Local, Bit>,
+    g_e64: Signal<Local, Bit>,
+    g51: Signal<Local, Bit>,
+    g31: Signal<Local, Bit>,
+    g_e32: Signal<Local, Bit>,
+    g22: Signal<Local, Bit>,
+    g_lo: Signal<Local, Bit>,
+    /// The fields, placed.
+    f63: Signal<Local, Bits<64>>,
+    f_e64: Signal<Local, Bits<64>>,
+    f51: Signal<Local, Bits<64>>,
+    f31: Signal<Local, Bits<64>>,
+    f_e32: Signal<Local, Bits<64>>,
+    f22: Signal<Local, Bits<64>>,
+    f_lo: Signal<Local, Bits<64>>,
+    m63: Constant<Bits<64>>,
+    m_e64: Constant<Bits<64>>,
+    m51: Constant<Bits<64>>,
+    m31: Constant<Bits<64>>,
+    m_e32: Constant<Bits<64>>,
+    m22: Constant<Bits<64>>,
+    m_lo: Constant<Bits<64>>,
 }
 
 impl Default for Source {
@@ -183,18 +256,33 @@ impl Default for Source {
             ctl: Default::default(),
             s2: Default::default(),
             e: Default::default(),
-            e_ext: Default::default(),
-            e32_ext: Default::default(),
-            hid: Default::default(),
             hm: Default::default(),
-            sign: Default::default(),
-            sign_bit: Default::default(),
             f11: Default::default(),
             fm1_11: Default::default(),
             ssh11: Default::default(),
-            nan64: Constant::new(0x7ff8_0000_0000_0000_u64.into()),
-            inf64: Constant::new(0x7ff0_0000_0000_0000_u64.into()),
-            sign64: Constant::new(0x8000_0000_0000_0000_u64.into()),
+            d64: Default::default(),
+            sat: Default::default(),
+            g63: Default::default(),
+            g_e64: Default::default(),
+            g51: Default::default(),
+            g31: Default::default(),
+            g_e32: Default::default(),
+            g22: Default::default(),
+            g_lo: Default::default(),
+            f63: Default::default(),
+            f_e64: Default::default(),
+            f51: Default::default(),
+            f31: Default::default(),
+            f_e32: Default::default(),
+            f22: Default::default(),
+            f_lo: Default::default(),
+            m63: Constant::new((1u64 << 63).into()),
+            m_e64: Constant::new(0x7ff0_0000_0000_0000_u64.into()),
+            m51: Constant::new((1u64 << 51).into()),
+            m31: Constant::new((1u64 << 31).into()),
+            m_e32: Constant::new(0x7f80_0000_u64.into()),
+            m22: Constant::new((1u64 << 22).into()),
+            m_lo: Constant::new(0x003f_ffff_u64.into()),
         }
     }
 }
@@ -204,45 +292,26 @@ impl Logic for Source {
     fn update(&mut self) {
         self.ctl.next = self.ctl_in.val();
         self.e.next = self.s1.val().e;
-        self.sign.next = self.ctl_in.val().sign;
-        self.sign_bit.next = 0.into();
-        if self.sign.val() {
-            self.sign_bit.next = self.sign64.val();
-        }
         self.s2.next.a = self.s1.val().a;
 
         // ---- source: sig · 2^(ebase − 8192) ----
-        // binary64: ebase = max(E, 1) − 1075 + 8192; binary32: − 150.
-        self.hid.next = self.e.val().any();
         self.hm.next = bit_cast::<53, 52>(self.s1.val().m);
-        if self.hid.val() {
+        if self.s1.val().hid64 {
             self.hm.next = bit_cast::<53, 52>(self.s1.val().m) | 0x10_0000_0000_0000_u64;
         }
         self.s2.next.hm = self.hm.val();
-        self.e_ext.next = bit_cast::<EXP_W, 11>(self.e.val());
-        if !self.hid.val() {
-            self.e_ext.next = 1.into();
-        }
-        self.e32_ext.next = bit_cast::<EXP_W, 8>(self.s1.val().e32);
-        if !self.s1.val().e32.any() {
-            self.e32_ext.next = 1.into();
-        }
+        self.s2.next.negm = (!self.hm.val()) + 1;
         self.s2.next.sig = bit_cast::<64, 53>(self.hm.val());
-        self.s2.next.ebase = self.e_ext.val() + 7117;
-        if self.ctl_in.val().ldexp {
-            self.s2.next.ebase = self.e_ext.val() + 7117 + self.s1.val().b;
-        }
         if self.s1.val().f32_src {
             self.s2.next.sig = bit_cast::<64, 23>(self.s1.val().m32);
-            if self.s1.val().e32.any() {
+            if self.s1.val().hid {
                 self.s2.next.sig = bit_cast::<64, 23>(self.s1.val().m32) | 0x80_0000;
             }
-            self.s2.next.ebase = self.e32_ext.val() + 8042;
         }
         if self.s1.val().int_src {
             self.s2.next.sig = bit_cast::<64, 32>(self.s1.val().mag);
-            self.s2.next.ebase = 8192.into();
         }
+        self.s2.next.ebase = self.s1.val().ex + self.s1.val().k;
 
         // ---- round-to-integral's positions: e = E − 1023, f = 52 − e ----
         self.f11.next = 1075 - self.e.val();
@@ -260,85 +329,83 @@ impl Logic for Source {
         }
 
         // ---- special operands: ±0, ±∞, NaN ----
-        if self.s1.val().zero | self.s1.val().inf | self.s1.val().nan {
-            self.ctl.next.take = true;
+        // ±0: the destination's signed zero (integers and frexp.exp 0;
+        // ffract +0, −0 under RDN). ±∞: kept by binary64 and binary32
+        // destinations; ffract's canonical NaN with NV; integers saturate
+        // with NV. NaN: the destination's canonical NaN (NV for an sNaN),
+        // integers saturate high with NV. frexp.mant passes ±∞ and NaNs
+        // through, frexp.exp answers 0, both without flags.
+        self.ctl.next.take = self.s1.val().zero | self.s1.val().inf | self.s1.val().nan;
+        self.d64.next = !(self.ctl_in.val().d32
+            | self.ctl_in.val().to_i
+            | self.ctl_in.val().to_u
+            | self.ctl_in.val().fract
+            | self.ctl_in.val().exp);
+        self.sat.next = (self.ctl_in.val().to_i | self.ctl_in.val().to_u)
+            & ((self.s1.val().inf & !self.ctl_in.val().sign) | self.s1.val().nan);
+        self.g63.next =
+            (self.d64.val() & (self.s1.val().zero | self.s1.val().inf) & self.ctl_in.val().sign)
+                | (self.ctl_in.val().fract & self.s1.val().zero & (self.ctl_in.val().rm == 2));
+        self.g_e64.next =
+            (self.d64.val() | self.ctl_in.val().fract) & (self.s1.val().inf | self.s1.val().nan);
+        self.g51.next = ((self.d64.val() | self.ctl_in.val().fract) & self.s1.val().nan)
+            | (self.ctl_in.val().fract & self.s1.val().inf);
+        self.g31.next = (self.ctl_in.val().d32
+            & (self.s1.val().zero | self.s1.val().inf)
+            & self.ctl_in.val().sign)
+            | (self.ctl_in.val().to_i & self.s1.val().inf & self.ctl_in.val().sign)
+            | (self.ctl_in.val().to_u & self.sat.val());
+        self.g_e32.next =
+            (self.ctl_in.val().d32 & (self.s1.val().inf | self.s1.val().nan)) | self.sat.val();
+        self.g22.next = (self.ctl_in.val().d32 & self.s1.val().nan) | self.sat.val();
+        self.g_lo.next = self.sat.val();
+        self.f63.next = 0.into();
+        if self.g63.val() {
+            self.f63.next = self.m63.val();
         }
-        if self.s1.val().zero {
-            // Signed zero of the destination; integers 0; ffract +0 (−0 under RDN).
-            self.ctl.next.fres = self.sign_bit.val();
-            if self.ctl_in.val().d32 & self.sign.val() {
-                self.ctl.next.fres = 0x8000_0000_u64.into();
-            }
-            if self.ctl_in.val().to_i | self.ctl_in.val().to_u | self.ctl_in.val().exp {
-                self.ctl.next.fres = 0.into();
-            }
-            if self.ctl_in.val().fract {
-                self.ctl.next.fres = 0.into();
-                if self.ctl_in.val().rm == 2 {
-                    self.ctl.next.fres = self.sign64.val();
-                }
-            }
+        self.f_e64.next = 0.into();
+        if self.g_e64.val() {
+            self.f_e64.next = self.m_e64.val();
         }
-        if self.s1.val().inf {
-            // ±∞ kept (fldexp, round-to-integral, frexp.mant), widened or
-            // narrowed; ffract invalid; integers saturate with NV.
-            self.ctl.next.fres = self.sign_bit.val() | self.inf64.val();
-            if self.ctl_in.val().d32 {
-                self.ctl.next.fres = 0x7f80_0000_u64.into();
-                if self.sign.val() {
-                    self.ctl.next.fres = 0xff80_0000_u64.into();
-                }
-            }
-            if self.ctl_in.val().fract {
-                self.ctl.next.fres = self.nan64.val();
-                self.ctl.next.fflags = 0x10.into();
-            }
-            if self.ctl_in.val().to_i {
-                self.ctl.next.fres = 0x7fff_ffff_u64.into();
-                if self.sign.val() {
-                    self.ctl.next.fres = 0x8000_0000_u64.into();
-                }
-                self.ctl.next.fflags = 0x10.into();
-            }
-            if self.ctl_in.val().to_u {
-                self.ctl.next.fres = 0xffff_ffff_u64.into();
-                if self.sign.val() {
-                    self.ctl.next.fres = 0.into();
-                }
-                self.ctl.next.fflags = 0x10.into();
-            }
-            if self.ctl_in.val().mant {
-                self.ctl.next.fres = self.s1.val().a;
-            }
-            if self.ctl_in.val().exp {
-                self.ctl.next.fres = 0.into();
-            }
+        self.f51.next = 0.into();
+        if self.g51.val() {
+            self.f51.next = self.m51.val();
         }
-        if self.s1.val().nan {
-            // Canonical NaN, NV for an sNaN; frexp passes it through.
-            self.ctl.next.fres = self.nan64.val();
-            if self.s1.val().snan {
-                self.ctl.next.fflags = 0x10.into();
-            }
-            if self.ctl_in.val().d32 {
-                self.ctl.next.fres = 0x7fc0_0000_u64.into();
-            }
-            if self.ctl_in.val().to_i {
-                self.ctl.next.fres = 0x7fff_ffff_u64.into();
-                self.ctl.next.fflags = 0x10.into();
-            }
-            if self.ctl_in.val().to_u {
-                self.ctl.next.fres = 0xffff_ffff_u64.into();
-                self.ctl.next.fflags = 0x10.into();
-            }
-            if self.ctl_in.val().mant {
-                self.ctl.next.fres = self.s1.val().a;
-                self.ctl.next.fflags = 0.into();
-            }
-            if self.ctl_in.val().exp {
-                self.ctl.next.fres = 0.into();
-                self.ctl.next.fflags = 0.into();
-            }
+        self.f31.next = 0.into();
+        if self.g31.val() {
+            self.f31.next = self.m31.val();
+        }
+        self.f_e32.next = 0.into();
+        if self.g_e32.val() {
+            self.f_e32.next = self.m_e32.val();
+        }
+        self.f22.next = 0.into();
+        if self.g22.val() {
+            self.f22.next = self.m22.val();
+        }
+        self.f_lo.next = 0.into();
+        if self.g_lo.val() {
+            self.f_lo.next = self.m_lo.val();
+        }
+        self.ctl.next.fres = self.f63.val()
+            | self.f_e64.val()
+            | self.f51.val()
+            | self.f31.val()
+            | self.f_e32.val()
+            | self.f22.val()
+            | self.f_lo.val();
+        self.ctl.next.fflags = 0.into();
+        if (self.s1.val().inf
+            & (self.ctl_in.val().fract | self.ctl_in.val().to_i | self.ctl_in.val().to_u))
+            | (self.s1.val().nan
+                & (self.ctl_in.val().to_i
+                    | self.ctl_in.val().to_u
+                    | (self.s1.val().snan & !(self.ctl_in.val().mant | self.ctl_in.val().exp))))
+        {
+            self.ctl.next.fflags = 0x10.into();
+        }
+        if self.ctl_in.val().mant & (self.s1.val().inf | self.s1.val().nan) {
+            self.ctl.next.fres = self.s1.val().a;
         }
     }
 }
