@@ -114,7 +114,6 @@ pub struct FrndRound {
     below_f: Signal<Local, Bits<64>>,
     hm: Signal<Local, Bits<53>>,
     cleared: Signal<Local, Bits<64>>,
-    signed_zero: Signal<Local, Bits<64>>,
     ssh: Signal<Local, Bits<4>>,
     x0: Signal<Local, Bits<55>>,
     x8: Signal<Local, Bits<55>>,
@@ -130,8 +129,6 @@ pub struct FrndRound {
     fill4: Constant<Bits<55>>,
     fill2: Constant<Bits<55>>,
     fill1: Constant<Bits<55>>,
-    sign_bit: Constant<Bits<64>>,
-    one64: Constant<Bits<64>>,
 }
 
 impl Default for FrndRound {
@@ -143,7 +140,6 @@ impl Default for FrndRound {
             below_f: Default::default(),
             hm: Default::default(),
             cleared: Default::default(),
-            signed_zero: Default::default(),
             ssh: Default::default(),
             x0: Default::default(),
             x8: Default::default(),
@@ -158,8 +154,6 @@ impl Default for FrndRound {
             fill4: Constant::new(fill(4).into()),
             fill2: Constant::new(fill(2).into()),
             fill1: Constant::new(fill(1).into()),
-            sign_bit: Constant::new(0x8000_0000_0000_0000_u64.into()),
-            one64: Constant::new(0x3ff0_0000_0000_0000_u64.into()),
         }
     }
 }
@@ -170,6 +164,7 @@ impl Logic for FrndRound {
         self.a.next = self.s3.val().a;
         self.below_f.next = self.s3.val().below_f;
         self.hm.next = self.s3.val().hm;
+        self.s4.next.a = self.a.val();
         self.s4.next.sig = self.s3.val().sig;
         self.s4.next.ebase = self.s3.val().ebase;
         self.s4.next.mid = self.s3.val().mid;
@@ -186,21 +181,9 @@ impl Logic for FrndRound {
             self.s4.next.lsb = false;
         }
         self.s4.next.fany = (self.a.val() & self.below_f.val()).any();
-        // Both candidates, the decision being the next phase's: e ≥ 52 (and
-        // ∞, NaN) the encoding; 0 ≤ e ≤ 51 the fraction cleared, or that plus
-        // one unit; |a| < 1 ±0 or ±1.
         self.cleared.next = self.a.val() & !self.below_f.val();
-        self.signed_zero.next = self.a.val() & self.sign_bit.val();
-        self.s4.next.r0 = self.a.val();
-        self.s4.next.r1 = self.a.val();
-        if self.s3.val().mid {
-            self.s4.next.r0 = self.cleared.val();
-            self.s4.next.r1 = self.cleared.val() + self.s3.val().at_f;
-        }
-        if self.s3.val().small {
-            self.s4.next.r0 = self.signed_zero.val();
-            self.s4.next.r1 = self.signed_zero.val() | self.one64.val();
-        }
+        self.s4.next.cleared = self.cleared.val();
+        self.s4.next.inc = self.cleared.val() + self.s3.val().at_f;
 
         // ---- ffract's candidates ----
         self.s4.next.fpos = self.hm.val() & self.below_f.val().get_bits::<53>(0);
@@ -251,6 +234,7 @@ pub struct FrndInc {
     sign: Signal<Local, Bit>,
     rint: Signal<Local, Bits<64>>,
     sign64: Constant<Bits<64>>,
+    one64: Constant<Bits<64>>,
 }
 
 impl Default for FrndInc {
@@ -264,6 +248,7 @@ impl Default for FrndInc {
             sign: Default::default(),
             rint: Default::default(),
             sign64: Constant::new(0x8000_0000_0000_0000_u64.into()),
+            one64: Constant::new(0x3ff0_0000_0000_0000_u64.into()),
         }
     }
 }
@@ -280,9 +265,21 @@ impl Logic for FrndInc {
         self.rup.sticky.next = self.s4.val().sticky;
 
         // ---- round to integral ----
-        self.rint.next = self.s4.val().r0;
-        if self.rup.up.val() {
-            self.rint.next = self.s4.val().r1;
+        self.rint.next = self.s4.val().a;
+        if self.s4.val().mid {
+            self.rint.next = self.s4.val().cleared;
+            if self.rup.up.val() {
+                self.rint.next = self.s4.val().inc;
+            }
+        }
+        if self.s4.val().small {
+            self.rint.next = 0.into();
+            if self.sign.val() {
+                self.rint.next = self.sign64.val();
+            }
+            if self.rup.up.val() {
+                self.rint.next = self.rint.val() | self.one64.val();
+            }
         }
         if self.ctl_in.val().rnd & !self.ctl_in.val().take {
             self.ctl.next.take = true;

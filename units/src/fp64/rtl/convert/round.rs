@@ -258,8 +258,9 @@ impl Logic for Pack {
         // are non-negative, so it is 0 exactly when both are (no wait for
         // the add).
         self.base_zero.next = !self.t.val().base.any();
-        self.s13.next.sub =
-            self.base_zero.val() & !self.kr.val().get_bits::<2>(52).any() & self.kr.val().any();
+        self.s13.next.sub = self.base_zero.val()
+            & !self.kr.val().get_bits::<2>(52).any()
+            & self.kr.val().any();
         if self.ctl.val().d32 {
             // binary32: field = base + kr[24:23].
             self.field.next =
@@ -269,8 +270,9 @@ impl Logic for Pack {
                 | bit_cast::<64, 23>(self.kr.val().get_bits::<23>(0));
             self.s13.next.overflow =
                 self.t.val().over | (self.t.val().atmax & self.kr.val().get_bit(24));
-            self.s13.next.sub =
-                self.base_zero.val() & !self.kr.val().get_bits::<2>(23).any() & self.kr.val().any();
+            self.s13.next.sub = self.base_zero.val()
+                & !self.kr.val().get_bits::<2>(23).any()
+                & self.kr.val().any();
         }
     }
 }

@@ -120,6 +120,7 @@ pub struct Stage3 {
 /// ffract's candidate significands.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage4 {
+    pub a: Bits<64>,
     pub sig: Bits<64>,
     pub ebase: Bits<EXP_W>,
     pub mid: Bit,
@@ -130,10 +131,9 @@ pub struct Stage4 {
     pub sticky: Bit,
     /// The fraction is non-zero (`mid` only).
     pub fany: Bit,
-    /// Round-to-integral's answer if the mode does not round up, and if it
-    /// does (the encoding itself, its fraction cleared, ±0, ±1).
-    pub r0: Bits<64>,
-    pub r1: Bits<64>,
+    /// The encoding with its fraction cleared, and that plus one unit.
+    pub cleared: Bits<64>,
+    pub inc: Bits<64>,
     /// ffract: the fraction (a ≥ 0), `1 − fraction` for e ≥ 0 (a < 0).
     pub fpos: Bits<53>,
     pub fneg: Bits<53>,
