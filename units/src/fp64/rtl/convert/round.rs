@@ -212,8 +212,6 @@ pub struct Pack {
     pub s13: Signal<Out, Stage13>,
     kr: Signal<Local, Bits<64>>,
     field: Signal<Local, Bits<EXP_W>>,
-    /// The destination's exponent base is 0 (at or below EMIN).
-    base_zero: Signal<Local, Bit>,
     sign64: Signal<Local, Bits<64>>,
     sign_bit: Constant<Bits<64>>,
 }
@@ -227,7 +225,6 @@ impl Default for Pack {
             s13: Default::default(),
             kr: Default::default(),
             field: Default::default(),
-            base_zero: Default::default(),
             sign64: Default::default(),
             sign_bit: Constant::new(0x8000_0000_0000_0000_u64.into()),
         }
@@ -254,13 +251,8 @@ impl Logic for Pack {
         self.s13.next.overflow =
             self.t.val().over | (self.t.val().atmax & self.kr.val().get_bit(53));
         // A zero field (subnormal or zero): a carry out of the significand
-        // at EMIN makes 2^(EMIN+1), not a subnormal. Both terms of the field
-        // are non-negative, so it is 0 exactly when both are (no wait for
-        // the add).
-        self.base_zero.next = !self.t.val().base.any();
-        self.s13.next.sub = self.base_zero.val()
-            & !self.kr.val().get_bits::<2>(52).any()
-            & self.kr.val().any();
+        // at EMIN makes 2^(EMIN+1), not a subnormal.
+        self.s13.next.sub = (!self.field.val().any()) & self.kr.val().any();
         if self.ctl.val().d32 {
             // binary32: field = base + kr[24:23].
             self.field.next =
@@ -270,9 +262,7 @@ impl Logic for Pack {
                 | bit_cast::<64, 23>(self.kr.val().get_bits::<23>(0));
             self.s13.next.overflow =
                 self.t.val().over | (self.t.val().atmax & self.kr.val().get_bit(24));
-            self.s13.next.sub = self.base_zero.val()
-                & !self.kr.val().get_bits::<2>(23).any()
-                & self.kr.val().any();
+            self.s13.next.sub = (!self.field.val().any()) & self.kr.val().any();
         }
     }
 }
