@@ -21,12 +21,14 @@ fn stage_plans_register_the_last_boundary_and_count_right() {
 }
 
 /// Boundary instances per boundary: the control word and the bundle
-/// (three at 1m: [`Mid1`] and [`Pre1`]; three at 10: the result and the flags).
+/// (three at 1m: [`Mid1`] and [`Pre1`]; four at 10: the result, the flags
+/// and the result's NaN/subnormal bits).
 fn instances(b: usize) -> usize {
-    if b == B1M || b == B10 {
-        3
-    } else {
-        2
+    match b {
+        // ctl10, d10, f10 and k10 (the result's NaN/subnormal bits).
+        B10 => 4,
+        B1M => 3,
+        _ => 2,
     }
 }
 
