@@ -88,15 +88,17 @@
 //!
 //! | unit | depth = latency | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) | median |
 //! |---|---|---|---|---|---|---|---|---|
-//! | `dfma` | 15 | 5,043 | 6,269 | 321 | 16 | 0 | 146.18 / 147.60 / 155.96 | 147.60 |
+//! | `dfma` | 15 | 5,078 | 6,269 | 321 | 16 | 0 | 147.54 / 142.55 / 160.36 | 147.54 |
 //! | `dfma_d12` | 12 | 4,950 | 5,074 | 321 | 16 | 0 | 107.56 / 105.16 / 102.88 | 105.16 |
 //! | `dfma_d10` | 10 | 5,393 | 3,838 | 321 | 16 | 0 | 105.47 / 105.06 / 103.34 | 105.06 |
 //!
-//! The `dfma` row is the [`Dfma`] around [`DfmaCore`] (measured 2026-12-01:
-//! the unconnected flags cost nothing, the flip-flops are the same; slowest
-//! paths: seed 1 phase 6a, seed 2 a DSP tile's output into boundary 2
-//! (6.78 ns, 2.91 of it routing), seed 3 phase 10's `sig + 1` chain, 6.41 ns);
-//! the other rows predate the split.
+//! The `dfma` row is the [`Dfma`] around [`DfmaCore`], re-measured
+//! 2026-12-02 with the core's `out_nan`/`out_sub` left unconnected (before
+//! them, 2026-12-01: 5,043 LUT4, 146.18 / 147.60 / 155.96 MHz; the
+//! unconnected flags cost nothing, the flip-flops are the same; slowest
+//! paths then: seed 1 phase 6a, seed 2 a DSP tile's output into boundary 2
+//! (6.78 ns, 2.91 of it routing), seed 3 phase 10's `sig + 1` chain,
+//! 6.41 ns). The other rows predate the split.
 //!
 //! 150 MHz is not met as a median: at depth 15 (the run before the split,
 //! seeds 156.01 / 147.69 / 134.93 MHz, 5,057 LUT4) the slowest paths were phase
