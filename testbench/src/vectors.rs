@@ -96,8 +96,11 @@ impl fmt::Display for Mismatch {
     }
 }
 
-/// Turns observations into one result line per answering operation, in order,
-/// checking that answers come back in order with their tags.
+/// Turns observations into one result line per answering operation, in input
+/// order, checking that every answer carries the tag of an operation still
+/// waiting for one: the oldest waiting one for a unit that answers in order,
+/// the oldest waiting one with that tag for a unit that answers in any order
+/// ([`UnitCodec::answers_in_order`]; at most 256 operations in flight).
 pub fn answers(
     codec: &dyn UnitCodec,
     ops: &[LineOp],
@@ -115,23 +118,38 @@ pub fn answers(
             observations.len()
         ));
     }
-    answering
-        .iter()
-        .zip(observations)
-        .map(|((index, op), obs)| {
-            if obs.outputs[1] != tag_of(*index) {
-                return Err(format!(
-                    "line {} `{}`: answer at cycle {} carries tag {:#x}, expected {:#x}",
-                    op.line,
-                    op.text,
-                    obs.cycle,
-                    obs.outputs[1],
-                    tag_of(*index)
-                ));
-            }
-            Ok(codec.format(&op.op, &obs.outputs[2..]))
-        })
-        .collect()
+    let in_order = codec.answers_in_order();
+    // Positions in `answering` still waiting, oldest first.
+    let mut waiting: std::collections::VecDeque<usize> = (0..answering.len()).collect();
+    let mut lines = vec![String::new(); answering.len()];
+    for obs in observations {
+        let tag = obs.outputs[1];
+        let found = if in_order {
+            waiting
+                .front()
+                .copied()
+                .filter(|&k| tag_of(answering[k].0) == tag)
+        } else {
+            waiting
+                .iter()
+                .copied()
+                .find(|&k| tag_of(answering[k].0) == tag)
+        };
+        let Some(k) = found else {
+            let (index, op) = answering[waiting[0]];
+            return Err(format!(
+                "answer at cycle {} carries tag {tag:#x}, but the {} operation waiting is line {} `{}` (tag {:#x})",
+                obs.cycle,
+                if in_order { "next" } else { "oldest" },
+                op.line,
+                op.text,
+                tag_of(index)
+            ));
+        };
+        waiting.retain(|&w| w != k);
+        lines[k] = codec.format(&answering[k].1.op, &obs.outputs[2..]);
+    }
+    Ok(lines)
 }
 
 /// The golden model's result lines for the operations (model state reset first).

@@ -15,6 +15,7 @@ pub mod mufu;
 pub mod proof;
 pub mod redux;
 pub mod registry;
+pub mod sfu;
 pub mod unit;
 pub mod vector;
 pub mod xmu;

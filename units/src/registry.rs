@@ -14,7 +14,7 @@
 use crate::block::UnitBlock;
 use crate::proof::{self, Proof};
 use crate::unit::{UnitCodec, UnitInfo};
-use crate::{atom, dfma, divsqrt, fp64, mufu, redux, xmu};
+use crate::{atom, dfma, divsqrt, fp64, mufu, redux, sfu, xmu};
 use std::fmt;
 
 /// A family's parameter, written after the family's name and an underscore:
@@ -191,6 +191,17 @@ pub static FAMILIES: &[Family] = &[
         proofs: |_, _| vec![proof::PIPELINE],
         approximates: false,
         op_mnemonic: mnemonics::redux,
+        lint_waivers: &[],
+    },
+    Family {
+        name: "sfu",
+        variants: None,
+        examples: include_str!("../../testbench/vectors/sfu.txt"),
+        codec: |_| Box::new(sfu::codec::SfuCodec),
+        block: |_| UnitBlock::new(sfu::rtl::Sfu::default()),
+        proofs: |_, _| Vec::new(),
+        approximates: false,
+        op_mnemonic: mnemonics::sfu,
         lint_waivers: &[],
     },
     Family {
@@ -486,6 +497,11 @@ mod mnemonics {
     pub fn mufu(code: u128) -> Option<String> {
         let func = crate::mufu::model::MufuFunc::from_sel(u8::try_from(code).ok()?)?;
         Some(func.name().to_string())
+    }
+
+    pub fn sfu(code: u128) -> Option<String> {
+        let op = crate::sfu::model::SfuOp::from_code(u32::try_from(code).ok()?)?;
+        Some(op.mnemonic().to_string())
     }
 
     pub fn redux(code: u128) -> Option<String> {

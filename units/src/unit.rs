@@ -161,6 +161,12 @@ pub trait UnitCodec {
     fn latency_of(&self, _op: &Operation) -> usize {
         self.info().latency
     }
+    /// Whether answers come back in the order the operations were accepted
+    /// (every unit but the SFU, whose approximations overtake its divides;
+    /// its answers are matched by tag).
+    fn answers_in_order(&self) -> bool {
+        true
+    }
     /// `count` pseudo-random vector lines (deterministic in `seed`), for
     /// benchmarks and smoke runs.
     fn random_lines(&self, count: usize, seed: u64) -> Vec<String>;

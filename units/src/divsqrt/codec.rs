@@ -8,9 +8,9 @@
 
 use super::model::{execute, DivsqrtOp, Mode, Rm};
 use super::rtl::{latency_of, FLAGS_W, LATENCY, OP_W, RM_W};
-use crate::fp::ieee::{apply_mode_option, format_mode_options, MODE_OPTIONS};
+use crate::fp::ieee::{format_mode_line, parse_mode_line};
 use crate::unit::{xorshift, Operation, Port, UnitCodec, UnitInfo, TAG_W};
-use crate::vector::{fields, hex, parse_hex, FieldError};
+use crate::vector::FieldError;
 
 /// Width of the operands and of the result port.
 pub const DATA_W: usize = 64;
@@ -144,67 +144,7 @@ pub fn decode(op: &Operation) -> Request {
 
 /// Parses a line (comment already stripped).
 pub fn parse_line(text: &str) -> Result<Request, FieldError> {
-    let f = fields(text);
-    let Some(&mnemonic) = f.first() else {
-        return Err(FieldError::new(0, "line", "no operation"));
-    };
-    let op = DivsqrtOp::from_mnemonic(mnemonic).ok_or_else(|| {
-        FieldError::new(
-            1,
-            "mnemonic",
-            format!(
-                "unknown mnemonic {mnemonic:?}; expected one of {}",
-                DivsqrtOp::ALL.map(|o| o.mnemonic()).join(" ")
-            ),
-        )
-    })?;
-    let mut mode = Mode::default();
-    let mut operands = Vec::new();
-    for (i, token) in f.iter().enumerate().skip(1) {
-        let field = i + 1;
-        let key = token.split_once('=').map_or(*token, |(k, _)| k);
-        match apply_mode_option(&mut mode, token) {
-            Ok(true) => continue,
-            Err(message) => return Err(FieldError::new(field, format!("option {key}"), message)),
-            Ok(false) => {}
-        }
-        if token.contains('=') {
-            return Err(FieldError::new(
-                field,
-                "option",
-                format!("unknown option {key:?} ({MODE_OPTIONS})"),
-            ));
-        }
-        let what = if operands.is_empty() {
-            "operand a"
-        } else {
-            "operand b"
-        };
-        if operands.len() == op.operands() {
-            return Err(FieldError::new(
-                field,
-                "operand",
-                format!(
-                    "unexpected extra field {token:?}: {} takes {} operand(s)",
-                    op.mnemonic(),
-                    op.operands()
-                ),
-            ));
-        }
-        operands.push(parse_hex(token, op.width(), field, what)? as u64);
-    }
-    if operands.len() < op.operands() {
-        return Err(FieldError::new(
-            f.len() + 1,
-            "operand",
-            format!(
-                "missing: {} takes {} operand(s) of {} hex digits",
-                op.mnemonic(),
-                op.operands(),
-                op.width() / 4
-            ),
-        ));
-    }
+    let (op, mode, operands) = parse_mode_line::<DivsqrtOp>(text)?;
     Ok(Request {
         op,
         a: operands[0],
@@ -215,21 +155,12 @@ pub fn parse_line(text: &str) -> Result<Request, FieldError> {
 
 /// The line of a request: options that differ from the reset value only.
 pub fn format_request(req: &Request) -> String {
-    let mut text = req.op.mnemonic().to_string();
-    text += &format_mode_options(&req.mode);
-    let w = req.op.width();
-    text += &format!(" {}", hex(req.a as u128, w));
-    if req.op.operands() == 2 {
-        text += &format!(" {}", hex(req.b as u128, w));
-    }
-    text
+    format_mode_line(req.op, &req.mode, &[req.a, req.b])
 }
 
 /// `<result> <fflags>` for an operation of `op`.
 pub fn format_answer(op: DivsqrtOp, result: u64, flags: u8) -> String {
-    let w = op.width();
-    let mask = if w == 64 { u64::MAX } else { (1 << w) - 1 };
-    format!("{} {:02x}", hex((result & mask) as u128, w), flags)
+    crate::fp::ieee::format_answer(op.width(), result, flags)
 }
 
 /// A float operand of `width` bits that exercises the interesting classes.

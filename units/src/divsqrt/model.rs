@@ -28,6 +28,19 @@ pub enum DivsqrtOp {
     RcpF64,
 }
 
+impl crate::fp::ieee::ModeLineOp for DivsqrtOp {
+    const ALL: &'static [Self] = &Self::ALL;
+    fn mnemonic(self) -> &'static str {
+        self.mnemonic()
+    }
+    fn operands(self) -> usize {
+        self.operands()
+    }
+    fn width(self) -> u32 {
+        self.width()
+    }
+}
+
 impl DivsqrtOp {
     /// Every operation, index = `in_op` code.
     pub const ALL: [DivsqrtOp; 10] = [

@@ -10,6 +10,8 @@
 //! SoftFloat through the units that use it (`testbench/tests/divsqrt_model.rs`,
 //! `testbench/tests/fp64_model.rs`).
 
+use crate::vector::{fields, hex, parse_hex, FieldError};
+
 /// RISC-V fflags bits (SPEC-G3 §1).
 pub const NV: u8 = 0x10;
 /// Division by zero.
@@ -347,6 +349,111 @@ pub fn apply_mode_option(mode: &mut Mode, token: &str) -> Result<bool, String> {
     };
     *flag = true;
     Ok(true)
+}
+
+/// The shape of one operation of a MODE-only vector line: its mnemonic,
+/// its number of operands and their width in bits.
+pub trait ModeLineOp: Copy + 'static {
+    /// Every operation the line may name.
+    const ALL: &'static [Self];
+    fn mnemonic(self) -> &'static str;
+    fn operands(self) -> usize;
+    fn width(self) -> u32;
+}
+
+/// A SPEC-G3 §7 line whose only options are MODE's: `<mnemonic> [options]
+/// <operands>`, the options anywhere after the mnemonic, each operand as
+/// many hex digits as the operation's width. The DIVSQRT's and the SFU's
+/// lines. Errors name the 1-based field.
+pub fn parse_mode_line<T: ModeLineOp>(text: &str) -> Result<(T, Mode, Vec<u64>), FieldError> {
+    let f = fields(text);
+    let Some(&mnemonic) = f.first() else {
+        return Err(FieldError::new(0, "line", "no operation"));
+    };
+    let op = T::ALL
+        .iter()
+        .copied()
+        .find(|o| o.mnemonic() == mnemonic)
+        .ok_or_else(|| {
+            let all: Vec<&str> = T::ALL.iter().map(|o| o.mnemonic()).collect();
+            FieldError::new(
+                1,
+                "mnemonic",
+                format!(
+                    "unknown mnemonic {mnemonic:?}; expected one of {}",
+                    all.join(" ")
+                ),
+            )
+        })?;
+    let mut mode = Mode::default();
+    let mut operands = Vec::new();
+    for (i, token) in f.iter().enumerate().skip(1) {
+        let field = i + 1;
+        let key = token.split_once('=').map_or(*token, |(k, _)| k);
+        match apply_mode_option(&mut mode, token) {
+            Ok(true) => continue,
+            Err(message) => return Err(FieldError::new(field, format!("option {key}"), message)),
+            Ok(false) => {}
+        }
+        if token.contains('=') {
+            return Err(FieldError::new(
+                field,
+                "option",
+                format!("unknown option {key:?} ({MODE_OPTIONS})"),
+            ));
+        }
+        let what = if operands.is_empty() {
+            "operand a"
+        } else {
+            "operand b"
+        };
+        if operands.len() == op.operands() {
+            return Err(FieldError::new(
+                field,
+                "operand",
+                format!(
+                    "unexpected extra field {token:?}: {} takes {} operand(s)",
+                    op.mnemonic(),
+                    op.operands()
+                ),
+            ));
+        }
+        operands.push(parse_hex(token, op.width(), field, what)? as u64);
+    }
+    if operands.len() < op.operands() {
+        return Err(FieldError::new(
+            f.len() + 1,
+            "operand",
+            format!(
+                "missing: {} takes {} operand(s) of {} hex digits",
+                op.mnemonic(),
+                op.operands(),
+                op.width() / 4
+            ),
+        ));
+    }
+    Ok((op, mode, operands))
+}
+
+/// The line of an operation: the mnemonic, the MODE options that differ
+/// from the reset value, the operands ([`parse_mode_line`] reads it back).
+pub fn format_mode_line<T: ModeLineOp>(op: T, mode: &Mode, operands: &[u64]) -> String {
+    let mut text = op.mnemonic().to_string();
+    text += &format_mode_options(mode);
+    for &v in operands.iter().take(op.operands()) {
+        text += &format!(" {}", hex(v as u128, op.width()));
+    }
+    text
+}
+
+/// `<result> <fflags>`: the result as hex of `width` bits.
+pub fn format_answer(width: u32, result: u64, flags: u8) -> String {
+    let mask = if width == 64 {
+        u64::MAX
+    } else {
+        (1 << width) - 1
+    };
+    format!("{} {:02x}", hex((result & mask) as u128, width), flags)
 }
 
 /// The MODE options that differ from the reset value, each with a leading

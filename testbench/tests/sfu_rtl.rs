@@ -1,0 +1,141 @@
+//! The SFU RTL (`units::sfu::rtl`) against its golden model
+//! (`units::sfu::model`): random operations of every mnemonic with gaps in
+//! rust-hdl driven directly; answers matched by tag (they come back in any
+//! order), nothing lost or duplicated; an approximation overtakes a divide;
+//! a divide's answer is not starved by a stream of approximations; the
+//! latency of each class. The registry's conformance suite adds Verilator,
+//! Icarus, the lint, the example file and the gtkwave file.
+//!
+//! Long runs: `cargo test --release -p testbench --test sfu_rtl -- --ignored --nocapture`.
+
+use testbench::conformance::{latency_is_exact, run_checked, stream};
+use testbench::engines::Engine;
+use testbench::stream::{Gaps, Observation};
+use testbench::tools::require;
+use testbench::vectors::{parse_vectors, LineOp};
+use units::registry::Unit;
+use units::sfu::codec::{format_request, random_request, SfuCodec};
+use units::sfu::model::SfuOp;
+use units::sfu::rtl::APPROX_LATENCY;
+
+fn sfu() -> Unit {
+    Unit::parse("sfu").expect("the registry knows the sfu")
+}
+
+fn ops_of(text: &str) -> Vec<LineOp> {
+    parse_vectors(&SfuCodec, "sfu test", text.as_bytes()).expect("lines parse")
+}
+
+/// `per_op` random requests of every mnemonic, shuffled by the generator.
+fn random_ops(per_op: usize, seed: u64) -> Vec<LineOp> {
+    let mut state = seed | 1;
+    let mut counts = [0usize; 32];
+    let mut text = String::new();
+    while counts.iter().filter(|&&c| c >= per_op).count() < SfuOp::ALL.len() {
+        let req = random_request(&mut state);
+        let c = &mut counts[req.op.code() as usize];
+        if *c < per_op {
+            *c += 1;
+            text += &format_request(&req);
+            text.push('\n');
+        }
+    }
+    ops_of(&text)
+}
+
+fn gaps(seed: u64) -> Gaps {
+    Gaps::Random {
+        percent: 30,
+        max: 4,
+        seed,
+    }
+}
+
+#[test]
+fn rust_hdl_matches_model_on_every_mnemonic_with_gaps() {
+    let ops = random_ops(60, 3);
+    run_checked(sfu(), Engine::RustHdl, &ops, gaps(5), None).unwrap();
+    // Back to back too: divides refused while the engine is busy.
+    run_checked(sfu(), Engine::RustHdl, &ops, Gaps::None, None).unwrap();
+}
+
+#[test]
+fn each_class_answers_after_its_latency() {
+    latency_is_exact(sfu(), &stream(sfu(), 60, 9).unwrap()).unwrap();
+}
+
+/// The cycle of each answer, by line index.
+fn answer_cycles(ops: &[LineOp], obs: &[Observation]) -> Vec<u64> {
+    let mut cycles = vec![u64::MAX; ops.len()];
+    for o in obs {
+        let i = (0..ops.len())
+            .find(|&i| {
+                cycles[i] == u64::MAX && o.outputs[1] == testbench::stream::tag_of(i) as u128
+            })
+            .expect("an answer for a waiting operation");
+        cycles[i] = o.cycle;
+    }
+    cycles
+}
+
+#[test]
+fn an_approximation_overtakes_a_divide() {
+    let ops =
+        ops_of("fdiv.f64 3ff0000000000000 4008000000000000\nrsq.f32 40800000\nexp2.f16 3c00\n");
+    let obs = run_checked(sfu(), Engine::RustHdl, &ops, Gaps::None, None).unwrap();
+    let at = answer_cycles(&ops, &obs);
+    assert_eq!(
+        at[1],
+        1 + APPROX_LATENCY as u64,
+        "the approximation goes on"
+    );
+    assert!(at[1] < at[0] && at[2] < at[0], "{at:?}");
+}
+
+#[test]
+fn a_divide_is_not_starved_by_approximations() {
+    // Approximations every clock, a divide among them, and more
+    // approximations for longer than the divide takes.
+    let mut text = String::new();
+    for _ in 0..30 {
+        text += "sin.f32 3e000000\n";
+    }
+    text += "div 7fff1234 00000007\n";
+    for _ in 0..120 {
+        text += "sin.f32 3e000000\n";
+    }
+    let ops = ops_of(&text);
+    let obs = run_checked(sfu(), Engine::RustHdl, &ops, Gaps::None, None).unwrap();
+    let at = answer_cycles(&ops, &obs);
+    let engine = units::sfu::codec::op_latency(SfuOp::Div, 0x7fff_1234, 7) as u64;
+    assert!(
+        at[30] <= 30 + engine + APPROX_LATENCY as u64,
+        "the divide answered on cycle {}, engine latency {engine}",
+        at[30]
+    );
+    assert!(
+        at[30] > 30 + engine,
+        "the output was busy: the divide waited"
+    );
+    // Exactly one approximation was refused to make room: the last of the
+    // 151 operations was accepted on cycle 151, not 150.
+    let last = *at.iter().max().unwrap();
+    assert_eq!(last, ops.len() as u64 + APPROX_LATENCY as u64, "{at:?}");
+}
+
+#[test]
+#[ignore = "long: 100 k random operations per mnemonic through rust-hdl"]
+fn rust_hdl_100k_per_mnemonic() {
+    for chunk in 0..10u64 {
+        let ops = random_ops(10_000, 100 + chunk);
+        run_checked(sfu(), Engine::RustHdl, &ops, gaps(chunk), None).unwrap();
+    }
+}
+
+#[test]
+#[ignore = "long: 1 M random operations through Verilator"]
+fn verilator_1m() {
+    require("sfu verilator_1m", &["verilator"]);
+    let ops = random_ops(1_000_000 / 24 + 1, 77);
+    run_checked(sfu(), Engine::Verilator, &ops, gaps(78), None).unwrap();
+}

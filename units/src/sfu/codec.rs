@@ -1,0 +1,297 @@
+//! The SFU's vector lines (SPEC-G3 §7) on its ports, its info, its golden
+//! model and its random traffic. Lines are DIVSQRT's ([`parse_mode_line`]):
+//! `<mnemonic> [options] <operands>` with MODE's options; operands are 4 hex
+//! digits for the binary16 forms, 8 for the 32-bit ones, 16 for the f64
+//! ones. The answer is `<result> <fflags>`. Answers come back in any order;
+//! `rtl-gen sim` prints them in input order.
+
+use super::model::{execute, Mode, Path, Rm, SfuOp};
+use super::rtl::{APPROX_LATENCY, FLAGS_W, HOLD_LATENCY, OP_W, RM_W};
+use crate::divsqrt::codec::{random_float, random_int};
+use crate::divsqrt::model::DivsqrtOp;
+use crate::divsqrt::rtl::latency_of as engine_latency;
+use crate::fp::ieee::{format_answer, format_mode_line, parse_mode_line};
+use crate::unit::{xorshift, Operation, Port, UnitCodec, UnitInfo, TAG_W};
+use crate::vector::FieldError;
+
+/// Vector-file codec and golden model of the SFU.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SfuCodec;
+
+/// One decoded vector line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub op: SfuOp,
+    pub a: u64,
+    /// Second operand (0 for the one-operand forms).
+    pub b: u64,
+    pub mode: Mode,
+}
+
+/// The longest latency: rsq.f64's two passes.
+pub fn max_latency() -> usize {
+    SfuOp::ALL
+        .iter()
+        .map(|&op| op_latency(op, 0x3ff0_0000_0000_0000, 0x3ff0_0000_0000_0000))
+        .chain([op_latency(SfuOp::Div, 0x7fff_ffff, 1)])
+        .max()
+        .unwrap()
+}
+
+/// Clocks from accept to answer of one operation alone in the unit.
+pub fn op_latency(op: SfuOp, a: u64, b: u64) -> usize {
+    match op.path() {
+        Path::Approx(..) => APPROX_LATENCY,
+        Path::Engine(dop) => engine_latency(dop, a, b) + HOLD_LATENCY,
+        // The root's answer is registered, then fed back as rcp.f64.
+        Path::RsqF64 => {
+            engine_latency(DivsqrtOp::FsqrtF64, a, 0)
+                + 1
+                + engine_latency(DivsqrtOp::RcpF64, 0x3ff0_0000_0000_0000, 0)
+                + HOLD_LATENCY
+        }
+    }
+}
+
+/// The SFU's info: ports in the convention order.
+pub fn info() -> UnitInfo {
+    UnitInfo {
+        name: "sfu".into(),
+        description: "seed 001's async SFU: rsq/sqrt/exp2/log2/sin/cos f32 and all seven f16 forms on the MUFU's interpolator with real subnormals (one per clock), and on the divsqrt engine rcp.f32/rcp.f64 correctly rounded, rsq.f64 (two passes), fdiv, fsqrt, div/divu/rem/remu; ready/valid, tagged answers in any order",
+        latency: max_latency(),
+        pipeline_stages: APPROX_LATENCY,
+        rom_bits: crate::mufu::codec::info("mufu".into(), crate::mufu::rtl::DEFAULT_DEPTH).rom_bits,
+        params: vec![],
+        ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,
+        ports: vec![
+            Port::input(
+                "in_valid",
+                1,
+                "an operation is presented (accepted when in_ready is high)",
+            ),
+            Port::input("in_tag", TAG_W as u32, "opaque tag carried to out_tag"),
+            Port::input(
+                "in_op",
+                OP_W as u32,
+                "R1 0x22 f11 (0 rcp.f32 … 10 fsqrt.f64); 16 + f10 − 0x40 (binary16 forms); 24 + f4 of R 0x24 (div … fdiv.f64)",
+            ),
+            Port::input(
+                "in_a",
+                64,
+                "first operand, right-aligned (binary16 in 15:0, 32-bit forms in 31:0)",
+            ),
+            Port::input("in_b", 64, "second operand (fdiv, div/rem)"),
+            Port::input(
+                "in_frm",
+                RM_W as u32,
+                "MODE.frm: rounding of correctly rounded f32 results (0 RNE, 1 RTZ, 2 RDN, 3 RUP, 4 RMM)",
+            ),
+            Port::input(
+                "in_frm64",
+                RM_W as u32,
+                "MODE.frm64 (fdiv.f64, fsqrt.f64; rcp.f64 and rsq.f64 always RNE)",
+            ),
+            Port::input(
+                "in_daz32",
+                1,
+                "MODE.daz32: f32 and f16 subnormal inputs read as zero",
+            ),
+            Port::input(
+                "in_ftz32",
+                1,
+                "MODE.ftz32: f32 and f16 subnormal results flushed to zero",
+            ),
+            Port::input("in_daz64", 1, "MODE.daz64 (fdiv.f64, fsqrt.f64)"),
+            Port::input("in_ftz64", 1, "MODE.ftz64 (fdiv.f64, fsqrt.f64)"),
+            Port::output("out_valid", 1, "an answer is presented this cycle"),
+            Port::output("out_tag", TAG_W as u32, "tag of the answering operation"),
+            Port::output(
+                "out_result",
+                64,
+                "the result, right-aligned (narrower forms zero-extended)",
+            ),
+            Port::output(
+                "out_flags",
+                FLAGS_W as u32,
+                "fflags NV DZ OF UF NX (bit 4..0); approximations NV and DZ only",
+            ),
+            Port::output(
+                "in_ready",
+                1,
+                "the presented operation is accepted at this edge (depends on in_op: the divide engine's, or the approximations')",
+            ),
+        ],
+    }
+}
+
+/// The operation's input values (after `in_valid`, `in_tag`).
+pub fn encode(req: &Request) -> Operation {
+    let m = req.mode;
+    Operation {
+        inputs: vec![
+            req.op.code() as u128,
+            req.a as u128,
+            req.b as u128,
+            m.frm.code() as u128,
+            m.frm64.code() as u128,
+            m.daz32 as u128,
+            m.ftz32 as u128,
+            m.daz64 as u128,
+            m.ftz64 as u128,
+        ],
+        answers: true,
+    }
+}
+
+/// The request an operation encodes.
+pub fn decode(op: &Operation) -> Request {
+    let at = |i: usize| op.inputs[i];
+    let rm = |v: u128| Rm::from_code(v as u32).unwrap_or_default();
+    Request {
+        op: SfuOp::from_code(at(0) as u32).expect("a valid in_op code"),
+        a: at(1) as u64,
+        b: at(2) as u64,
+        mode: Mode {
+            frm: rm(at(3)),
+            frm64: rm(at(4)),
+            daz32: at(5) & 1 == 1,
+            ftz32: at(6) & 1 == 1,
+            daz64: at(7) & 1 == 1,
+            ftz64: at(8) & 1 == 1,
+        },
+    }
+}
+
+/// Parses a line (comment already stripped).
+pub fn parse_line(text: &str) -> Result<Request, FieldError> {
+    let (op, mode, operands) = parse_mode_line::<SfuOp>(text)?;
+    Ok(Request {
+        op,
+        a: operands[0],
+        b: operands.get(1).copied().unwrap_or(0),
+        mode,
+    })
+}
+
+/// The line of a request: options that differ from the reset value only.
+pub fn format_request(req: &Request) -> String {
+    format_mode_line(req.op, &req.mode, &[req.a, req.b])
+}
+
+/// A binary16 operand that exercises the classes (subnormals, the range edges).
+pub fn random_f16(state: &mut u64) -> u64 {
+    let r = xorshift(state);
+    let sign = (r >> 63) & 1;
+    let frac = match (r >> 8) % 6 {
+        0 => 0,
+        1 => 0x3ff,
+        _ => (r >> 16) & 0x3ff,
+    };
+    let exp = match r % 8 {
+        0 => 0,
+        1 => 0x1f,
+        2 => 1 + (r >> 32) % 3,
+        _ => (r >> 32) % 31,
+    };
+    (sign << 15) | (exp << 10) | frac
+}
+
+/// A binary32 operand for an approximation: [`random_float`]'s classes, and
+/// now and then exp2's operands around the subnormal results.
+pub fn random_f32_approx(op: SfuOp, state: &mut u64) -> u64 {
+    let r = xorshift(state);
+    if op == SfuOp::Exp2F32 && r % 3 == 0 {
+        // −153 … −125, fractions included.
+        let v = -(125.0 + (r >> 20) as f64 / (1u64 << 44) as f64 * 28.0);
+        return (v as f32).to_bits() as u64;
+    }
+    random_float(32, state)
+}
+
+/// A random request: every operation, every rounding mode, flush bits now and then.
+pub fn random_request(state: &mut u64) -> Request {
+    let r = xorshift(state);
+    let op = SfuOp::ALL[(r % SfuOp::ALL.len() as u64) as usize];
+    let mode = Mode {
+        frm: Rm::ALL[((r >> 8) % 5) as usize],
+        frm64: Rm::ALL[((r >> 12) % 5) as usize],
+        daz32: (r >> 16).is_multiple_of(4),
+        ftz32: (r >> 18).is_multiple_of(4),
+        daz64: (r >> 20).is_multiple_of(4),
+        ftz64: (r >> 22).is_multiple_of(4),
+    };
+    let operand = |state: &mut u64| match op.width() {
+        16 => random_f16(state),
+        64 => random_float(64, state),
+        _ if matches!(op, SfuOp::Div | SfuOp::Divu | SfuOp::Rem | SfuOp::Remu) => random_int(state),
+        _ if op.is_approx() => random_f32_approx(op, state),
+        _ => random_float(32, state),
+    };
+    let a = operand(state);
+    let b = if op.operands() == 2 {
+        operand(state)
+    } else {
+        0
+    };
+    Request { op, a, b, mode }
+}
+
+impl UnitCodec for SfuCodec {
+    fn info(&self) -> UnitInfo {
+        info()
+    }
+
+    fn parse(&self, text: &str) -> Result<Operation, FieldError> {
+        parse_line(text).map(|r| encode(&r))
+    }
+
+    fn format(&self, op: &Operation, results: &[u128]) -> String {
+        let req = decode(op);
+        format_answer(req.op.width(), results[0] as u64, results[1] as u8)
+    }
+
+    fn model(&mut self, op: &Operation) -> Option<String> {
+        let req = decode(op);
+        let answer = execute(req.op, req.a, req.b, req.mode);
+        Some(format_answer(req.op.width(), answer.result, answer.flags))
+    }
+
+    fn latency_of(&self, op: &Operation) -> usize {
+        let req = decode(op);
+        op_latency(req.op, req.a, req.b)
+    }
+
+    fn answers_in_order(&self) -> bool {
+        false
+    }
+
+    fn random_lines(&self, count: usize, seed: u64) -> Vec<String> {
+        let mut state = seed;
+        (0..count)
+            .map(|_| format_request(&random_request(&mut state)))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_round_trip_and_errors_name_the_field() {
+        let r = parse_line("rcp.f16 4000").unwrap();
+        assert_eq!((r.op, r.a), (SfuOp::RcpF16, 0x4000));
+        assert_eq!(parse_line("rcp.f16 3f800000").unwrap_err().field, 2);
+        assert_eq!(parse_line("tanh.f32 3f800000").unwrap_err().field, 1);
+        assert_eq!(
+            parse_line("exp2.f32 frm=xyz 3f800000").unwrap_err().field,
+            2
+        );
+        let mut state = 5;
+        for _ in 0..2000 {
+            let req = random_request(&mut state);
+            assert_eq!(parse_line(&format_request(&req)).unwrap(), req);
+            assert_eq!(decode(&encode(&req)), req);
+        }
+    }
+}

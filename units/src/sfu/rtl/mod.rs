@@ -1,0 +1,400 @@
+//! RTL of the SFU (SPEC-G3 §5, §6): two engines behind one ready/valid
+//! port, answers tagged and in any order. Bit-exact with
+//! [`model`](crate::sfu::model).
+//!
+//! ```text
+//!              ┌─ SfuPrepare ─ front ─ Mufu (15) ─ FinishShift ─ fa ─ FinishRound ─ fb ─┐
+//!  in ─ decode ┤   (side line: f16, adjustment, log2, ftz32, NV/DZ beside the MUFU)      ├─ out
+//!              └─ Divsqrt ─────────────────────────────────────────────────── hold ──────┘
+//!                   ▲ rsq.f64's second pass: the root fed back as rcp.f64
+//! ```
+//!
+//! - **Approximations**: one operation per clock, [`APPROX_LATENCY`] = 18
+//!   clocks (front register, the MUFU at its default depth 15, two finishing
+//!   phases).
+//! - **Divide engine**: the `divsqrt` unit, one operation in flight; its
+//!   answer waits in `hold` (+1 clock) until the output is free. An engine
+//!   operation is accepted only when the engine is idle (or presenting its
+//!   last answer while `hold` is empty and rsq.f64 is not between its two
+//!   passes): so `hold` is empty whenever the engine answers.
+//! - **The output**: the approximations' answer has priority; `hold` goes
+//!   out in any clock without one. So that a divide's answer cannot wait
+//!   forever behind a stream of approximations, a full `hold` with the
+//!   output busy refuses one approximation (`in_ready` low for one clock):
+//!   the empty slot reaches the output [`APPROX_LATENCY`] clocks later, and
+//!   `reserve` counts it down so that one refused clock is enough.
+//! - `in_ready` depends on the operation presented: an approximation is
+//!   refused only in that one clock; an engine operation while the engine,
+//!   `hold` or rsq.f64's sequence is busy.
+
+pub mod finish;
+pub mod prepare;
+
+pub use finish::{FinishRound, FinishShift, Shifted};
+pub use prepare::SfuPrepare;
+
+use crate::divsqrt::rtl::Divsqrt;
+use crate::hw::boundary::Boundary;
+use crate::mufu::rtl::{Mufu, DEFAULT_DEPTH as MUFU_DEPTH};
+use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
+use rust_hdl::prelude::*;
+
+/// Width of `in_op` ([`SfuOp::code`](crate::sfu::model::SfuOp::code)).
+pub const OP_W: usize = 5;
+/// Rounding-mode fields.
+pub const RM_W: usize = 3;
+/// fflags.
+pub const FLAGS_W: usize = 5;
+/// Clocks from accept to answer of an approximation.
+pub const APPROX_LATENCY: usize = MUFU_DEPTH + 3;
+/// `reserve`'s count after a refused clock: the empty slot reaches the
+/// output when it is back at 0.
+pub const RESERVE_CLOCKS: u64 = APPROX_LATENCY as u64 - 1;
+/// Clocks an engine answer spends in `hold` when the output is free.
+pub const HOLD_LATENCY: usize = 1;
+
+/// What rides beside the MUFU.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Side {
+    pub f16: Bit,
+    pub adj: Bits<2>,
+    pub log2: Bit,
+    pub ftz: Bit,
+    pub flags: Bits<FLAGS_W>,
+}
+
+/// The front register of the approximations.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Front {
+    pub valid: Bit,
+    pub tag: Bits<TAG_W>,
+    pub func: Bits<4>,
+    pub x: Bits<32>,
+    pub f16: Bit,
+    pub adj: Bits<2>,
+    pub log2: Bit,
+    pub ftz: Bit,
+    pub flags: Bits<FLAGS_W>,
+}
+
+/// An answer waiting for the output (`fb`, `hold`).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Answer {
+    pub valid: Bit,
+    pub tag: Bits<TAG_W>,
+    pub result: Bits<64>,
+    pub flags: Bits<FLAGS_W>,
+}
+
+/// rsq.f64's sequence on the engine.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct RsqSeq {
+    /// 0 idle, 1 the root in the engine, 2 the root waiting to go back in
+    /// (presented this clock), 3 the reciprocal in the engine.
+    pub state: Bits<2>,
+    pub tag: Bits<TAG_W>,
+    pub root: Bits<64>,
+    /// The root's NV/DZ.
+    pub flags: Bits<FLAGS_W>,
+}
+
+/// The SFU's top block.
+#[derive(LogicBlock)]
+pub struct Sfu {
+    pub clock: Signal<In, Clock>,
+    /// An operation is presented (accepted when `in_ready` is high).
+    pub in_valid: Signal<In, Bit>,
+    pub in_tag: Signal<In, Bits<TAG_W>>,
+    /// [`SfuOp::code`](crate::sfu::model::SfuOp::code).
+    pub in_op: Signal<In, Bits<OP_W>>,
+    /// First operand, right-aligned (binary16 in 15:0, 32-bit forms in 31:0).
+    pub in_a: Signal<In, Bits<64>>,
+    /// Second operand (fdiv, div/rem).
+    pub in_b: Signal<In, Bits<64>>,
+    pub in_frm: Signal<In, Bits<RM_W>>,
+    pub in_frm64: Signal<In, Bits<RM_W>>,
+    pub in_daz32: Signal<In, Bit>,
+    pub in_ftz32: Signal<In, Bit>,
+    pub in_daz64: Signal<In, Bit>,
+    pub in_ftz64: Signal<In, Bit>,
+    pub out_valid: Signal<Out, Bit>,
+    pub out_tag: Signal<Out, Bits<TAG_W>>,
+    pub out_result: Signal<Out, Bits<64>>,
+    pub out_flags: Signal<Out, Bits<FLAGS_W>>,
+    pub in_ready: Signal<Out, Bit>,
+
+    pub prepare: SfuPrepare,
+    pub front: DFF<Front>,
+    pub mufu: Mufu,
+    pub side: [Boundary<Side>; MUFU_DEPTH],
+    pub finish_shift: FinishShift,
+    pub fa: DFF<Shifted>,
+    pub finish_round: FinishRound,
+    pub fb: DFF<Answer>,
+    pub engine: Divsqrt,
+    pub hold: DFF<Answer>,
+    pub rsq: DFF<RsqSeq>,
+    pub reserve: DFF<Bits<5>>,
+    is_engine: Signal<Local, Bit>,
+    is_rsq: Signal<Local, Bit>,
+    engine_op: Signal<Local, Bits<4>>,
+    engine_free: Signal<Local, Bit>,
+    block: Signal<Local, Bit>,
+    take_approx: Signal<Local, Bit>,
+    take_engine: Signal<Local, Bit>,
+}
+
+impl Default for Sfu {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            in_valid: Default::default(),
+            in_tag: Default::default(),
+            in_op: Default::default(),
+            in_a: Default::default(),
+            in_b: Default::default(),
+            in_frm: Default::default(),
+            in_frm64: Default::default(),
+            in_daz32: Default::default(),
+            in_ftz32: Default::default(),
+            in_daz64: Default::default(),
+            in_ftz64: Default::default(),
+            out_valid: Default::default(),
+            out_tag: Default::default(),
+            out_result: Default::default(),
+            out_flags: Default::default(),
+            in_ready: Default::default(),
+            prepare: Default::default(),
+            front: Default::default(),
+            mufu: Mufu::new(MUFU_DEPTH),
+            side: std::array::from_fn(|_| Boundary::new(true)),
+            finish_shift: Default::default(),
+            fa: Default::default(),
+            finish_round: Default::default(),
+            fb: Default::default(),
+            engine: Default::default(),
+            hold: Default::default(),
+            rsq: Default::default(),
+            reserve: Default::default(),
+            is_engine: Default::default(),
+            is_rsq: Default::default(),
+            engine_op: Default::default(),
+            engine_free: Default::default(),
+            block: Default::default(),
+            take_approx: Default::default(),
+            take_engine: Default::default(),
+        }
+    }
+}
+
+impl Logic for Sfu {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, front, fa, fb, hold, rsq, reserve);
+        self.mufu.clock.next = self.clock.val();
+        self.engine.clock.next = self.clock.val();
+        for k in 0..MUFU_DEPTH {
+            self.side[k].clock.next = self.clock.val();
+        }
+
+        // ---- decode: which engine, the divide engine's code ----
+        // rcp.f32 0, fsqrt.f32 7, rcp.f64 8, rsq.f64 9, fsqrt.f64 10, R 0x24: 24..=29.
+        self.is_rsq.next = self.in_op.val() == 9;
+        self.engine_op.next = 0.into();
+        self.is_engine.next = true;
+        if self.in_op.val() == 0 {
+            self.engine_op.next = 8.into();
+        } else if self.in_op.val() == 7 {
+            self.engine_op.next = 2.into();
+        } else if self.in_op.val() == 8 {
+            self.engine_op.next = 9.into();
+        } else if (self.in_op.val() == 9) | (self.in_op.val() == 10) {
+            self.engine_op.next = 3.into();
+        } else if (self.in_op.val().get_bits::<2>(3) == 3) & (self.in_op.val().get_bits::<3>(0) < 6)
+        {
+            // div 4, divu 5, rem 6, remu 7, fdiv.f32 0, fdiv.f64 1.
+            self.engine_op.next = bit_cast::<4, 3>(self.in_op.val().get_bits::<3>(0)) + 4;
+            if self.in_op.val().get_bit(2) {
+                self.engine_op.next = bit_cast::<4, 1>(self.in_op.val().get_bits::<1>(0));
+            }
+        } else {
+            self.is_engine.next = false;
+        }
+
+        // ---- acceptance ----
+        self.engine_free.next = self.engine.in_ready.val()
+            & !self.engine.out_valid.val()
+            & !self.hold.q.val().valid
+            & (self.rsq.q.val().state == 0);
+        self.block.next =
+            self.hold.q.val().valid & self.fb.q.val().valid & (self.reserve.q.val() == 0);
+        self.in_ready.next = !self.block.val();
+        if self.is_engine.val() {
+            self.in_ready.next = self.engine_free.val();
+        }
+        self.take_approx.next = self.in_valid.val() & !self.is_engine.val() & !self.block.val();
+        self.take_engine.next = self.in_valid.val() & self.is_engine.val() & self.engine_free.val();
+        self.reserve.d.next = self.reserve.q.val();
+        if self.reserve.q.val() != 0 {
+            self.reserve.d.next = self.reserve.q.val() - 1;
+        }
+        if self.block.val() {
+            self.reserve.d.next = RESERVE_CLOCKS.into();
+        }
+
+        // ---- approximations ----
+        self.prepare.op.next = self.in_op.val();
+        self.prepare.a.next = self.in_a.val().get_bits::<32>(0);
+        self.prepare.daz.next = self.in_daz32.val();
+        self.front.d.next.valid = self.take_approx.val();
+        self.front.d.next.tag = self.in_tag.val();
+        self.front.d.next.func = self.prepare.func.val();
+        self.front.d.next.x = self.prepare.x.val();
+        self.front.d.next.f16 = self.prepare.f16.val();
+        self.front.d.next.adj = self.prepare.adj.val();
+        self.front.d.next.log2 = self.prepare.log2.val();
+        self.front.d.next.ftz = self.in_ftz32.val();
+        self.front.d.next.flags = self.prepare.flags.val();
+
+        self.mufu.in_valid.next = self.front.q.val().valid;
+        self.mufu.in_tag.next = self.front.q.val().tag;
+        self.mufu.in_func.next = self.front.q.val().func;
+        self.mufu.in_abs.next = false;
+        self.mufu.in_neg.next = false;
+        self.mufu.in_x.next = self.front.q.val().x;
+        self.side[0].d.next.f16 = self.front.q.val().f16;
+        self.side[0].d.next.adj = self.front.q.val().adj;
+        self.side[0].d.next.log2 = self.front.q.val().log2;
+        self.side[0].d.next.ftz = self.front.q.val().ftz;
+        self.side[0].d.next.flags = self.front.q.val().flags;
+        for k in 1..MUFU_DEPTH {
+            self.side[k].d.next = self.side[k - 1].q.val();
+        }
+
+        self.finish_shift.y.next = self.mufu.out_d.val();
+        self.finish_shift.f16.next = self.side[MUFU_DEPTH - 1].q.val().f16;
+        self.finish_shift.adj.next = self.side[MUFU_DEPTH - 1].q.val().adj;
+        self.finish_shift.log2.next = self.side[MUFU_DEPTH - 1].q.val().log2;
+        self.fa.d.next.valid = self.mufu.out_valid.val();
+        self.fa.d.next.tag = self.mufu.out_tag.val();
+        self.fa.d.next.flags = self.side[MUFU_DEPTH - 1].q.val().flags;
+        self.fa.d.next.f16 = self.side[MUFU_DEPTH - 1].q.val().f16;
+        self.fa.d.next.ftz = self.side[MUFU_DEPTH - 1].q.val().ftz;
+        self.fa.d.next.sign = self.finish_shift.sign.val();
+        self.fa.d.next.nan = self.finish_shift.nan.val();
+        self.fa.d.next.inf = self.finish_shift.inf.val();
+        self.fa.d.next.zero = self.finish_shift.zero.val();
+        self.fa.d.next.efield = self.finish_shift.efield.val();
+        self.fa.d.next.kept = self.finish_shift.kept.val();
+        self.fa.d.next.round = self.finish_shift.round.val();
+        self.fa.d.next.sticky = self.finish_shift.sticky.val();
+
+        self.finish_round.s.next = self.fa.q.val();
+        self.fb.d.next.valid = self.fa.q.val().valid;
+        self.fb.d.next.tag = self.fa.q.val().tag;
+        self.fb.d.next.result = bit_cast::<64, 32>(self.finish_round.result.val());
+        self.fb.d.next.flags = self.fa.q.val().flags;
+
+        // ---- the divide engine and rsq.f64's sequence ----
+        self.engine.in_valid.next = self.take_engine.val();
+        self.engine.in_tag.next = self.in_tag.val();
+        self.engine.in_op.next = self.engine_op.val();
+        self.engine.in_a.next = self.in_a.val();
+        self.engine.in_b.next = self.in_b.val();
+        self.engine.in_frm.next = self.in_frm.val();
+        self.engine.in_frm64.next = self.in_frm64.val();
+        self.engine.in_daz32.next = self.in_daz32.val();
+        self.engine.in_ftz32.next = self.in_ftz32.val();
+        self.engine.in_daz64.next = self.in_daz64.val();
+        self.engine.in_ftz64.next = self.in_ftz64.val();
+        if self.is_rsq.val() {
+            // Both passes RNE, never flushing.
+            self.engine.in_frm64.next = 0.into();
+            self.engine.in_daz64.next = false;
+            self.engine.in_ftz64.next = false;
+        }
+        self.rsq.d.next = self.rsq.q.val();
+        if self.rsq.q.val().state == 2 {
+            self.engine.in_valid.next = true;
+            self.engine.in_tag.next = self.rsq.q.val().tag;
+            self.engine.in_op.next = 9.into();
+            self.engine.in_a.next = self.rsq.q.val().root;
+            self.engine.in_frm64.next = 0.into();
+            self.engine.in_daz64.next = false;
+            self.engine.in_ftz64.next = false;
+            self.rsq.d.next.state = 3.into();
+        }
+        if self.take_engine.val() & self.is_rsq.val() {
+            self.rsq.d.next.state = 1.into();
+        }
+        if self.engine.out_valid.val() & (self.rsq.q.val().state == 1) {
+            self.rsq.d.next.state = 2.into();
+            self.rsq.d.next.tag = self.engine.out_tag.val();
+            self.rsq.d.next.root = self.engine.out_result.val();
+            self.rsq.d.next.flags = self.engine.out_flags.val() & 0x18;
+        }
+
+        // ---- hold and the output ----
+        self.hold.d.next = self.hold.q.val();
+        if !self.fb.q.val().valid {
+            self.hold.d.next.valid = false;
+        }
+        if self.engine.out_valid.val() & (self.rsq.q.val().state != 1) {
+            self.hold.d.next.valid = true;
+            self.hold.d.next.tag = self.engine.out_tag.val();
+            self.hold.d.next.result = self.engine.out_result.val();
+            self.hold.d.next.flags = self.engine.out_flags.val();
+            if self.rsq.q.val().state == 3 {
+                self.hold.d.next.flags =
+                    (self.engine.out_flags.val() | self.rsq.q.val().flags) & 0x18;
+                self.rsq.d.next.state = 0.into();
+            }
+        }
+        self.out_valid.next = self.fb.q.val().valid | self.hold.q.val().valid;
+        self.out_tag.next = self.hold.q.val().tag;
+        self.out_result.next = self.hold.q.val().result;
+        self.out_flags.next = self.hold.q.val().flags;
+        if self.fb.q.val().valid {
+            self.out_tag.next = self.fb.q.val().tag;
+            self.out_result.next = self.fb.q.val().result;
+            self.out_flags.next = self.fb.q.val().flags;
+        }
+    }
+}
+
+impl PortIo for Sfu {
+    fn set_inputs(&mut self, v: &[u128]) {
+        self.in_valid.next = v[0] & 1 == 1;
+        self.in_tag.next = to_bits(v[1]);
+        self.in_op.next = to_bits(v[2]);
+        self.in_a.next = to_bits(v[3]);
+        self.in_b.next = to_bits(v[4]);
+        self.in_frm.next = to_bits(v[5]);
+        self.in_frm64.next = to_bits(v[6]);
+        self.in_daz32.next = v[7] & 1 == 1;
+        self.in_ftz32.next = v[8] & 1 == 1;
+        self.in_daz64.next = v[9] & 1 == 1;
+        self.in_ftz64.next = v[10] & 1 == 1;
+    }
+
+    fn outputs(&self) -> Vec<u128> {
+        vec![
+            self.out_valid.val() as u128,
+            from_bits(self.out_tag.val()),
+            from_bits(self.out_result.val()),
+            from_bits(self.out_flags.val()),
+            self.in_ready.val() as u128,
+        ]
+    }
+
+    fn clock(&mut self) -> &mut Signal<In, Clock> {
+        &mut self.clock
+    }
+}
+
+/// The unit's Verilog, top module named `sfu`.
+pub fn verilog() -> String {
+    let mut uut = Sfu::default();
+    uut.connect_all();
+    crate::registry::rename_top(&generate_verilog(&uut), "sfu")
+}

@@ -1,0 +1,208 @@
+//! The approximations' operand side (combinational, before the front
+//! register): the MUFU selector of the operation, the 32-bit flush bit, a
+//! binary16 operand widened to binary32, a subnormal binary32 operand of
+//! rsq/sqrt/log2 scaled by 2^24, an exp2 operand in (−152, −126) moved up
+//! by 24, and the NV/DZ flags from the operand's class. Mirrors
+//! [`model::prepare`](crate::sfu::model::prepare) and
+//! [`model::approx_flags`](crate::sfu::model::approx_flags).
+
+use super::OP_W;
+use crate::hw::lzc::LeadingZeroCount32;
+use rust_hdl::prelude::*;
+
+/// What the exponent of the MUFU's result is moved by ([`SfuPrepare::adj`]).
+pub mod adjust {
+    /// Nothing.
+    pub const NONE: u64 = 0;
+    /// +12: rsq of a scaled subnormal.
+    pub const PLUS_12: u64 = 1;
+    /// −12: sqrt of a scaled subnormal.
+    pub const MINUS_12: u64 = 2;
+    /// −24: exp2 of an operand moved up by 24.
+    pub const MINUS_24: u64 = 3;
+}
+
+/// The operand side of the approximations.
+#[derive(LogicBlock, Default)]
+pub struct SfuPrepare {
+    /// [`SfuOp::code`](crate::sfu::model::SfuOp::code): 1..=6 the binary32
+    /// approximations, 16..=22 the binary16 ones (low three bits: rcp rsq
+    /// sqrt exp2 log2 sin cos).
+    pub op: Signal<In, Bits<OP_W>>,
+    /// The operand (binary16 in bits 15:0).
+    pub a: Signal<In, Bits<32>>,
+    /// MODE.daz32.
+    pub daz: Signal<In, Bit>,
+    /// The MUFU selector (15 for a code that is not an approximation: the
+    /// MUFU answers its canonical NaN).
+    pub func: Signal<Out, Bits<4>>,
+    /// The result is binary16.
+    pub f16: Signal<Out, Bit>,
+    /// The MUFU's operand.
+    pub x: Signal<Out, Bits<32>>,
+    /// [`adjust`].
+    pub adj: Signal<Out, Bits<2>>,
+    /// log2 of a scaled subnormal: 24 comes off the result.
+    pub log2: Signal<Out, Bit>,
+    /// NV DZ OF UF NX (only NV and DZ can be set).
+    pub flags: Signal<Out, Bits<5>>,
+    lzc: LeadingZeroCount32,
+    fidx: Signal<Local, Bits<3>>,
+    is_rcp: Signal<Local, Bit>,
+    is_rsq: Signal<Local, Bit>,
+    is_sqrt: Signal<Local, Bit>,
+    is_ex2: Signal<Local, Bit>,
+    is_lg2: Signal<Local, Bit>,
+    is_trig: Signal<Local, Bit>,
+    h_e: Signal<Local, Bits<5>>,
+    h_m: Signal<Local, Bits<10>>,
+    norm: Signal<Local, Bits<32>>,
+    w: Signal<Local, Bits<32>>,
+    mag: Signal<Local, Bits<31>>,
+    sub: Signal<Local, Bit>,
+    fixed: Signal<Local, Bits<25>>,
+    moved: Signal<Local, Bits<25>>,
+    w_emax: Signal<Local, Bit>,
+    w_frac0: Signal<Local, Bit>,
+    w_zero: Signal<Local, Bit>,
+    w_nan: Signal<Local, Bit>,
+    nv: Signal<Local, Bit>,
+    dz: Signal<Local, Bit>,
+}
+
+impl Logic for SfuPrepare {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // ---- which function ----
+        self.f16.next = self.op.val().get_bit(4);
+        self.fidx.next = self.op.val().get_bits::<3>(0);
+        self.is_rcp.next = self.fidx.val() == 0;
+        self.is_rsq.next = self.fidx.val() == 1;
+        self.is_sqrt.next = self.fidx.val() == 2;
+        self.is_ex2.next = self.fidx.val() == 3;
+        self.is_lg2.next = self.fidx.val() == 4;
+        self.is_trig.next = (self.fidx.val() == 5) | (self.fidx.val() == 6);
+        self.func.next = 15.into();
+        if self.is_rcp.val() {
+            self.func.next = 4.into();
+        }
+        if self.is_rsq.val() {
+            self.func.next = 5.into();
+        }
+        if self.is_sqrt.val() {
+            self.func.next = 8.into();
+        }
+        if self.is_ex2.val() {
+            self.func.next = 2.into();
+        }
+        if self.is_lg2.val() {
+            self.func.next = 3.into();
+        }
+        if self.fidx.val() == 5 {
+            self.func.next = 1.into();
+        }
+        if self.fidx.val() == 6 {
+            self.func.next = 0.into();
+        }
+
+        // ---- one leading-zero count and shift: a binary16 subnormal's
+        // 10 bits, or a binary32 subnormal's 23 ----
+        self.h_e.next = self.a.val().get_bits::<5>(10);
+        self.h_m.next = self.a.val().get_bits::<10>(0);
+        self.lzc.x.next = bit_cast::<32, 23>(self.a.val().get_bits::<23>(0)) << 9;
+        if self.f16.val() {
+            self.lzc.x.next = bit_cast::<32, 10>(self.h_m.val()) << 22;
+        }
+        self.norm.next = self.lzc.x.val() << self.lzc.count.val();
+
+        // ---- widen (binary16) and flush (daz32) ----
+        self.w.next = self.a.val();
+        if (!self.a.val().get_bits::<8>(23).any()) & self.daz.val() {
+            self.w.next = self.a.val() & bits::<32>(0x8000_0000_u64);
+        }
+        if self.f16.val() {
+            self.w.next = (bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31)
+                | (bit_cast::<32, 10>(self.h_m.val()) << 13)
+                | (bit_cast::<32, 8>(bit_cast::<8, 5>(self.h_e.val()) + 112) << 23);
+            if self.h_e.val().all() {
+                self.w.next = (bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31)
+                    | (bit_cast::<32, 10>(self.h_m.val()) << 13)
+                    | bits::<32>(0x7f80_0000);
+            }
+            if !self.h_e.val().any() {
+                // m · 2^-24: exponent 112 − lz, the bits after the leading one.
+                self.w.next = (bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31)
+                    | (bit_cast::<32, 8>(bits::<8>(112) - bit_cast::<8, 6>(self.lzc.count.val()))
+                        << 23)
+                    | (bit_cast::<32, 10>(self.norm.val().get_bits::<10>(21)) << 13);
+                if (!self.h_m.val().any()) | self.daz.val() {
+                    self.w.next = bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31;
+                }
+            }
+        }
+
+        // ---- classes of the widened operand (binary32 fields) ----
+        self.mag.next = self.w.val().get_bits::<31>(0);
+        self.w_emax.next = self.w.val().get_bits::<8>(23).all();
+        self.w_frac0.next = !self.w.val().get_bits::<23>(0).any();
+        self.w_zero.next = !self.mag.val().any();
+        self.w_nan.next = self.w_emax.val() & !self.w_frac0.val();
+        self.sub.next = (!self.w.val().get_bits::<8>(23).any()) & !self.w_zero.val();
+
+        // ---- exp2's move: |x| − 24 in 8.17 fixed point ----
+        self.fixed.next = bit_cast::<25, 24>(
+            bit_cast::<24, 23>(self.w.val().get_bits::<23>(0)) | bits::<24>(0x80_0000),
+        );
+        if self.w.val().get_bits::<8>(23) == 134 {
+            self.fixed.next = bit_cast::<25, 24>(
+                bit_cast::<24, 23>(self.w.val().get_bits::<23>(0)) | bits::<24>(0x80_0000),
+            ) << 1;
+        }
+        self.moved.next = self.fixed.val() - bits::<25>(0x30_0000);
+
+        // ---- the operand and the result's adjustment ----
+        self.x.next = self.w.val();
+        self.adj.next = adjust::NONE.into();
+        self.log2.next = false;
+        if self.sub.val() & (self.is_rsq.val() | self.is_sqrt.val() | self.is_lg2.val()) {
+            // m · 2^-149 · 2^24, normalised: exponent 24 − lz.
+            self.x.next = (self.w.val() & bits::<32>(0x8000_0000_u64))
+                | (bit_cast::<32, 8>(bits::<8>(24) - bit_cast::<8, 6>(self.lzc.count.val())) << 23)
+                | bit_cast::<32, 23>(self.norm.val().get_bits::<23>(8));
+            if self.is_rsq.val() {
+                self.adj.next = adjust::PLUS_12.into();
+            }
+            if self.is_sqrt.val() {
+                self.adj.next = adjust::MINUS_12.into();
+            }
+            self.log2.next = self.is_lg2.val();
+        }
+        if self.is_ex2.val()
+            & self.w.val().get_bit(31)
+            & (self.mag.val() > bits::<31>(0x42fc_0000))
+            & (self.mag.val() < bits::<31>(0x4318_0000))
+        {
+            self.x.next = bit_cast::<32, 23>(self.moved.val().get_bits::<23>(0))
+                | bits::<32>(0xc280_0000_u64);
+            self.adj.next = adjust::MINUS_24.into();
+        }
+
+        // ---- NV, DZ ----
+        self.nv.next = (self.w_nan.val() & !self.w.val().get_bit(22))
+            | (self.is_trig.val() & self.w_emax.val() & self.w_frac0.val())
+            | ((self.is_rsq.val() | self.is_sqrt.val() | self.is_lg2.val())
+                & self.w.val().get_bit(31)
+                & !self.w_zero.val()
+                & !self.w_nan.val());
+        self.dz.next =
+            self.w_zero.val() & (self.is_rcp.val() | self.is_rsq.val() | self.is_lg2.val());
+        // (exclusive: DZ needs a zero, NV a NaN or a non-zero operand)
+        self.flags.next = 0.into();
+        if self.nv.val() {
+            self.flags.next = 0x10.into();
+        }
+        if self.dz.val() {
+            self.flags.next = 0x08.into();
+        }
+    }
+}
