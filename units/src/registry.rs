@@ -202,7 +202,21 @@ pub static FAMILIES: &[Family] = &[
         proofs: |_, _| Vec::new(),
         approximates: false,
         op_mnemonic: mnemonics::sfu,
-        lint_waivers: &[],
+        lint_waivers: &[
+            LintWaiver {
+                code: "UNOPTFLAT",
+                contains: &[
+                    "engine.ua$", "engine.ub$", "select.norm$up", "decide.inc$up", "prep.th_d$row",
+                    "sfu.engine$in_ready", "prepare.lzc$count",
+                ],
+                reason: "UNOPTFLAT: the divide engine's (see divsqrt), and the SFU's own: Verilator does not split rust-hdl's single always @(*) of the parent, so parent -> sub-block -> parent looks like a loop (the engine's in_ready does not read in_valid; the operand's count feeds only the shift after it; rust-hdl's own check passes; Icarus agrees cycle for cycle)",
+            },
+            LintWaiver {
+                code: "UNUSEDPARAM",
+                contains: &["'Phase$"],
+                reason: "UNUSEDPARAM: rust-hdl exports every variant of the divide engine's phase enum as a localparam",
+            },
+        ],
     },
     Family {
         name: "xmu",

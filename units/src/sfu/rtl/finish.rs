@@ -10,7 +10,6 @@
 //! | [`FinishShift`] | classes of the MUFU's result; log2's `+ 24·2^17` on the 24-bit significand; the biased exponent minus one of the destination; the right shift (1 or 14 bits, plus the subnormal distance, at most 26) with round and sticky bits |
 //! | [`FinishRound`] | the increment, the pack `(e − 1)·2^(p−1) + kept`, overflow, `ftz32`, the special answers |
 
-use super::prepare::adjust;
 use rust_hdl::prelude::*;
 
 /// The register between the two phases.
@@ -40,7 +39,7 @@ pub struct FinishShift {
     /// The MUFU's result.
     pub y: Signal<In, Bits<32>>,
     pub f16: Signal<In, Bit>,
-    /// [`adjust`].
+    /// [`adjust`](super::prepare::adjust).
     pub adj: Signal<In, Bits<2>>,
     pub log2: Signal<In, Bit>,
     pub sign: Signal<Out, Bit>,
@@ -88,13 +87,19 @@ impl Logic for FinishShift {
 
         // Biased exponent − 1 = field + adjustment + carry − 1 (− 112 for binary16).
         self.k.next = bits::<10>(1023); // −1
-        if self.adj.val() == adjust::PLUS_12 {
+        if self.adj.val() == 1
+        /* PLUS_12 */
+        {
             self.k.next = bits::<10>(11);
         }
-        if self.adj.val() == adjust::MINUS_12 {
+        if self.adj.val() == 2
+        /* MINUS_12 */
+        {
             self.k.next = bits::<10>(1024 - 13);
         }
-        if self.adj.val() == adjust::MINUS_24 {
+        if self.adj.val() == 3
+        /* MINUS_24 */
+        {
             self.k.next = bits::<10>(1024 - 25);
         }
         if self.f16.val() {
@@ -134,7 +139,7 @@ pub struct FinishRound {
     pub result: Signal<Out, Bits<32>>,
     up: Signal<Local, Bit>,
     rounded: Signal<Local, Bits<32>>,
-    packed: Signal<Local, Bits<32>>,
+    word: Signal<Local, Bits<32>>,
     over: Signal<Local, Bit>,
     tiny: Signal<Local, Bit>,
 }
@@ -148,20 +153,20 @@ impl Logic for FinishRound {
             self.rounded.next = bit_cast::<32, 24>(self.s.val().kept) + 1;
         }
         // (e − 1)·2^(p−1) + kept: a carry out of the significand steps the exponent.
-        self.packed.next = (bit_cast::<32, 9>(self.s.val().efield) << 23) + self.rounded.val();
-        self.over.next = self.packed.val() >= bits::<32>(0x7f80_0000);
-        self.tiny.next = !self.packed.val().get_bits::<8>(23).any();
+        self.word.next = (bit_cast::<32, 9>(self.s.val().efield) << 23) + self.rounded.val();
+        self.over.next = self.word.val() >= bits::<32>(0x7f80_0000);
+        self.tiny.next = !self.word.val().get_bits::<8>(23).any();
         if self.s.val().f16 {
-            self.packed.next = (bit_cast::<32, 9>(self.s.val().efield) << 10) + self.rounded.val();
-            self.over.next = self.packed.val() >= bits::<32>(0x7c00);
-            self.tiny.next = !self.packed.val().get_bits::<5>(10).any();
+            self.word.next = (bit_cast::<32, 9>(self.s.val().efield) << 10) + self.rounded.val();
+            self.over.next = self.word.val() >= bits::<32>(0x7c00);
+            self.tiny.next = !self.word.val().get_bits::<5>(10).any();
         }
         // Sign at bit 31 or 15.
-        self.result.next = self.packed.val();
+        self.result.next = self.word.val();
         if self.s.val().sign {
-            self.result.next = self.packed.val() | bits::<32>(0x8000_0000_u64);
+            self.result.next = self.word.val() | bits::<32>(0x8000_0000_u64);
             if self.s.val().f16 {
-                self.result.next = self.packed.val() | bits::<32>(0x8000_u64);
+                self.result.next = self.word.val() | bits::<32>(0x8000_u64);
             }
         }
         if self.over.val() | self.s.val().inf {

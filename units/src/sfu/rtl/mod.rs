@@ -53,6 +53,9 @@ pub const RESERVE_CLOCKS: u64 = APPROX_LATENCY as u64 - 1;
 /// Clocks an engine answer spends in `hold` when the output is free.
 pub const HOLD_LATENCY: usize = 1;
 
+// `#[hdl_gen]` indexes the side line's last register as `side[14]`.
+const _: () = assert!(MUFU_DEPTH == 15 && RESERVE_CLOCKS == 17);
+
 /// What rides beside the MUFU.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Side {
@@ -239,7 +242,7 @@ impl Logic for Sfu {
             self.reserve.d.next = self.reserve.q.val() - 1;
         }
         if self.block.val() {
-            self.reserve.d.next = RESERVE_CLOCKS.into();
+            self.reserve.d.next = 17.into(); // RESERVE_CLOCKS
         }
 
         // ---- approximations ----
@@ -272,14 +275,14 @@ impl Logic for Sfu {
         }
 
         self.finish_shift.y.next = self.mufu.out_d.val();
-        self.finish_shift.f16.next = self.side[MUFU_DEPTH - 1].q.val().f16;
-        self.finish_shift.adj.next = self.side[MUFU_DEPTH - 1].q.val().adj;
-        self.finish_shift.log2.next = self.side[MUFU_DEPTH - 1].q.val().log2;
+        self.finish_shift.f16.next = self.side[14].q.val().f16;
+        self.finish_shift.adj.next = self.side[14].q.val().adj;
+        self.finish_shift.log2.next = self.side[14].q.val().log2;
         self.fa.d.next.valid = self.mufu.out_valid.val();
         self.fa.d.next.tag = self.mufu.out_tag.val();
-        self.fa.d.next.flags = self.side[MUFU_DEPTH - 1].q.val().flags;
-        self.fa.d.next.f16 = self.side[MUFU_DEPTH - 1].q.val().f16;
-        self.fa.d.next.ftz = self.side[MUFU_DEPTH - 1].q.val().ftz;
+        self.fa.d.next.flags = self.side[14].q.val().flags;
+        self.fa.d.next.f16 = self.side[14].q.val().f16;
+        self.fa.d.next.ftz = self.side[14].q.val().ftz;
         self.fa.d.next.sign = self.finish_shift.sign.val();
         self.fa.d.next.nan = self.finish_shift.nan.val();
         self.fa.d.next.inf = self.finish_shift.inf.val();

@@ -22,6 +22,11 @@ pub mod adjust {
     pub const MINUS_24: u64 = 3;
 }
 
+// `#[hdl_gen]` cannot read a constant: the codes are literals there.
+const _: () = assert!(
+    adjust::NONE == 0 && adjust::PLUS_12 == 1 && adjust::MINUS_12 == 2 && adjust::MINUS_24 == 3
+);
+
 /// The operand side of the approximations.
 #[derive(LogicBlock, Default)]
 pub struct SfuPrepare {
@@ -162,7 +167,7 @@ impl Logic for SfuPrepare {
 
         // ---- the operand and the result's adjustment ----
         self.x.next = self.w.val();
-        self.adj.next = adjust::NONE.into();
+        self.adj.next = 0.into() /* NONE */;
         self.log2.next = false;
         if self.sub.val() & (self.is_rsq.val() | self.is_sqrt.val() | self.is_lg2.val()) {
             // m · 2^-149 · 2^24, normalised: exponent 24 − lz.
@@ -170,10 +175,10 @@ impl Logic for SfuPrepare {
                 | (bit_cast::<32, 8>(bits::<8>(24) - bit_cast::<8, 6>(self.lzc.count.val())) << 23)
                 | bit_cast::<32, 23>(self.norm.val().get_bits::<23>(8));
             if self.is_rsq.val() {
-                self.adj.next = adjust::PLUS_12.into();
+                self.adj.next = 1.into() /* PLUS_12 */;
             }
             if self.is_sqrt.val() {
-                self.adj.next = adjust::MINUS_12.into();
+                self.adj.next = 2.into() /* MINUS_12 */;
             }
             self.log2.next = self.is_lg2.val();
         }
@@ -184,7 +189,7 @@ impl Logic for SfuPrepare {
         {
             self.x.next = bit_cast::<32, 23>(self.moved.val().get_bits::<23>(0))
                 | bits::<32>(0xc280_0000_u64);
-            self.adj.next = adjust::MINUS_24.into();
+            self.adj.next = 3.into() /* MINUS_24 */;
         }
 
         // ---- NV, DZ ----
