@@ -3,15 +3,15 @@
 //! [`model`](crate::sfu::model).
 //!
 //! ```text
-//!              ┌─ SfuPrepare ─ front ─ Mufu (15) ─ FinishShift ─ fa ─ FinishRound ─ fb ─┐
-//!  in ─ decode ┤   (side line: f16, adjustment, log2, ftz32, NV/DZ beside the MUFU)      ├─ out
-//!              └─ Divsqrt ─────────────────────────────────────────────────── hold ──────┘
+//!              ┌─ SfuPrepare ─ front ─ Mufu (15) ─ FinishExp ─ fa ─ FinishShift ─ fs ─ FinishRound ─ fb ─┐
+//!  in ─ decode ┤   (side line: f16, adjustment, log2, ftz32, NV/DZ beside the MUFU)                      ├─ out
+//!              └─ Divsqrt ─────────────────────────────────────────────────────────────────── hold ──────┘
 //!                   ▲ rsq.f64's second pass: the root fed back as rcp.f64
 //! ```
 //!
-//! - **Approximations**: one operation per clock, [`APPROX_LATENCY`] = 18
-//!   clocks (front register, the MUFU at its default depth 15, two finishing
-//!   phases).
+//! - **Approximations**: one operation per clock, [`APPROX_LATENCY`] = 19
+//!   clocks (front register, the MUFU at its default depth 15, three
+//!   finishing phases).
 //! - **Divide engine**: the `divsqrt` unit, one operation in flight; its
 //!   answer waits in `hold` (+1 clock) until the output is free. An engine
 //!   operation is accepted only when the engine is idle (or presenting its
@@ -30,7 +30,7 @@
 pub mod finish;
 pub mod prepare;
 
-pub use finish::{FinishRound, FinishShift, Shifted};
+pub use finish::{Exp, FinishExp, FinishRound, FinishShift, Shifted};
 pub use prepare::SfuPrepare;
 
 use crate::divsqrt::rtl::Divsqrt;
@@ -46,7 +46,7 @@ pub const RM_W: usize = 3;
 /// fflags.
 pub const FLAGS_W: usize = 5;
 /// Clocks from accept to answer of an approximation.
-pub const APPROX_LATENCY: usize = MUFU_DEPTH + 3;
+pub const APPROX_LATENCY: usize = MUFU_DEPTH + 4;
 /// `reserve`'s count after a refused clock: the empty slot reaches the
 /// output when it is back at 0.
 pub const RESERVE_CLOCKS: u64 = APPROX_LATENCY as u64 - 1;
@@ -54,7 +54,7 @@ pub const RESERVE_CLOCKS: u64 = APPROX_LATENCY as u64 - 1;
 pub const HOLD_LATENCY: usize = 1;
 
 // `#[hdl_gen]` indexes the side line's last register as `side[14]`.
-const _: () = assert!(MUFU_DEPTH == 15 && RESERVE_CLOCKS == 17);
+const _: () = assert!(MUFU_DEPTH == 15 && RESERVE_CLOCKS == 18);
 
 /// What rides beside the MUFU.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
@@ -130,8 +130,10 @@ pub struct Sfu {
     pub front: DFF<Front>,
     pub mufu: Mufu,
     pub side: [Boundary<Side>; MUFU_DEPTH],
+    pub finish_exp: FinishExp,
+    pub fa: DFF<Exp>,
     pub finish_shift: FinishShift,
-    pub fa: DFF<Shifted>,
+    pub fs: DFF<Shifted>,
     pub finish_round: FinishRound,
     pub fb: DFF<Answer>,
     pub engine: Divsqrt,
@@ -171,8 +173,10 @@ impl Default for Sfu {
             front: Default::default(),
             mufu: Mufu::new(MUFU_DEPTH),
             side: std::array::from_fn(|_| Boundary::new(true)),
-            finish_shift: Default::default(),
+            finish_exp: Default::default(),
             fa: Default::default(),
+            finish_shift: Default::default(),
+            fs: Default::default(),
             finish_round: Default::default(),
             fb: Default::default(),
             engine: Default::default(),
@@ -193,7 +197,7 @@ impl Default for Sfu {
 impl Logic for Sfu {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, front, fa, fb, hold, rsq, reserve);
+        dff_setup!(self, clock, front, fa, fs, fb, hold, rsq, reserve);
         self.mufu.clock.next = self.clock.val();
         self.engine.clock.next = self.clock.val();
         for k in 0..MUFU_DEPTH {
@@ -242,7 +246,7 @@ impl Logic for Sfu {
             self.reserve.d.next = self.reserve.q.val() - 1;
         }
         if self.block.val() {
-            self.reserve.d.next = 17.into(); // RESERVE_CLOCKS
+            self.reserve.d.next = 18.into(); // RESERVE_CLOCKS
         }
 
         // ---- approximations ----
@@ -274,29 +278,46 @@ impl Logic for Sfu {
             self.side[k].d.next = self.side[k - 1].q.val();
         }
 
-        self.finish_shift.y.next = self.mufu.out_d.val();
-        self.finish_shift.f16.next = self.side[14].q.val().f16;
-        self.finish_shift.adj.next = self.side[14].q.val().adj;
-        self.finish_shift.log2.next = self.side[14].q.val().log2;
+        self.finish_exp.y.next = self.mufu.out_d.val();
+        self.finish_exp.f16.next = self.side[14].q.val().f16;
+        self.finish_exp.adj.next = self.side[14].q.val().adj;
+        self.finish_exp.log2.next = self.side[14].q.val().log2;
         self.fa.d.next.valid = self.mufu.out_valid.val();
         self.fa.d.next.tag = self.mufu.out_tag.val();
         self.fa.d.next.flags = self.side[14].q.val().flags;
         self.fa.d.next.f16 = self.side[14].q.val().f16;
         self.fa.d.next.ftz = self.side[14].q.val().ftz;
-        self.fa.d.next.sign = self.finish_shift.sign.val();
-        self.fa.d.next.nan = self.finish_shift.nan.val();
-        self.fa.d.next.inf = self.finish_shift.inf.val();
-        self.fa.d.next.zero = self.finish_shift.zero.val();
-        self.fa.d.next.efield = self.finish_shift.efield.val();
-        self.fa.d.next.kept = self.finish_shift.kept.val();
-        self.fa.d.next.round = self.finish_shift.round.val();
-        self.fa.d.next.sticky = self.finish_shift.sticky.val();
+        self.fa.d.next.sign = self.finish_exp.sign.val();
+        self.fa.d.next.nan = self.finish_exp.nan.val();
+        self.fa.d.next.inf = self.finish_exp.inf.val();
+        self.fa.d.next.zero = self.finish_exp.zero.val();
+        self.fa.d.next.efield = self.finish_exp.efield.val();
+        self.fa.d.next.sig = self.finish_exp.sig.val();
+        self.fa.d.next.amount = self.finish_exp.amount.val();
+        self.fa.d.next.gone = self.finish_exp.gone.val();
 
-        self.finish_round.s.next = self.fa.q.val();
-        self.fb.d.next.valid = self.fa.q.val().valid;
-        self.fb.d.next.tag = self.fa.q.val().tag;
+        self.finish_shift.sig.next = self.fa.q.val().sig;
+        self.finish_shift.amount.next = self.fa.q.val().amount;
+        self.finish_shift.gone.next = self.fa.q.val().gone;
+        self.fs.d.next.valid = self.fa.q.val().valid;
+        self.fs.d.next.tag = self.fa.q.val().tag;
+        self.fs.d.next.flags = self.fa.q.val().flags;
+        self.fs.d.next.f16 = self.fa.q.val().f16;
+        self.fs.d.next.ftz = self.fa.q.val().ftz;
+        self.fs.d.next.sign = self.fa.q.val().sign;
+        self.fs.d.next.nan = self.fa.q.val().nan;
+        self.fs.d.next.inf = self.fa.q.val().inf;
+        self.fs.d.next.zero = self.fa.q.val().zero;
+        self.fs.d.next.efield = self.fa.q.val().efield;
+        self.fs.d.next.kept = self.finish_shift.kept.val();
+        self.fs.d.next.round = self.finish_shift.round.val();
+        self.fs.d.next.sticky = self.finish_shift.sticky.val();
+
+        self.finish_round.s.next = self.fs.q.val();
+        self.fb.d.next.valid = self.fs.q.val().valid;
+        self.fb.d.next.tag = self.fs.q.val().tag;
         self.fb.d.next.result = bit_cast::<64, 32>(self.finish_round.result.val());
-        self.fb.d.next.flags = self.fa.q.val().flags;
+        self.fb.d.next.flags = self.fs.q.val().flags;
 
         // ---- the divide engine and rsq.f64's sequence ----
         self.engine.in_valid.next = self.take_engine.val();
