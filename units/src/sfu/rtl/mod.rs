@@ -3,14 +3,14 @@
 //! [`model`](crate::sfu::model).
 //!
 //! ```text
-//!              ┌─ SfuPrepare ─ front ─ Mufu (15) ─ FinishExp ─ fa ─ FinishShift ─ fs ─ FinishRound ─ fb ─┐
+//!              ┌─ PrepareCount ─ pre ─ SfuPrepare ─ front ─ Mufu (15) ─ FinishExp ─ fa ─ FinishShift ─ fs ─ FinishRound ─ fb ─┐
 //!  in ─ decode ┤   (side line: f16, adjustment, log2, ftz32, NV/DZ beside the MUFU)                      ├─ out
 //!              └─ Divsqrt ─────────────────────────────────────────────────────────────────── hold ──────┘
 //!                   ▲ rsq.f64's second pass: the root fed back as rcp.f64
 //! ```
 //!
-//! - **Approximations**: one operation per clock, [`APPROX_LATENCY`] = 19
-//!   clocks (front register, the MUFU at its default depth 15, three
+//! - **Approximations**: one operation per clock, [`APPROX_LATENCY`] = 20
+//!   clocks (two preparing phases, the MUFU at its default depth 15, three
 //!   finishing phases).
 //! - **Divide engine**: the `divsqrt` unit, one operation in flight; its
 //!   answer waits in `hold` (+1 clock) until the output is free. An engine
@@ -31,7 +31,7 @@ pub mod finish;
 pub mod prepare;
 
 pub use finish::{Exp, FinishExp, FinishRound, FinishShift, Shifted};
-pub use prepare::SfuPrepare;
+pub use prepare::{PrepareCount, SfuPrepare};
 
 use crate::divsqrt::rtl::Divsqrt;
 use crate::hw::boundary::Boundary;
@@ -46,7 +46,7 @@ pub const RM_W: usize = 3;
 /// fflags.
 pub const FLAGS_W: usize = 5;
 /// Clocks from accept to answer of an approximation.
-pub const APPROX_LATENCY: usize = MUFU_DEPTH + 4;
+pub const APPROX_LATENCY: usize = MUFU_DEPTH + 5;
 /// `reserve`'s count after a refused clock: the empty slot reaches the
 /// output when it is back at 0.
 pub const RESERVE_CLOCKS: u64 = APPROX_LATENCY as u64 - 1;
@@ -54,7 +54,7 @@ pub const RESERVE_CLOCKS: u64 = APPROX_LATENCY as u64 - 1;
 pub const HOLD_LATENCY: usize = 1;
 
 // `#[hdl_gen]` indexes the side line's last register as `side[14]`.
-const _: () = assert!(MUFU_DEPTH == 15 && RESERVE_CLOCKS == 18);
+const _: () = assert!(MUFU_DEPTH == 15 && RESERVE_CLOCKS == 19);
 
 /// What rides beside the MUFU.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
@@ -64,6 +64,18 @@ pub struct Side {
     pub log2: Bit,
     pub ftz: Bit,
     pub flags: Bits<FLAGS_W>,
+}
+
+/// The register after [`PrepareCount`].
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Pre {
+    pub valid: Bit,
+    pub tag: Bits<TAG_W>,
+    pub op: Bits<OP_W>,
+    pub a: Bits<32>,
+    pub daz: Bit,
+    pub ftz: Bit,
+    pub count: Bits<6>,
 }
 
 /// The front register of the approximations.
@@ -126,6 +138,8 @@ pub struct Sfu {
     pub out_flags: Signal<Out, Bits<FLAGS_W>>,
     pub in_ready: Signal<Out, Bit>,
 
+    pub count: PrepareCount,
+    pub pre: DFF<Pre>,
     pub prepare: SfuPrepare,
     pub front: DFF<Front>,
     pub mufu: Mufu,
@@ -169,6 +183,8 @@ impl Default for Sfu {
             out_result: Default::default(),
             out_flags: Default::default(),
             in_ready: Default::default(),
+            count: Default::default(),
+            pre: Default::default(),
             prepare: Default::default(),
             front: Default::default(),
             mufu: Mufu::new(MUFU_DEPTH),
@@ -197,7 +213,7 @@ impl Default for Sfu {
 impl Logic for Sfu {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, front, fa, fs, fb, hold, rsq, reserve);
+        dff_setup!(self, clock, pre, front, fa, fs, fb, hold, rsq, reserve);
         self.mufu.clock.next = self.clock.val();
         self.engine.clock.next = self.clock.val();
         for k in 0..MUFU_DEPTH {
@@ -246,21 +262,32 @@ impl Logic for Sfu {
             self.reserve.d.next = self.reserve.q.val() - 1;
         }
         if self.block.val() {
-            self.reserve.d.next = 18.into(); // RESERVE_CLOCKS
+            self.reserve.d.next = 19.into(); // RESERVE_CLOCKS
         }
 
         // ---- approximations ----
-        self.prepare.op.next = self.in_op.val();
-        self.prepare.a.next = self.in_a.val().get_bits::<32>(0);
-        self.prepare.daz.next = self.in_daz32.val();
-        self.front.d.next.valid = self.take_approx.val();
-        self.front.d.next.tag = self.in_tag.val();
+        self.count.op.next = self.in_op.val();
+        self.count.a.next = self.in_a.val().get_bits::<32>(0);
+        self.pre.d.next.valid = self.take_approx.val();
+        self.pre.d.next.tag = self.in_tag.val();
+        self.pre.d.next.op = self.in_op.val();
+        self.pre.d.next.a = self.in_a.val().get_bits::<32>(0);
+        self.pre.d.next.daz = self.in_daz32.val();
+        self.pre.d.next.ftz = self.in_ftz32.val();
+        self.pre.d.next.count = self.count.count.val();
+
+        self.prepare.op.next = self.pre.q.val().op;
+        self.prepare.a.next = self.pre.q.val().a;
+        self.prepare.daz.next = self.pre.q.val().daz;
+        self.prepare.count.next = self.pre.q.val().count;
+        self.front.d.next.valid = self.pre.q.val().valid;
+        self.front.d.next.tag = self.pre.q.val().tag;
         self.front.d.next.func = self.prepare.func.val();
         self.front.d.next.x = self.prepare.x.val();
         self.front.d.next.f16 = self.prepare.f16.val();
         self.front.d.next.adj = self.prepare.adj.val();
         self.front.d.next.log2 = self.prepare.log2.val();
-        self.front.d.next.ftz = self.in_ftz32.val();
+        self.front.d.next.ftz = self.pre.q.val().ftz;
         self.front.d.next.flags = self.prepare.flags.val();
 
         self.mufu.in_valid.next = self.front.q.val().valid;

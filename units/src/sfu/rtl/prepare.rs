@@ -1,5 +1,6 @@
-//! The approximations' operand side (combinational, before the front
-//! register): the MUFU selector of the operation, the 32-bit flush bit, a
+//! The approximations' operand side, two phases: [`PrepareCount`] (the
+//! leading-zero count of a subnormal operand, behind the input) and
+//! [`SfuPrepare`] (before the front register): the MUFU selector of the operation, the 32-bit flush bit, a
 //! binary16 operand widened to binary32, a subnormal binary32 operand of
 //! rsq/sqrt/log2 scaled by 2^24, an exp2 operand in (−152, −126) moved up
 //! by 24, and the NV/DZ flags from the operand's class. Mirrors
@@ -27,7 +28,29 @@ const _: () = assert!(
     adjust::NONE == 0 && adjust::PLUS_12 == 1 && adjust::MINUS_12 == 2 && adjust::MINUS_24 == 3
 );
 
-/// The operand side of the approximations.
+/// Phase 1 (combinational): the leading zeros of a binary16 subnormal's 10
+/// bits (as bits 31..22) or of a binary32 subnormal's 23 (as bits 31..9).
+#[derive(LogicBlock, Default)]
+pub struct PrepareCount {
+    /// As [`SfuPrepare::op`].
+    pub op: Signal<In, Bits<OP_W>>,
+    pub a: Signal<In, Bits<32>>,
+    pub count: Signal<Out, Bits<6>>,
+    lzc: LeadingZeroCount32,
+}
+
+impl Logic for PrepareCount {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.lzc.x.next = bit_cast::<32, 23>(self.a.val().get_bits::<23>(0)) << 9;
+        if self.op.val().get_bit(4) {
+            self.lzc.x.next = bit_cast::<32, 10>(self.a.val().get_bits::<10>(0)) << 22;
+        }
+        self.count.next = self.lzc.count.val();
+    }
+}
+
+/// Phase 2 (combinational): the operand side of the approximations.
 #[derive(LogicBlock, Default)]
 pub struct SfuPrepare {
     /// [`SfuOp::code`](crate::sfu::model::SfuOp::code): 1..=6 the binary32
@@ -38,6 +61,8 @@ pub struct SfuPrepare {
     pub a: Signal<In, Bits<32>>,
     /// MODE.daz32.
     pub daz: Signal<In, Bit>,
+    /// [`PrepareCount::count`] of the same operand, a clock earlier.
+    pub count: Signal<In, Bits<6>>,
     /// The MUFU selector (15 for a code that is not an approximation: the
     /// MUFU answers its canonical NaN).
     pub func: Signal<Out, Bits<4>>,
@@ -51,7 +76,7 @@ pub struct SfuPrepare {
     pub log2: Signal<Out, Bit>,
     /// NV DZ OF UF NX (only NV and DZ can be set).
     pub flags: Signal<Out, Bits<5>>,
-    lzc: LeadingZeroCount32,
+    lz_in: Signal<Local, Bits<32>>,
     fidx: Signal<Local, Bits<3>>,
     is_rcp: Signal<Local, Bit>,
     is_rsq: Signal<Local, Bit>,
@@ -63,7 +88,10 @@ pub struct SfuPrepare {
     h_m: Signal<Local, Bits<10>>,
     norm: Signal<Local, Bits<32>>,
     w: Signal<Local, Bits<32>>,
+    /// `w` without the binary16 subnormal case (never in exp2's moved range).
+    wn: Signal<Local, Bits<32>>,
     mag: Signal<Local, Bits<31>>,
+    magn: Signal<Local, Bits<31>>,
     sub: Signal<Local, Bit>,
     fixed: Signal<Local, Bits<25>>,
     moved: Signal<Local, Bits<25>>,
@@ -110,15 +138,15 @@ impl Logic for SfuPrepare {
             self.func.next = 0.into();
         }
 
-        // ---- one leading-zero count and shift: a binary16 subnormal's
-        // 10 bits, or a binary32 subnormal's 23 ----
+        // ---- one shift by the count: a binary16 subnormal's 10 bits, or a
+        // binary32 subnormal's 23, leading one to bit 31 ----
         self.h_e.next = self.a.val().get_bits::<5>(10);
         self.h_m.next = self.a.val().get_bits::<10>(0);
-        self.lzc.x.next = bit_cast::<32, 23>(self.a.val().get_bits::<23>(0)) << 9;
+        self.lz_in.next = bit_cast::<32, 23>(self.a.val().get_bits::<23>(0)) << 9;
         if self.f16.val() {
-            self.lzc.x.next = bit_cast::<32, 10>(self.h_m.val()) << 22;
+            self.lz_in.next = bit_cast::<32, 10>(self.h_m.val()) << 22;
         }
-        self.norm.next = self.lzc.x.val() << self.lzc.count.val();
+        self.norm.next = self.lz_in.val() << self.count.val();
 
         // ---- widen (binary16) and flush (daz32) ----
         self.w.next = self.a.val();
@@ -137,12 +165,23 @@ impl Logic for SfuPrepare {
             if !self.h_e.val().any() {
                 // m · 2^-24: exponent 112 − lz, the bits after the leading one.
                 self.w.next = (bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31)
-                    | (bit_cast::<32, 8>(bits::<8>(112) - bit_cast::<8, 6>(self.lzc.count.val()))
+                    | (bit_cast::<32, 8>(bits::<8>(112) - bit_cast::<8, 6>(self.count.val()))
                         << 23)
                     | (bit_cast::<32, 10>(self.norm.val().get_bits::<10>(21)) << 13);
                 if (!self.h_m.val().any()) | self.daz.val() {
                     self.w.next = bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31;
                 }
+            }
+        }
+
+        // (built apart from `w`: no path from the shift)
+        self.wn.next = self.a.val();
+        if self.f16.val() {
+            self.wn.next = (bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31)
+                | (bit_cast::<32, 10>(self.h_m.val()) << 13)
+                | (bit_cast::<32, 8>(bit_cast::<8, 5>(self.h_e.val()) + 112) << 23);
+            if !self.h_e.val().any() {
+                self.wn.next = 0.into();
             }
         }
 
@@ -152,15 +191,21 @@ impl Logic for SfuPrepare {
         self.w_frac0.next = !self.w.val().get_bits::<23>(0).any();
         self.w_zero.next = !self.mag.val().any();
         self.w_nan.next = self.w_emax.val() & !self.w_frac0.val();
-        self.sub.next = (!self.w.val().get_bits::<8>(23).any()) & !self.w_zero.val();
+        // A binary32 subnormal read as a value (a widened binary16 never is one).
+        self.sub.next = (!self.f16.val())
+            & (!self.a.val().get_bits::<8>(23).any())
+            & self.a.val().get_bits::<23>(0).any()
+            & !self.daz.val();
 
-        // ---- exp2's move: |x| − 24 in 8.17 fixed point ----
+        // ---- exp2's move: |x| − 24 in 8.17 fixed point (from `wn`: off
+        // the subnormal shift's path) ----
+        self.magn.next = self.wn.val().get_bits::<31>(0);
         self.fixed.next = bit_cast::<25, 24>(
-            bit_cast::<24, 23>(self.w.val().get_bits::<23>(0)) | bits::<24>(0x80_0000),
+            bit_cast::<24, 23>(self.wn.val().get_bits::<23>(0)) | bits::<24>(0x80_0000),
         );
-        if self.w.val().get_bits::<8>(23) == 134 {
+        if self.wn.val().get_bits::<8>(23) == 134 {
             self.fixed.next = bit_cast::<25, 24>(
-                bit_cast::<24, 23>(self.w.val().get_bits::<23>(0)) | bits::<24>(0x80_0000),
+                bit_cast::<24, 23>(self.wn.val().get_bits::<23>(0)) | bits::<24>(0x80_0000),
             ) << 1;
         }
         self.moved.next = self.fixed.val() - bits::<25>(0x30_0000);
@@ -172,7 +217,7 @@ impl Logic for SfuPrepare {
         if self.sub.val() & (self.is_rsq.val() | self.is_sqrt.val() | self.is_lg2.val()) {
             // m · 2^-149 · 2^24, normalised: exponent 24 − lz.
             self.x.next = (self.w.val() & bits::<32>(0x8000_0000_u64))
-                | (bit_cast::<32, 8>(bits::<8>(24) - bit_cast::<8, 6>(self.lzc.count.val())) << 23)
+                | (bit_cast::<32, 8>(bits::<8>(24) - bit_cast::<8, 6>(self.count.val())) << 23)
                 | bit_cast::<32, 23>(self.norm.val().get_bits::<23>(8));
             if self.is_rsq.val() {
                 self.adj.next = 1.into() /* PLUS_12 */;
@@ -183,9 +228,9 @@ impl Logic for SfuPrepare {
             self.log2.next = self.is_lg2.val();
         }
         if self.is_ex2.val()
-            & self.w.val().get_bit(31)
-            & (self.mag.val() > bits::<31>(0x42fc_0000))
-            & (self.mag.val() < bits::<31>(0x4318_0000))
+            & self.wn.val().get_bit(31)
+            & (self.magn.val() > bits::<31>(0x42fc_0000))
+            & (self.magn.val() < bits::<31>(0x4318_0000))
         {
             self.x.next = bit_cast::<32, 23>(self.moved.val().get_bits::<23>(0))
                 | bits::<32>(0xc280_0000_u64);
