@@ -136,8 +136,8 @@ impl Logic for FinishExp {
         self.d.next = self.c.val() - self.ye.val();
         self.e26.next = self.c26.val() - self.ye.val();
 
-        self.efield.next = bit_cast::<9, 10>(self.bm1.val())
-            | bit_cast::<9, 1>(self.t.val().get_bits::<1>(24));
+        self.efield.next =
+            bit_cast::<9, 10>(self.bm1.val()) | bit_cast::<9, 1>(self.t.val().get_bits::<1>(24));
         self.amount.next = 1.into();
         if self.f16.val() {
             self.amount.next = 14.into();
