@@ -124,18 +124,17 @@ pub fn answers(
     let mut lines = vec![String::new(); answering.len()];
     for obs in observations {
         let tag = obs.outputs[1];
+        // The position in `waiting` (near its front: at most the operations
+        // in flight are ahead of the answer).
         let found = if in_order {
             waiting
                 .front()
-                .copied()
-                .filter(|&k| tag_of(answering[k].0) == tag)
+                .filter(|&&k| tag_of(answering[k].0) == tag)
+                .map(|_| 0)
         } else {
-            waiting
-                .iter()
-                .copied()
-                .find(|&k| tag_of(answering[k].0) == tag)
+            waiting.iter().position(|&k| tag_of(answering[k].0) == tag)
         };
-        let Some(k) = found else {
+        let Some(at) = found else {
             let (index, op) = answering[waiting[0]];
             return Err(format!(
                 "answer at cycle {} carries tag {tag:#x}, but the {} operation waiting is line {} `{}` (tag {:#x})",
@@ -146,7 +145,7 @@ pub fn answers(
                 tag_of(index)
             ));
         };
-        waiting.retain(|&w| w != k);
+        let k = waiting.remove(at).expect("a waiting operation");
         lines[k] = codec.format(&answering[k].1.op, &obs.outputs[2..]);
     }
     Ok(lines)

@@ -123,6 +123,48 @@ fn a_divide_is_not_starved_by_approximations() {
     assert_eq!(last, ops.len() as u64 + APPROX_LATENCY as u64, "{at:?}");
 }
 
+/// Every binary16 operand of the seven binary16 forms, and 20 k random
+/// operands of each binary32 approximation (subnormals and exp2's subnormal
+/// results among them), MODE's 32-bit flush bits random, in Verilator.
+#[test]
+fn verilator_every_f16_operand_and_an_f32_sample() {
+    if require("sfu verilator f16", &["verilator"]).is_none() {
+        return;
+    }
+    let mut state = 0x5eed_u64;
+    let mut text = String::new();
+    let f16_forms = SfuOp::ALL
+        .iter()
+        .filter(|o| o.width() == 16 && o.is_approx());
+    for op in f16_forms {
+        for h in 0..=u16::MAX {
+            let r = units::unit::xorshift(&mut state);
+            let mode = match r % 4 {
+                0 => " daz32",
+                1 => " ftz32",
+                2 => " daz32 ftz32",
+                _ => "",
+            };
+            text += &format!("{}{mode} {h:04x}\n", op.mnemonic());
+        }
+    }
+    let f32_forms = SfuOp::ALL
+        .iter()
+        .filter(|o| o.width() == 32 && o.is_approx());
+    for &op in f32_forms {
+        for _ in 0..20_000 {
+            let mut req = random_request(&mut state);
+            while req.op != op {
+                req = random_request(&mut state);
+            }
+            text += &format_request(&req);
+            text.push('\n');
+        }
+    }
+    let ops = ops_of(&text);
+    run_checked(sfu(), Engine::Verilator, &ops, gaps(21), None).unwrap();
+}
+
 #[test]
 #[ignore = "long: 100 k random operations per mnemonic through rust-hdl"]
 fn rust_hdl_100k_per_mnemonic() {

@@ -6,7 +6,7 @@
 //! `rtl-gen sim` prints them in input order.
 
 use super::model::{execute, Mode, Path, Rm, SfuOp};
-use super::rtl::{APPROX_LATENCY, FLAGS_W, HOLD_LATENCY, OP_W, RM_W};
+use super::rtl::{APPROX_LATENCY, FLAGS_W, HOLD_LATENCY, OP_W, REQ_LATENCY, RM_W};
 use crate::divsqrt::codec::{random_float, random_int};
 use crate::divsqrt::model::DivsqrtOp;
 use crate::divsqrt::rtl::latency_of as engine_latency;
@@ -42,11 +42,12 @@ pub fn max_latency() -> usize {
 pub fn op_latency(op: SfuOp, a: u64, b: u64) -> usize {
     match op.path() {
         Path::Approx(..) => APPROX_LATENCY,
-        Path::Engine(dop) => engine_latency(dop, a, b) + HOLD_LATENCY,
-        // The root's answer is registered, then fed back as rcp.f64.
+        Path::Engine(dop) => REQ_LATENCY + engine_latency(dop, a, b) + HOLD_LATENCY,
+        // The root's answer goes back through `req` as rcp.f64.
         Path::RsqF64 => {
-            engine_latency(DivsqrtOp::FsqrtF64, a, 0)
-                + 1
+            REQ_LATENCY
+                + engine_latency(DivsqrtOp::FsqrtF64, a, 0)
+                + REQ_LATENCY
                 + engine_latency(DivsqrtOp::RcpF64, 0x3ff0_0000_0000_0000, 0)
                 + HOLD_LATENCY
         }

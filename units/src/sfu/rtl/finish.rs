@@ -7,13 +7,15 @@
 //!
 //! | phase | does |
 //! |---|---|
-//! | [`FinishExp`] | classes of the MUFU's result; three 10-bit sums of its exponent field with constants of (adjustment, format), side by side: the destination's biased exponent − 1, the subnormal shift, whether that shift drops everything; log2's `+ 24·2^17` on the 24-bit significand |
-//! | [`FinishShift`] | the right shift (1 or 14 bits, or the subnormal distance) with round and sticky bits |
-//! | [`FinishRound`] | the increment, the pack `(e − 1)·2^(p−1) + kept`, overflow, `ftz32`, the special answers |
+//! | [`FinishExp`] | classes of the MUFU's result; four 10-bit sums of its exponent field with constants of (adjustment, format), side by side: the destination's biased exponent and that minus one (its sign: subnormal), the subnormal shift, whether that shift drops everything; log2's `+ 24·2^17` on the 24-bit significand |
+//! | [`FinishShift`] | the right shift (1 or 14 bits, or the subnormal distance) with round and sticky bits; the packed word before rounding (exponent field over the kept fraction), whether the fraction is all ones, whether the exponent overflows now or on a carry |
+//! | [`FinishRound`] | the increment of the packed word (a carry steps the exponent), overflow, `ftz32`, the special answers |
 //!
-//! (Measured 2026-12-02: the first and second phases as one clock, with the
-//! subnormal distance as `0 − (e − 1)` after the exponent sum and a clamp
-//! compare after that, placed at 49.42–51.43 MHz on ECP5-85k.)
+//! (Measured 2026-12-02 on ECP5-85k: the first and second phases as one
+//! clock, with the subnormal distance as `0 − (e − 1)` after the exponent
+//! sum and a clamp compare after that, placed at 49.42–51.43 MHz; with the
+//! increment, a 32-bit pack add and two compares in the last phase, that
+//! phase took 12.88 ns.)
 
 use rust_hdl::prelude::*;
 
@@ -30,8 +32,9 @@ pub struct Exp {
     pub nan: Bit,
     pub inf: Bit,
     pub zero: Bit,
-    /// The destination's biased exponent minus one, 0 for a subnormal.
-    pub efield: Bits<9>,
+    /// The destination's biased exponent, 0 for a subnormal (up to 267
+    /// before the overflow test).
+    pub bexp: Bits<10>,
     /// The significand, leading one at bit 24.
     pub sig: Bits<25>,
     /// Bits to drop (below 26).
@@ -52,11 +55,19 @@ pub struct Shifted {
     pub nan: Bit,
     pub inf: Bit,
     pub zero: Bit,
-    pub efield: Bits<9>,
-    /// The significand's bits kept (at most 24).
-    pub kept: Bits<24>,
+    /// The magnitude's bits before rounding: the exponent field over the
+    /// kept fraction (binary16 in bits 14:0).
+    pub base: Bits<31>,
+    pub lsb: Bit,
     pub round: Bit,
     pub sticky: Bit,
+    /// The kept fraction is all ones: rounding up carries into the exponent.
+    pub ones: Bit,
+    /// The exponent field is a subnormal's (0).
+    pub sub: Bit,
+    /// The exponent overflows, or would on a carry.
+    pub over_now: Bit,
+    pub over_edge: Bit,
 }
 
 /// Phase 1 of the result side (combinational).
@@ -72,7 +83,7 @@ pub struct FinishExp {
     pub nan: Signal<Out, Bit>,
     pub inf: Signal<Out, Bit>,
     pub zero: Signal<Out, Bit>,
-    pub efield: Signal<Out, Bits<9>>,
+    pub bexp: Signal<Out, Bits<10>>,
     pub sig: Signal<Out, Bits<25>>,
     pub amount: Signal<Out, Bits<5>>,
     pub gone: Signal<Out, Bit>,
@@ -85,6 +96,8 @@ pub struct FinishExp {
     c: Signal<Local, Bits<10>>,
     c26: Signal<Local, Bits<10>>,
     bm1: Signal<Local, Bits<10>>,
+    be: Signal<Local, Bits<10>>,
+    k1: Signal<Local, Bits<10>>,
     d: Signal<Local, Bits<10>>,
     e26: Signal<Local, Bits<10>>,
 }
@@ -100,8 +113,8 @@ impl Logic for FinishExp {
         self.zero.next = !self.y.val().get_bits::<8>(23).any();
 
         // 1.f (24 bits), plus 24 in units of 2^-17 for log2; leading one to
-        // bit 24. (log2's result has the field 133 here: its exponent − 1,
-        // 132, is even, so the carry is ORed into it.)
+        // bit 24. (log2's result has the field 133 here: biased exponent 133,
+        // or 134 on a carry.)
         self.t.next = bit_cast::<25, 23>(self.y.val().get_bits::<23>(0)) | bits::<25>(0x80_0000);
         if self.log2.val() {
             self.t.next = (bit_cast::<25, 23>(self.y.val().get_bits::<23>(0))
@@ -130,14 +143,21 @@ impl Logic for FinishExp {
             self.c.next = bits::<10>(14) - self.k.val();
         }
         self.c26.next = self.c.val() - bits::<10>(26);
-        // Three sums side by side (the constants are LUTs of three bits).
+        self.k1.next = self.k.val() + bits::<10>(1);
+        // Four sums side by side (the constants are LUTs of three bits).
         self.ye.next = bit_cast::<10, 8>(self.y.val().get_bits::<8>(23));
         self.bm1.next = self.ye.val() + self.k.val();
+        self.be.next = self.ye.val() + self.k1.val();
         self.d.next = self.c.val() - self.ye.val();
         self.e26.next = self.c26.val() - self.ye.val();
 
-        self.efield.next =
-            bit_cast::<9, 10>(self.bm1.val()) | bit_cast::<9, 1>(self.t.val().get_bits::<1>(24));
+        self.bexp.next = self.be.val();
+        if self.log2.val() {
+            self.bexp.next = 133.into();
+            if self.t.val().get_bit(24) {
+                self.bexp.next = 134.into();
+            }
+        }
         self.amount.next = 1.into();
         if self.f16.val() {
             self.amount.next = 14.into();
@@ -145,22 +165,31 @@ impl Logic for FinishExp {
         self.gone.next = false;
         if self.bm1.val().get_bit(9) {
             // Subnormal: drop base + (1 − biased) = d bits; 26 or more drop all.
-            self.efield.next = 0.into();
+            self.bexp.next = 0.into();
             self.amount.next = bit_cast::<5, 10>(self.d.val());
             self.gone.next = !self.e26.val().get_bit(9);
         }
     }
 }
 
-/// Phase 2 of the result side (combinational): the right shift.
+/// Phase 2 of the result side (combinational): the right shift and the
+/// packed word before rounding.
 #[derive(LogicBlock, Default)]
 pub struct FinishShift {
     pub sig: Signal<In, Bits<25>>,
     pub amount: Signal<In, Bits<5>>,
     pub gone: Signal<In, Bit>,
-    pub kept: Signal<Out, Bits<24>>,
+    pub bexp: Signal<In, Bits<10>>,
+    pub f16: Signal<In, Bit>,
+    pub base: Signal<Out, Bits<31>>,
+    pub lsb: Signal<Out, Bit>,
     pub round: Signal<Out, Bit>,
     pub sticky: Signal<Out, Bit>,
+    pub ones: Signal<Out, Bit>,
+    pub sub: Signal<Out, Bit>,
+    pub over_now: Signal<Out, Bit>,
+    pub over_edge: Signal<Out, Bit>,
+    kept: Signal<Local, Bits<24>>,
     wide: Signal<Local, Bits<50>>,
     shifted: Signal<Local, Bits<50>>,
 }
@@ -179,6 +208,21 @@ impl Logic for FinishShift {
             self.round.next = false;
             self.sticky.next = true;
         }
+        self.lsb.next = self.kept.val().get_bit(0);
+        self.sub.next = !self.bexp.val().any();
+        // The hidden bit (kept's top) is implied by the exponent field.
+        self.base.next = (bit_cast::<31, 8>(self.bexp.val().get_bits::<8>(0)) << 23)
+            | bit_cast::<31, 23>(self.kept.val().get_bits::<23>(0));
+        self.ones.next = self.kept.val().get_bits::<23>(0).all();
+        self.over_now.next = self.bexp.val() >= bits::<10>(255);
+        self.over_edge.next = self.bexp.val() == bits::<10>(254);
+        if self.f16.val() {
+            self.base.next = (bit_cast::<31, 5>(self.bexp.val().get_bits::<5>(0)) << 10)
+                | bit_cast::<31, 10>(self.kept.val().get_bits::<10>(0));
+            self.ones.next = self.kept.val().get_bits::<10>(0).all();
+            self.over_now.next = self.bexp.val() >= bits::<10>(31);
+            self.over_edge.next = self.bexp.val() == bits::<10>(30);
+        }
     }
 }
 
@@ -188,8 +232,7 @@ pub struct FinishRound {
     pub s: Signal<In, Shifted>,
     pub result: Signal<Out, Bits<32>>,
     up: Signal<Local, Bit>,
-    lsb: Signal<Local, Bit>,
-    rounded: Signal<Local, Bits<32>>,
+    carry: Signal<Local, Bit>,
     word: Signal<Local, Bits<32>>,
     over: Signal<Local, Bit>,
     tiny: Signal<Local, Bit>,
@@ -198,22 +241,16 @@ pub struct FinishRound {
 impl Logic for FinishRound {
     #[hdl_gen]
     fn update(&mut self) {
-        // (one index at a time: Icarus refuses `s[a +: w][0]`)
-        self.rounded.next = bit_cast::<32, 24>(self.s.val().kept);
-        self.lsb.next = self.rounded.val().get_bit(0);
-        self.up.next = self.s.val().round & (self.s.val().sticky | self.lsb.val());
+        self.up.next = self.s.val().round & (self.s.val().sticky | self.s.val().lsb);
+        // A carry out of the fraction steps the exponent field (a subnormal
+        // becomes the smallest normal).
+        self.word.next = bit_cast::<32, 31>(self.s.val().base);
         if self.up.val() {
-            self.rounded.next = bit_cast::<32, 24>(self.s.val().kept) + 1;
+            self.word.next = bit_cast::<32, 31>(self.s.val().base) + 1;
         }
-        // (e − 1)·2^(p−1) + kept: a carry out of the significand steps the exponent.
-        self.word.next = (bit_cast::<32, 9>(self.s.val().efield) << 23) + self.rounded.val();
-        self.over.next = self.word.val() >= bits::<32>(0x7f80_0000);
-        self.tiny.next = !self.word.val().get_bits::<8>(23).any();
-        if self.s.val().f16 {
-            self.word.next = (bit_cast::<32, 9>(self.s.val().efield) << 10) + self.rounded.val();
-            self.over.next = self.word.val() >= bits::<32>(0x7c00);
-            self.tiny.next = !self.word.val().get_bits::<5>(10).any();
-        }
+        self.carry.next = self.s.val().ones & self.up.val();
+        self.over.next = self.s.val().over_now | (self.s.val().over_edge & self.carry.val());
+        self.tiny.next = self.s.val().sub & !self.carry.val();
         // Sign at bit 31 or 15.
         self.result.next = self.word.val();
         if self.s.val().sign {

@@ -3,7 +3,7 @@
 //! [`model`](crate::sfu::model).
 //!
 //! ```text
-//!              ┌─ PrepareCount ─ pre ─ SfuPrepare ─ front ─ Mufu (15) ─ FinishExp ─ fa ─ FinishShift ─ fs ─ FinishRound ─ fb ─┐
+//!              ┌─ PrepareDecode ─ pre ─ PrepareOperand ─ front ─ Mufu (15) ─ FinishExp ─ fa ─ FinishShift ─ fs ─ FinishRound ─ fb ─┐
 //!  in ─ decode ┤   (side line: f16, adjustment, log2, ftz32, NV/DZ beside the MUFU)                      ├─ out
 //!              └─ Divsqrt ─────────────────────────────────────────────────────────────────── hold ──────┘
 //!                   ▲ rsq.f64's second pass: the root fed back as rcp.f64
@@ -12,11 +12,13 @@
 //! - **Approximations**: one operation per clock, [`APPROX_LATENCY`] = 20
 //!   clocks (two preparing phases, the MUFU at its default depth 15, three
 //!   finishing phases).
-//! - **Divide engine**: the `divsqrt` unit, one operation in flight; its
-//!   answer waits in `hold` (+1 clock) until the output is free. An engine
-//!   operation is accepted only when the engine is idle (or presenting its
-//!   last answer while `hold` is empty and rsq.f64 is not between its two
-//!   passes): so `hold` is empty whenever the engine answers.
+//! - **Divide engine**: the `divsqrt` unit, one operation in flight. An
+//!   accepted operation waits one clock in `req` (its code decoded; +1
+//!   clock), and the engine's answer waits in `hold` (+1 clock) until the
+//!   output is free. An engine operation is accepted only when the engine
+//!   is idle and not answering, `req` and `hold` are empty and rsq.f64 is
+//!   not between its two passes: so `hold` is empty whenever the engine
+//!   answers. rsq.f64's root goes back into `req` as rcp.f64.
 //! - **The output**: the approximations' answer has priority; `hold` goes
 //!   out in any clock without one. So that a divide's answer cannot wait
 //!   forever behind a stream of approximations, a full `hold` with the
@@ -31,7 +33,7 @@ pub mod finish;
 pub mod prepare;
 
 pub use finish::{Exp, FinishExp, FinishRound, FinishShift, Shifted};
-pub use prepare::{PrepareCount, SfuPrepare};
+pub use prepare::{PrepareDecode, PrepareOperand};
 
 use crate::divsqrt::rtl::Divsqrt;
 use crate::hw::boundary::Boundary;
@@ -52,6 +54,8 @@ pub const APPROX_LATENCY: usize = MUFU_DEPTH + 5;
 pub const RESERVE_CLOCKS: u64 = APPROX_LATENCY as u64 - 1;
 /// Clocks an engine answer spends in `hold` when the output is free.
 pub const HOLD_LATENCY: usize = 1;
+/// Clocks an engine operation spends in `req` before the engine takes it.
+pub const REQ_LATENCY: usize = 1;
 
 // `#[hdl_gen]` indexes the side line's last register as `side[14]`.
 const _: () = assert!(MUFU_DEPTH == 15 && RESERVE_CLOCKS == 19);
@@ -66,16 +70,22 @@ pub struct Side {
     pub flags: Bits<FLAGS_W>,
 }
 
-/// The register after [`PrepareCount`].
+/// The register after [`PrepareDecode`].
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Pre {
     pub valid: Bit,
     pub tag: Bits<TAG_W>,
-    pub op: Bits<OP_W>,
     pub a: Bits<32>,
     pub daz: Bit,
     pub ftz: Bit,
+    pub func: Bits<4>,
+    pub f16: Bit,
+    pub scales: Bit,
+    pub sub: Bit,
     pub count: Bits<6>,
+    pub ex2_move: Bit,
+    pub moved: Bits<32>,
+    pub flags: Bits<FLAGS_W>,
 }
 
 /// The front register of the approximations.
@@ -104,13 +114,28 @@ pub struct Answer {
 /// rsq.f64's sequence on the engine.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct RsqSeq {
-    /// 0 idle, 1 the root in the engine, 2 the root waiting to go back in
-    /// (presented this clock), 3 the reciprocal in the engine.
+    /// 0 idle, 1 the root in the engine, 3 the reciprocal on its way or in
+    /// the engine.
     pub state: Bits<2>,
-    pub tag: Bits<TAG_W>,
-    pub root: Bits<64>,
     /// The root's NV/DZ.
     pub flags: Bits<FLAGS_W>,
+}
+
+/// The engine's request register: an accepted engine operation (its code
+/// decoded), or rsq.f64's root going back in as rcp.f64.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Req {
+    pub valid: Bit,
+    pub tag: Bits<TAG_W>,
+    pub op: Bits<4>,
+    pub a: Bits<64>,
+    pub b: Bits<64>,
+    pub frm: Bits<RM_W>,
+    pub frm64: Bits<RM_W>,
+    pub daz32: Bit,
+    pub ftz32: Bit,
+    pub daz64: Bit,
+    pub ftz64: Bit,
 }
 
 /// The SFU's top block.
@@ -138,9 +163,9 @@ pub struct Sfu {
     pub out_flags: Signal<Out, Bits<FLAGS_W>>,
     pub in_ready: Signal<Out, Bit>,
 
-    pub count: PrepareCount,
+    pub decode: PrepareDecode,
     pub pre: DFF<Pre>,
-    pub prepare: SfuPrepare,
+    pub operand: PrepareOperand,
     pub front: DFF<Front>,
     pub mufu: Mufu,
     pub side: [Boundary<Side>; MUFU_DEPTH],
@@ -150,6 +175,7 @@ pub struct Sfu {
     pub fs: DFF<Shifted>,
     pub finish_round: FinishRound,
     pub fb: DFF<Answer>,
+    pub req: DFF<Req>,
     pub engine: Divsqrt,
     pub hold: DFF<Answer>,
     pub rsq: DFF<RsqSeq>,
@@ -183,9 +209,9 @@ impl Default for Sfu {
             out_result: Default::default(),
             out_flags: Default::default(),
             in_ready: Default::default(),
-            count: Default::default(),
+            decode: Default::default(),
             pre: Default::default(),
-            prepare: Default::default(),
+            operand: Default::default(),
             front: Default::default(),
             mufu: Mufu::new(MUFU_DEPTH),
             side: std::array::from_fn(|_| Boundary::new(true)),
@@ -195,6 +221,7 @@ impl Default for Sfu {
             fs: Default::default(),
             finish_round: Default::default(),
             fb: Default::default(),
+            req: Default::default(),
             engine: Default::default(),
             hold: Default::default(),
             rsq: Default::default(),
@@ -213,7 +240,7 @@ impl Default for Sfu {
 impl Logic for Sfu {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, pre, front, fa, fs, fb, hold, rsq, reserve);
+        dff_setup!(self, clock, pre, front, fa, fs, fb, req, hold, rsq, reserve);
         self.mufu.clock.next = self.clock.val();
         self.engine.clock.next = self.clock.val();
         for k in 0..MUFU_DEPTH {
@@ -248,6 +275,7 @@ impl Logic for Sfu {
         self.engine_free.next = self.engine.in_ready.val()
             & !self.engine.out_valid.val()
             & !self.hold.q.val().valid
+            & !self.req.q.val().valid
             & (self.rsq.q.val().state == 0);
         self.block.next =
             self.hold.q.val().valid & self.fb.q.val().valid & (self.reserve.q.val() == 0);
@@ -266,29 +294,41 @@ impl Logic for Sfu {
         }
 
         // ---- approximations ----
-        self.count.op.next = self.in_op.val();
-        self.count.a.next = self.in_a.val().get_bits::<32>(0);
+        self.decode.op.next = self.in_op.val();
+        self.decode.a.next = self.in_a.val().get_bits::<32>(0);
+        self.decode.daz.next = self.in_daz32.val();
         self.pre.d.next.valid = self.take_approx.val();
         self.pre.d.next.tag = self.in_tag.val();
-        self.pre.d.next.op = self.in_op.val();
         self.pre.d.next.a = self.in_a.val().get_bits::<32>(0);
         self.pre.d.next.daz = self.in_daz32.val();
         self.pre.d.next.ftz = self.in_ftz32.val();
-        self.pre.d.next.count = self.count.count.val();
+        self.pre.d.next.func = self.decode.func.val();
+        self.pre.d.next.f16 = self.decode.f16.val();
+        self.pre.d.next.scales = self.decode.scales.val();
+        self.pre.d.next.sub = self.decode.sub.val();
+        self.pre.d.next.count = self.decode.count.val();
+        self.pre.d.next.ex2_move = self.decode.ex2_move.val();
+        self.pre.d.next.moved = self.decode.moved.val();
+        self.pre.d.next.flags = self.decode.flags.val();
 
-        self.prepare.op.next = self.pre.q.val().op;
-        self.prepare.a.next = self.pre.q.val().a;
-        self.prepare.daz.next = self.pre.q.val().daz;
-        self.prepare.count.next = self.pre.q.val().count;
+        self.operand.a.next = self.pre.q.val().a;
+        self.operand.daz.next = self.pre.q.val().daz;
+        self.operand.f16.next = self.pre.q.val().f16;
+        self.operand.func.next = self.pre.q.val().func;
+        self.operand.scales.next = self.pre.q.val().scales;
+        self.operand.sub.next = self.pre.q.val().sub;
+        self.operand.count.next = self.pre.q.val().count;
+        self.operand.ex2_move.next = self.pre.q.val().ex2_move;
+        self.operand.moved.next = self.pre.q.val().moved;
         self.front.d.next.valid = self.pre.q.val().valid;
         self.front.d.next.tag = self.pre.q.val().tag;
-        self.front.d.next.func = self.prepare.func.val();
-        self.front.d.next.x = self.prepare.x.val();
-        self.front.d.next.f16 = self.prepare.f16.val();
-        self.front.d.next.adj = self.prepare.adj.val();
-        self.front.d.next.log2 = self.prepare.log2.val();
+        self.front.d.next.func = self.pre.q.val().func;
+        self.front.d.next.x = self.operand.x.val();
+        self.front.d.next.f16 = self.pre.q.val().f16;
+        self.front.d.next.adj = self.operand.adj.val();
+        self.front.d.next.log2 = self.operand.log2.val();
         self.front.d.next.ftz = self.pre.q.val().ftz;
-        self.front.d.next.flags = self.prepare.flags.val();
+        self.front.d.next.flags = self.pre.q.val().flags;
 
         self.mufu.in_valid.next = self.front.q.val().valid;
         self.mufu.in_tag.next = self.front.q.val().tag;
@@ -318,7 +358,7 @@ impl Logic for Sfu {
         self.fa.d.next.nan = self.finish_exp.nan.val();
         self.fa.d.next.inf = self.finish_exp.inf.val();
         self.fa.d.next.zero = self.finish_exp.zero.val();
-        self.fa.d.next.efield = self.finish_exp.efield.val();
+        self.fa.d.next.bexp = self.finish_exp.bexp.val();
         self.fa.d.next.sig = self.finish_exp.sig.val();
         self.fa.d.next.amount = self.finish_exp.amount.val();
         self.fa.d.next.gone = self.finish_exp.gone.val();
@@ -326,6 +366,8 @@ impl Logic for Sfu {
         self.finish_shift.sig.next = self.fa.q.val().sig;
         self.finish_shift.amount.next = self.fa.q.val().amount;
         self.finish_shift.gone.next = self.fa.q.val().gone;
+        self.finish_shift.bexp.next = self.fa.q.val().bexp;
+        self.finish_shift.f16.next = self.fa.q.val().f16;
         self.fs.d.next.valid = self.fa.q.val().valid;
         self.fs.d.next.tag = self.fa.q.val().tag;
         self.fs.d.next.flags = self.fa.q.val().flags;
@@ -335,10 +377,14 @@ impl Logic for Sfu {
         self.fs.d.next.nan = self.fa.q.val().nan;
         self.fs.d.next.inf = self.fa.q.val().inf;
         self.fs.d.next.zero = self.fa.q.val().zero;
-        self.fs.d.next.efield = self.fa.q.val().efield;
-        self.fs.d.next.kept = self.finish_shift.kept.val();
+        self.fs.d.next.base = self.finish_shift.base.val();
+        self.fs.d.next.lsb = self.finish_shift.lsb.val();
         self.fs.d.next.round = self.finish_shift.round.val();
         self.fs.d.next.sticky = self.finish_shift.sticky.val();
+        self.fs.d.next.ones = self.finish_shift.ones.val();
+        self.fs.d.next.sub = self.finish_shift.sub.val();
+        self.fs.d.next.over_now = self.finish_shift.over_now.val();
+        self.fs.d.next.over_edge = self.finish_shift.over_edge.val();
 
         self.finish_round.s.next = self.fs.q.val();
         self.fb.d.next.valid = self.fs.q.val().valid;
@@ -347,43 +393,54 @@ impl Logic for Sfu {
         self.fb.d.next.flags = self.fs.q.val().flags;
 
         // ---- the divide engine and rsq.f64's sequence ----
-        self.engine.in_valid.next = self.take_engine.val();
-        self.engine.in_tag.next = self.in_tag.val();
-        self.engine.in_op.next = self.engine_op.val();
-        self.engine.in_a.next = self.in_a.val();
-        self.engine.in_b.next = self.in_b.val();
-        self.engine.in_frm.next = self.in_frm.val();
-        self.engine.in_frm64.next = self.in_frm64.val();
-        self.engine.in_daz32.next = self.in_daz32.val();
-        self.engine.in_ftz32.next = self.in_ftz32.val();
-        self.engine.in_daz64.next = self.in_daz64.val();
-        self.engine.in_ftz64.next = self.in_ftz64.val();
+        self.req.d.next.valid = false;
+        self.req.d.next.tag = self.in_tag.val();
+        self.req.d.next.op = self.engine_op.val();
+        self.req.d.next.a = self.in_a.val();
+        self.req.d.next.b = self.in_b.val();
+        self.req.d.next.frm = self.in_frm.val();
+        self.req.d.next.frm64 = self.in_frm64.val();
+        self.req.d.next.daz32 = self.in_daz32.val();
+        self.req.d.next.ftz32 = self.in_ftz32.val();
+        self.req.d.next.daz64 = self.in_daz64.val();
+        self.req.d.next.ftz64 = self.in_ftz64.val();
         if self.is_rsq.val() {
             // Both passes RNE, never flushing.
-            self.engine.in_frm64.next = 0.into();
-            self.engine.in_daz64.next = false;
-            self.engine.in_ftz64.next = false;
+            self.req.d.next.frm64 = 0.into();
+            self.req.d.next.daz64 = false;
+            self.req.d.next.ftz64 = false;
+        }
+        if self.take_engine.val() {
+            self.req.d.next.valid = true;
         }
         self.rsq.d.next = self.rsq.q.val();
-        if self.rsq.q.val().state == 2 {
-            self.engine.in_valid.next = true;
-            self.engine.in_tag.next = self.rsq.q.val().tag;
-            self.engine.in_op.next = 9.into();
-            self.engine.in_a.next = self.rsq.q.val().root;
-            self.engine.in_frm64.next = 0.into();
-            self.engine.in_daz64.next = false;
-            self.engine.in_ftz64.next = false;
-            self.rsq.d.next.state = 3.into();
-        }
         if self.take_engine.val() & self.is_rsq.val() {
             self.rsq.d.next.state = 1.into();
         }
         if self.engine.out_valid.val() & (self.rsq.q.val().state == 1) {
-            self.rsq.d.next.state = 2.into();
-            self.rsq.d.next.tag = self.engine.out_tag.val();
-            self.rsq.d.next.root = self.engine.out_result.val();
+            // The root goes back in as rcp.f64 (the engine is idle next clock).
+            self.req.d.next.valid = true;
+            self.req.d.next.tag = self.engine.out_tag.val();
+            self.req.d.next.op = 9.into();
+            self.req.d.next.a = self.engine.out_result.val();
+            self.req.d.next.frm64 = 0.into();
+            self.req.d.next.daz64 = false;
+            self.req.d.next.ftz64 = false;
+            self.rsq.d.next.state = 3.into();
             self.rsq.d.next.flags = self.engine.out_flags.val() & 0x18;
         }
+        // The engine is idle whenever `req` holds an operation.
+        self.engine.in_valid.next = self.req.q.val().valid;
+        self.engine.in_tag.next = self.req.q.val().tag;
+        self.engine.in_op.next = self.req.q.val().op;
+        self.engine.in_a.next = self.req.q.val().a;
+        self.engine.in_b.next = self.req.q.val().b;
+        self.engine.in_frm.next = self.req.q.val().frm;
+        self.engine.in_frm64.next = self.req.q.val().frm64;
+        self.engine.in_daz32.next = self.req.q.val().daz32;
+        self.engine.in_ftz32.next = self.req.q.val().ftz32;
+        self.engine.in_daz64.next = self.req.q.val().daz64;
+        self.engine.in_ftz64.next = self.req.q.val().ftz64;
 
         // ---- hold and the output ----
         self.hold.d.next = self.hold.q.val();

@@ -1,9 +1,11 @@
-//! The approximations' operand side, two phases: [`PrepareCount`] (the
-//! leading-zero count of a subnormal operand, behind the input) and
-//! [`SfuPrepare`] (before the front register): the MUFU selector of the operation, the 32-bit flush bit, a
-//! binary16 operand widened to binary32, a subnormal binary32 operand of
-//! rsq/sqrt/log2 scaled by 2^24, an exp2 operand in (−152, −126) moved up
-//! by 24, and the NV/DZ flags from the operand's class. Mirrors
+//! The approximations' operand side, two phases with a register between
+//! them. [`PrepareDecode`], behind the input: the MUFU selector of the
+//! operation, the operand's class in its own format (after `daz32`) and
+//! the NV/DZ flags from it, the leading-zero count of a subnormal operand,
+//! and exp2's operand in (−152, −126) moved up by 24. [`PrepareOperand`],
+//! before the front register: a binary16 operand widened to binary32 (a
+//! subnormal one normalised by the count), a subnormal binary32 operand of
+//! rsq/sqrt/log2 scaled by 2^24, the pick of the MUFU's operand. Mirrors
 //! [`model::prepare`](crate::sfu::model::prepare) and
 //! [`model::approx_flags`](crate::sfu::model::approx_flags).
 
@@ -11,7 +13,7 @@ use super::OP_W;
 use crate::hw::lzc::LeadingZeroCount32;
 use rust_hdl::prelude::*;
 
-/// What the exponent of the MUFU's result is moved by ([`SfuPrepare::adj`]).
+/// What the exponent of the MUFU's result is moved by ([`PrepareOperand::adj`]).
 pub mod adjust {
     /// Nothing.
     pub const NONE: u64 = 0;
@@ -28,31 +30,9 @@ const _: () = assert!(
     adjust::NONE == 0 && adjust::PLUS_12 == 1 && adjust::MINUS_12 == 2 && adjust::MINUS_24 == 3
 );
 
-/// Phase 1 (combinational): the leading zeros of a binary16 subnormal's 10
-/// bits (as bits 31..22) or of a binary32 subnormal's 23 (as bits 31..9).
+/// Phase 1 (combinational): decode, classes, flags, count, exp2's move.
 #[derive(LogicBlock, Default)]
-pub struct PrepareCount {
-    /// As [`SfuPrepare::op`].
-    pub op: Signal<In, Bits<OP_W>>,
-    pub a: Signal<In, Bits<32>>,
-    pub count: Signal<Out, Bits<6>>,
-    lzc: LeadingZeroCount32,
-}
-
-impl Logic for PrepareCount {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.lzc.x.next = bit_cast::<32, 23>(self.a.val().get_bits::<23>(0)) << 9;
-        if self.op.val().get_bit(4) {
-            self.lzc.x.next = bit_cast::<32, 10>(self.a.val().get_bits::<10>(0)) << 22;
-        }
-        self.count.next = self.lzc.count.val();
-    }
-}
-
-/// Phase 2 (combinational): the operand side of the approximations.
-#[derive(LogicBlock, Default)]
-pub struct SfuPrepare {
+pub struct PrepareDecode {
     /// [`SfuOp::code`](crate::sfu::model::SfuOp::code): 1..=6 the binary32
     /// approximations, 16..=22 the binary16 ones (low three bits: rcp rsq
     /// sqrt exp2 log2 sin cos).
@@ -61,49 +41,50 @@ pub struct SfuPrepare {
     pub a: Signal<In, Bits<32>>,
     /// MODE.daz32.
     pub daz: Signal<In, Bit>,
-    /// [`PrepareCount::count`] of the same operand, a clock earlier.
-    pub count: Signal<In, Bits<6>>,
     /// The MUFU selector (15 for a code that is not an approximation: the
     /// MUFU answers its canonical NaN).
     pub func: Signal<Out, Bits<4>>,
     /// The result is binary16.
     pub f16: Signal<Out, Bit>,
-    /// The MUFU's operand.
-    pub x: Signal<Out, Bits<32>>,
-    /// [`adjust`].
-    pub adj: Signal<Out, Bits<2>>,
-    /// log2 of a scaled subnormal: 24 comes off the result.
-    pub log2: Signal<Out, Bit>,
+    /// rsq, sqrt, log2: a subnormal binary32 operand is scaled.
+    pub scales: Signal<Out, Bit>,
+    /// A binary32 subnormal read as a value (a binary16 never widens to one).
+    pub sub: Signal<Out, Bit>,
+    /// The leading zeros of a binary16 subnormal's 10 bits (as bits 31..22)
+    /// or of a binary32 subnormal's 23 (as bits 31..9).
+    pub count: Signal<Out, Bits<6>>,
+    /// exp2's operand is moved: the MUFU's operand is `moved`.
+    pub ex2_move: Signal<Out, Bit>,
+    pub moved: Signal<Out, Bits<32>>,
     /// NV DZ OF UF NX (only NV and DZ can be set).
     pub flags: Signal<Out, Bits<5>>,
-    lz_in: Signal<Local, Bits<32>>,
+    lzc: LeadingZeroCount32,
     fidx: Signal<Local, Bits<3>>,
     is_rcp: Signal<Local, Bit>,
     is_rsq: Signal<Local, Bit>,
     is_sqrt: Signal<Local, Bit>,
-    is_ex2: Signal<Local, Bit>,
     is_lg2: Signal<Local, Bit>,
     is_trig: Signal<Local, Bit>,
     h_e: Signal<Local, Bits<5>>,
     h_m: Signal<Local, Bits<10>>,
-    norm: Signal<Local, Bits<32>>,
-    w: Signal<Local, Bits<32>>,
-    /// `w` without the binary16 subnormal case (never in exp2's moved range).
+    sign: Signal<Local, Bit>,
+    emax: Signal<Local, Bit>,
+    emin: Signal<Local, Bit>,
+    frac0: Signal<Local, Bit>,
+    quiet: Signal<Local, Bit>,
+    zero: Signal<Local, Bit>,
+    nan: Signal<Local, Bit>,
+    /// The operand as binary32 without the binary16 subnormal case (never
+    /// in exp2's moved range).
     wn: Signal<Local, Bits<32>>,
-    mag: Signal<Local, Bits<31>>,
     magn: Signal<Local, Bits<31>>,
-    sub: Signal<Local, Bit>,
     fixed: Signal<Local, Bits<25>>,
-    moved: Signal<Local, Bits<25>>,
-    w_emax: Signal<Local, Bit>,
-    w_frac0: Signal<Local, Bit>,
-    w_zero: Signal<Local, Bit>,
-    w_nan: Signal<Local, Bit>,
+    shifted_24: Signal<Local, Bits<25>>,
     nv: Signal<Local, Bit>,
     dz: Signal<Local, Bit>,
 }
 
-impl Logic for SfuPrepare {
+impl Logic for PrepareDecode {
     #[hdl_gen]
     fn update(&mut self) {
         // ---- which function ----
@@ -112,9 +93,9 @@ impl Logic for SfuPrepare {
         self.is_rcp.next = self.fidx.val() == 0;
         self.is_rsq.next = self.fidx.val() == 1;
         self.is_sqrt.next = self.fidx.val() == 2;
-        self.is_ex2.next = self.fidx.val() == 3;
         self.is_lg2.next = self.fidx.val() == 4;
         self.is_trig.next = (self.fidx.val() == 5) | (self.fidx.val() == 6);
+        self.scales.next = self.is_rsq.val() | self.is_sqrt.val() | self.is_lg2.val();
         self.func.next = 15.into();
         if self.is_rcp.val() {
             self.func.next = 4.into();
@@ -125,7 +106,7 @@ impl Logic for SfuPrepare {
         if self.is_sqrt.val() {
             self.func.next = 8.into();
         }
-        if self.is_ex2.val() {
+        if self.fidx.val() == 3 {
             self.func.next = 2.into();
         }
         if self.is_lg2.val() {
@@ -138,6 +119,107 @@ impl Logic for SfuPrepare {
             self.func.next = 0.into();
         }
 
+        // ---- the operand's class in its own format, after daz32 ----
+        self.h_e.next = self.a.val().get_bits::<5>(10);
+        self.h_m.next = self.a.val().get_bits::<10>(0);
+        self.sign.next = self.a.val().get_bit(31);
+        self.emax.next = self.a.val().get_bits::<8>(23).all();
+        self.emin.next = !self.a.val().get_bits::<8>(23).any();
+        self.frac0.next = !self.a.val().get_bits::<23>(0).any();
+        self.quiet.next = self.a.val().get_bit(22);
+        if self.f16.val() {
+            self.sign.next = self.a.val().get_bit(15);
+            self.emax.next = self.h_e.val().all();
+            self.emin.next = !self.h_e.val().any();
+            self.frac0.next = !self.h_m.val().any();
+            self.quiet.next = self.a.val().get_bit(9);
+        }
+        self.zero.next = self.emin.val() & (self.frac0.val() | self.daz.val());
+        self.nan.next = self.emax.val() & !self.frac0.val();
+        self.sub.next = (!self.f16.val()) & self.emin.val() & !self.frac0.val() & !self.daz.val();
+
+        // ---- NV, DZ ----
+        self.nv.next = (self.nan.val() & !self.quiet.val())
+            | (self.is_trig.val() & self.emax.val() & self.frac0.val())
+            | (self.scales.val() & self.sign.val() & !self.zero.val() & !self.nan.val());
+        self.dz.next =
+            self.zero.val() & (self.is_rcp.val() | self.is_rsq.val() | self.is_lg2.val());
+        // (exclusive: DZ needs a zero, NV a NaN or a non-zero operand)
+        self.flags.next = 0.into();
+        if self.nv.val() {
+            self.flags.next = 0x10.into();
+        }
+        if self.dz.val() {
+            self.flags.next = 0x08.into();
+        }
+
+        // ---- the subnormal's leading zeros ----
+        self.lzc.x.next = bit_cast::<32, 23>(self.a.val().get_bits::<23>(0)) << 9;
+        if self.f16.val() {
+            self.lzc.x.next = bit_cast::<32, 10>(self.h_m.val()) << 22;
+        }
+        self.count.next = self.lzc.count.val();
+
+        // ---- exp2's move: |x| − 24 in 8.17 fixed point ----
+        self.wn.next = self.a.val();
+        if self.f16.val() {
+            self.wn.next = (bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31)
+                | (bit_cast::<32, 10>(self.h_m.val()) << 13)
+                | (bit_cast::<32, 8>(bit_cast::<8, 5>(self.h_e.val()) + 112) << 23);
+            if self.emin.val() {
+                self.wn.next = 0.into();
+            }
+        }
+        self.magn.next = self.wn.val().get_bits::<31>(0);
+        self.fixed.next = bit_cast::<25, 24>(
+            bit_cast::<24, 23>(self.wn.val().get_bits::<23>(0)) | bits::<24>(0x80_0000),
+        );
+        if self.wn.val().get_bits::<8>(23) == 134 {
+            self.fixed.next = bit_cast::<25, 24>(
+                bit_cast::<24, 23>(self.wn.val().get_bits::<23>(0)) | bits::<24>(0x80_0000),
+            ) << 1;
+        }
+        self.shifted_24.next = self.fixed.val() - bits::<25>(0x30_0000);
+        self.moved.next = bit_cast::<32, 23>(self.shifted_24.val().get_bits::<23>(0))
+            | bits::<32>(0xc280_0000_u64);
+        self.ex2_move.next = (self.fidx.val() == 3)
+            & self.wn.val().get_bit(31)
+            & (self.magn.val() > bits::<31>(0x42fc_0000))
+            & (self.magn.val() < bits::<31>(0x4318_0000));
+    }
+}
+
+/// Phase 2 (combinational): the MUFU's operand.
+#[derive(LogicBlock, Default)]
+pub struct PrepareOperand {
+    /// The operand (binary16 in bits 15:0).
+    pub a: Signal<In, Bits<32>>,
+    /// MODE.daz32.
+    pub daz: Signal<In, Bit>,
+    /// [`PrepareDecode`]'s outputs, a clock later.
+    pub f16: Signal<In, Bit>,
+    pub func: Signal<In, Bits<4>>,
+    pub scales: Signal<In, Bit>,
+    pub sub: Signal<In, Bit>,
+    pub count: Signal<In, Bits<6>>,
+    pub ex2_move: Signal<In, Bit>,
+    pub moved: Signal<In, Bits<32>>,
+    /// The MUFU's operand.
+    pub x: Signal<Out, Bits<32>>,
+    /// [`adjust`].
+    pub adj: Signal<Out, Bits<2>>,
+    /// log2 of a scaled subnormal: 24 comes off the result.
+    pub log2: Signal<Out, Bit>,
+    h_e: Signal<Local, Bits<5>>,
+    h_m: Signal<Local, Bits<10>>,
+    lz_in: Signal<Local, Bits<32>>,
+    norm: Signal<Local, Bits<32>>,
+    w: Signal<Local, Bits<32>>,
+}
+
+impl Logic for PrepareOperand {
+    #[hdl_gen]
+    fn update(&mut self) {
         // ---- one shift by the count: a binary16 subnormal's 10 bits, or a
         // binary32 subnormal's 23, leading one to bit 31 ----
         self.h_e.next = self.a.val().get_bits::<5>(10);
@@ -174,85 +256,27 @@ impl Logic for SfuPrepare {
             }
         }
 
-        // (built apart from `w`: no path from the shift)
-        self.wn.next = self.a.val();
-        if self.f16.val() {
-            self.wn.next = (bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31)
-                | (bit_cast::<32, 10>(self.h_m.val()) << 13)
-                | (bit_cast::<32, 8>(bit_cast::<8, 5>(self.h_e.val()) + 112) << 23);
-            if !self.h_e.val().any() {
-                self.wn.next = 0.into();
-            }
-        }
-
-        // ---- classes of the widened operand (binary32 fields) ----
-        self.mag.next = self.w.val().get_bits::<31>(0);
-        self.w_emax.next = self.w.val().get_bits::<8>(23).all();
-        self.w_frac0.next = !self.w.val().get_bits::<23>(0).any();
-        self.w_zero.next = !self.mag.val().any();
-        self.w_nan.next = self.w_emax.val() & !self.w_frac0.val();
-        // A binary32 subnormal read as a value (a widened binary16 never is one).
-        self.sub.next = (!self.f16.val())
-            & (!self.a.val().get_bits::<8>(23).any())
-            & self.a.val().get_bits::<23>(0).any()
-            & !self.daz.val();
-
-        // ---- exp2's move: |x| − 24 in 8.17 fixed point (from `wn`: off
-        // the subnormal shift's path) ----
-        self.magn.next = self.wn.val().get_bits::<31>(0);
-        self.fixed.next = bit_cast::<25, 24>(
-            bit_cast::<24, 23>(self.wn.val().get_bits::<23>(0)) | bits::<24>(0x80_0000),
-        );
-        if self.wn.val().get_bits::<8>(23) == 134 {
-            self.fixed.next = bit_cast::<25, 24>(
-                bit_cast::<24, 23>(self.wn.val().get_bits::<23>(0)) | bits::<24>(0x80_0000),
-            ) << 1;
-        }
-        self.moved.next = self.fixed.val() - bits::<25>(0x30_0000);
-
         // ---- the operand and the result's adjustment ----
         self.x.next = self.w.val();
         self.adj.next = 0.into() /* NONE */;
         self.log2.next = false;
-        if self.sub.val() & (self.is_rsq.val() | self.is_sqrt.val() | self.is_lg2.val()) {
+        if self.sub.val() & self.scales.val() {
             // m · 2^-149 · 2^24, normalised: exponent 24 − lz.
-            self.x.next = (self.w.val() & bits::<32>(0x8000_0000_u64))
+            self.x.next = (self.a.val() & bits::<32>(0x8000_0000_u64))
                 | (bit_cast::<32, 8>(bits::<8>(24) - bit_cast::<8, 6>(self.count.val())) << 23)
                 | bit_cast::<32, 23>(self.norm.val().get_bits::<23>(8));
-            if self.is_rsq.val() {
+            // rsq 5: +12; sqrt 8: −12; log2 3: −24 off the value.
+            if self.func.val() == 5 {
                 self.adj.next = 1.into() /* PLUS_12 */;
             }
-            if self.is_sqrt.val() {
+            if self.func.val() == 8 {
                 self.adj.next = 2.into() /* MINUS_12 */;
             }
-            self.log2.next = self.is_lg2.val();
+            self.log2.next = self.func.val() == 3;
         }
-        if self.is_ex2.val()
-            & self.wn.val().get_bit(31)
-            & (self.magn.val() > bits::<31>(0x42fc_0000))
-            & (self.magn.val() < bits::<31>(0x4318_0000))
-        {
-            self.x.next = bit_cast::<32, 23>(self.moved.val().get_bits::<23>(0))
-                | bits::<32>(0xc280_0000_u64);
+        if self.ex2_move.val() {
+            self.x.next = self.moved.val();
             self.adj.next = 3.into() /* MINUS_24 */;
-        }
-
-        // ---- NV, DZ ----
-        self.nv.next = (self.w_nan.val() & !self.w.val().get_bit(22))
-            | (self.is_trig.val() & self.w_emax.val() & self.w_frac0.val())
-            | ((self.is_rsq.val() | self.is_sqrt.val() | self.is_lg2.val())
-                & self.w.val().get_bit(31)
-                & !self.w_zero.val()
-                & !self.w_nan.val());
-        self.dz.next =
-            self.w_zero.val() & (self.is_rcp.val() | self.is_rsq.val() | self.is_lg2.val());
-        // (exclusive: DZ needs a zero, NV a NaN or a non-zero operand)
-        self.flags.next = 0.into();
-        if self.nv.val() {
-            self.flags.next = 0x10.into();
-        }
-        if self.dz.val() {
-            self.flags.next = 0x08.into();
         }
     }
 }
