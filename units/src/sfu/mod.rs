@@ -14,15 +14,16 @@
 //! | instructions | path | clocks (accept → answer, alone) |
 //! |---|---|---|
 //! | rsq.f32, sqrt.f32, exp2.f32, log2.f32, sin.f32, cos.f32; rcp/rsq/sqrt/exp2/log2/sin/cos.f16 | prepare → MUFU → finish, one per clock | 20 |
-//! | rcp.f32 (frm), fdiv.f32 | divide engine | 25 |
-//! | fsqrt.f32 | divide engine | 23 |
-//! | rcp.f64 (RNE), fdiv.f64 | divide engine | 40 |
-//! | fsqrt.f64 | divide engine | 37 |
-//! | rsq.f64 | divide engine twice: fsqrt.f64 then rcp.f64, both RNE | 77 |
-//! | div, divu, rem, remu | divide engine | 11 … 28 |
+//! | rcp.f32 (frm), fdiv.f32 | divide engine | 26 |
+//! | fsqrt.f32 | divide engine | 24 |
+//! | rcp.f64 (RNE), fdiv.f64 | divide engine | 41 |
+//! | fsqrt.f64 | divide engine | 38 |
+//! | rsq.f64 | divide engine twice: fsqrt.f64 then rcp.f64, both RNE | 78 |
+//! | div, divu, rem, remu | divide engine | 12 … 29 |
 //!
-//! An engine answer takes one clock more than in the `divsqrt` unit (it
-//! waits in a register for a free output clock), and more when the
+//! An engine operation takes two clocks more than in the `divsqrt` unit
+//! (its request is registered, and its answer waits in a register for a
+//! free output clock), and more when the
 //! approximations keep the output busy: then one approximation is refused
 //! and the divide's answer goes out at most [`rtl::APPROX_LATENCY`] clocks
 //! later. Approximations behind a divide are accepted while it runs and
