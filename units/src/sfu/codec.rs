@@ -201,7 +201,7 @@ pub fn random_f16(state: &mut u64) -> u64 {
 /// now and then exp2's operands around the subnormal results.
 pub fn random_f32_approx(op: SfuOp, state: &mut u64) -> u64 {
     let r = xorshift(state);
-    if op == SfuOp::Exp2F32 && r % 3 == 0 {
+    if op == SfuOp::Exp2F32 && r.is_multiple_of(3) {
         // −153 … −125, fractions included.
         let v = -(125.0 + (r >> 20) as f64 / (1u64 << 44) as f64 * 28.0);
         return (v as f32).to_bits() as u64;

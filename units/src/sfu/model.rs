@@ -378,13 +378,8 @@ pub fn finish(y: u32, fmt: Format, p: &Prepared, ftz: bool) -> u64 {
 pub fn approx_flags(func: MufuFunc, fmt: Format, bits: u32, daz: bool) -> u8 {
     let (neg, class) = classify(fmt, bits as u64, daz);
     match class {
-        Class::Nan { signalling } => {
-            if signalling {
-                NV
-            } else {
-                0
-            }
-        }
+        Class::Nan { signalling: true } => NV,
+        Class::Nan { signalling: false } => 0,
         Class::Zero => match func {
             MufuFunc::Rcp | MufuFunc::Rsq | MufuFunc::Lg2 => DZ,
             _ => 0,
