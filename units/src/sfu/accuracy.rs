@@ -866,6 +866,7 @@ mod tests {
             let r = measure(op, &opt);
             assert!(r.all.count > 0, "{}", op.mnemonic());
             assert!(r.meets_floor(), "{}", op.mnemonic());
+            assert!(r.meets_target(), "{}", op.mnemonic());
         }
     }
 }
