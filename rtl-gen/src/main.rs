@@ -90,20 +90,23 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Error report of the MUFU against exact math, per function
+    /// Error report of the MUFU's or the SFU's approximations against exact math, per function
     Accuracy {
-        /// The unit (only `mufu` has approximating functions)
+        /// The unit: `mufu`, or `sfu` (its 13 approximations, subnormals included)
         unit: String,
-        /// One function (cos sin ex2 lg2 rcp rsq rcp64h rsq64h sqrt tanh); all by default
+        /// One function: mufu cos sin ex2 lg2 rcp rsq rcp64h rsq64h sqrt tanh; sfu its
+        /// mnemonic (rsq.f32 sqrt.f32 exp2.f32 log2.f32 sin.f32 cos.f32 rcp.f16 rsq.f16
+        /// sqrt.f16 exp2.f16 log2.f16 sin.f16 cos.f16); all by default
         #[arg(long)]
         func: Option<String>,
         /// Every binary32 input of the domain (2^32 per function) instead of a sample
+        /// (binary16 forms are always exhaustive)
         #[arg(long)]
         exhaustive: bool,
-        /// Inputs per function when sampling
+        /// Inputs per binary32 function when sampling
         #[arg(long, default_value_t = 1 << 20)]
         samples: u64,
-        /// Write `mufu_<func>.svg` (error across the input range) into this folder
+        /// Write `mufu_<func>.svg` / `sfu_<form>.svg` (error across the input range) into this folder
         #[arg(long)]
         svg: Option<PathBuf>,
         #[arg(long)]

@@ -197,7 +197,7 @@ impl Default for Stats {
 }
 
 impl Stats {
-    fn add(&mut self, ulp: f64, abs: f64, rel: f64, cr: bool) {
+    pub fn add(&mut self, ulp: f64, abs: f64, rel: f64, cr: bool) {
         self.count += 1;
         self.max_ulp = self.max_ulp.max(ulp);
         self.sum_ulp += ulp;
@@ -206,7 +206,7 @@ impl Stats {
         self.correctly_rounded += cr as u64;
     }
 
-    fn merge(&mut self, o: &Stats) {
+    pub fn merge(&mut self, o: &Stats) {
         self.count += o.count;
         self.max_ulp = self.max_ulp.max(o.max_ulp);
         self.sum_ulp += o.sum_ulp;
@@ -382,7 +382,7 @@ struct Partial {
 
 /// Keeps the `WORST_N` largest errors, one input per distinct error value (the
 /// same mantissa at every exponent would otherwise fill the list).
-fn push_worst(worst: &mut Vec<Worst>, w: Worst) {
+pub fn push_worst(worst: &mut Vec<Worst>, w: Worst) {
     if worst.len() == WORST_N && worst.last().is_some_and(|l| l.err >= w.err) {
         return;
     }

@@ -48,6 +48,12 @@
 //!   value that matters (its results from the moved operands are normal).
 //!
 //! Decisions where SPEC-G3 is silent are in [`model`]'s doc.
+//!
+//! # Accuracy
+//! [`accuracy`] measures the approximations against exact math
+//! (`rtl-gen accuracy sfu`); the figures, on every binary16 and every
+//! binary32 operand, are in `docs/sfu-accuracy.md`.
+pub mod accuracy;
 pub mod codec;
 pub mod model;
 pub mod rtl;
