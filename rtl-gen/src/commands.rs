@@ -12,6 +12,7 @@ use testbench::tools::available;
 use testbench::vectors::{answers, check_against_model, parse_vectors};
 use testbench::wave_filter;
 use testbench::waves;
+use units::registry::Approximates;
 use units::registry::{Unit, FAMILIES};
 use units::unit::PortDir;
 
@@ -461,19 +462,21 @@ pub struct AccuracyArgs<'a> {
 }
 
 /// Accuracy reports and coefficient tables exist for the families the
-/// registry marks `approximates` (the MUFU); every other unit is exact (its
-/// model is checked against references by the tests instead).
-fn require_approximating(unit: &str, what: &str) -> Outcome {
-    if parse_unit(unit)?.family().approximates {
-        Ok(())
+/// registry marks `approximates` (the MUFU, and the SFU on the MUFU's
+/// tables); every other unit is exact (its model is checked against
+/// references by the tests instead). Gives the family's report kind.
+fn require_approximating(unit: &str, what: &str) -> Result<Approximates, Failure> {
+    let kind = parse_unit(unit)?.family().approximates;
+    if kind != Approximates::No {
+        Ok(kind)
     } else {
         let approximating: Vec<&str> = units::registry::FAMILIES
             .iter()
-            .filter(|f| f.approximates)
+            .filter(|f| f.approximates != Approximates::No)
             .map(|f| f.name)
             .collect();
         Err(Failure::BadInput(format!(
-            "{what}: unit {unit:?} has none (only {} approximates; the others are exact)",
+            "{what}: unit {unit:?} has none (only {} approximate; the others are exact)",
             approximating.join(", ")
         )))
     }
@@ -483,10 +486,9 @@ fn require_approximating(unit: &str, what: &str) -> Outcome {
 pub fn accuracy(args: &AccuracyArgs) -> Outcome {
     use units::mufu::accuracy::{measure, svg, Options, Report};
     use units::mufu::model::MufuFunc;
-    if args.unit == "sfu" {
+    if require_approximating(args.unit, "accuracy")? == Approximates::Sfu {
         return accuracy_sfu(args);
     }
-    require_approximating(args.unit, "accuracy")?;
     let funcs: Vec<MufuFunc> = match args.func {
         None => MufuFunc::ALL.to_vec(),
         Some(name) => vec![MufuFunc::from_name(name).ok_or_else(|| {
@@ -552,9 +554,7 @@ pub fn accuracy(args: &AccuracyArgs) -> Outcome {
 }
 
 /// `rtl-gen accuracy sfu`: the report of the SFU's 13 approximations
-/// (subnormals included), with a progress bar on stderr. The SFU is not
-/// `approximates` in the registry (its tables are the MUFU's: `rtl-gen
-/// tables mufu`), so it is dispatched here by name.
+/// (subnormals included), with a progress bar on stderr.
 fn accuracy_sfu(args: &AccuracyArgs) -> Outcome {
     use units::mufu::accuracy::Options;
     use units::sfu::accuracy::{measure, svg, Report, FORMS};

@@ -117,7 +117,7 @@ enum Command {
     },
     /// The coefficient ROM contents and their fixed-point formats
     Tables {
-        /// The unit (only `mufu` has coefficient tables)
+        /// The unit (`mufu`, or `sfu`, which reads the same tables)
         unit: String,
         /// One table (rcp rsq sqrt ex2 lg2 sin tanh); all by default
         #[arg(long)]

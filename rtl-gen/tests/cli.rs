@@ -304,7 +304,7 @@ fn accuracy_sample_reports_every_function_within_its_target_and_draws_svgs() {
     );
     for (args, needle) in [
         (&["accuracy", "mufu", "--func", "tan"][..], "--func \"tan\""),
-        (&["accuracy", "xmu"][..], "only mufu approximates"),
+        (&["accuracy", "xmu"][..], "only mufu, sfu approximate"),
         (&["accuracy", "gpu"][..], "unknown unit"),
         (&["tables", "mufu", "--func", "cos"][..], "cos uses sin's"),
     ] {

