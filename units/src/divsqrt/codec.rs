@@ -8,7 +8,7 @@
 
 use super::model::{execute, DivsqrtOp, Mode, Rm};
 use super::rtl::{latency_of, FLAGS_W, LATENCY, OP_W, RM_W};
-use crate::fp::ieee::{format_mode_line, parse_mode_line};
+use crate::fp::ieee::{format_mode_line, mode_from_inputs, mode_inputs, parse_mode_line};
 use crate::unit::{xorshift, Operation, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::FieldError;
 
@@ -104,41 +104,24 @@ pub fn info() -> UnitInfo {
     }
 }
 
-/// The operation's input values (after `in_valid`, `in_tag`).
+/// The operation's input values (after `in_valid`, `in_tag`): the code,
+/// `a`, `b`, then MODE ([`mode_inputs`]).
 pub fn encode(req: &Request) -> Operation {
-    let m = req.mode;
+    let mut inputs = vec![req.op.code() as u128, req.a as u128, req.b as u128];
+    inputs.extend(mode_inputs(&req.mode));
     Operation {
-        inputs: vec![
-            req.op.code() as u128,
-            req.a as u128,
-            req.b as u128,
-            m.frm.code() as u128,
-            m.frm64.code() as u128,
-            m.daz32 as u128,
-            m.ftz32 as u128,
-            m.daz64 as u128,
-            m.ftz64 as u128,
-        ],
+        inputs,
         answers: true,
     }
 }
 
 /// The request an operation encodes.
 pub fn decode(op: &Operation) -> Request {
-    let at = |i: usize| op.inputs[i];
-    let rm = |v: u128| Rm::from_code(v as u32).unwrap_or_default();
     Request {
-        op: DivsqrtOp::from_code(at(IN_OP) as u32).expect("a valid in_op code"),
-        a: at(IN_A) as u64,
-        b: at(IN_B) as u64,
-        mode: Mode {
-            frm: rm(at(IN_FRM)),
-            frm64: rm(at(IN_FRM64)),
-            daz32: at(IN_DAZ32) & 1 == 1,
-            ftz32: at(IN_FTZ32) & 1 == 1,
-            daz64: at(IN_DAZ64) & 1 == 1,
-            ftz64: at(IN_FTZ64) & 1 == 1,
-        },
+        op: DivsqrtOp::from_code(op.inputs[0] as u32).expect("a valid in_op code"),
+        a: op.inputs[1] as u64,
+        b: op.inputs[2] as u64,
+        mode: mode_from_inputs(&op.inputs[3..9]),
     }
 }
 

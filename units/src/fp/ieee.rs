@@ -456,6 +456,33 @@ pub fn format_answer(width: u32, result: u64, flags: u8) -> String {
     format!("{} {:02x}", hex((result & mask) as u128, width), flags)
 }
 
+/// MODE on a unit's input ports, in the order `frm frm64 daz32 ftz32 daz64
+/// ftz64` (the DIVSQRT's and the SFU's inputs after their operands).
+pub fn mode_inputs(m: &Mode) -> [u128; 6] {
+    [
+        m.frm.code() as u128,
+        m.frm64.code() as u128,
+        m.daz32 as u128,
+        m.ftz32 as u128,
+        m.daz64 as u128,
+        m.ftz64 as u128,
+    ]
+}
+
+/// MODE read back from the six port values of [`mode_inputs`] (a rounding
+/// code no mode has reads as RNE).
+pub fn mode_from_inputs(v: &[u128]) -> Mode {
+    let rm = |x: u128| Rm::from_code(x as u32).unwrap_or_default();
+    Mode {
+        frm: rm(v[0]),
+        frm64: rm(v[1]),
+        daz32: v[2] & 1 == 1,
+        ftz32: v[3] & 1 == 1,
+        daz64: v[4] & 1 == 1,
+        ftz64: v[5] & 1 == 1,
+    }
+}
+
 /// The MODE options that differ from the reset value, each with a leading
 /// space, in the order `frm= frm64= daz32 ftz32 daz64 ftz64`
 /// ([`apply_mode_option`] reads them back).

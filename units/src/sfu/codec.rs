@@ -10,7 +10,9 @@ use super::rtl::{APPROX_LATENCY, FLAGS_W, HOLD_LATENCY, OP_W, REQ_LATENCY, RM_W}
 use crate::divsqrt::codec::{random_float, random_int};
 use crate::divsqrt::model::DivsqrtOp;
 use crate::divsqrt::rtl::latency_of as engine_latency;
-use crate::fp::ieee::{format_answer, format_mode_line, parse_mode_line};
+use crate::fp::ieee::{
+    format_answer, format_mode_line, mode_from_inputs, mode_inputs, parse_mode_line,
+};
 use crate::unit::{xorshift, Operation, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::FieldError;
 
@@ -125,41 +127,24 @@ pub fn info() -> UnitInfo {
     }
 }
 
-/// The operation's input values (after `in_valid`, `in_tag`).
+/// The operation's input values (after `in_valid`, `in_tag`): the code,
+/// `a`, `b`, then MODE ([`mode_inputs`]).
 pub fn encode(req: &Request) -> Operation {
-    let m = req.mode;
+    let mut inputs = vec![req.op.code() as u128, req.a as u128, req.b as u128];
+    inputs.extend(mode_inputs(&req.mode));
     Operation {
-        inputs: vec![
-            req.op.code() as u128,
-            req.a as u128,
-            req.b as u128,
-            m.frm.code() as u128,
-            m.frm64.code() as u128,
-            m.daz32 as u128,
-            m.ftz32 as u128,
-            m.daz64 as u128,
-            m.ftz64 as u128,
-        ],
+        inputs,
         answers: true,
     }
 }
 
 /// The request an operation encodes.
 pub fn decode(op: &Operation) -> Request {
-    let at = |i: usize| op.inputs[i];
-    let rm = |v: u128| Rm::from_code(v as u32).unwrap_or_default();
     Request {
-        op: SfuOp::from_code(at(0) as u32).expect("a valid in_op code"),
-        a: at(1) as u64,
-        b: at(2) as u64,
-        mode: Mode {
-            frm: rm(at(3)),
-            frm64: rm(at(4)),
-            daz32: at(5) & 1 == 1,
-            ftz32: at(6) & 1 == 1,
-            daz64: at(7) & 1 == 1,
-            ftz64: at(8) & 1 == 1,
-        },
+        op: SfuOp::from_code(op.inputs[0] as u32).expect("a valid in_op code"),
+        a: op.inputs[1] as u64,
+        b: op.inputs[2] as u64,
+        mode: mode_from_inputs(&op.inputs[3..9]),
     }
 }
 

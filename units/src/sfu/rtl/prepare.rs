@@ -59,6 +59,7 @@ pub struct PrepareDecode {
     /// NV DZ OF UF NX (only NV and DZ can be set).
     pub flags: Signal<Out, Bits<5>>,
     lzc: LeadingZeroCount32,
+    lz_in: Signal<Local, Bits<32>>,
     fidx: Signal<Local, Bits<3>>,
     is_rcp: Signal<Local, Bit>,
     is_rsq: Signal<Local, Bit>,
@@ -154,10 +155,13 @@ impl Logic for PrepareDecode {
         }
 
         // ---- the subnormal's leading zeros ----
-        self.lzc.x.next = bit_cast::<32, 23>(self.a.val().get_bits::<23>(0)) << 9;
+        // (the counter's input assigned once: a glitch on a sub-block's
+        // input loops through this block in an event-driven simulator)
+        self.lz_in.next = bit_cast::<32, 23>(self.a.val().get_bits::<23>(0)) << 9;
         if self.f16.val() {
-            self.lzc.x.next = bit_cast::<32, 10>(self.h_m.val()) << 22;
+            self.lz_in.next = bit_cast::<32, 10>(self.h_m.val()) << 22;
         }
+        self.lzc.x.next = self.lz_in.val();
         self.count.next = self.lzc.count.val();
 
         // ---- exp2's move: |x| − 24 in 8.17 fixed point ----
