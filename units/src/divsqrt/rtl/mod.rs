@@ -253,6 +253,18 @@ pub struct Spec {
     pub km2: Bits<K_W>,
 }
 
+/// The digit selection loop's registers, loaded at every clock (the
+/// prep phase's values, else the step's): copies of the estimate's window
+/// of `ws`, `wc` and of the digit, so that the loop reads flip-flops of its
+/// own (the datapath's copies in [`Iter`] have an enable and hold after
+/// the recurrence).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Loop {
+    pub sw: Bits<10>,
+    pub cw: Bits<10>,
+    pub c: Bits<4>,
+}
+
 /// After the correction.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Rest {
@@ -388,6 +400,25 @@ pub struct Divsqrt {
     pub fin: Final,
     /// Registers.
     pub phase: DFF<Phase>,
+    /// The phase decoded a clock ahead, one flip-flop per phase that
+    /// enables datapath registers: no decode between the phase register
+    /// and the hundreds of enables it drives.
+    pub at_lzc: DFF<Bit>,
+    pub at_shift: DFF<Bit>,
+    pub at_compare: DFF<Bit>,
+    pub at_prep: DFF<Bit>,
+    pub at_iter: DFF<Bit>,
+    pub at_correct: DFF<Bit>,
+    pub at_select: DFF<Bit>,
+    pub at_align: DFF<Bit>,
+    pub at_decide: DFF<Bit>,
+    pub at_pack: DFF<Bit>,
+    /// The next phase.
+    phase_next: Signal<Local, Phase>,
+    /// The prep phase's remainder (a whole word: Icarus refuses a part
+    /// select of a struct field's part select).
+    prep_ws: Signal<Local, Bits<REM_W>>,
+    prep_wc: Signal<Local, Bits<REM_W>>,
     pub acc: DFF<Accepted>,
     pub ctl: DFF<Ctl>,
     pub norm: DFF<Normed>,
@@ -395,6 +426,7 @@ pub struct Divsqrt {
     pub meta: DFF<Meta>,
     pub iter: DFF<Iter>,
     pub spec: DFF<Spec>,
+    pub lp: DFF<Loop>,
     pub rest: DFF<Rest>,
     pub sel: DFF<Selected>,
     pub aligned: DFF<Aligned>,
@@ -406,8 +438,9 @@ impl Logic for Divsqrt {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, phase, acc, ctl, norm, ord, meta, iter, spec, rest, sel, aligned, decided,
-            pkd
+            self, clock, phase, at_lzc, at_shift, at_compare, at_prep, at_iter, at_correct,
+            at_select, at_align, at_decide, at_pack, acc, ctl, norm, ord, meta, iter, spec, lp,
+            rest, sel, aligned, decided, pkd
         );
         // Idle, or presenting the last answer: the next operation's accept
         // edge is the answer's last edge.
@@ -492,7 +525,7 @@ impl Logic for Divsqrt {
             self.acc.d.next.b_sig = self.ub.sig.val();
             self.acc.d.next.b_e1 = self.ub.e1.val();
         }
-        if self.phase.q.val() == Phase::Lzc {
+        if self.at_lzc.q.val() {
             self.acc.d.next.a_lz = self.lza.lz.val();
             self.acc.d.next.b_lz = self.lzb.lz.val();
         }
@@ -500,13 +533,13 @@ impl Logic for Divsqrt {
         // ---- shift, prep ----
         self.shift.p.next = self.acc.q.val();
         self.norm.d.next = self.norm.q.val();
-        if self.phase.q.val() == Phase::Shift {
+        if self.at_shift.q.val() {
             self.norm.d.next = self.shift.n.val();
         }
         self.compare.p.next = self.acc.q.val();
         self.compare.n.next = self.norm.q.val();
         self.ord.d.next = self.ord.q.val();
-        if self.phase.q.val() == Phase::Compare {
+        if self.at_compare.q.val() {
             self.ord.d.next = self.compare.o.val();
         }
         self.prep.p.next = self.acc.q.val();
@@ -514,15 +547,15 @@ impl Logic for Divsqrt {
         self.prep.o.next = self.ord.q.val();
         self.prep.nbits.next = self.ctl.q.val().nbits;
         self.ctl.d.next = self.ctl.q.val();
-        if self.phase.q.val() == Phase::Shift {
+        if self.at_shift.q.val() {
             self.ctl.d.next.nbits = self.shift.nbits.val();
         }
-        if self.phase.q.val() == Phase::Prep {
+        if self.at_prep.q.val() {
             self.ctl.d.next.tag = self.acc.q.val().tag;
             self.ctl.d.next.is_int = self.acc.q.val().is_int;
             self.ctl.d.next.count = self.prep.count.val();
         }
-        if self.phase.q.val() == Phase::Iterate {
+        if self.at_iter.q.val() {
             self.ctl.d.next.count = self.ctl.q.val().count - 1;
         }
 
@@ -540,6 +573,14 @@ impl Logic for Divsqrt {
         self.step.m1.next = self.iter.q.val().m1;
         self.step.m2.next = self.iter.q.val().m2;
         self.step.c.next = self.iter.q.val().c;
+        self.step.sw.next = self.lp.q.val().sw;
+        self.step.cw.next = self.lp.q.val().cw;
+        self.step.cs.next = self.lp.q.val().c;
+        self.prep_ws.next = self.prep.iter.val().ws;
+        self.prep_wc.next = self.prep.iter.val().wc;
+        self.lp.d.next.sw = self.step.sw_next.val();
+        self.lp.d.next.cw = self.step.cw_next.val();
+        self.lp.d.next.c = self.step.c_next.val();
         self.step.nmq.next = self.iter.q.val().nmq;
         self.step.nmqm.next = self.iter.q.val().nmqm;
         self.step.kp2.next = self.spec.q.val().kp2;
@@ -549,7 +590,7 @@ impl Logic for Divsqrt {
         self.meta.d.next = self.meta.q.val();
         self.iter.d.next = self.iter.q.val();
         self.spec.d.next = self.spec.q.val();
-        if self.phase.q.val() == Phase::Iterate {
+        if self.at_iter.q.val() {
             self.iter.d.next.ws = self.step.ws_next.val();
             self.iter.d.next.wc = self.step.wc_next.val();
             self.iter.d.next.q = self.step.q_next.val();
@@ -570,9 +611,12 @@ impl Logic for Divsqrt {
         }
         // The prep phase's load last: the digit's and the flag's constants
         // then map onto the flip-flops' synchronous set/reset.
-        if self.phase.q.val() == Phase::Prep {
+        if self.at_prep.q.val() {
             self.meta.d.next = self.prep.meta.val();
             self.iter.d.next = self.prep.iter.val();
+            self.lp.d.next.sw = self.prep_ws.val().get_bits::<10>(48);
+            self.lp.d.next.cw = self.prep_wc.val().get_bits::<10>(48);
+            self.lp.d.next.c = self.prep.iter.val().c;
         }
 
         // ---- correct, select, align ----
@@ -591,7 +635,7 @@ impl Logic for Divsqrt {
         self.aprep.bexp.next = self.meta.q.val().bexp;
         self.aprep.fmt64.next = self.meta.q.val().fmt64;
         self.rest.d.next = self.rest.q.val();
-        if self.phase.q.val() == Phase::Correct {
+        if self.at_correct.q.val() {
             self.rest.d.next.neg = self.correct.neg.val();
             self.rest.d.next.z1 = self.correct.z1.val();
             self.rest.d.next.z2 = self.correct.z2.val();
@@ -606,7 +650,7 @@ impl Logic for Divsqrt {
             self.rest.d.next.rb_qm = self.bits_qm.rbit.val();
             self.rest.d.next.lo_qm = self.bits_qm.low.val();
         }
-        if self.phase.q.val() == Phase::Iterate {
+        if self.at_iter.q.val() {
             // The exponent arithmetic reads only `meta`, constant from the
             // prep phase on: registered at every recurrence clock, off the
             // correction's path.
@@ -622,13 +666,13 @@ impl Logic for Divsqrt {
         self.select.q.next = self.iter.q.val().q;
         self.select.qm.next = self.iter.q.val().qm;
         self.sel.d.next = self.sel.q.val();
-        if self.phase.q.val() == Phase::Select {
+        if self.at_select.q.val() {
             self.sel.d.next = self.select.sel.val();
         }
         self.align.meta.next = self.meta.q.val();
         self.align.sel.next = self.sel.q.val();
         self.aligned.d.next = self.aligned.q.val();
-        if self.phase.q.val() == Phase::Align {
+        if self.at_align.q.val() {
             self.aligned.d.next = self.align.al.val();
         }
 
@@ -636,14 +680,14 @@ impl Logic for Divsqrt {
         self.decide.meta.next = self.meta.q.val();
         self.decide.al.next = self.aligned.q.val();
         self.decided.d.next = self.decided.q.val();
-        if self.phase.q.val() == Phase::Decide {
+        if self.at_decide.q.val() {
             self.decided.d.next = self.decide.dec.val();
         }
         self.pack.meta.next = self.meta.q.val();
         self.pack.rest.next = self.rest.q.val();
         self.pack.dec.next = self.decided.q.val();
         self.pkd.d.next = self.pkd.q.val();
-        if self.phase.q.val() == Phase::Pack {
+        if self.at_pack.q.val() {
             self.pkd.d.next = self.pack.pk.val();
         }
         self.fin.meta.next = self.meta.q.val();
@@ -657,39 +701,50 @@ impl Logic for Divsqrt {
         self.out_flags.next = self.fin.flags.val();
 
         // ---- phase sequence ----
-        self.phase.d.next = self.phase.q.val();
+        self.phase_next.next = self.phase.q.val();
         match self.phase.q.val() {
             Phase::Idle => {
                 if self.accept.val() {
-                    self.phase.d.next = Phase::Lzc;
+                    self.phase_next.next = Phase::Lzc;
                 }
             }
-            Phase::Lzc => self.phase.d.next = Phase::Shift,
-            Phase::Shift => self.phase.d.next = Phase::Compare,
-            Phase::Compare => self.phase.d.next = Phase::Prep,
-            Phase::Prep => self.phase.d.next = Phase::Iterate,
+            Phase::Lzc => self.phase_next.next = Phase::Shift,
+            Phase::Shift => self.phase_next.next = Phase::Compare,
+            Phase::Compare => self.phase_next.next = Phase::Prep,
+            Phase::Prep => self.phase_next.next = Phase::Iterate,
             Phase::Iterate => {
                 if self.ctl.q.val().count == 1 {
-                    self.phase.d.next = Phase::Correct;
+                    self.phase_next.next = Phase::Correct;
                 }
             }
-            Phase::Correct => self.phase.d.next = Phase::Select,
-            Phase::Select => self.phase.d.next = Phase::Align,
-            Phase::Align => self.phase.d.next = Phase::Decide,
+            Phase::Correct => self.phase_next.next = Phase::Select,
+            Phase::Select => self.phase_next.next = Phase::Align,
+            Phase::Align => self.phase_next.next = Phase::Decide,
             Phase::Decide => {
-                self.phase.d.next = Phase::Pack;
+                self.phase_next.next = Phase::Pack;
                 if self.ctl.q.val().is_int {
-                    self.phase.d.next = Phase::Final;
+                    self.phase_next.next = Phase::Final;
                 }
             }
-            Phase::Pack => self.phase.d.next = Phase::Final,
+            Phase::Pack => self.phase_next.next = Phase::Final,
             Phase::Final => {
-                self.phase.d.next = Phase::Idle;
+                self.phase_next.next = Phase::Idle;
                 if self.accept.val() {
-                    self.phase.d.next = Phase::Lzc;
+                    self.phase_next.next = Phase::Lzc;
                 }
             }
         }
+        self.phase.d.next = self.phase_next.val();
+        self.at_lzc.d.next = self.phase_next.val() == Phase::Lzc;
+        self.at_shift.d.next = self.phase_next.val() == Phase::Shift;
+        self.at_compare.d.next = self.phase_next.val() == Phase::Compare;
+        self.at_prep.d.next = self.phase_next.val() == Phase::Prep;
+        self.at_iter.d.next = self.phase_next.val() == Phase::Iterate;
+        self.at_correct.d.next = self.phase_next.val() == Phase::Correct;
+        self.at_select.d.next = self.phase_next.val() == Phase::Select;
+        self.at_align.d.next = self.phase_next.val() == Phase::Align;
+        self.at_decide.d.next = self.phase_next.val() == Phase::Decide;
+        self.at_pack.d.next = self.phase_next.val() == Phase::Pack;
     }
 }
 

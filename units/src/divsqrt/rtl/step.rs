@@ -226,6 +226,13 @@ pub struct Radix4Step {
     pub m2: Signal<In, Bits<REM_W>>,
     /// This step's digit, thermometer code (bit 3: q ≥ 2 … bit 0: q ≥ −1).
     pub c: Signal<In, Bits<4>>,
+    /// The selection loop's own copies (registers loaded at every clock,
+    /// apart from the datapath's, so that the loop's flip-flops, 3:2 rows,
+    /// chains and multiplexer share no net with the 60-bit datapath): the
+    /// estimate's window of `ws`, `wc` (bits 48 … 57) and the digit.
+    pub sw: Signal<In, Bits<SPEC_W>>,
+    pub cw: Signal<In, Bits<SPEC_W>>,
+    pub cs: Signal<In, Bits<4>>,
     /// The negated thresholds ([`Thresholds::all4`]) of the rows of `Q` and
     /// of `QM` (a divisor's row in both).
     pub nmq: Signal<In, Bits<NM_W>>,
@@ -247,6 +254,9 @@ pub struct Radix4Step {
     pub m1_next: Signal<Out, Bits<REM_W>>,
     pub m2_next: Signal<Out, Bits<REM_W>>,
     pub c_next: Signal<Out, Bits<4>>,
+    /// The next window of `ws`, `wc` (for `sw`, `cw`).
+    pub sw_next: Signal<Out, Bits<SPEC_W>>,
+    pub cw_next: Signal<Out, Bits<SPEC_W>>,
     pub nmq_next: Signal<Out, Bits<NM_W>>,
     pub nmqm_next: Signal<Out, Bits<NM_W>>,
     pub kp2_next: Signal<Out, Bits<K_W>>,
@@ -371,8 +381,10 @@ impl Logic for Radix4Step {
         self.km1_next.next = self.knext_m1.k.val();
         self.km2_next.next = self.knext_m2.k.val();
         // The next digit: each candidate's from the registers, picked by c.
-        self.s10.next = self.ws.val().get_bits::<SPEC_W>(48);
-        self.c10.next = self.wc.val().get_bits::<SPEC_W>(48);
+        self.sw_next.next = self.ws_next.val().get_bits::<SPEC_W>(48);
+        self.cw_next.next = self.wc_next.val().get_bits::<SPEC_W>(48);
+        self.s10.next = self.sw.val();
+        self.c10.next = self.cw.val();
         self.kz.next = (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(0)) << 1)
             | (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(9)) << 11)
             | (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(18)) << 21)
@@ -394,17 +406,17 @@ impl Logic for Radix4Step {
         self.cand_m2.k.next = self.km2.val();
         // Balanced by the digit's sign (two levels after the chains): a
         // digit ≥ 0 picks among +2, +1, 0, a digit < 0 between −1, −2.
-        if self.c.val().get_bit(1) {
+        if self.cs.val().get_bit(1) {
             self.c_next.next = self.cand_z.ge.val();
-            if self.c.val().get_bit(2) {
+            if self.cs.val().get_bit(2) {
                 self.c_next.next = self.cand_p1.ge.val();
             }
-            if self.c.val().get_bit(3) {
+            if self.cs.val().get_bit(3) {
                 self.c_next.next = self.cand_p2.ge.val();
             }
         } else {
             self.c_next.next = self.cand_m2.ge.val();
-            if self.c.val().get_bit(0) {
+            if self.cs.val().get_bit(0) {
                 self.c_next.next = self.cand_m1.ge.val();
             }
         }
