@@ -105,11 +105,16 @@ impl Logic for Align {
 }
 
 /// The exponent arithmetic of the finishing phases (`E` the biased
-/// exponent of the result's leading one, `bexp − EOFF`).
+/// exponent of the result's leading one, `bexp − EOFF`). Its inputs are
+/// constant from the prep phase on and its outputs are registered at every
+/// recurrence clock (a float runs at least 12), in two steps: `dsh` is
+/// registered first (`dsh_q`), and the mask is formed from that register.
 #[derive(LogicBlock, Default)]
 pub struct AlignPrep {
     pub bexp: Signal<In, Bits<EXP_W>>,
     pub fmt64: Signal<In, Bit>,
+    /// `dsh` as registered a clock before.
+    pub dsh_q: Signal<In, Bits<6>>,
     /// Right shift into the subnormal range, `1 − E` clamped to 0..=63.
     pub dsh: Signal<Out, Bits<6>>,
     /// Ones where that shift keeps bits of the significand.
@@ -139,7 +144,7 @@ impl Logic for AlignPrep {
         }
         self.dsh.next = self.dsh_l.val();
         self.ones.next = 0xff_ffff_ffff_ffff_u64.into();
-        self.kept_mask.next = self.ones.val() << self.dsh_l.val();
+        self.kept_mask.next = self.ones.val() << self.dsh_q.val();
         self.tlt.next = self.bexp.val() < 8192;
         self.teq.next = self.bexp.val() == 8192;
         self.beff.next = 0.into();

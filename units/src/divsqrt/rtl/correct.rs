@@ -1,4 +1,5 @@
-//! Correction phase (after the last step): the remainder's two vectors are
+//! Correction phases (after the last step; two clocks: [`Compress`]'s 3:2
+//! row, then [`Correct`]'s chains): the remainder's two vectors are
 //! added (`r1`), and in parallel with the value a negative remainder needs
 //! back (`r2 = r1 + d`, or `+ QM + ulp/2` for a root); a negative `r1`
 //! means the quotient is one ulp too large (the select phase then takes
@@ -13,9 +14,11 @@ use rust_hdl::prelude::*;
 
 const _: () = assert!(REM_W == 60 && NORM_W == 56);
 
-/// The final correction (combinational): two carry chains side by side.
+/// The correction's first clock (combinational): the 3:2 row of
+/// `ws + wc + back`, registered so that each chain of [`Correct`] starts
+/// at flip-flops.
 #[derive(LogicBlock, Default)]
-pub struct Correct {
+pub struct Compress {
     pub sqrt: Signal<In, Bit>,
     pub ws: Signal<In, Bits<REM_W>>,
     pub wc: Signal<In, Bits<REM_W>>,
@@ -24,6 +27,35 @@ pub struct Correct {
     pub qm: Signal<In, Bits<REM_W>>,
     /// The weight after the last digit: a root's ulp is `4k`.
     pub k: Signal<In, Bits<REM_W>>,
+    pub s2: Signal<Out, Bits<REM_W>>,
+    pub c2: Signal<Out, Bits<REM_W>>,
+    back: Signal<Local, Bits<REM_W>>,
+}
+
+impl Logic for Compress {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.back.next = self.d.val();
+        if self.sqrt.val() {
+            self.back.next = self.qm.val() | (self.k.val() << 1);
+        }
+        self.s2.next = self.ws.val() ^ self.wc.val() ^ self.back.val();
+        self.c2.next = ((self.ws.val() & self.wc.val())
+            | (self.ws.val() & self.back.val())
+            | (self.wc.val() & self.back.val()))
+            << 1;
+    }
+}
+
+/// The correction's second clock (combinational): two carry chains side
+/// by side, from registers.
+#[derive(LogicBlock, Default)]
+pub struct Correct {
+    pub ws: Signal<In, Bits<REM_W>>,
+    pub wc: Signal<In, Bits<REM_W>>,
+    /// [`Compress`]'s row, registered.
+    pub s2: Signal<In, Bits<REM_W>>,
+    pub c2: Signal<In, Bits<REM_W>>,
     /// The remainder is negative.
     pub neg: Signal<Out, Bit>,
     /// `r1 = 0`, `r2 = 0`.
@@ -31,24 +63,12 @@ pub struct Correct {
     pub z2: Signal<Out, Bit>,
     pub r1: Signal<Out, Bits<REM_W>>,
     pub r2: Signal<Out, Bits<REM_W>>,
-    back: Signal<Local, Bits<REM_W>>,
-    s2: Signal<Local, Bits<REM_W>>,
-    c2: Signal<Local, Bits<REM_W>>,
 }
 
 impl Logic for Correct {
     #[hdl_gen]
     fn update(&mut self) {
-        self.back.next = self.d.val();
-        if self.sqrt.val() {
-            self.back.next = self.qm.val() | (self.k.val() << 1);
-        }
         self.r1.next = self.ws.val() + self.wc.val();
-        self.s2.next = self.ws.val() ^ self.wc.val() ^ self.back.val();
-        self.c2.next = ((self.ws.val() & self.wc.val())
-            | (self.ws.val() & self.back.val())
-            | (self.wc.val() & self.back.val()))
-            << 1;
         self.r2.next = self.s2.val() + self.c2.val();
         self.neg.next = self.r1.val().get_bit(59);
         self.z1.next = (self.ws.val() ^ self.wc.val()) == ((self.ws.val() | self.wc.val()) << 1);

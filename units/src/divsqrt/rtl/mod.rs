@@ -33,7 +33,7 @@ use crate::divsqrt::model::DivsqrtOp;
 use crate::divsqrt::srt::REM_W as SRT_REM_W;
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use align::{Align, AlignPrep, Select};
-use correct::{Correct, RoundBits};
+use correct::{Compress, Correct, RoundBits};
 use round::{Decide, Final, Pack};
 use rust_hdl::prelude::*;
 use setup::{
@@ -67,10 +67,11 @@ pub const NORM_W: usize = 56;
 pub const BEFF_W: usize = 12;
 /// Width of the clock counter.
 pub const CNT_W: usize = 5;
-/// Clocks outside the recurrence for a float: lzc, shift, compare, prep, correct,
-/// select, align, decide, pack, final (the answer is presented in the
-/// final phase, from its logic). The integer forms skip the pack phase.
-pub const OVERHEAD: usize = 10;
+/// Clocks outside the recurrence for a float: unpack, lzc, shift, compare,
+/// prep, compress, correct, select, align, decide, pack, final, present
+/// (the answer is presented from a register). The integer forms skip the
+/// pack phase.
+pub const OVERHEAD: usize = 13;
 /// Worst-case cycles from accept to answer (fdiv.f64, rcp.f64).
 pub const LATENCY: usize = OVERHEAD + CLOCKS_F64_DIV as usize;
 
@@ -108,20 +109,42 @@ pub fn latency_of(op: DivsqrtOp, a: u64, b: u64) -> usize {
 #[derive(Copy, Clone, Debug, PartialEq, LogicState)]
 pub enum Phase {
     Idle,
+    Unpack,
     Lzc,
     Shift,
     Compare,
     Prep,
     Iterate,
+    Compress,
     Correct,
     Select,
     Align,
     Decide,
     Pack,
     Final,
+    Present,
 }
 
-/// Registered at the accept edge: the decoded operation and both operands.
+/// Registered at the accept edge: the decoded operation and the raw
+/// operands (rcp's 1.0 in place).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Input {
+    pub tag: Bits<TAG_W>,
+    pub fmt64: Bit,
+    pub is_int: Bit,
+    pub is_signed: Bit,
+    pub rem: Bit,
+    pub sqrt: Bit,
+    pub rm: Bits<RM_W>,
+    pub ftz: Bit,
+    pub daz: Bit,
+    pub a: Bits<64>,
+    pub b: Bits<64>,
+    /// The dividend's low word as given (an integer remainder's forced answer).
+    pub a_raw: Bits<32>,
+}
+
+/// Registered by the unpack phase: the decoded operation and both operands.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Accepted {
     pub tag: Bits<TAG_W>,
@@ -179,6 +202,9 @@ pub struct Ordered {
     /// Biased exponent (+ [`EOFF`]) of bit 55: a root's, or a quotient's
     /// when `m_a < m_b` (one more when `m_a ≥ m_b`).
     pub bexp: Bits<EXP_W>,
+    /// An integer's first digit weight and initial `QM`.
+    pub ik1: Bits<REM_W>,
+    pub iqm: Bits<REM_W>,
 }
 
 /// The control registers, apart from the datapath's (so that the handshake
@@ -191,6 +217,8 @@ pub struct Ctl {
     pub nbits: Bits<7>,
     /// Recurrence clocks left, this one included.
     pub count: Bits<CNT_W>,
+    /// `count == 1`, registered (the phase logic reads no compare).
+    pub last: Bit,
 }
 
 /// Set up once, read by the finishing phases.
@@ -333,6 +361,20 @@ pub struct Packed {
     pub pack: Bits<64>,
 }
 
+/// Registered by the final phase: the answer the present phase shows.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Answer {
+    pub result: Bits<64>,
+    pub flags: Bits<FLAGS_W>,
+}
+
+/// The correction's first half: the 3:2 row of `ws + wc + back`.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Compressed {
+    pub s2: Bits<REM_W>,
+    pub c2: Bits<REM_W>,
+}
+
 /// The DIVSQRT top block.
 #[derive(LogicBlock, Default)]
 pub struct Divsqrt {
@@ -389,6 +431,7 @@ pub struct Divsqrt {
     pub compare: Compare,
     pub prep: Prep,
     pub step: Radix4Step,
+    pub compress: Compress,
     pub correct: Correct,
     pub bits_q: RoundBits,
     pub bits_qm: RoundBits,
@@ -403,22 +446,26 @@ pub struct Divsqrt {
     /// The phase decoded a clock ahead, one flip-flop per phase that
     /// enables datapath registers: no decode between the phase register
     /// and the hundreds of enables it drives.
+    pub at_unpack: DFF<Bit>,
     pub at_lzc: DFF<Bit>,
     pub at_shift: DFF<Bit>,
     pub at_compare: DFF<Bit>,
     pub at_prep: DFF<Bit>,
     pub at_iter: DFF<Bit>,
+    pub at_compress: DFF<Bit>,
     pub at_correct: DFF<Bit>,
     pub at_select: DFF<Bit>,
     pub at_align: DFF<Bit>,
     pub at_decide: DFF<Bit>,
     pub at_pack: DFF<Bit>,
+    pub at_final: DFF<Bit>,
     /// The next phase.
     phase_next: Signal<Local, Phase>,
     /// The prep phase's remainder (a whole word: Icarus refuses a part
     /// select of a struct field's part select).
     prep_ws: Signal<Local, Bits<REM_W>>,
     prep_wc: Signal<Local, Bits<REM_W>>,
+    pub inp: DFF<Input>,
     pub acc: DFF<Accepted>,
     pub ctl: DFF<Ctl>,
     pub norm: DFF<Normed>,
@@ -432,20 +479,51 @@ pub struct Divsqrt {
     pub aligned: DFF<Aligned>,
     pub decided: DFF<Decided>,
     pub pkd: DFF<Packed>,
+    pub cmp: DFF<Compressed>,
+    pub ans: DFF<Answer>,
 }
 
 impl Logic for Divsqrt {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, phase, at_lzc, at_shift, at_compare, at_prep, at_iter, at_correct,
-            at_select, at_align, at_decide, at_pack, acc, ctl, norm, ord, meta, iter, spec, lp,
-            rest, sel, aligned, decided, pkd
+            self,
+            clock,
+            phase,
+            at_unpack,
+            at_lzc,
+            at_shift,
+            at_compare,
+            at_prep,
+            at_iter,
+            at_compress,
+            at_correct,
+            at_select,
+            at_align,
+            at_decide,
+            at_pack,
+            at_final,
+            inp,
+            acc,
+            ctl,
+            norm,
+            ord,
+            meta,
+            iter,
+            spec,
+            lp,
+            rest,
+            sel,
+            aligned,
+            decided,
+            pkd,
+            cmp,
+            ans
         );
         // Idle, or presenting the last answer: the next operation's accept
         // edge is the answer's last edge.
         self.in_ready.next =
-            (self.phase.q.val() == Phase::Idle) | (self.phase.q.val() == Phase::Final);
+            (self.phase.q.val() == Phase::Idle) | (self.phase.q.val() == Phase::Present);
         self.accept.next = self.in_valid.val() & self.in_ready.val();
 
         // ---- accept: decode and unpack (codes: DivsqrtOp::ALL) ----
@@ -472,16 +550,6 @@ impl Logic for Divsqrt {
             self.daz_in.next = self.in_daz64.val() & self.op_flush64.val();
         }
         self.op_signed.next = (self.in_op.val() == 4) | (self.in_op.val() == 6);
-        self.ua.x.next = self.a_in.val();
-        self.ub.x.next = self.b_in.val();
-        self.ua.is64.next = self.op_fmt64.val();
-        self.ub.is64.next = self.op_fmt64.val();
-        self.ua.is_int.next = self.op_int.val();
-        self.ub.is_int.next = self.op_int.val();
-        self.ua.is_signed.next = self.op_signed.val();
-        self.ub.is_signed.next = self.op_signed.val();
-        self.ua.daz.next = self.daz_in.val();
-        self.ub.daz.next = self.daz_in.val();
         self.rm_in.next = self.in_frm.val();
         if self.op_fmt64.val() {
             self.rm_in.next = self.in_frm64.val();
@@ -493,23 +561,50 @@ impl Logic for Divsqrt {
             // Reserved encodings (refused by the decoder) round to nearest.
             self.rm_in.next = 0.into();
         }
+        self.inp.d.next = self.inp.q.val();
+        if self.accept.val() {
+            self.inp.d.next.tag = self.in_tag.val();
+            self.inp.d.next.fmt64 = self.op_fmt64.val();
+            self.inp.d.next.is_int = self.op_int.val();
+            self.inp.d.next.is_signed = self.op_signed.val();
+            self.inp.d.next.rem = (self.in_op.val() == 6) | (self.in_op.val() == 7);
+            self.inp.d.next.sqrt = (self.in_op.val() == 2) | (self.in_op.val() == 3);
+            self.inp.d.next.rm = self.rm_in.val();
+            self.inp.d.next.ftz = self.in_ftz32.val();
+            if self.op_fmt64.val() {
+                self.inp.d.next.ftz = self.in_ftz64.val() & self.op_flush64.val();
+            }
+            self.inp.d.next.daz = self.daz_in.val();
+            self.inp.d.next.a = self.a_in.val();
+            self.inp.d.next.b = self.b_in.val();
+            self.inp.d.next.a_raw = self.in_a.val().get_bits::<32>(0);
+        }
+
+        // ---- unpack: both operands' sign, class, significand ----
+        self.ua.x.next = self.inp.q.val().a;
+        self.ub.x.next = self.inp.q.val().b;
+        self.ua.is64.next = self.inp.q.val().fmt64;
+        self.ub.is64.next = self.inp.q.val().fmt64;
+        self.ua.is_int.next = self.inp.q.val().is_int;
+        self.ub.is_int.next = self.inp.q.val().is_int;
+        self.ua.is_signed.next = self.inp.q.val().is_signed;
+        self.ub.is_signed.next = self.inp.q.val().is_signed;
+        self.ua.daz.next = self.inp.q.val().daz;
+        self.ub.daz.next = self.inp.q.val().daz;
 
         self.lza.x.next = self.acc.q.val().a_sig;
         self.lzb.x.next = self.acc.q.val().b_sig;
         self.acc.d.next = self.acc.q.val();
-        if self.accept.val() {
-            self.acc.d.next.tag = self.in_tag.val();
-            self.acc.d.next.fmt64 = self.op_fmt64.val();
-            self.acc.d.next.is_int = self.op_int.val();
-            self.acc.d.next.is_signed = self.op_signed.val();
-            self.acc.d.next.rem = (self.in_op.val() == 6) | (self.in_op.val() == 7);
-            self.acc.d.next.sqrt = (self.in_op.val() == 2) | (self.in_op.val() == 3);
-            self.acc.d.next.rm = self.rm_in.val();
-            self.acc.d.next.ftz = self.in_ftz32.val();
-            if self.op_fmt64.val() {
-                self.acc.d.next.ftz = self.in_ftz64.val() & self.op_flush64.val();
-            }
-            self.acc.d.next.a_raw = self.in_a.val().get_bits::<32>(0);
+        if self.at_unpack.q.val() {
+            self.acc.d.next.tag = self.inp.q.val().tag;
+            self.acc.d.next.fmt64 = self.inp.q.val().fmt64;
+            self.acc.d.next.is_int = self.inp.q.val().is_int;
+            self.acc.d.next.is_signed = self.inp.q.val().is_signed;
+            self.acc.d.next.rem = self.inp.q.val().rem;
+            self.acc.d.next.sqrt = self.inp.q.val().sqrt;
+            self.acc.d.next.rm = self.inp.q.val().rm;
+            self.acc.d.next.ftz = self.inp.q.val().ftz;
+            self.acc.d.next.a_raw = self.inp.q.val().a_raw;
             self.acc.d.next.a_sign = self.ua.sign.val();
             self.acc.d.next.a_zero = self.ua.zero.val();
             self.acc.d.next.a_inf = self.ua.inf.val();
@@ -538,6 +633,7 @@ impl Logic for Divsqrt {
         }
         self.compare.p.next = self.acc.q.val();
         self.compare.n.next = self.norm.q.val();
+        self.compare.nbits.next = self.ctl.q.val().nbits;
         self.ord.d.next = self.ord.q.val();
         if self.at_compare.q.val() {
             self.ord.d.next = self.compare.o.val();
@@ -554,9 +650,11 @@ impl Logic for Divsqrt {
             self.ctl.d.next.tag = self.acc.q.val().tag;
             self.ctl.d.next.is_int = self.acc.q.val().is_int;
             self.ctl.d.next.count = self.prep.count.val();
+            self.ctl.d.next.last = self.prep.count.val() == 1;
         }
         if self.at_iter.q.val() {
             self.ctl.d.next.count = self.ctl.q.val().count - 1;
+            self.ctl.d.next.last = self.ctl.q.val().count == 2;
         }
 
         // ---- iterate ----
@@ -620,12 +718,21 @@ impl Logic for Divsqrt {
         }
 
         // ---- correct, select, align ----
-        self.correct.sqrt.next = self.meta.q.val().sqrt;
+        self.compress.sqrt.next = self.meta.q.val().sqrt;
+        self.compress.ws.next = self.iter.q.val().ws;
+        self.compress.wc.next = self.iter.q.val().wc;
+        self.compress.d.next = self.iter.q.val().p1;
+        self.compress.qm.next = self.iter.q.val().qm;
+        self.compress.k.next = self.iter.q.val().k;
+        self.cmp.d.next = self.cmp.q.val();
+        if self.at_compress.q.val() {
+            self.cmp.d.next.s2 = self.compress.s2.val();
+            self.cmp.d.next.c2 = self.compress.c2.val();
+        }
         self.correct.ws.next = self.iter.q.val().ws;
         self.correct.wc.next = self.iter.q.val().wc;
-        self.correct.d.next = self.iter.q.val().p1;
-        self.correct.qm.next = self.iter.q.val().qm;
-        self.correct.k.next = self.iter.q.val().k;
+        self.correct.s2.next = self.cmp.q.val().s2;
+        self.correct.c2.next = self.cmp.q.val().c2;
         self.bits_q.q.next = self.iter.q.val().q;
         self.bits_q.sqrt.next = self.meta.q.val().sqrt;
         self.bits_q.fmt64.next = self.meta.q.val().fmt64;
@@ -634,6 +741,7 @@ impl Logic for Divsqrt {
         self.bits_qm.fmt64.next = self.meta.q.val().fmt64;
         self.aprep.bexp.next = self.meta.q.val().bexp;
         self.aprep.fmt64.next = self.meta.q.val().fmt64;
+        self.aprep.dsh_q.next = self.rest.q.val().dsh;
         self.rest.d.next = self.rest.q.val();
         if self.at_correct.q.val() {
             self.rest.d.next.neg = self.correct.neg.val();
@@ -695,28 +803,35 @@ impl Logic for Divsqrt {
         self.fin.dec.next = self.decided.q.val();
         self.fin.pk.next = self.pkd.q.val();
         // The answer is the final phase's output, presented during that phase.
-        self.out_valid.next = self.phase.q.val() == Phase::Final;
+        self.out_valid.next = self.phase.q.val() == Phase::Present;
+        self.ans.d.next = self.ans.q.val();
+        if self.at_final.q.val() {
+            self.ans.d.next.result = self.fin.result.val();
+            self.ans.d.next.flags = self.fin.flags.val();
+        }
         self.out_tag.next = self.ctl.q.val().tag;
-        self.out_result.next = self.fin.result.val();
-        self.out_flags.next = self.fin.flags.val();
+        self.out_result.next = self.ans.q.val().result;
+        self.out_flags.next = self.ans.q.val().flags;
 
         // ---- phase sequence ----
         self.phase_next.next = self.phase.q.val();
         match self.phase.q.val() {
             Phase::Idle => {
                 if self.accept.val() {
-                    self.phase_next.next = Phase::Lzc;
+                    self.phase_next.next = Phase::Unpack;
                 }
             }
+            Phase::Unpack => self.phase_next.next = Phase::Lzc,
             Phase::Lzc => self.phase_next.next = Phase::Shift,
             Phase::Shift => self.phase_next.next = Phase::Compare,
             Phase::Compare => self.phase_next.next = Phase::Prep,
             Phase::Prep => self.phase_next.next = Phase::Iterate,
             Phase::Iterate => {
-                if self.ctl.q.val().count == 1 {
-                    self.phase_next.next = Phase::Correct;
+                if self.ctl.q.val().last {
+                    self.phase_next.next = Phase::Compress;
                 }
             }
+            Phase::Compress => self.phase_next.next = Phase::Correct,
             Phase::Correct => self.phase_next.next = Phase::Select,
             Phase::Select => self.phase_next.next = Phase::Align,
             Phase::Align => self.phase_next.next = Phase::Decide,
@@ -727,24 +842,28 @@ impl Logic for Divsqrt {
                 }
             }
             Phase::Pack => self.phase_next.next = Phase::Final,
-            Phase::Final => {
+            Phase::Final => self.phase_next.next = Phase::Present,
+            Phase::Present => {
                 self.phase_next.next = Phase::Idle;
                 if self.accept.val() {
-                    self.phase_next.next = Phase::Lzc;
+                    self.phase_next.next = Phase::Unpack;
                 }
             }
         }
         self.phase.d.next = self.phase_next.val();
+        self.at_unpack.d.next = self.phase_next.val() == Phase::Unpack;
         self.at_lzc.d.next = self.phase_next.val() == Phase::Lzc;
         self.at_shift.d.next = self.phase_next.val() == Phase::Shift;
         self.at_compare.d.next = self.phase_next.val() == Phase::Compare;
         self.at_prep.d.next = self.phase_next.val() == Phase::Prep;
         self.at_iter.d.next = self.phase_next.val() == Phase::Iterate;
+        self.at_compress.d.next = self.phase_next.val() == Phase::Compress;
         self.at_correct.d.next = self.phase_next.val() == Phase::Correct;
         self.at_select.d.next = self.phase_next.val() == Phase::Select;
         self.at_align.d.next = self.phase_next.val() == Phase::Align;
         self.at_decide.d.next = self.phase_next.val() == Phase::Decide;
         self.at_pack.d.next = self.phase_next.val() == Phase::Pack;
+        self.at_final.d.next = self.phase_next.val() == Phase::Final;
     }
 }
 

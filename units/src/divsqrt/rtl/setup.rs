@@ -70,8 +70,13 @@ impl Logic for Shift {
 pub struct Compare {
     pub p: Signal<In, Accepted>,
     pub n: Signal<In, Normed>,
+    /// Integer quotient bits (the shift phase's).
+    pub nbits: Signal<In, Bits<7>>,
     pub o: Signal<Out, Ordered>,
     bias: Signal<Local, Bits<EXP_W>>,
+    /// `QM`'s low zeros for an integer: `log2 k₁ + 2`.
+    qm_sh: Signal<Local, Bits<7>>,
+    ones: Signal<Local, Bits<REM_W>>,
     /// Fields copied to locals first: Icarus refuses `a[i+:n][j]`.
     va: Signal<Local, Bits<EXP_W>>,
     na: Signal<Local, Bits<SIG_W>>,
@@ -89,8 +94,11 @@ impl Default for Compare {
         Self {
             p: Default::default(),
             n: Default::default(),
+            nbits: Default::default(),
             o: Default::default(),
             bias: Default::default(),
+            qm_sh: Default::default(),
+            ones: Default::default(),
             va: Default::default(),
             na: Default::default(),
             x6: Default::default(),
@@ -126,6 +134,13 @@ impl Logic for Compare {
         if self.p.val().sqrt {
             self.o.next.bexp = ((self.n.val().va + self.bias.val()) >> 1) + 4096;
         }
+        // An integer's first weight k₁ and `QM = −4·k₁` (ones from bit
+        // `log2 k₁ + 2` up): decoders of the bit count, a clock before the
+        // prep phase's multiplexers.
+        self.o.next.ik1 = bit_cast::<REM_W, 1>(true.into()) << ((self.nbits.val() >> 1) << 1);
+        self.qm_sh.next = ((self.nbits.val() >> 1) << 1) + 2;
+        self.ones.next = 0x0fff_ffff_ffff_ffff_u64.into();
+        self.o.next.iqm = self.ones.val() << self.qm_sh.val();
     }
 }
 
@@ -161,10 +176,6 @@ pub struct Prep {
     /// The divisor and the first digit's weight.
     d: Signal<Local, Bits<REM_W>>,
     k1: Signal<Local, Bits<REM_W>>,
-    /// `QM = Q − 4·k₁ = −4·k₁` as ones from bit `log2 k₁ + 2` up (a
-    /// decoder, no carry chain), and that position.
-    qm_sh: Signal<Local, Bits<7>>,
-    ones: Signal<Local, Bits<REM_W>>,
     /// Signed zero, ∞, canonical NaN of the format.
     zero_v: Signal<Local, Bits<64>>,
     inf_v: Signal<Local, Bits<64>>,
@@ -222,8 +233,6 @@ impl Default for Prep {
             th_d: Default::default(),
             d: Default::default(),
             k1: Default::default(),
-            qm_sh: Default::default(),
-            ones: Default::default(),
             zero_v: Default::default(),
             inf_v: Default::default(),
             nan_v: Default::default(),
@@ -253,7 +262,6 @@ impl Logic for Prep {
         // ---- division by default: w[−1] = m_a/32 or m_a/16, d = m_b/2 ----
         self.d.next = bit_cast::<REM_W, SIG_W>(self.n.val().nb >> 6);
         self.k1.next = 0x0100_0000_0000_0000_u64.into();
-        self.qm_sh.next = 58.into();
         self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 9);
         if self.ge.val() {
             self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 10);
@@ -312,13 +320,14 @@ impl Logic for Prep {
             if self.nbits_l.val().get_bit(0) {
                 self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 10);
             }
-            self.k1.next = bit_cast::<REM_W, 1>(true.into()) << ((self.nbits_l.val() >> 1) << 1);
-            self.qm_sh.next = ((self.nbits_l.val() >> 1) << 1) + 2;
+            self.k1.next = self.o.val().ik1;
             self.count.next = bit_cast::<CNT_W, 7>((self.nbits_l.val() >> 1) + 2);
         }
         // Q − 4·k₁ (−1 for a float quotient), or the root's S[2] − 1/16.
-        self.ones.next = 0x0fff_ffff_ffff_ffff_u64.into();
-        self.iter.next.qm = self.ones.val() << self.qm_sh.val();
+        self.iter.next.qm = 0x0c00_0000_0000_0000_u64.into();
+        if self.p.val().is_int {
+            self.iter.next.qm = self.o.val().iqm;
+        }
         if self.p.val().sqrt {
             self.iter.next.qm = self.r_qm.val();
         }
