@@ -202,6 +202,8 @@ pub struct Ordered {
     /// Biased exponent (+ [`EOFF`]) of bit 55: a root's, or a quotient's
     /// when `m_a < m_b` (one more when `m_a ≥ m_b`).
     pub bexp: Bits<EXP_W>,
+    /// An integer's `lz_a > lz_b` (its quotient is 0).
+    pub lz_gt: Bit,
     /// An integer's first digit weight and initial `QM`.
     pub ik1: Bits<REM_W>,
     pub iqm: Bits<REM_W>,
@@ -359,6 +361,8 @@ pub struct Decided {
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Packed {
     pub pack: Bits<64>,
+    /// `pack ≠ 0`, from the packing add's operands.
+    pub nz: Bit,
 }
 
 /// Registered by the final phase: the answer the present phase shows.
@@ -650,7 +654,7 @@ impl Logic for Divsqrt {
             self.ctl.d.next.tag = self.acc.q.val().tag;
             self.ctl.d.next.is_int = self.acc.q.val().is_int;
             self.ctl.d.next.count = self.prep.count.val();
-            self.ctl.d.next.last = self.prep.count.val() == 1;
+            self.ctl.d.next.last = self.prep.last.val();
         }
         if self.at_iter.q.val() {
             self.ctl.d.next.count = self.ctl.q.val().count - 1;

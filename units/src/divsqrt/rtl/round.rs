@@ -104,6 +104,9 @@ impl Logic for Pack {
     #[hdl_gen]
     fn update(&mut self) {
         self.beff.next = bit_cast::<64, BEFF_W>(self.rest.val().beff);
+        // The sum of non-negative terms is 0 only when every term is.
+        self.pk.next.nz =
+            self.rest.val().beff.any() | self.dec.val().kept.any() | self.dec.val().up;
         self.pk.next.pack = (self.beff.val() << 23)
             + self.dec.val().kept
             + bit_cast::<64, 1>(self.dec.val().up.into());
@@ -171,7 +174,7 @@ impl Logic for Final {
             }
         }
         // FTZ: a subnormal result (zero is not one) becomes ±0 with UF|NX.
-        if self.meta.val().ftz & self.subnormal.val() & self.pack.val().any() & !self.ovf.val() {
+        if self.meta.val().ftz & self.subnormal.val() & self.pk.val().nz & !self.ovf.val() {
             self.result.next = self.sbit.val();
             self.flags.next = 0x03.into();
         }

@@ -134,6 +134,8 @@ impl Logic for Compare {
         if self.p.val().sqrt {
             self.o.next.bexp = ((self.n.val().va + self.bias.val()) >> 1) + 4096;
         }
+        // An integer's magnitude |a| has more leading zeros than |b|.
+        self.o.next.lz_gt = self.p.val().a_lz > self.p.val().b_lz;
         // An integer's first weight k₁ and `QM = −4·k₁` (ones from bit
         // `log2 k₁ + 2` up): decoders of the bit count, a clock before the
         // prep phase's multiplexers.
@@ -155,6 +157,8 @@ pub struct Prep {
     /// Initial registers of the recurrence, and its clock count.
     pub iter: Signal<Out, Iter>,
     pub count: Signal<Out, Bits<CNT_W>>,
+    /// `count == 1` (an integer answered without a recurrence).
+    pub last: Signal<Out, Bit>,
     /// What the finishing phases need, constant during the recurrence.
     pub meta: Signal<Out, Meta>,
     /// Fields copied to locals first: Icarus refuses `a[i+:n][j]`.
@@ -222,6 +226,7 @@ impl Default for Prep {
             rs: Default::default(),
             nbits: Default::default(),
             count: Default::default(),
+            last: Default::default(),
             nbits_l: Default::default(),
             ge: Default::default(),
             x: Default::default(),
@@ -416,7 +421,7 @@ impl Logic for Prep {
         if self.p.val().is_int {
             // ÷0: quotient all ones, remainder the dividend; |a| < 2^k·|b| with
             // fewer leading zeros in b: quotient 0, remainder the dividend.
-            self.forced.next = self.p.val().b_zero | (self.p.val().a_lz > self.p.val().b_lz);
+            self.forced.next = self.p.val().b_zero | self.o.val().lz_gt;
             self.fflags.next = 0.into();
             self.fres.next = 0.into();
             if self.p.val().b_zero {
@@ -429,6 +434,7 @@ impl Logic for Prep {
                 self.count.next = 1.into();
             }
         }
+        self.last.next = self.p.val().is_int & self.forced.val();
         self.meta.next.fmt64 = self.p.val().fmt64;
         self.meta.next.is_int = self.p.val().is_int;
         self.meta.next.sqrt = self.p.val().sqrt;

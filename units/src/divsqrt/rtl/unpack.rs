@@ -82,7 +82,8 @@ impl Logic for Unpack {
             }
             self.sig.next = bit_cast::<SIG_W, 32>(self.mag.val()) << 32;
             self.e1.next = 0.into();
-            self.zero.next = !self.mag.val().any();
+            // Zero before the negation: no test after its carry chain.
+            self.zero.next = !self.x.val().get_bits::<32>(0).any();
             self.inf.next = false;
             self.nan.next = false;
             self.snan.next = false;
