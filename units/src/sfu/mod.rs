@@ -14,12 +14,12 @@
 //! | instructions | path | clocks (accept → answer, alone) |
 //! |---|---|---|
 //! | rsq.f32, sqrt.f32, exp2.f32, log2.f32, sin.f32, cos.f32; rcp/rsq/sqrt/exp2/log2/sin/cos.f16 | prepare → MUFU → finish, one per clock | 20 |
-//! | rcp.f32 (frm), fdiv.f32 | divide engine | 26 |
-//! | fsqrt.f32 | divide engine | 24 |
-//! | rcp.f64 (RNE), fdiv.f64 | divide engine | 41 |
-//! | fsqrt.f64 | divide engine | 38 |
-//! | rsq.f64 | divide engine twice: fsqrt.f64 then rcp.f64, both RNE | 78 |
-//! | div, divu, rem, remu | divide engine | 12 … 29 |
+//! | rcp.f32 (frm), fdiv.f32 | divide engine | 29 |
+//! | fsqrt.f32 | divide engine | 27 |
+//! | rcp.f64 (RNE), fdiv.f64 | divide engine | 44 |
+//! | fsqrt.f64 | divide engine | 41 |
+//! | rsq.f64 | divide engine twice: fsqrt.f64 then rcp.f64, both RNE | 84 |
+//! | div, divu, rem, remu | divide engine | 15 … 32 |
 //!
 //! An engine operation takes two clocks more than in the `divsqrt` unit
 //! (its request is registered, and its answer waits in a register for a

@@ -2,24 +2,29 @@
 //!
 //! | phase (file) | clocks | does |
 //! |---|---|---|
-//! | accept ([`unpack`]) | the accept edge | decode `in_op` and MODE; both operands' sign, class, left-aligned significand |
+//! | accept | the accept edge | decode `in_op` and MODE; the raw operands ([`Input`]; rcp's 1.0 in place) |
+//! | unpack ([`unpack`]) | 1 | both operands' sign, class, left-aligned significand |
 //! | lzc ([`unpack::Lzc64`]) | 1 | both significands' leading-zero counts |
 //! | shift ([`setup::Shift`]) | 1 | normalising shifts, the operands' exponents |
-//! | compare ([`setup::Compare`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent |
+//! | compare ([`setup::Compare`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight, `QM` and `lz_a > lz_b` |
 //! | prep ([`setup::Prep`]) | 1 | the root's first two digits, initial recurrence registers, clock count; answers without a recurrence |
 //! | iterate ([`step`]) | 1 + digits: f64 ÷ 29, f64 √ 26, f32 ÷ 14, f32 √ 12, int ⌊(lz_b − lz_a + 1)/2⌋ + 2 (1 when forced) | the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient |
-//! | correct ([`correct`]) | 1 | remainder carry-propagate adds, carry-free zero tests (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
+//! | compress ([`correct::Compress`]) | 1 | the 3:2 row of `ws + wc + back` (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
+//! | correct ([`correct::Correct`]) | 1 | remainder carry-propagate adds, carry-free zero tests |
 //! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, bits a subnormal shift drops, tininess |
 //! | align ([`align::Align`]) | 1 | subnormal right shift; integer quotient/remainder |
 //! | decide ([`round::Decide`]) | 1 | round bit, sticky, increment; integer negation |
 //! | pack ([`round::Pack`]) | 1 (floats) | the packing add |
-//! | final ([`round::Final`]) | 1 | overflow, FTZ, flags, forced answers: presented on the outputs |
+//! | final ([`round::Final`]) | 1 | overflow, FTZ, flags, forced answers, into [`Answer`] |
+//! | present | 1 | the registered answer on the outputs |
 //!
-//! The state is a phase register ([`Phase`]) and one register bundle per
-//! phase boundary: [`Accepted`], [`Normed`], [`Ordered`], [`Meta`] with [`Iter`] and [`Spec`] (and
-//! the control's own, [`Ctl`]),
-//! [`Rest`], [`Selected`], [`Aligned`], [`Decided`], [`Packed`]; the
-//! outputs come from the final phase's logic. `in_ready` is high while the
+//! The state is a phase register ([`Phase`]), the phase decoded a clock
+//! ahead into one flip-flop per phase (`at_*`: the enables of the datapath
+//! registers), and one register bundle per phase boundary: [`Input`],
+//! [`Accepted`], [`Normed`], [`Ordered`], [`Meta`] with [`Iter`], [`Spec`]
+//! and [`Loop`] (the digit selection's own copies), the control's own
+//! [`Ctl`], [`Compressed`], [`Rest`], [`Selected`], [`Aligned`],
+//! [`Decided`], [`Packed`], [`Answer`]. `in_ready` is high while the
 //! engine is idle and in the cycle its answer is presented.
 
 pub mod align;
@@ -266,9 +271,9 @@ pub struct Iter {
     /// The next selection's thresholds for the rows of `Q` and `QM`.
     pub nmq: Bits<NM_W>,
     pub nmqm: Bits<NM_W>,
-    /// The start step, and the first digit's weight.
-    pub first: Bit,
-    pub k_first: Bits<REM_W>,
+    /// The next clock's digit weight (`k₁` in the start step, then `k/4`):
+    /// a register, so that the root's next multiples read no multiplexer.
+    pub kw: Bits<REM_W>,
 }
 
 /// The speculative selection's `K` of the candidates +2, +1, −1, −2
@@ -663,8 +668,7 @@ impl Logic for Divsqrt {
 
         // ---- iterate ----
         self.step.sqrt.next = self.meta.q.val().sqrt;
-        self.step.first.next = self.iter.q.val().first;
-        self.step.k_first.next = self.iter.q.val().k_first;
+        self.step.kw.next = self.iter.q.val().kw;
         self.step.ws.next = self.iter.q.val().ws;
         self.step.wc.next = self.iter.q.val().wc;
         self.step.q.next = self.iter.q.val().q;
@@ -709,7 +713,7 @@ impl Logic for Divsqrt {
             self.spec.d.next.kp1 = self.step.kp1_next.val();
             self.spec.d.next.km1 = self.step.km1_next.val();
             self.spec.d.next.km2 = self.step.km2_next.val();
-            self.iter.d.next.first = false;
+            self.iter.d.next.kw = self.step.kw_next.val();
         }
         // The prep phase's load last: the digit's and the flag's constants
         // then map onto the flip-flops' synchronous set/reset.
