@@ -271,9 +271,9 @@ pub struct Iter {
     /// The next selection's thresholds for the rows of `Q` and `QM`.
     pub nmq: Bits<NM_W>,
     pub nmqm: Bits<NM_W>,
-    /// The next clock's digit weight (`k₁` in the start step, then `k/4`):
-    /// a register, so that the root's next multiples read no multiplexer.
-    pub kw: Bits<REM_W>,
+    /// The start step, and the first digit's weight.
+    pub first: Bit,
+    pub k_first: Bits<REM_W>,
 }
 
 /// The speculative selection's `K` of the candidates +2, +1, −1, −2
@@ -668,7 +668,8 @@ impl Logic for Divsqrt {
 
         // ---- iterate ----
         self.step.sqrt.next = self.meta.q.val().sqrt;
-        self.step.kw.next = self.iter.q.val().kw;
+        self.step.first.next = self.iter.q.val().first;
+        self.step.k_first.next = self.iter.q.val().k_first;
         self.step.ws.next = self.iter.q.val().ws;
         self.step.wc.next = self.iter.q.val().wc;
         self.step.q.next = self.iter.q.val().q;
@@ -713,7 +714,7 @@ impl Logic for Divsqrt {
             self.spec.d.next.kp1 = self.step.kp1_next.val();
             self.spec.d.next.km1 = self.step.km1_next.val();
             self.spec.d.next.km2 = self.step.km2_next.val();
-            self.iter.d.next.kw = self.step.kw_next.val();
+            self.iter.d.next.first = false;
         }
         // The prep phase's load last: the digit's and the flag's constants
         // then map onto the flip-flops' synchronous set/reset.

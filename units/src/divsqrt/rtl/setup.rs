@@ -344,7 +344,8 @@ impl Logic for Prep {
             self.iter.next.nmqm = self.r_nmqm.val();
         }
         self.iter.next.k = 0.into();
-        self.iter.next.kw = self.k1.val();
+        self.iter.next.k_first = self.k1.val();
+        self.iter.next.first = true;
         // The start step's digit: 0.
         self.iter.next.c = 0b0011.into();
 

@@ -208,8 +208,9 @@ impl Logic for KRow {
 pub struct Radix4Step {
     /// The recurrence is a square root (else a division).
     pub sqrt: Signal<In, Bit>,
-    /// The next digit's weight (`k₁` in the start step, else `k/4`).
-    pub kw: Signal<In, Bits<REM_W>>,
+    /// The start step: the next digit's weight is `k_first`, not `k/4`.
+    pub first: Signal<In, Bit>,
+    pub k_first: Signal<In, Bits<REM_W>>,
     /// Partial remainder, carry-save (sum and carry vectors).
     pub ws: Signal<In, Bits<REM_W>>,
     pub wc: Signal<In, Bits<REM_W>>,
@@ -248,7 +249,6 @@ pub struct Radix4Step {
     pub q_next: Signal<Out, Bits<REM_W>>,
     pub qm_next: Signal<Out, Bits<REM_W>>,
     pub k_next: Signal<Out, Bits<REM_W>>,
-    pub kw_next: Signal<Out, Bits<REM_W>>,
     pub p1_next: Signal<Out, Bits<REM_W>>,
     pub p2_next: Signal<Out, Bits<REM_W>>,
     pub m1_next: Signal<Out, Bits<REM_W>>,
@@ -337,8 +337,10 @@ impl Logic for Radix4Step {
             self.q_next.next = self.q.val() | (self.k.val() << 1);
             self.qm_next.next = self.q.val() | self.k.val();
         }
-        self.kn.next = self.kw.val();
-        self.kw_next.next = self.kw.val() >> 2;
+        self.kn.next = self.k.val() >> 2;
+        if self.first.val() {
+            self.kn.next = self.k_first.val();
+        }
         self.k_next.next = self.kn.val();
         // The next step's multiples: a divisor's stay, a root's follow S.
         self.p1_next.next = self.p1.val();
