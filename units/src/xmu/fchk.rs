@@ -24,14 +24,17 @@
 //!    at ed = 126 it lies in (2^-127, 2^-126], which the MUFU flushes to
 //!    zero (FTZ result) for every d but a power of two, and y1 = 0.
 //!    Below, y0 and y1 are normal (d ≥ 2^-126 gives 1/d ≤ 2^126).
-//! 3. **−125 ≤ en − ed ≤ 126.** `n/d ∈ (2^(en−ed−1), 2^(en−ed+1))`. The
+//! 3. **−125 ≤ en − ed ≤ 127.** `n/d ∈ (2^(en−ed−1), 2^(en−ed+1))`. The
 //!    lower bound keeps q0 and q at or above 2^-126 (normal: the final
 //!    rounding is the 24-bit one the correction is built for; at en − ed =
-//!    −126 the quotient can be subnormal, where q0 is rounded coarser and
-//!    the correction no longer decides the last place). The upper bound
-//!    keeps `n·y1` below 2^127, so q0 cannot round to infinity (at
-//!    en − ed = 127, n/d reaches 2^128 − 2^103, which rounds to +∞, and
-//!    then r = −∞ and q = NaN).
+//!    −126 the quotient and q0 can be subnormal, q0 is rounded coarser, and
+//!    the correction's error, about 2^-25 of q0's ulp, is no longer small
+//!    against the distance from n/d to the nearest midpoint of the subnormal
+//!    grid). The upper bound keeps q0 finite: at en − ed = 127, d ≥ 1 and
+//!    n < 2^128, so `n/d ≤ MAX/md`; for md = 1 the MUFU's y1 is exactly 1,
+//!    and for md ≥ 1 + 2^-23 the correctly rounded y1 (relative error
+//!    ≤ 2^-24) keeps `n·y1 ≤ (2 − 2^-23)·2^127 = MAX`. At en − ed = 128, n/d
+//!    reaches 2^129 and q0 rounds to +∞: then r = −∞ and q = NaN.
 //! 4. **en ≥ −101** (biased field of n ≥ 26). The residual `r = n − d·q0`
 //!    is exact only if its bits are representable: q0 is within an ulp of
 //!    n/d, so `d·q0` is a multiple of `2^(ed + eq − 46)` with
@@ -58,7 +61,7 @@ pub const D_EXP_MAX: i32 = 252;
 /// Smallest exponent difference `en − ed` inside the window.
 pub const DIFF_MIN: i32 = -125;
 /// Largest exponent difference `en − ed` inside the window.
-pub const DIFF_MAX: i32 = 126;
+pub const DIFF_MAX: i32 = 127;
 
 /// FCHK.DIVIDE: `true` (the XMU answers 1) when div.rn.f32's fast sequence
 /// is not guaranteed correct for `n / d`.
@@ -89,9 +92,9 @@ mod tests {
         // en = −101 in, −102 out (d = 2^-24 keeps the difference inside).
         assert!(!divide(26 << 23, 103 << 23));
         assert!(divide(25 << 23, 103 << 23));
-        // en − ed = 126 in, 127 out.
-        assert!(!divide(253 << 23, 127 << 23));
-        assert!(divide(254 << 23, 127 << 23));
+        // en − ed = 127 in, 128 out.
+        assert!(!divide(254 << 23, 127 << 23));
+        assert!(divide(254 << 23, 126 << 23));
         // en − ed = −125 in, −126 out.
         assert!(!divide(127 << 23, 252 << 23));
         assert!(divide(126 << 23, 252 << 23));
