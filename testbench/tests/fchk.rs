@@ -5,7 +5,7 @@
 
 use units::mufu::refine::div_rn_f32;
 use units::mufu::slowpath::div_ref32;
-use units::xmu::fchk::{self, D_EXP_MAX, DIFF_MAX, DIFF_MIN, N_EXP_MIN};
+use units::xmu::fchk::{self, DIFF_MAX, DIFF_MIN, D_EXP_MAX, N_EXP_MIN};
 
 struct XorShift(u64);
 
@@ -36,7 +36,10 @@ fn random_pairs(count: u64, seed: u64) -> u64 {
         } else {
             let en = N_EXP_MIN - 2 + ((r >> 8) % 232) as i32;
             let ed = 1 + ((r >> 16) % 254) as i32;
-            (pack(r >> 63, en.min(254), s >> 9), pack(s >> 63, ed, r >> 33))
+            (
+                pack(r >> 63, en.min(254), s >> 9),
+                pack(s >> 63, ed, r >> 33),
+            )
         };
         drawn += 1;
         if fchk::divide(n, d) {
@@ -91,7 +94,9 @@ fn edge_exponents() -> Vec<(i32, i32)> {
 }
 
 fn mantissas(rng: &mut XorShift, random: usize) -> Vec<u64> {
-    let mut m = vec![0, 1, 2, 0x40_0000, 0x3F_FFFF, 0x7F_FFFE, 0x7F_FFFF, 0x2A_AAAB];
+    let mut m = vec![
+        0, 1, 2, 0x40_0000, 0x3F_FFFF, 0x7F_FFFE, 0x7F_FFFF, 0x2A_AAAB,
+    ];
     m.extend((0..random).map(|_| rng.next() >> 41));
     m
 }
