@@ -62,7 +62,7 @@ fn ops(count: usize, seed: u64) -> Vec<LineOp> {
     let mut k = 0;
     while list.len() < count {
         let r = xorshift(&mut state);
-        if r % 3 == 0 {
+        if r.is_multiple_of(3) {
             list.push(others[k].clone());
             k += 1;
         } else {

@@ -32,17 +32,17 @@
 //!   **Unscale** ([`unscale`]) multiplies by 2^k: exact when the result is
 //!   normal; past the largest finite it is ±∞ (RN overflows exactly when the
 //!   unbounded-exponent result does); in the subnormal range it rounds `q'`'s
-//!   significand again at the coarser place with integer shifts (as the
-//!   compiler's slow path finishes with SHF/LOP3/IADD on subnormal results),
-//!   and the residual's sign breaks what would be a double-rounding tie:
-//!   `q'`'s dropped bits decide alone unless they are exactly one half, and
-//!   then the exact value is above, below, or on the midpoint as `r` is
-//!   > 0, < 0 or 0 (on it: ties to even). Dropped bits other than one half
-//!   decide correctly because `q'` is within half a fine ulp of the exact
-//!   value and a coarse midpoint is a fine grid point.
+//!   significand again at the coarser place with integer shifts (the seed
+//!   does not show this part of the slow path; this is our choice), and the
+//!   residual's sign breaks what would be a double-rounding tie: `q'`'s
+//!   dropped bits decide alone unless they are exactly one half; then the
+//!   exact value is above, below or on the midpoint as `r` is positive,
+//!   negative or zero (on it: ties to even). Dropped bits other than one
+//!   half decide correctly because `q'` is within half a fine ulp of the
+//!   exact value and a coarse midpoint is a fine grid point.
 //!
 //! So the one piece of logic that is ours is [`unscale`]; the tests check
-//! it with every other piece on 10^7 random operands (pairs) from every
+//! it with every other piece on 10^8 random operands (pairs) from every
 //! class, and exhaustively for rcp.rn.f32 and sqrt.rn.f32
 //! (`testbench/tests/refine_slowpath.rs`).
 
