@@ -563,7 +563,7 @@ mod tests {
         assert_eq!(unscale(F32, q, -149, Ordering::Less), 1);
         assert_eq!(unscale(F32, q, -149, Ordering::Greater), 2);
         // Normal and overflowing results.
-        assert_eq!(unscale(F32, q, 1, Ordering::Less), 0x3FC0_0000);
+        assert_eq!(unscale(F32, q, 1, Ordering::Less), 0x4040_0000);
         assert_eq!(unscale(F32, q, 128, Ordering::Less), 0x7F80_0000);
         // Far below: zero.
         assert_eq!(unscale(F32, q, -200, Ordering::Greater), 0);
