@@ -20,7 +20,7 @@
 //! DSETP.GT.AND P0; DSETP.NE.AND P0`), and for div.rn.f64 "extends the
 //! reciprocal sequence the same way". Where the seed stops, we decided:
 //! * sqrt: one Newton step on the 21-bit RSQ64H seed with the quadratic
-//!   term (`y1 = y0·(1 + e/2 + 3e²/8)`, error ≈ (5/16)·e³ < 2^-55), then
+//!   term (`y1 = y0·(1 + e/2 + 3e²/8)`, error ≈ (5/16)·e³, under y1's own rounding), then
 //!   `s = x·y1`, `h = y1/2` and one Heron step `s + (x − s²)·h` whose exact
 //!   value is within 2^-100 (relative) of √x. That step is rounded twice,
 //!   down (`lo`, DFMA.RM) and up (`hi`, DFMA.RP): √x lies within 2^-100 of
