@@ -540,6 +540,7 @@ mod mnemonics {
         match decode(u32::try_from(code).ok()?)? {
             XmuOp::Bit(b) => Some(b.mnemonic().to_string()),
             XmuOp::Convert(c) => Some(c.mnemonic()),
+            XmuOp::Fchk => Some("fchk.divide".to_string()),
         }
     }
 }

@@ -8,7 +8,7 @@
 //! - [`model`]: the bit-exact golden model, `mufu(sel, abs, neg, x)`.
 //! - [`accuracy`]: error measurement against exact math, JSON/table/SVG output.
 //! - [`ffma`]: bit-exact binary32 FFMA/FMUL/FADD (RN, FTZ forms) for the
-//!   refinement sequences in [`refine`].
+//!   refinement sequences in [`refine`]; their slow paths in [`slowpath`].
 //! - [`vectors`]: the `<func>[.abs][.neg] <x>` vector-line format.
 //! - [`decode`]: SM90 MUFU instruction words.
 pub mod accuracy;
@@ -17,6 +17,7 @@ pub mod decode;
 pub mod ffma;
 pub mod model;
 pub mod refine;
+pub mod slowpath;
 pub mod tables;
 pub mod vectors;
 

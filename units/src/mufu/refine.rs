@@ -1,17 +1,60 @@
 //! The compiler's refinement sequences around the MUFU seeds (SPEC.md §1, seed
-//! §1.3–1.4), run on the MUFU model and the bit-exact FFMA model, and the
-//! measurement of how often they come out correctly rounded.
+//! §1.3–1.4), run on the MUFU model, the bit-exact FFMA model and (binary64)
+//! a DFMA passed in as a closure (the tests pass the DFMA model,
+//! [`crate::dfma::model::fma`]), and the measurement of how often they come
+//! out correctly rounded.
 //!
-//! Only the fast path is modelled: the compiler diverts zero, subnormal,
-//! infinite and NaN operands (and, for division, operands whose quotient or
-//! reciprocal leaves the normal range) to a slow path. [`rcp_fast_path`],
-//! [`sqrt_fast_path`] and [`div_fast_path`] say which operands the measurement
-//! counts.
+//! This module holds the **fast paths**, each written as the compiler emits
+//! it (the body in the function's doc), and the guard that keeps an operand
+//! on it ([`rcp_fast_path`], [`sqrt_fast_path`], [`div_fast_path`] and their
+//! binary64 twins). The compiler diverts every other operand (zero,
+//! subnormal, infinite, NaN, and the range edges) to a slow path: that is
+//! [`super::slowpath`], which scales into the fast path's range, runs the same
+//! fast sequence and scales back.
+//!
+//! # sqrt.rn.f64 and div.rn.f64 (seed 000 §1.4)
+//! The seed gives rcp.rn.f64's body instruction by instruction, and for
+//! sqrt.rn.f64 only its parts: "RSQ64H plus a DMUL/DFMA Heron sequence and
+//! finishes with a DFMA.RM/DFMA.RP directed-rounding bracket and a
+//! DSETP.GT/DSETP.NE remainder test" (tail `DFMA.RM …; DFMA.RP -s, …;
+//! DSETP.GT.AND P0; DSETP.NE.AND P0`), and for div.rn.f64 "extends the
+//! reciprocal sequence the same way". Where the seed stops, we decided:
+//! * sqrt: one Newton step on the 21-bit RSQ64H seed with the quadratic
+//!   term (`y1 = y0·(1 + e/2 + 3e²/8)`, error ≈ (5/16)·e³, under y1's own rounding), then
+//!   `s = x·y1`, `h = y1/2` and one Heron step `s + (x − s²)·h` whose exact
+//!   value is within 2^-100 (relative) of √x. That step is rounded twice,
+//!   down (`lo`, DFMA.RM) and up (`hi`, DFMA.RP): √x lies within 2^-100 of
+//!   [lo, hi]. When `lo ≠ hi` (DSETP.NE), the remainder `x − lo·hi`
+//!   (DFMA.RP with `−lo`) has the sign of `√x − (lo + hi)/2`, because
+//!   `x − ((lo + hi)/2)² = (x − lo·hi) − u²/4` and `x − lo·hi` is a multiple
+//!   of u² (u = ulp(lo)), so it is > 0 exactly when the midpoint is below
+//!   √x; √x is never a midpoint. DSETP.GT on it picks `hi`. Rounding that
+//!   remainder up keeps a positive value positive even when it is tiny (at
+//!   the bottom of the range it is subnormal), and a negative one ≤ −0.
+//! * div: rcp.rn.f64's body gives y2 = 1/d correctly rounded on the whole
+//!   fast path (measured), then the f32 quotient steps on the DFMA:
+//!   `q0 = n·y2; r = n − d·q0; q = q0 + y2·r` (Markstein: a correctly rounded
+//!   reciprocal and a faithful q0 make the last FMA correctly rounded).
+//!   No bracket is needed there; the measured 100 % says so.
+//!
+//! Binary64 guards (ours; the seed does not give them): the 64H seeds see
+//! subnormal high words as zero and flush subnormal seeds, and the residuals
+//! (about 2^-53 of the operand) must not underflow, so
+//! * rcp.rn.f64: biased exponent 1..=2044 (1/x normal, ≥ 2^-1022);
+//! * sqrt.rn.f64: 2^-968 ≤ x < +∞ (biased exponent ≥ 55), as f32's 2^-101 = 2^(−126+25);
+//! * div.rn.f64: d on rcp's fast path, |n| ≥ 2^-968, and the quotient's
+//!   exponent difference `en − ed` in [−1021, 1022] (q0 and q normal, no overflow).
+//!
+//! RSQ64H's `y0²` is exact (21-bit significands, ≥ 2^-1024 on the fast
+//! path: 42 bits above 2^-1074), so the sequence keeps the compiler's
+//! `DMUL y0, y0` even where the square is subnormal.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::ffma::{fadd, fma, fmul};
 use super::model::{eval, MufuFunc};
+use crate::fp::Rounding;
+use crate::xmu::fchk;
 
 const ONE: u32 = 0x3F80_0000;
 const MINUS_ONE: u32 = 0xBF80_0000;
@@ -50,8 +93,6 @@ pub fn sqrt_rn_f32(x: u32) -> u32 {
 /// `y0 = RCP64H(hi(x)) << 32; e = fma(−x, y0, 1); e = fma(e, e, e); y1 = fma(y0, e, y0);
 /// e2 = fma(−x, y1, 1); y2 = fma(y1, e2, y1)`.
 pub fn rcp_rn_f64(x: u64, dfma: impl Fn(u64, u64, u64) -> u64) -> u64 {
-    const ONE64: u64 = 0x3FF0_0000_0000_0000;
-    const NEG64: u64 = 1 << 63;
     let y0 = (eval(MufuFunc::Rcp64h, (x >> 32) as u32) as u64) << 32;
     let e = dfma(x ^ NEG64, y0, ONE64);
     let e = dfma(e, e, e);
@@ -60,9 +101,72 @@ pub fn rcp_rn_f64(x: u64, dfma: impl Fn(u64, u64, u64) -> u64) -> u64 {
     dfma(y1, e2, y1)
 }
 
-fn is_normal32(x: u32) -> bool {
-    let e = (x >> 23) & 0xFF;
-    e != 0 && e != 0xFF
+/// The binary64 constants the sequences load.
+const ONE64: u64 = 0x3FF0_0000_0000_0000;
+const HALF64: u64 = 0x3FE0_0000_0000_0000;
+const THREE_EIGHTHS64: u64 = 0x3FD8_0000_0000_0000;
+const NEG64: u64 = 1 << 63;
+
+/// sqrt.rn.f64 on a DFMA with rounding modes (`dfma(a, b, c, rm)` = `a·b + c`):
+///
+/// ```text
+/// MUFU.RSQ64H y0.hi, x.hi ; y0.lo = 0    y0 ≈ 1/√x (21 bits)
+/// DMUL     t, y0, y0                      y0² (exact)
+/// DFMA     e, -x, t, 1                    e = 1 − x·y0²
+/// DFMA     p, e, 0.375, 0.5               p = ½ + ⅜e
+/// DMUL     g, e, y0                       g = e·y0
+/// DFMA     y1, g, p, y0                   y1 = y0·(1 + ½e + ⅜e²) ≈ 1/√x
+/// DMUL     s, x, y1                       s ≈ √x
+/// DMUL     h, y1, 0.5                     h ≈ 1/(2√x)
+/// DFMA     d, -s, s, x                    d = x − s²
+/// DFMA.RM  lo, d, h, s                    Heron step rounded down
+/// DFMA.RP  hi, d, h, s                    and up
+/// DFMA.RP  m, -lo, hi, x                  m = x − lo·hi: sign of √x − (lo+hi)/2
+/// DSETP.GT.AND P0, PT, m, 0
+/// DSETP.NE.AND P0, P0, lo, hi
+/// SEL      result, hi, lo, P0
+/// ```
+///
+/// Correctly rounded on [`sqrt_fast_path64`] (the argument is in the module doc).
+pub fn sqrt_rn_f64(x: u64, dfma: impl Fn(u64, u64, u64, Rounding) -> u64) -> u64 {
+    use Rounding::{Rm, Rn, Rp};
+    let dmul = |a: u64, b: u64| dfma(a, b, (a ^ b) & NEG64, Rn);
+    let y0 = (eval(MufuFunc::Rsq64h, (x >> 32) as u32) as u64) << 32;
+    let t = dmul(y0, y0);
+    let e = dfma(x ^ NEG64, t, ONE64, Rn);
+    let p = dfma(e, THREE_EIGHTHS64, HALF64, Rn);
+    let g = dmul(e, y0);
+    let y1 = dfma(g, p, y0, Rn);
+    let s = dmul(x, y1);
+    let h = dmul(y1, HALF64);
+    let d = dfma(s ^ NEG64, s, x, Rn);
+    let lo = dfma(d, h, s, Rm);
+    let hi = dfma(d, h, s, Rp);
+    let m = dfma(lo ^ NEG64, hi, x, Rp);
+    let gt = crate::dfma::model::setp(crate::dfma::model::Cmp::Gt, m, 0);
+    let ne = crate::dfma::model::setp(crate::dfma::model::Cmp::Ne, lo, hi);
+    if gt && ne {
+        hi
+    } else {
+        lo
+    }
+}
+
+/// div.rn.f64 on a DFMA: rcp.rn.f64's body for `y2 ≈ 1/d`, then
+///
+/// ```text
+/// DMUL  q0, n, y2          q0 ≈ n/d
+/// DFMA  r, -d, q0, n       r = n − d·q0 (exact)
+/// DFMA  q, y2, r, q0       q = q0 + y2·r
+/// ```
+///
+/// Correctly rounded on [`div_fast_path64`].
+pub fn div_rn_f64(n: u64, d: u64, dfma: impl Fn(u64, u64, u64, Rounding) -> u64) -> u64 {
+    use Rounding::Rn;
+    let y2 = rcp_rn_f64(d, |a, b, c| dfma(a, b, c, Rn));
+    let q0 = dfma(n, y2, (n ^ y2) & NEG64, Rn);
+    let r = dfma(d ^ NEG64, q0, n, Rn);
+    dfma(y2, r, q0, Rn)
 }
 
 /// rcp.rn.f32's fast path: exponent field 1..=252 (|x| < 2^126), the range the
@@ -79,16 +183,31 @@ pub fn sqrt_fast_path(x: u32) -> bool {
     (0x0D00_0000..0x7F80_0000).contains(&x)
 }
 
-/// div.rn.f32's fast path, our stand-in for the compiler's `FCHK` test: d on
-/// rcp's fast path, |n| ≥ 2^-101 (so that the residual `n − d·q0`, about
-/// 2^-24·n, stays normal), and a quotient exponent inside [−125, 126].
+/// div.rn.f32's fast path: the XMU's `FCHK.DIVIDE` answers 0
+/// ([`fchk::divide`], whose module doc derives the window).
 pub fn div_fast_path(n: u32, d: u32) -> bool {
-    if !(is_normal32(n) && (n & 0x7FFF_FFFF) >= 0x0D00_0000 && rcp_fast_path(d)) {
-        return false;
-    }
-    let en = ((n >> 23) & 0xFF) as i32 - 127;
-    let ed = ((d >> 23) & 0xFF) as i32 - 127;
-    (-125..=126).contains(&(en - ed))
+    !fchk::divide(n, d)
+}
+
+fn exp64(x: u64) -> u64 {
+    (x >> 52) & 0x7FF
+}
+
+/// rcp.rn.f64's fast path: biased exponent 1..=2044 (1/|x| ≥ 2^-1022, normal).
+pub fn rcp_fast_path64(x: u64) -> bool {
+    (1..=2044).contains(&exp64(x))
+}
+
+/// sqrt.rn.f64's fast path: `2^-968 ≤ x < +∞` (biased exponent ≥ 55, sign clear).
+pub fn sqrt_fast_path64(x: u64) -> bool {
+    (55u64 << 52..0x7FF0_0000_0000_0000).contains(&x)
+}
+
+/// div.rn.f64's fast path: d on rcp's, |n| ≥ 2^-968 and normal, and the
+/// exponent difference `en − ed` in [−1021, 1022].
+pub fn div_fast_path64(n: u64, d: u64) -> bool {
+    let (en, ed) = (exp64(n) as i32, exp64(d) as i32);
+    rcp_fast_path64(d) && (55..=2046).contains(&en) && (-1021..=1022).contains(&(en - ed))
 }
 
 /// The correctly rounded references (f64 is exact enough: 53 ≥ 2·24 + 2).

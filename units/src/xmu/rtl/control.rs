@@ -3,7 +3,7 @@
 //!
 //! | bits | field | values |
 //! |---|---|---|
-//! | 3:0 | opcode | 0 POPC, 1 BREV, 2 FLO.U32, 3 FLO.S32, 4 FLO.U32.SH, 5 FLO.S32.SH, 6 FRND, 7 F2F, 8 F2I, 9 I2F, 10 I2I, 11 F2FP.{f16x2,bf16x2}, 12 F2FP.{e4m3,e5m2}; 13–15 reserved (answer 0) |
+//! | 3:0 | opcode | 0 POPC, 1 BREV, 2 FLO.U32, 3 FLO.S32, 4 FLO.U32.SH, 5 FLO.S32.SH, 6 FRND, 7 F2F, 8 F2I, 9 I2F, 10 I2I, 11 F2FP.{f16x2,bf16x2}, 12 F2FP.{e4m3,e5m2}, 13 FCHK.DIVIDE; 14–15 reserved (answer 0) |
 //! | 6:4 | src | float: 0 f16, 1 bf16, 2 f32, 3 f64; integer: 0 u8, 1 s8, 2 u16, 3 s16, 4 u32, 5 s32, 6 u64, 7 s64; F2FP: 2 (f32) |
 //! | 9:7 | dst | as `src`; FRND: = src; F2FP.x2: 0 f16x2, 1 bf16x2; F2FP.fp8: 0 e4m3, 1 e5m2 |
 //! | 11:10 | rm | 0 RN (nearest even), 1 RM (floor), 2 RP (ceil), 3 RZ (trunc) |
@@ -11,7 +11,7 @@
 //! | 13 | sat | F2F/FRND: clamp the result to \[0, 1\]; I2I: clamp to the destination's range |
 //! | 14 | ntz | F2I: accepted, no effect |
 //!
-//! Bit operations use only the opcode; the other fields must be 0.
+//! Bit operations and FCHK use only the opcode; the other fields must be 0.
 
 use crate::fp::Rounding;
 use crate::xmu::bitops::BitOp;
@@ -28,6 +28,8 @@ pub const OPC_I2F: u32 = 9;
 pub const OPC_I2I: u32 = 10;
 pub const OPC_F2FP_X2: u32 = 11;
 pub const OPC_F2FP_FP8: u32 = 12;
+/// FCHK.DIVIDE (n on `in_x`, d on `in_y`).
+pub const OPC_FCHK: u32 = 13;
 
 /// Bit positions of the fields.
 pub const SRC_LSB: u32 = 4;
@@ -42,6 +44,8 @@ pub const NTZ_BIT: u32 = 14;
 pub enum XmuOp {
     Bit(BitOp),
     Convert(ConvertOp),
+    /// FCHK.DIVIDE: `in_x[31:0]` = n, `in_y` = d; answers 0 or 1.
+    Fchk,
 }
 
 fn float_code(t: FloatType) -> u32 {
@@ -67,6 +71,7 @@ pub fn encode(op: &XmuOp) -> u32 {
     match *op {
         XmuOp::Bit(b) => BitOp::ALL.iter().position(|&o| o == b).unwrap() as u32,
         XmuOp::Convert(c) => encode_convert(&c),
+        XmuOp::Fchk => OPC_FCHK,
     }
 }
 
@@ -206,6 +211,7 @@ pub fn decode(word: u32) -> Option<XmuOp> {
         OPC_F2FP_FP8 => XmuOp::Convert(ConvertOp::F2fp8 {
             dst: *Fp8Type::ALL.get(dst)?,
         }),
+        OPC_FCHK => XmuOp::Fchk,
         _ => return None,
     };
     Some(op)
@@ -228,6 +234,8 @@ mod tests {
             let w = encode(&XmuOp::Bit(b));
             assert_eq!(decode(w), Some(XmuOp::Bit(b)));
         }
-        assert_eq!(decode(13), None);
+        assert_eq!(decode(OPC_FCHK), Some(XmuOp::Fchk));
+        assert_eq!(encode(&XmuOp::Fchk), OPC_FCHK);
+        assert_eq!(decode(14), None);
     }
 }

@@ -85,7 +85,7 @@ pub struct FinishClamp {
     /// [`FinishMux::conv`] and [`FinishMux::above_one`].
     pub conv: Signal<In, Bits<64>>,
     pub above_one: Signal<In, Bit>,
-    /// The bit operation's result.
+    /// The bit operation's (or FCHK's) result.
     pub bits: Signal<In, Bits<32>>,
     /// The answer.
     pub d: Signal<Out, Bits<64>>,
@@ -122,10 +122,10 @@ impl Logic for FinishClamp {
             }
         }
         self.d.next = self.clamped.val();
-        if self.opc.val() <= 5 {
+        if (self.opc.val() <= 5) | (self.opc.val() == 13) {
             self.d.next = bit_cast::<64, 32>(self.bits.val());
         }
-        if self.opc.val() >= 13 {
+        if self.opc.val() >= 14 {
             self.d.next = 0.into();
         }
     }

@@ -41,6 +41,8 @@ pub struct Stage1 {
     pub lzc_has: Bits<4>,
     pub lzc_count: Bits<12>,
     pub brev: Bits<32>,
+    /// FCHK.DIVIDE's answer.
+    pub fchk: Bit,
 }
 
 /// Boundary 2: magnitudes, forced answers, I2I, bit-op results.
