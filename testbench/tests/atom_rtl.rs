@@ -959,3 +959,92 @@ fn atom_throughput_table() {
     assert!((cpo - want).abs() < 1e-9, "{line}, want {want:.3}");
     println!("{table}\n{line}");
 }
+
+// ---------------------------------------------------------------------------
+// Seed 000's remaining forms (issue 22).
+
+#[test]
+fn issue22_codes_are_the_literals_the_rtl_decodes() {
+    use units::atom::rtl::{opcode, typecode, OP_POPC_INC, TYPE_V2F32, TYPE_V4F32};
+    assert_eq!(typecode(AtomType::V2F32), TYPE_V2F32);
+    assert_eq!(typecode(AtomType::V4F32), TYPE_V4F32);
+    assert_eq!(opcode(AtomOp::PopcInc), OP_POPC_INC);
+}
+
+/// Each new form back to back with its neighbours on the same words (forwarding
+/// from every distance), against the model, answers and answer cycles.
+#[test]
+fn issue22_forms_against_the_model() {
+    let mut lines: Vec<String> = Vec::new();
+    // mbarrier arrive: popc of the mask added to either half, back to back with
+    // integer ops and loads of the word.
+    for (i, mask) in [0xffff_ffffu32, 1, 0, 0x8000_0000, 0x0f0f_f0f0, 0xdead_beef]
+        .iter()
+        .enumerate()
+    {
+        let addr = 0x20 + 4 * (i as u32 % 2);
+        lines.push(format!("atom.popc.inc.u32.shared {addr:08x} {mask:08x}"));
+        lines.push(format!("red.popc.inc.u32.shared {addr:08x} {mask:08x}"));
+        lines.push(format!("atom.add.u32 {addr:08x} 00000001"));
+        lines.push("ld.b64 00000020".into());
+    }
+    lines.push("st.b32 00000024 fffffffe".into());
+    lines.push("atom.popc.inc.u32.shared 00000024 00000007".into());
+    lines.push("ld.b32 00000024".into());
+    // Half min/max on every pair of a few specials, both halves, then the word.
+    let f16 = [0x0000u32, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 0x7c01, 0x0001, 0x8001];
+    let bf16 = [0x0000u32, 0x8000, 0x3f80, 0xbf80, 0x7f80, 0xff80, 0x7fc0, 0xff81, 0x0001];
+    for (ty, vals) in [("f16x2", &f16[..]), ("bf16x2", &bf16[..])] {
+        for &a in vals {
+            for &b in vals {
+                for op in ["min", "max"] {
+                    let addr = 0x100 + 4 * (a & 1);
+                    lines.push(format!("st.b32 {addr:08x} {:08x}", a | (b << 16)));
+                    lines.push(format!("atom.{op}.{ty} {addr:08x} {:08x}", b | (a << 16)));
+                    lines.push(format!("atom.{op}.{ty} {addr:08x} {:08x}", a | (b << 16)));
+                    lines.push("ld.b64 00000100".into());
+                }
+            }
+        }
+    }
+    // add.s64 wraps like add.u64.
+    lines.push("st.b64 00000108 7fffffffffffffff".into());
+    lines.push("atom.add.s64 00000108 0000000000000001".into());
+    lines.push("red.add.s64 00000108 ffffffffffffffff".into());
+    lines.push("ld.b64 00000108".into());
+    // Vector adds: v2 and v4 on words that scalar f32 adds and integer ops
+    // also touch, back to back, so that the v4's first word waits for an f32
+    // add on its second word, and the ops behind it wait for its words.
+    let v = [
+        "atom.add.f32 00000204 3f800000",
+        "atom.add.v4.f32 00000200 3f800000 40000000 40400000 40800000",
+        "atom.add.f32 00000208 3f800000",
+        "atom.add.v2.f32 00000208 3f800000 00000001",
+        "ld.b64 00000200",
+        "atom.add.v4.f32 00000200 bf800000 7f800000 ff800000 00800000",
+        "atom.exch.b64 00000200 7fc00000ff800001",
+        "atom.add.v4.f32 00000200 00000000 3f800000 80000000 80000001",
+        "red.add.v4.f32 00000210 3f800000 3f800000 3f800000 3f800000",
+        "atom.add.u32 00000218 00000001",
+        "atom.add.v4.f32 00000210 3f800000 3f800000 3f800000 3f800000",
+        "ld.b64 00000208",
+        "atom.add.v4.f32 00001ff0 3f800000 3f800000 3f800000 3f800000",
+        "atom.add.v4.f32 00001ff0 3f800000 3f800000 3f800000 3f800000",
+        "atom.add.v2.f32 00001ff8 3f800000 3f800000",
+        "ld.b64 00001ff8",
+    ];
+    lines.extend(v.map(String::from));
+    let mut reqs: Vec<AtomRequest> = lines.iter().map(|l| parse(l)).collect();
+    // v4 after v4 after v4 on the same two words, and on the next pair: each
+    // waits for the float adds on its words.
+    for i in 0..12u32 {
+        reqs.push(parse(&format!(
+            "atom.add.v4.f32 {:08x} 3f800000 3f800000 3f800000 3f800000",
+            0x300 + 0x10 * (i % 3)
+        )));
+    }
+    reqs.extend(sweep());
+    for gaps in [Gaps::None, random_gaps(2201)] {
+        run_checked(Engine::RustHdl, &reqs, gaps);
+    }
+}
