@@ -295,7 +295,12 @@ fn ref_alu(op: AtomOp, ty: AtomType, space: Space, old: u64, b: u64, c: u64) -> 
             Min | Max if matches!(ty, AtomType::F16x2 | AtomType::Bf16x2) => {
                 let bf = ty == AtomType::Bf16x2;
                 let lane = |i: u32| {
-                    ref_half_min_max(bf, op == Max, (o >> (16 * i)) & 0xffff, (b >> (16 * i)) & 0xffff)
+                    ref_half_min_max(
+                        bf,
+                        op == Max,
+                        (o >> (16 * i)) & 0xffff,
+                        (b >> (16 * i)) & 0xffff,
+                    )
                 };
                 lane(0) | (lane(1) << 16)
             }
@@ -1572,9 +1577,7 @@ fn vector_adds_answer_the_old_elements_in_address_order() {
     assert!(m.check(&shared).unwrap_err().to_string().contains("global"));
     // The last pair of words of the bank takes a v4, the last word does not.
     let top = (DEFAULT_WORDS as u32 - 2) * 8;
-    assert!(m
-        .check(&atom(AtomOp::Add, AtomType::V4F32, top, 0))
-        .is_ok());
+    assert!(m.check(&atom(AtomOp::Add, AtomType::V4F32, top, 0)).is_ok());
 }
 
 #[test]

@@ -14,9 +14,7 @@ use testbench::tools::require;
 use testbench::vectors::{check_against_model, numbered, LineOp};
 use units::atom::codec::{encode, random_request, AtomCodec};
 use units::atom::model::{AtomOp, AtomRequest, AtomType, Form, Space, DEFAULT_WORDS};
-use units::atom::rtl::{
-    DefaultAtom, CMP_SAME_ADDRESS_II, FP_SAME_ADDRESS_II, LATENCY, V4_LATENCY,
-};
+use units::atom::rtl::{DefaultAtom, CMP_SAME_ADDRESS_II, FP_SAME_ADDRESS_II, LATENCY, V4_LATENCY};
 use units::atom::vectors::{format_request, parse_line};
 use units::registry::Unit;
 use units::unit::xorshift;
@@ -692,6 +690,8 @@ fn throughput_counts_cycles() {
         "atom.xor.b32",
         "atom.exch.b64",
         "atom.safeadd.u32",
+        "atom.popc.inc.u32.shared",
+        "atom.add.s64",
     ];
     // The compare ops: one per CMP_SAME_ADDRESS_II clocks on one word.
     let cmp_ops = [
@@ -702,6 +702,8 @@ fn throughput_counts_cycles() {
         "atom.dec.u32",
         "atom.cas.b32",
         "atom.cast.b64",
+        "atom.min.f16x2",
+        "atom.max.bf16x2",
     ];
     for (class, integer_ops, same_word) in [
         ("integer", &fast_ops[..], 1.0),
@@ -714,6 +716,7 @@ fn throughput_counts_cycles() {
         ("f64", "3ff0000000000000"),
         ("f16x2", "3c003c00"),
         ("bf16x2", "3f803f80"),
+        ("v2.f32", "3f800000 3f800000"),
     ] {
         let word = |i: u32, hop: u32| {
             let addr = 0x100 + 8 * (i % hop);
@@ -736,6 +739,21 @@ fn throughput_counts_cycles() {
         assert_eq!(ii_same, FP_SAME_ADDRESS_II as f64);
         assert_eq!(ii_spread, 1.0);
     }
+    // v4.f32: two clocks each (its second word enters on the second); on one
+    // pair of words one per K clocks, on K pairs in turn one per two clocks.
+    let k = FP_SAME_ADDRESS_II as u32;
+    let v4 = |i: u32, hop: u32| {
+        let addr = 0x100 + 16 * (i % hop);
+        parse(&format!(
+            "atom.add.v4.f32 {addr:08x} 3f800000 3f800000 3f800000 3f800000"
+        ))
+    };
+    let same: Vec<_> = (0..200).map(|i| v4(i, 1)).collect();
+    let spread: Vec<_> = (0..200).map(|i| v4(i, k)).collect();
+    let (ii_same, ii_spread) = (cycles_per_op(&same), cycles_per_op(&spread));
+    eprintln!("float add v4.f32: {ii_same:.3} cycles per op on one pair of words, {ii_spread:.3} on {k} pairs in turn");
+    assert_eq!(ii_same, FP_SAME_ADDRESS_II as f64);
+    assert_eq!(ii_spread, 2.0);
 }
 
 fn verilator_run(count: usize, seed: u64) {
@@ -992,8 +1010,12 @@ fn issue22_forms_against_the_model() {
     lines.push("atom.popc.inc.u32.shared 00000024 00000007".into());
     lines.push("ld.b32 00000024".into());
     // Half min/max on every pair of a few specials, both halves, then the word.
-    let f16 = [0x0000u32, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 0x7c01, 0x0001, 0x8001];
-    let bf16 = [0x0000u32, 0x8000, 0x3f80, 0xbf80, 0x7f80, 0xff80, 0x7fc0, 0xff81, 0x0001];
+    let f16 = [
+        0x0000u32, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 0x7c01, 0x0001, 0x8001,
+    ];
+    let bf16 = [
+        0x0000u32, 0x8000, 0x3f80, 0xbf80, 0x7f80, 0xff80, 0x7fc0, 0xff81, 0x0001,
+    ];
     for (ty, vals) in [("f16x2", &f16[..]), ("bf16x2", &bf16[..])] {
         for &a in vals {
             for &b in vals {

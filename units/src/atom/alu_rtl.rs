@@ -202,23 +202,22 @@ impl Logic for AtomDecode {
         }
 
         // ---- half min/max: `b`'s halves' NaN flags, keys, canonical form ----
-        self.bnan_lo.next = (self.b.val().get_bits::<5>(10) == 0x1F)
-            & self.b.val().get_bits::<10>(0).any();
-        self.bnan_hi.next = (self.b.val().get_bits::<5>(26) == 0x1F)
-            & self.b.val().get_bits::<10>(16).any();
+        self.bnan_lo.next =
+            (self.b.val().get_bits::<5>(10) == 0x1F) & self.b.val().get_bits::<10>(0).any();
+        self.bnan_hi.next =
+            (self.b.val().get_bits::<5>(26) == 0x1F) & self.b.val().get_bits::<10>(16).any();
         if self.is_bf.val() {
-            self.bnan_lo.next = (self.b.val().get_bits::<8>(7) == 0xFF)
-                & self.b.val().get_bits::<7>(0).any();
-            self.bnan_hi.next = (self.b.val().get_bits::<8>(23) == 0xFF)
-                & self.b.val().get_bits::<7>(16).any();
+            self.bnan_lo.next =
+                (self.b.val().get_bits::<8>(7) == 0xFF) & self.b.val().get_bits::<7>(0).any();
+            self.bnan_hi.next =
+                (self.b.val().get_bits::<8>(23) == 0xFF) & self.b.val().get_bits::<7>(16).any();
         }
         self.bkey.next = self.bl.val() ^ 0x8000_8000_u64;
         if self.b.val().get_bit(15) {
             self.bkey.next = (self.bkey.val() & 0xFFFF_0000_u64) | (!self.bl.val() & 0xFFFF_u64);
         }
         if self.b.val().get_bit(31) {
-            self.bkey.next =
-                (self.bkey.val() & 0xFFFF_u64) | (!self.bl.val() & 0xFFFF_0000_u64);
+            self.bkey.next = (self.bkey.val() & 0xFFFF_u64) | (!self.bl.val() & 0xFFFF_0000_u64);
         }
         self.bcanon.next = self.bl.val();
         if self.bnan_lo.val() {

@@ -217,9 +217,7 @@ impl AtomType {
     /// Access width in bits: 32, 64 or (v4.f32) 128.
     pub fn bits(self) -> u32 {
         match self {
-            AtomType::U64 | AtomType::S64 | AtomType::F64 | AtomType::B64 | AtomType::V2F32 => {
-                64
-            }
+            AtomType::U64 | AtomType::S64 | AtomType::F64 | AtomType::B64 | AtomType::V2F32 => 64,
             AtomType::V4F32 => 128,
             _ => 32,
         }
@@ -516,7 +514,13 @@ pub fn min_max_half(fmt: fpadd::FloatFormat, max: bool, old: u64, b: u64) -> u64
         exp == (1 << fmt.exp_bits) - 1 && x & ((1 << fmt.man_bits) - 1) != 0
     };
     // The order of the values (−0 below +0) is the unsigned order of these keys.
-    let key = |x: u64| if x & 0x8000 != 0 { !x & 0xffff } else { x | 0x8000 };
+    let key = |x: u64| {
+        if x & 0x8000 != 0 {
+            !x & 0xffff
+        } else {
+            x | 0x8000
+        }
+    };
     match (nan(old), nan(b)) {
         (true, true) => HALF_CANONICAL_NAN,
         (true, false) => b,

@@ -57,6 +57,32 @@
 //! (float adds: on K words in turn). Curve, critical paths and attempts:
 //! `docs/notes-atom-clock.md`.
 //!
+//! Seed 000's remaining forms (issue 22), and what each costs the pipeline:
+//! - `popc.inc` (op 14, mbarrier arrive) is an add whose addend is the number of
+//!   ones of `b`'s low half. [`PopCount32`] counts it in s0, straight from
+//!   `in_b`, into `s1_pc`; the decode places it in the lane like `b`. One per
+//!   clock on one word, like `add`.
+//! - `min`/`max` on `f16x2`/`bf16x2` are compare ops (initiation interval 2 on
+//!   their word): the ALU's decision is one bit per 16-bit quarter
+//!   ([`super::alu_rtl::HalfOrder`]), registered as `s3_take_q0..3`, and
+//!   `new3` picks `alt` per quarter instead of per half.
+//! - `v2.f32` (type 10) is a float add on a whole word: `f32_add` adds the
+//!   lower element and a second binary32 adder, `f32_hi`, the upper one; the
+//!   word joins at s(K+2) like every float add.
+//! - `v4.f32` (type 11) is two such words in two clocks. The port accepts it
+//!   once (its first word, elements 0, 1 from `in_b`); the clock after,
+//!   `in_ready` is low and s0 takes its second word from the s1 registers (word
+//!   + 1, elements 2, 3 from `in_c`, same tag), so nothing enters between the
+//!   two words and no operation sees one word added and the other not: every
+//!   earlier operation is ahead of both, every later one behind both. Its first
+//!   word is held back (like any float add) while a float add less than K clocks
+//!   old, or a compare op one clock old, is on either of its words, so the
+//!   second word, one clock later, is never held back. The first word does not
+//!   answer; the second answers both words, one clock after a scalar operation
+//!   would ([`V4_LATENCY`] = 4), with the first word's old value kept one
+//!   clock in `s4_d`: `out_d` is [`ANSWER_W`] = 128 bits.
+//! - `add.s64` is the u64 add (the decode already treated type 3 as 64-bit).
+//!
 //! Words, not lanes, are forwarded and compared: a 32-bit operation changes only
 //! its half of the word ([`super::alu_rtl`]), and a 32-bit float add merges its
 //! lane into the word when its sum joins, so operations on the two halves of a
@@ -78,13 +104,13 @@
 //! 5 f64, 6 f16x2, 7 bf16x2, 8 b32, 9 b64.
 
 use super::alu_rtl::{AtomAlu, AtomDecode};
-use crate::hw::popcount::PopCount32;
 use super::fpadd::{self, NanRule};
 use super::fpadd_rtl::{Bf16AddPipe, F16AddPipe, F32AddPipe, F64AddPipe, MAX_PHASES};
 use super::model::{
     AtomOp, AtomType, DEFAULT_WORDS, F32_CANONICAL_NAN, F64_INVALID_NAN, HALF_CANONICAL_NAN,
 };
 pub use super::{ADDR_W, DATA_W, OP_W, TYPE_W};
+use crate::hw::popcount::PopCount32;
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use rust_hdl::prelude::*;
 
@@ -573,9 +599,7 @@ impl<const WA: usize> Logic for Atom<WA> {
             self, clock, s1_valid, s1_tag, s1_op, s1_type, s1_shared, s1_answer, s1_high, s1_fp,
             s1_cmp, s1_word, s1_b, s1_c, s1_oh3, s1_oh4, s1_hit
         );
-        dff_setup!(
-            self, clock, s1_v4first, s1_second, s2_second, s3_second, s1_pc, s4_d
-        );
+        dff_setup!(self, clock, s1_v4first, s1_second, s2_second, s3_second, s1_pc, s4_d);
         dff_setup!(
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
             s2_b, s2_pre, s2_f1, s2_fk

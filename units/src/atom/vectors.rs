@@ -86,7 +86,9 @@ pub fn parse_mnemonic(text: &str) -> Result<Mnemonic, String> {
                 return Err(format!("`{head}` takes no operation qualifier (`.popc`)"));
             }
             if tokens.next_if_eq(&"inc").is_none() {
-                return Err("`.popc` must be followed by `.inc` (`atom.popc.inc.u32.shared`)".into());
+                return Err(
+                    "`.popc` must be followed by `.inc` (`atom.popc.inc.u32.shared`)".into(),
+                );
             }
             set_once(&mut op, AtomOp::PopcInc, "operation", "popc.inc")?;
         } else if token == "v2" || token == "v4" {
