@@ -75,9 +75,10 @@
 //!   + 1, elements 2, 3 from `in_c`, same tag), so nothing enters between the
 //!   two words and no operation sees one word added and the other not: every
 //!   earlier operation is ahead of both, every later one behind both. Its first
-//!   word is held back (like any float add) while a float add less than K clocks
-//!   old, or a compare op one clock old, is on either of its words, so the
-//!   second word, one clock later, is never held back. The first word does not
+//!   word is held back like any float add on that word, and also while a float
+//!   add on the second word is less than K − 1 clocks old, so the second word,
+//!   entering one clock later, is never held back: on one pair of words a
+//!   `v4.f32` runs one per K clocks. The first word does not
 //!   answer; the second answers both words, one clock after a scalar operation
 //!   would ([`V4_LATENCY`] = 4), with the first word's old value kept one
 //!   clock in `s4_d`: `out_d` is [`ANSWER_W`] = 128 bits.
@@ -239,8 +240,14 @@ pub struct Atom<const WA: usize> {
     c_st2: Constant<Bit>,
     c_st3: Constant<Bit>,
     c_k2: Constant<Bit>,
-    /// Word-address constants: all ones, all but bit 0, bit 0.
-    c_wall: Constant<Bits<WA>>,
+    /// A v4.f32's second word enters one clock after its first, so a float add
+    /// on it holds the first back one stage less: at t ≤ K − 2 in the tail
+    /// (`c_pstall_t`), in s1 (K ≥ 3), s2 (K ≥ 4), s3 (K ≥ 5).
+    c_pstall_t: Constant<Bits<16>>,
+    c_pst1: Constant<Bit>,
+    c_pst2: Constant<Bit>,
+    c_pst3: Constant<Bit>,
+    /// Word-address constants: all but bit 0, bit 0.
     c_weven: Constant<Bits<WA>>,
     c_wone: Constant<Bits<WA>>,
     /// s0: the word address of the presented operation.
@@ -249,9 +256,10 @@ pub struct Atom<const WA: usize> {
     in_fp: Signal<Local, Bit>,
     /// s0: the port presents a v4.f32 add.
     in_v4: Signal<Local, Bit>,
-    /// s0: the word-address bits the float-add hold compares (a v4.f32 holds
-    /// back for either of its two words: bit 0 masked).
-    in_wmask: Signal<Local, Bits<WA>>,
+    /// s0: a presented v4.f32's second word, and whether a float add on it
+    /// holds the v4.f32 back.
+    in_pair: Signal<Local, Bits<WA>>,
+    pair_stall: Signal<Local, Bit>,
     /// s1: a v4.f32's first word (accepted from the port one clock ago): its
     /// second word enters s0 now from the s1 registers, with `in_ready` low.
     s1_v4first: DFF<Bit>,
@@ -475,13 +483,17 @@ impl<const WA: usize> Atom<WA> {
             c_st2: Constant::new(k >= 3),
             c_st3: Constant::new(k >= 4),
             c_k2: Constant::new(k == 2),
-            c_wall: Constant::new(to_bits((1u128 << WA) - 1)),
+            c_pstall_t: Constant::new(mask(&|i| i + 4 + 1 < k)),
+            c_pst1: Constant::new(k >= 3),
+            c_pst2: Constant::new(k >= 4),
+            c_pst3: Constant::new(k >= 5),
             c_weven: Constant::new(to_bits((1u128 << WA) - 2)),
             c_wone: Constant::new(1.into()),
             in_word: Default::default(),
             in_fp: Default::default(),
             in_v4: Default::default(),
-            in_wmask: Default::default(),
+            in_pair: Default::default(),
+            pair_stall: Default::default(),
             s1_v4first: Default::default(),
             s1_second: Default::default(),
             s2_second: Default::default(),
@@ -667,11 +679,10 @@ impl<const WA: usize> Logic for Atom<WA> {
         // 0) is ignored like every address bit below the access width.
         self.in_v4.next = (self.in_op.val() == 0) & (self.in_type.val() == 11);
         self.in_word.next = self.in_addr.val().get_bits::<WA>(3);
-        self.in_wmask.next = self.c_wall.val();
         if self.in_v4.val() {
             self.in_word.next = self.in_addr.val().get_bits::<WA>(3) & self.c_weven.val();
-            self.in_wmask.next = self.c_weven.val();
         }
+        self.in_pair.next = self.in_word.val() | self.c_wone.val();
         if self.s1_v4first.q.val() {
             self.in_word.next = self.s1_word.q.val() | self.c_wone.val();
         }
@@ -684,27 +695,53 @@ impl<const WA: usize> Logic for Atom<WA> {
                 | (self.in_type.val() == 11));
         // A float add in s1..s(K−1) on this word has no sum yet when this one
         // needs it; a compare op in s1 has its word one clock late.
-        // (Words compared under `in_wmask`: a v4.f32 waits for both of its
-        // words, so that its second word, one clock later, never waits.)
         self.stall.next = (self.s1_valid.q.val()
             & (self.s1_fp.q.val() | self.s1_cmp.q.val())
-            & !((self.s1_word.q.val() ^ self.in_word.val()) & self.in_wmask.val()).any())
+            & (self.s1_word.q.val() == self.in_word.val()))
             | (self.c_st2.val()
                 & self.s2_valid.q.val()
                 & self.s2_fp.q.val()
-                & !((self.s2_word.q.val() ^ self.in_word.val()) & self.in_wmask.val()).any())
+                & (self.s2_word.q.val() == self.in_word.val()))
             | (self.c_st3.val()
                 & self.s3_valid.q.val()
                 & self.s3_fp.q.val()
-                & !((self.s3_word.q.val() ^ self.in_word.val()) & self.in_wmask.val()).any());
+                & (self.s3_word.q.val() == self.in_word.val()));
         for i in 0..TAIL {
             if self.c_stall_t.val().get_bit(i)
                 & self.tv[i].q.val()
                 & self.tfp[i].q.val()
-                & !((self.tword[i].q.val() ^ self.in_word.val()) & self.in_wmask.val()).any()
+                & (self.tword[i].q.val() == self.in_word.val())
             {
                 self.stall.next = true;
             }
+        }
+        // A v4.f32 also waits while a float add on its second word would
+        // still hold that word back one clock later (when it enters), so that
+        // the second word never waits. (A compare op in s1 is two clocks
+        // ahead of it then: nothing to wait for.)
+        self.pair_stall.next = (self.c_pst1.val()
+            & self.s1_valid.q.val()
+            & self.s1_fp.q.val()
+            & (self.s1_word.q.val() == self.in_pair.val()))
+            | (self.c_pst2.val()
+                & self.s2_valid.q.val()
+                & self.s2_fp.q.val()
+                & (self.s2_word.q.val() == self.in_pair.val()))
+            | (self.c_pst3.val()
+                & self.s3_valid.q.val()
+                & self.s3_fp.q.val()
+                & (self.s3_word.q.val() == self.in_pair.val()));
+        for i in 0..TAIL {
+            if self.c_pstall_t.val().get_bit(i)
+                & self.tv[i].q.val()
+                & self.tfp[i].q.val()
+                & (self.tword[i].q.val() == self.in_pair.val())
+            {
+                self.pair_stall.next = true;
+            }
+        }
+        if self.in_v4.val() & self.pair_stall.val() {
+            self.stall.next = true;
         }
         // The clock after a v4.f32's first word, its second takes s0.
         self.in_ready.next = !self.stall.val() & !self.s1_v4first.q.val();
