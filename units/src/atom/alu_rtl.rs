@@ -26,8 +26,10 @@
 //!
 //! Half min/max (`f16x2`, `bf16x2`: minimumNumber / maximumNumber per 16-bit
 //! half) decide per quarter of the word, so the decision is four bits
-//! (`take_q0` … `take_q3`; an integer op's lower-half decision drives quarters 0
-//! and 1, its upper-half one 2 and 3). A quarter compares order keys ([`HalfOrder`]):
+//! (`htake_q0` … `htake_q3`, beside the integer ops' `take_lo`/`take_hi`, which
+//! they do not pass through: each ends in its own register, and the OR of the
+//! two per quarter is folded into `new3`'s choice after the registers, so the
+//! integer compare's path is as it was). A quarter compares order keys ([`HalfOrder`]):
 //! a positive value with its sign bit set, a negative one inverted, so that the
 //! unsigned order of the keys is the order of the values with −0 below +0. `b`'s
 //! keys (in `kb0`, which no integer compare of a half type needs) and NaN flags
@@ -381,16 +383,19 @@ pub struct AtomAlu {
     pub op_cast: Signal<In, Bit>,
     pub op_ld: Signal<In, Bit>,
 
-    /// The word after the operation, unless `take_q*` (compare ops only): then
-    /// that quarter is `alt`'s. The choice is left to the next clock (`new3` in
-    /// [`super::rtl`]), so the decision bit ends at a register instead of
-    /// fanning out to 64 bits here.
+    /// The word after the operation, unless `take_*` or `htake_q*` (compare
+    /// ops only): then that half / quarter is `alt`'s. The choice is left to the
+    /// next clock (`new3` in [`super::rtl`]), so the decision bit ends at a
+    /// register instead of fanning out to 64 bits here.
     pub pre_word: Signal<Out, Bits<DATA_W>>,
-    /// Quarter j (bits 16j + 15 .. 16j) takes `alt`.
-    pub take_q0: Signal<Out, Bit>,
-    pub take_q1: Signal<Out, Bit>,
-    pub take_q2: Signal<Out, Bit>,
-    pub take_q3: Signal<Out, Bit>,
+    /// The integer compare ops' decision per half.
+    pub take_lo: Signal<Out, Bit>,
+    pub take_hi: Signal<Out, Bit>,
+    /// Half min/max: quarter j (bits 16j + 15 .. 16j) takes `alt`.
+    pub htake_q0: Signal<Out, Bit>,
+    pub htake_q1: Signal<Out, Bit>,
+    pub htake_q2: Signal<Out, Bit>,
+    pub htake_q3: Signal<Out, Bit>,
     /// The returning form's answer: the old lane (zero-extended), or 1/0 for cast.
     pub answer: Signal<Out, Bits<DATA_W>>,
     /// The bank must be written (false for ld and a failed cas/cast).
@@ -398,9 +403,6 @@ pub struct AtomAlu {
     /// The old lane, zero-extended (the float adders' `a`).
     pub lane_old: Signal<Out, Bits<DATA_W>>,
 
-    /// The integer decision per half.
-    take_lo: Signal<Local, Bit>,
-    take_hi: Signal<Local, Bit>,
     /// The old word's quarters against `b`'s (half min/max).
     hq: [HalfOrder; 4],
     ko: Signal<Local, Bits<DATA_W>>,
@@ -497,10 +499,10 @@ impl Logic for AtomAlu {
             self.hq[i].t_min.next = self.t_hmin.val().get_bit(i);
             self.hq[i].t_max.next = self.t_hmax.val().get_bit(i);
         }
-        self.take_q0.next = self.take_lo.val() | self.hq[0].take.val();
-        self.take_q1.next = self.take_lo.val() | self.hq[1].take.val();
-        self.take_q2.next = self.take_hi.val() | self.hq[2].take.val();
-        self.take_q3.next = self.take_hi.val() | self.hq[3].take.val();
+        self.htake_q0.next = self.hq[0].take.val();
+        self.htake_q1.next = self.hq[1].take.val();
+        self.htake_q2.next = self.hq[2].take.val();
+        self.htake_q3.next = self.hq[3].take.val();
 
         // ---- arithmetic and bitwise results ----
         // The add as a 32-bit chain for the lower half and, in parallel, the

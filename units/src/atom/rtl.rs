@@ -63,9 +63,10 @@
 //!   `in_b`, into `s1_pc`; the decode places it in the lane like `b`. One per
 //!   clock on one word, like `add`.
 //! - `min`/`max` on `f16x2`/`bf16x2` are compare ops (initiation interval 2 on
-//!   their word): the ALU's decision is one bit per 16-bit quarter
-//!   ([`super::alu_rtl::HalfOrder`]), registered as `s3_take_q0..3`, and
-//!   `new3` picks `alt` per quarter instead of per half.
+//!   their word): the ALU decides per 16-bit quarter
+//!   ([`super::alu_rtl::HalfOrder`]) beside the integer decision, into its own
+//!   registers `s3_htake_q0..3`; `new3` picks `alt` per quarter on either
+//!   kind's bit (one LUT4 a bit, as the 3-input choice was).
 //! - `v2.f32` (type 10) is a float add on a whole word: `f32_add` adds the
 //!   lower element and a second binary32 adder, `f32_hi`, the upper one; the
 //!   word joins at s(K+2) like every float add.
@@ -267,6 +268,8 @@ pub struct Atom<const WA: usize> {
     s1_second: DFF<Bit>,
     s2_second: DFF<Bit>,
     s3_second: DFF<Bit>,
+    /// s2: a v2.f32 or v4.f32 add (the only users of `f32_hi`).
+    s2_vec: DFF<Bit>,
     /// s1: `popc.inc`'s addend.
     s1_pc: DFF<Bits<6>>,
 
@@ -351,13 +354,16 @@ pub struct Atom<const WA: usize> {
     /// second is in s3).
     s4_d: DFF<Bits<DATA_W>>,
     /// The ALU's word before the last choice, the `alt` word and the choice per
-    /// quarter ([`AtomAlu::pre_word`]).
+    /// half (integer compare ops) and per quarter (half min/max)
+    /// ([`AtomAlu::pre_word`]).
     s3_pre: DFF<Bits<DATA_W>>,
     s3_alt: DFF<Bits<DATA_W>>,
-    s3_take_q0: DFF<Bit>,
-    s3_take_q1: DFF<Bit>,
-    s3_take_q2: DFF<Bit>,
-    s3_take_q3: DFF<Bit>,
+    s3_take_lo: DFF<Bit>,
+    s3_take_hi: DFF<Bit>,
+    s3_htake_q0: DFF<Bit>,
+    s3_htake_q1: DFF<Bit>,
+    s3_htake_q2: DFF<Bit>,
+    s3_htake_q3: DFF<Bit>,
     /// s3: the word after an integer op; the old word under a float add (until
     /// its sum joins at s(K+2)).
     new3: Signal<Local, Bits<DATA_W>>,
@@ -498,6 +504,7 @@ impl<const WA: usize> Atom<WA> {
             s1_second: Default::default(),
             s2_second: Default::default(),
             s3_second: Default::default(),
+            s2_vec: Default::default(),
             s1_pc: Default::default(),
             s1_valid: Default::default(),
             s1_tag: Default::default(),
@@ -565,10 +572,12 @@ impl<const WA: usize> Atom<WA> {
             s4_d: Default::default(),
             s3_pre: Default::default(),
             s3_alt: Default::default(),
-            s3_take_q0: Default::default(),
-            s3_take_q1: Default::default(),
-            s3_take_q2: Default::default(),
-            s3_take_q3: Default::default(),
+            s3_take_lo: Default::default(),
+            s3_take_hi: Default::default(),
+            s3_htake_q0: Default::default(),
+            s3_htake_q1: Default::default(),
+            s3_htake_q2: Default::default(),
+            s3_htake_q3: Default::default(),
             new3: Default::default(),
             take_mask: Default::default(),
             s3_writes: Default::default(),
@@ -611,7 +620,7 @@ impl<const WA: usize> Logic for Atom<WA> {
             self, clock, s1_valid, s1_tag, s1_op, s1_type, s1_shared, s1_answer, s1_high, s1_fp,
             s1_cmp, s1_word, s1_b, s1_c, s1_oh3, s1_oh4, s1_hit
         );
-        dff_setup!(self, clock, s1_v4first, s1_second, s2_second, s3_second, s1_pc, s4_d);
+        dff_setup!(self, clock, s1_v4first, s1_second, s2_second, s3_second, s2_vec, s1_pc, s4_d);
         dff_setup!(
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
             s2_b, s2_pre, s2_f1, s2_fk
@@ -654,8 +663,25 @@ impl<const WA: usize> Logic for Atom<WA> {
             s2_op_ld
         );
         dff_setup!(
-            self, clock, s3_valid, s3_tag, s3_type, s3_answer, s3_high, s3_fp, s3_word, s3_d,
-            s3_pre, s3_alt, s3_take_q0, s3_take_q1, s3_take_q2, s3_take_q3, s3_writes
+            self,
+            clock,
+            s3_valid,
+            s3_tag,
+            s3_type,
+            s3_answer,
+            s3_high,
+            s3_fp,
+            s3_word,
+            s3_d,
+            s3_pre,
+            s3_alt,
+            s3_take_lo,
+            s3_take_hi,
+            s3_htake_q0,
+            s3_htake_q1,
+            s3_htake_q2,
+            s3_htake_q3,
+            s3_writes
         );
         for i in 0..TAIL {
             self.tv[i].clock.next = self.clock.val();
@@ -809,17 +835,19 @@ impl<const WA: usize> Logic for Atom<WA> {
         }
 
         // ---- s3's word (first, as s1 and s2 read it) ----
+        // Per bit a function of four registers (a take bit of each kind, `alt`,
+        // `pre`): one LUT4.
         self.take_mask.next = 0.into();
-        if self.s3_take_q0.q.val() {
+        if self.s3_take_lo.q.val() | self.s3_htake_q0.q.val() {
             self.take_mask.next = 0xFFFF_u64.into();
         }
-        if self.s3_take_q1.q.val() {
+        if self.s3_take_lo.q.val() | self.s3_htake_q1.q.val() {
             self.take_mask.next = self.take_mask.val() | 0xFFFF_0000_u64;
         }
-        if self.s3_take_q2.q.val() {
+        if self.s3_take_hi.q.val() | self.s3_htake_q2.q.val() {
             self.take_mask.next = self.take_mask.val() | 0xFFFF_0000_0000_u64;
         }
-        if self.s3_take_q3.q.val() {
+        if self.s3_take_hi.q.val() | self.s3_htake_q3.q.val() {
             self.take_mask.next = self.take_mask.val() | 0xFFFF_0000_0000_0000_u64;
         }
         self.new3.next = (self.s3_pre.q.val() & !self.take_mask.val())
@@ -864,6 +892,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         // A v4.f32 answers with its second word, for both.
         self.s2_answer.d.next = self.s1_answer.q.val() & !self.s1_v4first.q.val();
         self.s2_second.d.next = self.s1_second.q.val();
+        self.s2_vec.d.next = (self.s1_type.q.val() == 10) | (self.s1_type.q.val() == 11);
         self.s2_high.d.next = self.s1_high.q.val();
         self.s2_fp.d.next = self.s1_fp.q.val();
         self.s2_word.d.next = self.s1_word.q.val();
@@ -994,8 +1023,15 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.f32_add.a.next = bit_cast::<32, DATA_W>(self.alu.lane_old.val());
         self.f32_add.b.next = bit_cast::<32, DATA_W>(self.s2_b.q.val());
         self.f32_add.flush.next = !self.s2_shared.q.val();
-        self.f32_hi.a.next = self.old_word.val().get_bits::<32>(32);
-        self.f32_hi.b.next = self.s2_b.q.val().get_bits::<32>(32);
+        // Zero unless a vector add: its input registers then hold values of
+        // their own instead of merging with the f64 adder's (their fan-out
+        // lengthened the f64 adder's special-case decode by 1.9 ns).
+        self.f32_hi.a.next = 0.into();
+        self.f32_hi.b.next = 0.into();
+        if self.s2_vec.q.val() {
+            self.f32_hi.a.next = self.old_word.val().get_bits::<32>(32);
+            self.f32_hi.b.next = self.s2_b.q.val().get_bits::<32>(32);
+        }
         self.f32_hi.flush.next = !self.s2_shared.q.val();
         self.f16_lo.a.next = bit_cast::<16, DATA_W>(self.alu.lane_old.val());
         self.f16_lo.b.next = bit_cast::<16, DATA_W>(self.s2_b.q.val());
@@ -1019,10 +1055,12 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s3_d.d.next = self.alu.answer.val();
         self.s3_pre.d.next = self.alu.pre_word.val();
         self.s3_alt.d.next = self.s2_alt.q.val();
-        self.s3_take_q0.d.next = self.alu.take_q0.val();
-        self.s3_take_q1.d.next = self.alu.take_q1.val();
-        self.s3_take_q2.d.next = self.alu.take_q2.val();
-        self.s3_take_q3.d.next = self.alu.take_q3.val();
+        self.s3_take_lo.d.next = self.alu.take_lo.val();
+        self.s3_take_hi.d.next = self.alu.take_hi.val();
+        self.s3_htake_q0.d.next = self.alu.htake_q0.val();
+        self.s3_htake_q1.d.next = self.alu.htake_q1.val();
+        self.s3_htake_q2.d.next = self.alu.htake_q2.val();
+        self.s3_htake_q3.d.next = self.alu.htake_q3.val();
         self.s3_second.d.next = self.s2_second.q.val();
         self.s3_writes.d.next = self.alu.writes.val();
 
