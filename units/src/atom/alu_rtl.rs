@@ -39,7 +39,7 @@
 //! and a NaN `b` never replaces a number.
 //!
 //! `popc.inc` is an add whose addend is the number of ones of `b`'s low 32 bits,
-//! counted in s0 (`pc`, registered) and placed in the lane here.
+//! counted in s0 and s1 (`pc`) and placed in the lane here.
 //!
 //! Upper-half compares run on the whole word with `b`'s lower half padded so
 //! that it never decides: `old < b` pads it with zeros (nothing is below 0),

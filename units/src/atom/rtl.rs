@@ -59,8 +59,9 @@
 //!
 //! Seed 000's remaining forms (issue 22), and what each costs the pipeline:
 //! - `popc.inc` (op 14, mbarrier arrive) is an add whose addend is the number of
-//!   ones of `b`'s low half. [`PopCount32`] counts it in s0, straight from
-//!   `in_b`, into `s1_pc`; the decode places it in the lane like `b`. One per
+//!   ones of `b`'s low half: [`PopCountBytes32`] counts each byte in s0,
+//!   straight from `in_b`, into `s1_pcb`, [`SumByteCounts`] adds them in s1
+//!   beside the decode, which places the count in the lane like `b`. One per
 //!   clock on one word, like `add`.
 //! - `min`/`max` on `f16x2`/`bf16x2` are compare ops (initiation interval 2 on
 //!   their word): the ALU decides per 16-bit quarter
@@ -112,7 +113,7 @@ use super::model::{
     AtomOp, AtomType, DEFAULT_WORDS, F32_CANONICAL_NAN, F64_INVALID_NAN, HALF_CANONICAL_NAN,
 };
 pub use super::{ADDR_W, DATA_W, OP_W, TYPE_W};
-use crate::hw::popcount::PopCount32;
+use crate::hw::popcount::{PopCountBytes32, SumByteCounts};
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use rust_hdl::prelude::*;
 
@@ -215,8 +216,10 @@ pub struct Atom<const WA: usize> {
     /// v2.f32 and v4.f32: the element in the word's upper half (`f32_add` adds
     /// the lower one).
     f32_hi: F32AddPipe,
-    /// s0: `popc.inc`'s addend, the number of ones of `in_b`'s low half.
-    popc: PopCount32,
+    /// `popc.inc`'s addend, the number of ones of `in_b`'s low half: each
+    /// byte's in s0, their sum in s1 (one clock of the count took 9.9 ns).
+    popc: PopCountBytes32,
+    popc_sum: SumByteCounts,
     /// f16x2: element 0 (low half) and element 1.
     f16_lo: F16AddPipe,
     f16_hi: F16AddPipe,
@@ -270,8 +273,8 @@ pub struct Atom<const WA: usize> {
     s3_second: DFF<Bit>,
     /// s2: a v2.f32 or v4.f32 add (the only users of `f32_hi`).
     s2_vec: DFF<Bit>,
-    /// s1: `popc.inc`'s addend.
-    s1_pc: DFF<Bits<6>>,
+    /// s1: `popc.inc`'s byte counts.
+    s1_pcb: DFF<Bits<16>>,
 
     s1_valid: DFF<Bit>,
     s1_tag: DFF<Bits<TAG_W>>,
@@ -477,6 +480,7 @@ impl<const WA: usize> Atom<WA> {
             f32_add: F32AddPipe::with_phases(fpadd::F32, NanRule::Canonical(F32_CANONICAL_NAN), k),
             f32_hi: F32AddPipe::with_phases(fpadd::F32, NanRule::Canonical(F32_CANONICAL_NAN), k),
             popc: Default::default(),
+            popc_sum: Default::default(),
             f16_lo: F16AddPipe::with_phases(fpadd::F16, half_nan, k),
             f16_hi: F16AddPipe::with_phases(fpadd::F16, half_nan, k),
             bf16_lo: Bf16AddPipe::with_phases(fpadd::BF16, half_nan, k),
@@ -505,7 +509,7 @@ impl<const WA: usize> Atom<WA> {
             s2_second: Default::default(),
             s3_second: Default::default(),
             s2_vec: Default::default(),
-            s1_pc: Default::default(),
+            s1_pcb: Default::default(),
             s1_valid: Default::default(),
             s1_tag: Default::default(),
             s1_op: Default::default(),
@@ -620,7 +624,7 @@ impl<const WA: usize> Logic for Atom<WA> {
             self, clock, s1_valid, s1_tag, s1_op, s1_type, s1_shared, s1_answer, s1_high, s1_fp,
             s1_cmp, s1_word, s1_b, s1_c, s1_oh3, s1_oh4, s1_hit
         );
-        dff_setup!(self, clock, s1_v4first, s1_second, s2_second, s3_second, s2_vec, s1_pc, s4_d);
+        dff_setup!(self, clock, s1_v4first, s1_second, s2_second, s3_second, s2_vec, s1_pcb, s4_d);
         dff_setup!(
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
             s2_b, s2_pre, s2_f1, s2_fk
@@ -818,7 +822,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s1_b.d.next = self.in_b.val();
         self.s1_c.d.next = self.in_c.val();
         self.popc.x.next = self.in_b.val().get_bits::<32>(0);
-        self.s1_pc.d.next = self.popc.count.val();
+        self.s1_pcb.d.next = self.popc.byte_counts.val();
         // A v4.f32's second word: the first's fields, elements 2 and 3 as `b`.
         if self.s1_v4first.q.val() {
             self.s1_valid.d.next = true;
@@ -902,7 +906,8 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.decode.high.next = self.s1_high.q.val();
         self.decode.b.next = self.s1_b.q.val();
         self.decode.c.next = self.s1_c.q.val();
-        self.decode.pc.next = self.s1_pc.q.val();
+        self.popc_sum.byte_counts.next = self.s1_pcb.q.val();
+        self.decode.pc.next = self.popc_sum.count.val();
         self.s2_w64.d.next = self.decode.w64.val();
         self.s2_lane32.d.next = self.decode.lane32.val();
         self.s2_act_lo.d.next = self.decode.act_lo.val();
@@ -1024,8 +1029,9 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.f32_add.b.next = bit_cast::<32, DATA_W>(self.s2_b.q.val());
         self.f32_add.flush.next = !self.s2_shared.q.val();
         // Zero unless a vector add: its input registers then hold values of
-        // their own instead of merging with the f64 adder's (their fan-out
-        // lengthened the f64 adder's special-case decode by 1.9 ns).
+        // their own instead of merging with the f64 adder's (merged, the f64
+        // adder's special-case decode from them took 11.85 ns; apart, 10.27
+        // ns, ECP5 seed 1, docs/qor.md).
         self.f32_hi.a.next = 0.into();
         self.f32_hi.b.next = 0.into();
         if self.s2_vec.q.val() {
