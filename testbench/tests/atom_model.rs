@@ -77,7 +77,7 @@ fn ref_half_min_max(bf: bool, max: bool, old: u32, b: u32) -> u32 {
                 None
             }
         } else if e == 0 {
-            Some(sign * m * 2f64.powi(1 - bias - man_bits as i32))
+            Some(sign * m * 2f64.powi(1 - bias - man_bits))
         } else {
             Some(sign * (1.0 + m / f64::from(1u32 << man_bits)) * 2f64.powi(e as i32 - bias))
         }

@@ -73,8 +73,8 @@
 //!   word joins at s(K+2) like every float add.
 //! - `v4.f32` (type 11) is two such words in two clocks. The port accepts it
 //!   once (its first word, elements 0, 1 from `in_b`); the clock after,
-//!   `in_ready` is low and s0 takes its second word from the s1 registers (word
-//!   + 1, elements 2, 3 from `in_c`, same tag), so nothing enters between the
+//!   `in_ready` is low and s0 takes its second word from the s1 registers (the
+//!   next word, elements 2, 3 from `in_c`, same tag), so nothing enters between the
 //!   two words and no operation sees one word added and the other not: every
 //!   earlier operation is ahead of both, every later one behind both. Its first
 //!   word is held back like any float add on that word, and also while a float
