@@ -43,19 +43,21 @@
 //! `in_addr` (a comparison with the words in s1..s(K−1)) but never on
 //! `in_valid`.
 //!
-//! Current figures (default build, K = 10; `rtl-gen fpga atom --target
-//! ecp5-85k --seeds 3`, grade 6, the float adders' counts from
-//! [`crate::hw::lzc::Lzc64`]): 5,652 LUT4, 5,867 FF, 583 CCU2C, 4 DP16KD,
-//! 0 DSP; Fmax 99.74 / 100.96 / 97.91 MHz on seeds 1 / 2 / 3 (median 99.74):
-//! 150 MHz is not reached (with the former unrolled byte count: 5,543 LUT4,
-//! 90.79 / 97.58 / 94.20). The slowest paths, 9.3–10.2 ns: the f64 adder's
-//! count (`p4.cnt` ← `r3_sum`) and its special-case decode from the input
-//! register, a compare op's decision (the old word → `s3_take_lo/hi`); the
-//! bank read (DP16KD without its output register → `s2_pre`) follows. Latency 3; initiation interval on one word:
-//! 1 (add, and, or, xor, exch, safeadd, ld, st), 2 (min, max, inc, dec, cas,
-//! cast), K = 10 (float adds, every format); one per clock on different words
-//! (float adds: on K words in turn). Curve, critical paths and attempts:
-//! `docs/notes-atom-clock.md`.
+//! Current figures (default build, K = 10, with the issue-22 forms; `rtl-gen
+//! fpga atom --target ecp5-85k --seeds 3`, grade 6, eca5190): 6,975 LUT4,
+//! 6,888 FF, 712 CCU2C, 4 DP16KD, 0 DSP; Fmax 90.60 / 90.93 / 93.56 MHz on
+//! seeds 1 / 2 / 3 (median 90.93; before the issue-22 forms, d23ad9d: 5,652
+//! LUT4, 5,867 FF, 99.74 / 100.96 / 97.91, median 99.74): 150 MHz is not
+//! reached. The slowest paths, 10.4–11.0 ns: the f64 adder's special-case
+//! decode (`r1_special` ← its input register) and its sticky phase, a compare
+//! op's decision (the old word → `s3_take_lo/hi`, logic as before), the f32
+//! adder's first phase; the bank read (→ `s2_pre`) follows at 9.9–10.2 ns.
+//! Latency 3 (`v4.f32`: 4); initiation interval on one word:
+//! 1 (add, and, or, xor, exch, safeadd, popc.inc, ld, st), 2 (min, max, inc,
+//! dec, cas, cast, the half min/max), K = 10 (float adds, every format, and
+//! `v4.f32` on one pair of words); one per clock on different words
+//! (float adds: on K words in turn; `v4.f32` two clocks each). Curve,
+//! critical paths and attempts: `docs/notes-atom-clock.md`, `docs/qor.md`.
 //!
 //! Seed 000's remaining forms (issue 22), and what each costs the pipeline:
 //! - `popc.inc` (op 14, mbarrier arrive) is an add whose addend is the number of
