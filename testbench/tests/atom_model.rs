@@ -19,8 +19,8 @@ use units::atom::vectors::{
 };
 
 const RNE: RoundingMode = RoundingMode::TiesToEven;
-const OPS: [AtomOp; 14] = AtomOp::ALL;
-const TYPES: [AtomType; 10] = AtomType::ALL;
+const OPS: [AtomOp; 15] = AtomOp::ALL;
+const TYPES: [AtomType; 12] = AtomType::ALL;
 const FORMS: [Form; 3] = [Form::Atom, Form::Red, Form::Plain];
 const SPACES: [Space; 2] = [Space::Global, Space::Shared];
 
@@ -31,18 +31,75 @@ fn spec_legal(form: Form, op: AtomOp, ty: AtomType) -> bool {
     use AtomOp::*;
     use AtomType::*;
     let types: &[AtomType] = match op {
-        Add => &[U32, S32, U64, F32, F64, F16x2, Bf16x2],
-        Min | Max => &[U32, S32, U64, S64],
-        Inc | Dec => &[U32],
+        Add => &[U32, S32, U64, S64, F32, F64, F16x2, Bf16x2, V2F32, V4F32],
+        Min | Max => &[U32, S32, U64, S64, F16x2, Bf16x2],
+        Inc | Dec | PopcInc => &[U32],
         And | Or | Xor | Exch | Cas | Cast | Ld | St => &[B32, B64],
         SafeAdd => &[U32, U64],
     };
     let form_ok = match form {
         Form::Plain => matches!(op, Ld | St),
         Form::Atom => !matches!(op, Ld | St),
-        Form::Red => matches!(op, Add | Min | Max | Inc | Dec | And | Or | Xor | SafeAdd),
+        Form::Red => matches!(
+            op,
+            Add | Min | Max | Inc | Dec | And | Or | Xor | SafeAdd | PopcInc
+        ),
     };
     form_ok && types.contains(&ty)
+}
+
+/// The space a legal combination may use: `popc.inc` is shared-only (ATOMS),
+/// the vector adds global-only; the rest take either (`pick`).
+fn space_for(op: AtomOp, ty: AtomType, pick: Space) -> Space {
+    if op == AtomOp::PopcInc {
+        Space::Shared
+    } else if matches!(ty, AtomType::V2F32 | AtomType::V4F32) {
+        Space::Global
+    } else {
+        pick
+    }
+}
+
+/// minimumNumber / maximumNumber of two binary16 (`bf == false`) or bfloat16
+/// values through their exact f64 values: −0 below +0, one NaN gives the other,
+/// two NaNs 0x7FFF.
+fn ref_half_min_max(bf: bool, max: bool, old: u32, b: u32) -> u32 {
+    let (exp_bits, man_bits) = if bf { (8, 7) } else { (5, 10) };
+    let value = |x: u32| -> Option<f64> {
+        let sign = if x & 0x8000 != 0 { -1.0 } else { 1.0 };
+        let e = (x >> man_bits) & ((1 << exp_bits) - 1);
+        let m = f64::from(x & ((1 << man_bits) - 1));
+        let bias = (1 << (exp_bits - 1)) - 1;
+        if e == (1 << exp_bits) - 1 {
+            if m == 0.0 {
+                Some(sign * f64::INFINITY)
+            } else {
+                None
+            }
+        } else if e == 0 {
+            Some(sign * m * 2f64.powi(1 - bias - man_bits))
+        } else {
+            Some(sign * (1.0 + m / f64::from(1u32 << man_bits)) * 2f64.powi(e as i32 - bias))
+        }
+    };
+    match (value(old), value(b)) {
+        (None, None) => 0x7fff,
+        (None, Some(_)) => b,
+        (Some(_), None) => old,
+        (Some(x), Some(y)) => {
+            let b_first = if x == y {
+                // ±0 (other equal values have equal bits): −0 orders first.
+                (b & 0x8000) > (old & 0x8000)
+            } else {
+                y < x
+            };
+            if b_first != max && old != b {
+                b
+            } else {
+                old
+            }
+        }
+    }
 }
 
 fn legal_combos() -> Vec<(Form, AtomOp, AtomType)> {
@@ -235,6 +292,19 @@ fn ref_alu(op: AtomOp, ty: AtomType, space: Space, old: u64, b: u64, c: u64) -> 
                 AtomType::Bf16x2 => ref_x2(o, b, ref_bf16_add),
                 _ => o.wrapping_add(b),
             },
+            Min | Max if matches!(ty, AtomType::F16x2 | AtomType::Bf16x2) => {
+                let bf = ty == AtomType::Bf16x2;
+                let lane = |i: u32| {
+                    ref_half_min_max(
+                        bf,
+                        op == Max,
+                        (o >> (16 * i)) & 0xffff,
+                        (b >> (16 * i)) & 0xffff,
+                    )
+                };
+                lane(0) | (lane(1) << 16)
+            }
+            PopcInc => o.wrapping_add(b.count_ones()),
             Min if ty == AtomType::S32 => (o as i32).min(b as i32) as u32,
             Max if ty == AtomType::S32 => (o as i32).max(b as i32) as u32,
             Min => o.min(b),
@@ -279,6 +349,16 @@ fn ref_alu(op: AtomOp, ty: AtomType, space: Space, old: u64, b: u64, c: u64) -> 
         let (o, b64, c) = (old, b, c);
         let new: u64 = match op {
             Add | SafeAdd if ty == AtomType::F64 => ref_f64_add(o, b64),
+            Add if matches!(ty, AtomType::V2F32 | AtomType::V4F32) => {
+                let e = |i: u32| {
+                    u64::from(ref_f32_add(
+                        Space::Global,
+                        (o >> (32 * i)) as u32,
+                        (b64 >> (32 * i)) as u32,
+                    ))
+                };
+                e(0) | (e(1) << 32)
+            }
             Add | SafeAdd => o.wrapping_add(b64),
             Min if ty == AtomType::S64 => (o as i64).min(b64 as i64) as u64,
             Max if ty == AtomType::S64 => (o as i64).max(b64 as i64) as u64,
@@ -296,7 +376,7 @@ fn ref_alu(op: AtomOp, ty: AtomType, space: Space, old: u64, b: u64, c: u64) -> 
                 }
             }
             Ld => o,
-            Inc | Dec => unreachable!("inc/dec are u32 only"),
+            Inc | Dec | PopcInc => unreachable!("inc/dec/popc.inc are u32 only"),
         };
         RefOut {
             new,
@@ -463,6 +543,11 @@ fn operand_pair(rng: &mut ChaCha8Rng, op: AtomOp, ty: AtomType) -> (u64, u64) {
             };
             (old, b)
         }
+        AtomType::V2F32 | AtomType::V4F32 => {
+            let (o0, b0) = operand_pair(rng, op, AtomType::F32);
+            let (o1, b1) = operand_pair(rng, op, AtomType::F32);
+            (o0 | (o1 << 32), b0 | (b1 << 32))
+        }
         AtomType::F64 => {
             let old = float_value(rng, F64_SPECIALS, 64);
             let b = if rng.gen_bool(0.3) {
@@ -531,19 +616,29 @@ impl RefMemory {
         let a = addr as usize;
         self.bytes[a..a + n].copy_from_slice(&value.to_le_bytes()[..n]);
     }
-    fn apply(&mut self, r: &AtomRequest) -> Option<u64> {
-        let bits = r.ty.bits();
-        let old = self.read(r.addr, bits);
-        let out = ref_alu(r.op, r.ty, r.space, old, r.b, r.c);
-        if out.writes {
-            self.write(r.addr, bits, out.new);
-        }
+    fn apply(&mut self, r: &AtomRequest) -> Option<u128> {
         let answers = match r.form {
             Form::Atom => true,
             Form::Red => false,
             Form::Plain => r.op == AtomOp::Ld,
         };
-        answers.then_some(out.answer)
+        // A v4.f32: two v2.f32 on consecutive words, elements 2, 3 from `c`.
+        let parts: Vec<(u32, u64)> = if r.ty == AtomType::V4F32 {
+            vec![(r.addr, r.b), (r.addr + 8, r.c)]
+        } else {
+            vec![(r.addr, r.b)]
+        };
+        let bits = r.ty.bits().min(64);
+        let mut answer = 0u128;
+        for (i, (addr, b)) in parts.into_iter().enumerate() {
+            let old = self.read(addr, bits);
+            let out = ref_alu(r.op, r.ty, r.space, old, b, r.c);
+            if out.writes {
+                self.write(addr, bits, out.new);
+            }
+            answer |= u128::from(out.answer) << (64 * i);
+        }
+        answers.then_some(answer)
     }
     fn words(&self) -> Vec<u64> {
         self.bytes
@@ -579,7 +674,9 @@ fn legality_matches_spec_table() {
             }
         }
     }
-    assert_eq!(legal_combos().len(), 31 + 4 + 25); // atom, ld/st, red
+    // atom, ld/st, red (issue 22 added add.s64, add.v2/v4.f32, min/max.f16x2/bf16x2
+    // and popc.inc to both forms)
+    assert_eq!(legal_combos().len(), 39 + 4 + 33);
 }
 
 /// The big-integer adder agrees with SoftFloat where both exist, so it can be
@@ -652,7 +749,7 @@ fn alu_matches_reference_on_random_operands() {
         for space in SPACES {
             for _ in 0..3000 {
                 let (old, b) = operand_pair(&mut rng, op, ty);
-                let c = int_value(&mut rng, ty.bits());
+                let c = int_value(&mut rng, ty.bits().min(64));
                 // Garbage above a 32-bit lane must be ignored.
                 let junk = |rng: &mut ChaCha8Rng, x: u64| {
                     if ty.bits() == 32 {
@@ -1021,7 +1118,7 @@ fn same_address_increments_are_exact() {
                 tag: who as u32,
                 ..req(form, op, ty, addr, b)
             };
-            if let Some(old) = m.apply(&r) {
+            if let Some(old) = m.apply(&r).map(|a| a as u64) {
                 // Returning answers are distinct counts.
                 let k = decode(old);
                 assert!(
@@ -1076,26 +1173,35 @@ fn random_streams_match_reference_memory_and_chain() {
         } else {
             rng.gen_range(0..(words as u32 * 8 / bytes)) * bytes
         };
-        let current = reference.read(addr, ty.bits());
+        let current = reference.read(addr, ty.bits().min(64));
         let (_, mut b) = operand_pair(&mut rng, op, ty);
         if matches!(op, AtomOp::Cas | AtomOp::Cast) && rng.gen_bool(0.5) {
             b = current; // make the compare succeed half the time
         }
         if matches!(
             ty,
-            AtomType::F32 | AtomType::F64 | AtomType::F16x2 | AtomType::Bf16x2
+            AtomType::F32
+                | AtomType::F64
+                | AtomType::F16x2
+                | AtomType::Bf16x2
+                | AtomType::V2F32
+                | AtomType::V4F32
         ) && rng.gen_bool(0.1)
         {
             b = current; // doubling, NaN meeting NaN
         }
-        let c = int_value(&mut rng, ty.bits());
+        let c = if ty == AtomType::V4F32 {
+            operand_pair(&mut rng, op, ty).1 // elements 2, 3
+        } else {
+            int_value(&mut rng, ty.bits())
+        };
         let junk = if ty.bits() == 32 {
             rng.gen::<u64>() << 32
         } else {
             0
         };
         let r = AtomRequest {
-            space: SPACES[rng.gen_range(0..2)],
+            space: space_for(op, ty, SPACES[rng.gen_range(0..2)]),
             scope: [None, Some(Scope::Gpu), Some(Scope::Cta)][rng.gen_range(0..3)],
             sem: [None, Some(Sem::Relaxed), Some(Sem::AcqRel)][rng.gen_range(0..3)],
             c: c | junk,
@@ -1113,9 +1219,15 @@ fn random_streams_match_reference_memory_and_chain() {
         // The chain: each answering op's old value is the new value the previous op
         // on this address left, computed here by the reference ALU from the chain
         // alone. A 64-bit op ends the 32-bit chains on its word and vice versa.
+        let word = addr & !7;
+        if ty == AtomType::V4F32 {
+            // Two words: its chains are the reference memory's check above.
+            chain.retain(|&(a, _), _| (a & !7) != word && (a & !7) != word + 8);
+            continue;
+        }
         let key = (addr, ty.bits());
         let known_old = chain.get(&key).copied();
-        if let (Some(answer), Some(prev_new)) = (got, known_old) {
+        if let (Some(answer), Some(prev_new)) = (got.map(|a| a as u64), known_old) {
             let expect = if op == AtomOp::Cast {
                 u64::from(prev_new == r.b & ty.mask())
             } else {
@@ -1130,7 +1242,6 @@ fn random_streams_match_reference_memory_and_chain() {
             chained += 1;
         }
         let old = known_old.unwrap_or(current);
-        let word = addr & !7;
         chain.retain(|&(a, bits), _| (a & !7) != word || bits == ty.bits());
         chain.insert(key, ref_alu(op, ty, r.space, old, r.b, r.c).new);
     }
@@ -1187,8 +1298,25 @@ fn mnemonics_and_qualifiers() {
         "atom.add",
         "atom.u32",
         "atom.inc.u64",
-        "atom.add.s64",
         "atom.min.b32",
+        "atom.popc.inc.u32",
+        "atom.popc.inc.u32.global",
+        "atom.popc.u32.shared",
+        "atom.inc.popc.u32.shared",
+        "atom.popc.inc.u64.shared",
+        "atom.popc.inc.b32.shared",
+        "ld.popc.inc.b32",
+        "atom.add.v2.f32.shared",
+        "atom.add.v4.f32.shared",
+        "atom.add.v2.f64",
+        "atom.add.v4.f16x2",
+        "atom.min.v2.f32",
+        "atom.add.v2.v4.f32",
+        "atom.add.v2.v2.f32",
+        "atom.add.v2.u32",
+        "atom.min.noftz.f32",
+        "atom.min.f32",
+        "atom.inc.f16x2",
         "atom.and.u32",
         "red.exch.b32",
         "red.cas.b32",
@@ -1253,10 +1381,10 @@ fn parse_and_format_round_trip() {
         let (form, op, ty) = combos[rng.gen_range(0..combos.len())];
         let bytes = ty.bytes();
         let r = AtomRequest {
-            space: SPACES[rng.gen_range(0..2)],
+            space: space_for(op, ty, SPACES[rng.gen_range(0..2)]),
             scope: [None, Some(Scope::Cluster), Some(Scope::Sys)][rng.gen_range(0..3)],
             sem: [None, Some(Sem::Acquire), Some(Sem::Release)][rng.gen_range(0..3)],
-            c: if matches!(op, AtomOp::Cas | AtomOp::Cast) {
+            c: if matches!(op, AtomOp::Cas | AtomOp::Cast) || ty == AtomType::V4F32 {
                 rng.gen::<u64>() & ty.mask()
             } else {
                 0
@@ -1277,7 +1405,14 @@ fn parse_and_format_round_trip() {
         let line = format_request(&r);
         assert_eq!(parse_line(&line, i, DEFAULT_WORDS), Ok(Some(r)), "{line}");
         let answer = ref_alu(op, ty, r.space, 0, r.b, r.c).answer;
-        assert_eq!(format_answer(&r, answer).len(), (ty.bits() / 4) as usize);
+        // Vector types: 8-digit elements, space-separated.
+        let digits = (ty.bits() / 4) as usize;
+        let len = if ty.is_vector() {
+            digits + digits / 8 - 1
+        } else {
+            digits
+        };
+        assert_eq!(format_answer(&r, answer.into()).len(), len);
     }
 }
 
@@ -1311,4 +1446,198 @@ fn long_float_sweep() {
         }
     }
     assert_eq!(bad, 0);
+}
+
+// ---------------------------------------------------------------------------
+// Seed 000's remaining forms (issue 22).
+
+#[test]
+fn half_min_max_on_every_pair_of_special_values() {
+    let mut checked = 0;
+    for (ty, specials) in [
+        (AtomType::F16x2, F16_SPECIALS),
+        (AtomType::Bf16x2, BF16_SPECIALS),
+    ] {
+        for &a in specials {
+            for &b in specials {
+                for op in [AtomOp::Min, AtomOp::Max] {
+                    // Both halves, the pair swapped in the upper one.
+                    let old = u64::from(a) | (u64::from(b) << 16);
+                    let bb = u64::from(b) | (u64::from(a) << 16);
+                    assert!(
+                        check_alu(op, ty, Space::Global, old, bb, 0),
+                        "{}.{} {old:08x} {bb:08x}",
+                        op.name(),
+                        ty.name()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 500);
+}
+
+#[test]
+fn half_min_max_corners_by_hand() {
+    let mm = |op, ty, old: u64, b: u64| alu(op, ty, Space::Global, old, b, 0).new;
+    let (min, max, h, bf) = (AtomOp::Min, AtomOp::Max, AtomType::F16x2, AtomType::Bf16x2);
+    // −0 < +0 in both directions, per half.
+    assert_eq!(mm(min, h, 0x0000_8000, 0x8000_0000), 0x8000_8000);
+    assert_eq!(mm(max, h, 0x0000_8000, 0x8000_0000), 0x0000_0000);
+    // One NaN gives the other operand (either side, quiet or signalling);
+    // two NaNs the canonical 0x7FFF.
+    assert_eq!(mm(min, h, 0x7e00_3c00, 0xbc00_7c01), 0xbc00_3c00);
+    assert_eq!(mm(max, h, 0xfe01_7c01, 0x7e00_fc01), 0x7fff_7fff);
+    assert_eq!(mm(max, bf, 0x7fc0_3f80, 0x4000_ff81), 0x4000_3f80);
+    assert_eq!(mm(min, bf, 0xff80_7f80, 0x7f80_ff80), 0xff80_ff80);
+    // Infinities and subnormals order as values; negative values by magnitude.
+    assert_eq!(mm(min, h, 0x8001_0001, 0x8002_0002), 0x8002_0001);
+    assert_eq!(mm(max, h, 0x8001_0001, 0x8002_0002), 0x8001_0002);
+    assert_eq!(mm(max, h, 0x7bff_fc00, 0x7c00_fbff), 0x7c00_fbff);
+    // bf16 is not f16: 0x3f80 is 1.0 in bf16, 1.875 in f16; 0x4000 is 2.0 in both.
+    assert_eq!(mm(min, bf, 0x3f80, 0x3fc0), 0x3f80);
+    assert_eq!(mm(min, h, 0x4000_3f80, 0x3f80_4000), 0x3f80_3f80);
+    // Random pairs against the f64 reference.
+    let mut rng = ChaCha8Rng::seed_from_u64(0x4a1f_0022);
+    for _ in 0..200_000 {
+        for ty in [h, bf] {
+            for op in [min, max] {
+                let (old, b) = operand_pair(&mut rng, op, ty);
+                assert!(check_alu(op, ty, Space::Global, old, b, 0));
+            }
+        }
+    }
+}
+
+#[test]
+fn popc_inc_adds_the_ones_of_the_mask() {
+    let mut m = AtomMemory::default();
+    let arrive = |mask: u64| AtomRequest {
+        space: Space::Shared,
+        ..atom(AtomOp::PopcInc, AtomType::U32, 0x24, mask)
+    };
+    assert_eq!(m.apply(&arrive(0xffff_ffff)), Some(0));
+    assert_eq!(m.apply(&arrive(0x8000_0001)), Some(32));
+    assert_eq!(m.apply(&arrive(0)), Some(34));
+    let red = AtomRequest {
+        form: Form::Red,
+        ..arrive(0x0f0f_0000)
+    };
+    assert_eq!(m.apply(&red), None);
+    assert_eq!(m.read(0x24, 32), 42);
+    assert_eq!(m.read(0x20, 32), 0, "the other half of the word");
+    // Wraps at 32 bits.
+    m.write(0x24, 32, 0xffff_fffe);
+    assert_eq!(m.apply(&arrive(0x7)), Some(0xffff_fffe));
+    assert_eq!(m.read(0x24, 32), 1);
+    // Shared only.
+    let global = atom(AtomOp::PopcInc, AtomType::U32, 0x24, 1);
+    assert!(m.check(&global).unwrap_err().to_string().contains("shared"));
+}
+
+#[test]
+fn vector_adds_answer_the_old_elements_in_address_order() {
+    let mut m = AtomMemory::default();
+    let one = 0x3f80_0000u64;
+    let two = 0x4000_0000u64;
+    // v2: both halves of one word, element 0 low.
+    let v2 = atom(AtomOp::Add, AtomType::V2F32, 0x40, one | (two << 32));
+    assert_eq!(m.apply(&v2), Some(0));
+    assert_eq!(m.apply(&v2), Some(u128::from(one | (two << 32))));
+    assert_eq!(m.read(0x40, 32), two);
+    assert_eq!(m.read(0x44, 32), 0x4080_0000);
+    // v4: two words, elements 2, 3 in `c`; the answer's low word is the first.
+    let v4 = AtomRequest {
+        c: 0x4040_0000 | (0x8000_0001u64 << 32),
+        ..atom(AtomOp::Add, AtomType::V4F32, 0x40, one | (one << 32))
+    };
+    let want = u128::from(two | (0x4080_0000u64 << 32));
+    assert_eq!(m.apply(&v4), Some(want));
+    assert_eq!(m.read(0x40, 64), 0x40a0_0000_4040_0000);
+    // The global FTZ rule: a subnormal element is read as zero (+0 + −0 = +0).
+    assert_eq!(m.read(0x48, 64), 0x0000_0000_4040_0000);
+    // The format: 8 digits an element, in address order.
+    let again = m.apply(&v4).unwrap();
+    assert_eq!(
+        format_answer(&v4, again),
+        "40400000 40a00000 40400000 00000000"
+    );
+    // 16-byte alignment for v4, 8 for v2; .global only.
+    assert!(m
+        .check(&atom(AtomOp::Add, AtomType::V4F32, 0x48, 0))
+        .is_err());
+    assert!(m
+        .check(&atom(AtomOp::Add, AtomType::V2F32, 0x44, 0))
+        .is_err());
+    let shared = AtomRequest {
+        space: Space::Shared,
+        ..v2
+    };
+    assert!(m.check(&shared).unwrap_err().to_string().contains("global"));
+    // The last pair of words of the bank takes a v4, the last word does not.
+    let top = (DEFAULT_WORDS as u32 - 2) * 8;
+    assert!(m.check(&atom(AtomOp::Add, AtomType::V4F32, top, 0)).is_ok());
+}
+
+#[test]
+fn add_s64_is_add_u64() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x564);
+    for _ in 0..10_000 {
+        let (old, b) = (rng.gen::<u64>(), rng.gen::<u64>());
+        let s = alu(AtomOp::Add, AtomType::S64, Space::Global, old, b, 0);
+        let u = alu(AtomOp::Add, AtomType::U64, Space::Global, old, b, 0);
+        assert_eq!(s, u);
+        assert_eq!(s.new, old.wrapping_add(b));
+    }
+}
+
+#[test]
+fn new_form_lines_parse_format_and_fail_clearly() {
+    let text = "\
+atom.popc.inc.u32.shared 00000024 000000ff
+red.popc.inc.u32.shared 00000024 00000003
+atom.add.v2.f32 00000040 3f800000 40000000
+atom.add.v4.f32.global 00000050 3f800000 3f800000 3f800000 3f800000
+red.add.v4.f32 00000050 3f800000 3f800000 3f800000 3f800000
+atom.min.f16x2 00000060 bc003c00
+atom.max.noftz.bf16x2 00000064 7fc13f80
+atom.add.s64 00000068 ffffffffffffffff
+ld.b64 00000050
+";
+    let reqs = parse_file(text, DEFAULT_WORDS).unwrap();
+    assert_eq!(
+        golden_output(&reqs, DEFAULT_WORDS),
+        [
+            "00000000",
+            "00000000 00000000",
+            "00000000 00000000 00000000 00000000",
+            "00000000",
+            "00000000",
+            "0000000000000000",
+            "4000000040000000",
+        ]
+    );
+    assert_eq!(
+        format_request(&reqs[3]),
+        "atom.add.v4.f32 00000050 3f800000 3f800000 3f800000 3f800000"
+    );
+    let err = |line: &str| parse_line(line, 0, DEFAULT_WORDS).unwrap_err();
+    let e = err("atom.add.v4.f32 00000050 3f800000 3f800000 3f800000");
+    assert_eq!(e.field, 6, "{e}");
+    assert!(e.to_string().contains("<b3>"), "{e}");
+    let e = err("atom.add.v2.f32 00000040 3f800000 4000000");
+    assert_eq!(e.field, 4, "{e}");
+    assert!(e.to_string().contains("element b1"), "{e}");
+    let e = err("atom.add.v4.f32 00000048 3f800000 3f800000 3f800000 3f800000");
+    assert_eq!(e.field, 2, "{e}");
+    let e = err("atom.add.v2.f32 00000040 3f800000 40000000 40000000");
+    assert_eq!(e.field, 5, "{e}");
+    let e = err("atom.popc.inc.u32 00000024 000000ff");
+    assert_eq!(e.field, 1, "{e}");
+    assert!(e.to_string().contains(".shared"), "{e}");
+    let e = err("atom.popc.inc.u32.shared 00000024 0000000ff");
+    assert!(e.to_string().contains("mask"), "{e}");
+    let e = err("atom.add.v2.f32.shared 00000040 3f800000 40000000");
+    assert_eq!(e.field, 1, "{e}");
 }

@@ -14,7 +14,7 @@ use testbench::tools::require;
 use testbench::vectors::{check_against_model, numbered, LineOp};
 use units::atom::codec::{encode, random_request, AtomCodec};
 use units::atom::model::{AtomOp, AtomRequest, AtomType, Form, Space, DEFAULT_WORDS};
-use units::atom::rtl::{DefaultAtom, CMP_SAME_ADDRESS_II, FP_SAME_ADDRESS_II, LATENCY};
+use units::atom::rtl::{DefaultAtom, CMP_SAME_ADDRESS_II, FP_SAME_ADDRESS_II, LATENCY, V4_LATENCY};
 use units::atom::vectors::{format_request, parse_line};
 use units::registry::Unit;
 use units::unit::xorshift;
@@ -71,12 +71,17 @@ fn traffic(count: usize, seed: u64) -> Vec<AtomRequest> {
         .collect()
 }
 
-/// Float add (the only op that can stall the input).
+/// Float add (scalar, packed or vector).
 fn is_fp_add(req: &AtomRequest) -> bool {
     req.op == AtomOp::Add
         && matches!(
             req.ty,
-            AtomType::F32 | AtomType::F64 | AtomType::F16x2 | AtomType::Bf16x2
+            AtomType::F32
+                | AtomType::F64
+                | AtomType::F16x2
+                | AtomType::Bf16x2
+                | AtomType::V2F32
+                | AtomType::V4F32
         )
 }
 
@@ -92,7 +97,10 @@ fn is_cmp(req: &AtomRequest) -> bool {
 /// The cycle at which each operation is accepted, from the documented rule: an
 /// operation waits until every float add on its word was accepted at least
 /// `ii` clocks (the float add's phases) before it, and every compare op on its
-/// word at least [`CMP_SAME_ADDRESS_II`] clocks before it.
+/// word at least [`CMP_SAME_ADDRESS_II`] clocks before it. A `v4.f32`'s second
+/// word enters the clock after it (that clock accepts nothing), counts as a
+/// float add accepted then, and is never held back: the `v4.f32` waits until it
+/// need not be.
 fn expected_accept_cycles(reqs: &[AtomRequest], gaps: Gaps, ii: usize) -> Vec<u64> {
     let plain: Vec<_> = reqs.iter().map(encode).collect();
     let stim = stimuli(&plain, gaps);
@@ -103,27 +111,50 @@ fn expected_accept_cycles(reqs: &[AtomRequest], gaps: Gaps, ii: usize) -> Vec<u6
     );
     let mut cycle = 0u64;
     let mut accepted: Vec<u64> = Vec::new();
+    // Words entering the pipeline: (word, cycle, clocks the next op on it waits).
+    let mut entered: Vec<(u32, u64, u64)> = Vec::new();
+    let mut free_from = 0u64;
     for (i, s) in stim.iter().enumerate() {
-        cycle += u64::from(s.gap);
-        for j in (0..i).rev() {
-            if accepted[j] + ii <= cycle {
+        cycle = (cycle + u64::from(s.gap)).max(free_from);
+        let word = reqs[i].addr / 8;
+        let v4 = reqs[i].ty == AtomType::V4F32;
+        for &(w, c, gap) in entered.iter().rev() {
+            if c + ii <= cycle {
                 break; // this one and every older one are far enough back
             }
-            let gap = if is_fp_add(&reqs[j]) {
-                ii
-            } else if is_cmp(&reqs[j]) {
-                CMP_SAME_ADDRESS_II as u64
-            } else {
-                1
-            };
-            if reqs[j].addr / 8 == reqs[i].addr / 8 && accepted[j] + gap > cycle {
-                cycle = accepted[j] + gap;
+            if w == word && c + gap > cycle {
+                cycle = c + gap;
+            }
+            // The second word, one clock later.
+            if v4 && w == word + 1 && c + gap > cycle + 1 {
+                cycle = c + gap - 1;
             }
         }
+        let gap = if is_fp_add(&reqs[i]) {
+            ii
+        } else if is_cmp(&reqs[i]) {
+            CMP_SAME_ADDRESS_II as u64
+        } else {
+            1
+        };
         accepted.push(cycle);
+        entered.push((word, cycle, gap));
+        if v4 {
+            entered.push((word + 1, cycle + 1, gap));
+            free_from = cycle + 2;
+        }
         cycle += 1;
     }
     accepted
+}
+
+/// Clocks from acceptance to answer.
+fn latency_of(req: &AtomRequest) -> u64 {
+    if req.ty == AtomType::V4F32 {
+        V4_LATENCY as u64
+    } else {
+        LATENCY as u64
+    }
 }
 
 /// Runs the default build, checks every answer against the model and every
@@ -150,7 +181,7 @@ fn run_checked_on(
         .iter()
         .zip(&accepted)
         .filter(|(r, _)| r.answers())
-        .map(|(_, &c)| c + LATENCY as u64)
+        .map(|(r, &c)| c + latency_of(r))
         .collect();
     let got: Vec<u64> = obs.iter().map(|o| o.cycle).collect();
     if let Some(i) = (0..got.len()).find(|&i| got[i] != answer_cycles[i]) {
@@ -663,6 +694,8 @@ fn throughput_counts_cycles() {
         "atom.xor.b32",
         "atom.exch.b64",
         "atom.safeadd.u32",
+        "atom.popc.inc.u32.shared",
+        "atom.add.s64",
     ];
     // The compare ops: one per CMP_SAME_ADDRESS_II clocks on one word.
     let cmp_ops = [
@@ -673,6 +706,8 @@ fn throughput_counts_cycles() {
         "atom.dec.u32",
         "atom.cas.b32",
         "atom.cast.b64",
+        "atom.min.f16x2",
+        "atom.max.bf16x2",
     ];
     for (class, integer_ops, same_word) in [
         ("integer", &fast_ops[..], 1.0),
@@ -685,6 +720,7 @@ fn throughput_counts_cycles() {
         ("f64", "3ff0000000000000"),
         ("f16x2", "3c003c00"),
         ("bf16x2", "3f803f80"),
+        ("v2.f32", "3f800000 3f800000"),
     ] {
         let word = |i: u32, hop: u32| {
             let addr = 0x100 + 8 * (i % hop);
@@ -707,6 +743,21 @@ fn throughput_counts_cycles() {
         assert_eq!(ii_same, FP_SAME_ADDRESS_II as f64);
         assert_eq!(ii_spread, 1.0);
     }
+    // v4.f32: two clocks each (its second word enters on the second); on one
+    // pair of words one per K clocks, on K pairs in turn one per two clocks.
+    let k = FP_SAME_ADDRESS_II as u32;
+    let v4 = |i: u32, hop: u32| {
+        let addr = 0x100 + 16 * (i % hop);
+        parse(&format!(
+            "atom.add.v4.f32 {addr:08x} 3f800000 3f800000 3f800000 3f800000"
+        ))
+    };
+    let same: Vec<_> = (0..200).map(|i| v4(i, 1)).collect();
+    let spread: Vec<_> = (0..200).map(|i| v4(i, k)).collect();
+    let (ii_same, ii_spread) = (cycles_per_op(&same), cycles_per_op(&spread));
+    eprintln!("float add v4.f32: {ii_same:.3} cycles per op on one pair of words, {ii_spread:.3} on {k} pairs in turn");
+    assert_eq!(ii_same, FP_SAME_ADDRESS_II as f64);
+    assert_eq!(ii_spread, 2.0);
 }
 
 fn verilator_run(count: usize, seed: u64) {
@@ -929,4 +980,97 @@ fn atom_throughput_table() {
     let want = ((pairs - 1.0) * (k + 1.0) + k) / (N - 1) as f64;
     assert!((cpo - want).abs() < 1e-9, "{line}, want {want:.3}");
     println!("{table}\n{line}");
+}
+
+// ---------------------------------------------------------------------------
+// Seed 000's remaining forms (issue 22).
+
+#[test]
+fn issue22_codes_are_the_literals_the_rtl_decodes() {
+    use units::atom::rtl::{opcode, typecode, OP_POPC_INC, TYPE_V2F32, TYPE_V4F32};
+    assert_eq!(typecode(AtomType::V2F32), TYPE_V2F32);
+    assert_eq!(typecode(AtomType::V4F32), TYPE_V4F32);
+    assert_eq!(opcode(AtomOp::PopcInc), OP_POPC_INC);
+}
+
+/// Each new form back to back with its neighbours on the same words (forwarding
+/// from every distance), against the model, answers and answer cycles.
+#[test]
+fn issue22_forms_against_the_model() {
+    let mut lines: Vec<String> = Vec::new();
+    // mbarrier arrive: popc of the mask added to either half, back to back with
+    // integer ops and loads of the word.
+    for (i, mask) in [0xffff_ffffu32, 1, 0, 0x8000_0000, 0x0f0f_f0f0, 0xdead_beef]
+        .iter()
+        .enumerate()
+    {
+        let addr = 0x20 + 4 * (i as u32 % 2);
+        lines.push(format!("atom.popc.inc.u32.shared {addr:08x} {mask:08x}"));
+        lines.push(format!("red.popc.inc.u32.shared {addr:08x} {mask:08x}"));
+        lines.push(format!("atom.add.u32 {addr:08x} 00000001"));
+        lines.push("ld.b64 00000020".into());
+    }
+    lines.push("st.b32 00000024 fffffffe".into());
+    lines.push("atom.popc.inc.u32.shared 00000024 00000007".into());
+    lines.push("ld.b32 00000024".into());
+    // Half min/max on every pair of a few specials, both halves, then the word.
+    let f16 = [
+        0x0000u32, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 0x7c01, 0x0001, 0x8001,
+    ];
+    let bf16 = [
+        0x0000u32, 0x8000, 0x3f80, 0xbf80, 0x7f80, 0xff80, 0x7fc0, 0xff81, 0x0001,
+    ];
+    for (ty, vals) in [("f16x2", &f16[..]), ("bf16x2", &bf16[..])] {
+        for &a in vals {
+            for &b in vals {
+                for op in ["min", "max"] {
+                    let addr = 0x100 + 4 * (a & 1);
+                    lines.push(format!("st.b32 {addr:08x} {:08x}", a | (b << 16)));
+                    lines.push(format!("atom.{op}.{ty} {addr:08x} {:08x}", b | (a << 16)));
+                    lines.push(format!("atom.{op}.{ty} {addr:08x} {:08x}", a | (b << 16)));
+                    lines.push("ld.b64 00000100".into());
+                }
+            }
+        }
+    }
+    // add.s64 wraps like add.u64.
+    lines.push("st.b64 00000108 7fffffffffffffff".into());
+    lines.push("atom.add.s64 00000108 0000000000000001".into());
+    lines.push("red.add.s64 00000108 ffffffffffffffff".into());
+    lines.push("ld.b64 00000108".into());
+    // Vector adds: v2 and v4 on words that scalar f32 adds and integer ops
+    // also touch, back to back, so that the v4's first word waits for an f32
+    // add on its second word, and the ops behind it wait for its words.
+    let v = [
+        "atom.add.f32 00000204 3f800000",
+        "atom.add.v4.f32 00000200 3f800000 40000000 40400000 40800000",
+        "atom.add.f32 00000208 3f800000",
+        "atom.add.v2.f32 00000208 3f800000 00000001",
+        "ld.b64 00000200",
+        "atom.add.v4.f32 00000200 bf800000 7f800000 ff800000 00800000",
+        "atom.exch.b64 00000200 7fc00000ff800001",
+        "atom.add.v4.f32 00000200 00000000 3f800000 80000000 80000001",
+        "red.add.v4.f32 00000210 3f800000 3f800000 3f800000 3f800000",
+        "atom.add.u32 00000218 00000001",
+        "atom.add.v4.f32 00000210 3f800000 3f800000 3f800000 3f800000",
+        "ld.b64 00000208",
+        "atom.add.v4.f32 00001ff0 3f800000 3f800000 3f800000 3f800000",
+        "atom.add.v4.f32 00001ff0 3f800000 3f800000 3f800000 3f800000",
+        "atom.add.v2.f32 00001ff8 3f800000 3f800000",
+        "ld.b64 00001ff8",
+    ];
+    lines.extend(v.map(String::from));
+    let mut reqs: Vec<AtomRequest> = lines.iter().map(|l| parse(l)).collect();
+    // v4 after v4 after v4 on the same two words, and on the next pair: each
+    // waits for the float adds on its words.
+    for i in 0..12u32 {
+        reqs.push(parse(&format!(
+            "atom.add.v4.f32 {:08x} 3f800000 3f800000 3f800000 3f800000",
+            0x300 + 0x10 * (i % 3)
+        )));
+    }
+    reqs.extend(sweep());
+    for gaps in [Gaps::None, random_gaps(2201)] {
+        run_checked(Engine::RustHdl, &reqs, gaps);
+    }
 }

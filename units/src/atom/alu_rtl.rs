@@ -24,6 +24,23 @@
 //!   word) has no decision in it; the next op on a compare op's word waits one
 //!   clock ([`super::rtl::CMP_SAME_ADDRESS_II`]).
 //!
+//! Half min/max (`f16x2`, `bf16x2`: minimumNumber / maximumNumber per 16-bit
+//! half) decide per quarter of the word, so the decision is four bits
+//! (`htake_q0` … `htake_q3`, beside the integer ops' `take_lo`/`take_hi`, which
+//! they do not pass through: each ends in its own register, and the OR of the
+//! two per quarter is folded into `new3`'s choice after the registers, so the
+//! integer compare's path is as it was). A quarter compares order keys ([`HalfOrder`]):
+//! a positive value with its sign bit set, a negative one inverted, so that the
+//! unsigned order of the keys is the order of the values with −0 below +0. `b`'s
+//! keys (in `kb0`, which no integer compare of a half type needs) and NaN flags
+//! come from the decode; a quarter takes `alt` when the old half is a NaN, or
+//! when `b` is not a NaN and orders before (min) / after (max) it; `alt` holds
+//! `b` with each NaN half replaced by 0x7FFF, so two NaNs give the canonical NaN
+//! and a NaN `b` never replaces a number.
+//!
+//! `popc.inc` is an add whose addend is the number of ones of `b`'s low 32 bits,
+//! counted in s0 and s1 (`pc`) and placed in the lane here.
+//!
 //! Upper-half compares run on the whole word with `b`'s lower half padded so
 //! that it never decides: `old < b` pads it with zeros (nothing is below 0),
 //! `b < old` with ones (nothing is above all ones), so equal upper halves give
@@ -45,8 +62,10 @@ pub struct AtomDecode {
     pub high: Signal<In, Bit>,
     pub b: Signal<In, Bits<DATA_W>>,
     pub c: Signal<In, Bits<DATA_W>>,
+    /// The number of ones of `b`'s low 32 bits (`popc.inc`'s addend).
+    pub pc: Signal<In, Bits<6>>,
 
-    /// 64-bit type (u64, s64, f64, b64).
+    /// 64-bit type (u64, s64, f64, b64, v2.f32, v4.f32).
     pub w64: Signal<Out, Bit>,
     /// A 32-bit operation on the lower half: its compares use the 32-bit chains.
     pub lane32: Signal<Out, Bit>,
@@ -58,7 +77,8 @@ pub struct AtomDecode {
     pub flip63: Signal<Out, Bit>,
     pub flip31: Signal<Out, Bit>,
     /// Compare keys of `b`: for `old < b` (64-bit), `b < old` (64-bit), and the
-    /// 32-bit lower-half chains.
+    /// 32-bit lower-half chains; for `f16x2`/`bf16x2`, `kb0` holds the halves'
+    /// order keys in their quarters.
     pub kb0: Signal<Out, Bits<DATA_W>>,
     pub kb1: Signal<Out, Bits<DATA_W>>,
     pub kb32: Signal<Out, Bits<32>>,
@@ -85,6 +105,13 @@ pub struct AtomDecode {
     pub t_nolt: Signal<Out, Bits<2>>,
     pub t_eq: Signal<Out, Bits<2>>,
     pub t_always: Signal<Out, Bits<2>>,
+    /// Per quarter of the word (half min/max): take `alt` if the old half is an
+    /// f16 NaN (`t_hnan16`) or a bf16 NaN (`t_hnanbf`); if `b`'s half (not a NaN)
+    /// orders before the old one (`t_hmin`) or after it (`t_hmax`).
+    pub t_hnan16: Signal<Out, Bits<4>>,
+    pub t_hnanbf: Signal<Out, Bits<4>>,
+    pub t_hmin: Signal<Out, Bits<4>>,
+    pub t_hmax: Signal<Out, Bits<4>>,
     /// cas or cast.
     pub op_cas: Signal<Out, Bit>,
     pub op_cast: Signal<Out, Bit>,
@@ -92,6 +119,20 @@ pub struct AtomDecode {
 
     is_fp: Signal<Local, Bit>,
     is_signed: Signal<Local, Bit>,
+    /// f16x2 or bf16x2; bf16x2.
+    is_half: Signal<Local, Bit>,
+    is_bf: Signal<Local, Bit>,
+    op_popc: Signal<Local, Bit>,
+    /// The quarters of the lane (32-bit types: 0, 1 or 2, 3).
+    qact: Signal<Local, Bits<4>>,
+    /// `b`'s low halves: NaN (in the type's format), order key, canonical form.
+    bnan_lo: Signal<Local, Bit>,
+    bnan_hi: Signal<Local, Bit>,
+    bnan: Signal<Local, Bits<4>>,
+    bkey: Signal<Local, Bits<DATA_W>>,
+    bcanon: Signal<Local, Bits<DATA_W>>,
+    /// `pc` in the lane.
+    pcw: Signal<Local, Bits<DATA_W>>,
     op_min: Signal<Local, Bit>,
     op_max: Signal<Local, Bit>,
     op_inc: Signal<Local, Bit>,
@@ -115,9 +156,15 @@ impl Logic for AtomDecode {
         self.w64.next = (self.ty.val() == 2)
             | (self.ty.val() == 3)
             | (self.ty.val() == 5)
-            | (self.ty.val() == 9);
-        self.is_fp.next = (self.ty.val() >= 4) & (self.ty.val() <= 7);
+            | (self.ty.val() == 9)
+            | (self.ty.val() == 10)
+            | (self.ty.val() == 11);
+        self.is_fp.next = ((self.ty.val() >= 4) & (self.ty.val() <= 7))
+            | (self.ty.val() == 10)
+            | (self.ty.val() == 11);
         self.is_signed.next = (self.ty.val() == 1) | (self.ty.val() == 3);
+        self.is_half.next = (self.ty.val() == 6) | (self.ty.val() == 7);
+        self.is_bf.next = self.ty.val() == 7;
         self.lane32.next = !self.w64.val() & !self.high.val();
         self.act_lo.next = self.w64.val() | !self.high.val();
         self.act_hi.next = self.w64.val() | self.high.val();
@@ -156,8 +203,55 @@ impl Logic for AtomDecode {
             self.kb32.next = self.b.val().get_bits::<32>(0) ^ 0x8000_0000_u64;
         }
 
+        // ---- half min/max: `b`'s halves' NaN flags, keys, canonical form ----
+        self.bnan_lo.next =
+            (self.b.val().get_bits::<5>(10) == 0x1F) & self.b.val().get_bits::<10>(0).any();
+        self.bnan_hi.next =
+            (self.b.val().get_bits::<5>(26) == 0x1F) & self.b.val().get_bits::<10>(16).any();
+        if self.is_bf.val() {
+            self.bnan_lo.next =
+                (self.b.val().get_bits::<8>(7) == 0xFF) & self.b.val().get_bits::<7>(0).any();
+            self.bnan_hi.next =
+                (self.b.val().get_bits::<8>(23) == 0xFF) & self.b.val().get_bits::<7>(16).any();
+        }
+        self.bkey.next = self.bl.val() ^ 0x8000_8000_u64;
+        if self.b.val().get_bit(15) {
+            self.bkey.next = (self.bkey.val() & 0xFFFF_0000_u64) | (!self.bl.val() & 0xFFFF_u64);
+        }
+        if self.b.val().get_bit(31) {
+            self.bkey.next = (self.bkey.val() & 0xFFFF_u64) | (!self.bl.val() & 0xFFFF_0000_u64);
+        }
+        self.bcanon.next = self.bl.val();
+        if self.bnan_lo.val() {
+            self.bcanon.next = (self.bcanon.val() & 0xFFFF_0000_u64) | 0x7FFF_u64;
+        }
+        if self.bnan_hi.val() {
+            self.bcanon.next = (self.bcanon.val() & 0xFFFF_u64) | 0x7FFF_0000_u64;
+        }
+        self.qact.next = 3.into();
+        self.bnan.next = 0.into();
+        if self.bnan_lo.val() {
+            self.bnan.next = 1.into();
+        }
+        if self.bnan_hi.val() {
+            self.bnan.next = self.bnan.val() | 2;
+        }
+        self.pcw.next = bit_cast::<DATA_W, 6>(self.pc.val());
+        if self.high.val() {
+            self.qact.next = 12.into();
+            self.bnan.next = self.bnan.val() << 2;
+            self.bkey.next = self.bkey.val() << 32;
+            self.bcanon.next = self.bcanon.val() << 32;
+            self.pcw.next = bit_cast::<DATA_W, 6>(self.pc.val()) << 32;
+        }
+        if self.is_half.val() {
+            self.kb0.next = self.bkey.val();
+        }
+
         // ---- op flags ----
-        self.iadd.next = ((self.op.val() == 0) | (self.op.val() == 11)) & !self.is_fp.val();
+        self.op_popc.next = self.op.val() == 14;
+        self.iadd.next = (((self.op.val() == 0) | (self.op.val() == 11)) & !self.is_fp.val())
+            | self.op_popc.val();
         self.op_min.next = self.op.val() == 1;
         self.op_max.next = self.op.val() == 2;
         self.op_inc.next = self.op.val() == 3;
@@ -179,14 +273,30 @@ impl Logic for AtomDecode {
         self.t_nolt.next = 0.into();
         self.t_eq.next = 0.into();
         self.t_always.next = 0.into();
-        if self.op_min.val() | self.op_dec.val() {
+        self.t_hnan16.next = 0.into();
+        self.t_hnanbf.next = 0.into();
+        self.t_hmin.next = 0.into();
+        self.t_hmax.next = 0.into();
+        if (self.op_min.val() & !self.is_half.val()) | self.op_dec.val() {
             self.t_blt.next = self.act.val();
         }
         if self.op_dec.val() {
             self.t_zero.next = self.act.val();
         }
-        if self.op_max.val() {
+        if self.op_max.val() & !self.is_half.val() {
             self.t_olt.next = self.act.val();
+        }
+        if (self.op_min.val() | self.op_max.val()) & self.is_half.val() {
+            if self.is_bf.val() {
+                self.t_hnanbf.next = self.qact.val();
+            } else {
+                self.t_hnan16.next = self.qact.val();
+            }
+            if self.op_min.val() {
+                self.t_hmin.next = self.qact.val() & !self.bnan.val();
+            } else {
+                self.t_hmax.next = self.qact.val() & !self.bnan.val();
+            }
         }
         if self.op_inc.val() {
             self.t_nolt.next = self.act.val();
@@ -200,7 +310,9 @@ impl Logic for AtomDecode {
 
         // ---- arithmetic: one adder for add, safeadd, inc (+1) and dec (−1) ----
         self.addend.next = self.bw.val();
-        if self.op_inc.val() {
+        if self.op_popc.val() {
+            self.addend.next = self.pcw.val();
+        } else if self.op_inc.val() {
             self.addend.next = self.one_w.val();
         } else if self.op_dec.val() {
             self.addend.next = self.lanemask.val();
@@ -216,6 +328,8 @@ impl Logic for AtomDecode {
             self.alt.next = self.cw.val();
         } else if self.op_inc.val() {
             self.alt.next = 0.into();
+        } else if self.is_half.val() {
+            self.alt.next = self.bcanon.val();
         }
 
         // ---- bitwise ----
@@ -261,17 +375,27 @@ pub struct AtomAlu {
     pub t_nolt: Signal<In, Bits<2>>,
     pub t_eq: Signal<In, Bits<2>>,
     pub t_always: Signal<In, Bits<2>>,
+    pub t_hnan16: Signal<In, Bits<4>>,
+    pub t_hnanbf: Signal<In, Bits<4>>,
+    pub t_hmin: Signal<In, Bits<4>>,
+    pub t_hmax: Signal<In, Bits<4>>,
     pub op_cas: Signal<In, Bit>,
     pub op_cast: Signal<In, Bit>,
     pub op_ld: Signal<In, Bit>,
 
-    /// The word after the operation, unless `take_lo`/`take_hi` (compare ops
-    /// only): then that half is `alt`'s. The choice is left to the next clock
-    /// (`new3` in [`super::rtl`]), so the decision bit ends at a register
-    /// instead of fanning out to 64 bits here.
+    /// The word after the operation, unless `take_*` or `htake_q*` (compare
+    /// ops only): then that half / quarter is `alt`'s. The choice is left to the
+    /// next clock (`new3` in [`super::rtl`]), so the decision bit ends at a
+    /// register instead of fanning out to 64 bits here.
     pub pre_word: Signal<Out, Bits<DATA_W>>,
+    /// The integer compare ops' decision per half.
     pub take_lo: Signal<Out, Bit>,
     pub take_hi: Signal<Out, Bit>,
+    /// Half min/max: quarter j (bits 16j + 15 .. 16j) takes `alt`.
+    pub htake_q0: Signal<Out, Bit>,
+    pub htake_q1: Signal<Out, Bit>,
+    pub htake_q2: Signal<Out, Bit>,
+    pub htake_q3: Signal<Out, Bit>,
     /// The returning form's answer: the old lane (zero-extended), or 1/0 for cast.
     pub answer: Signal<Out, Bits<DATA_W>>,
     /// The bank must be written (false for ld and a failed cas/cast).
@@ -279,6 +403,8 @@ pub struct AtomAlu {
     /// The old lane, zero-extended (the float adders' `a`).
     pub lane_old: Signal<Out, Bits<DATA_W>>,
 
+    /// The old word's quarters against `b`'s (half min/max).
+    hq: [HalfOrder; 4],
     ko: Signal<Local, Bits<DATA_W>>,
     ko32: Signal<Local, Bits<32>>,
     lt_ob64: Signal<Local, Bit>,
@@ -357,6 +483,26 @@ impl Logic for AtomAlu {
             | (self.t_olt.val().get_bit(1) & self.old_lt_b.val())
             | (self.t_nolt.val().get_bit(1) & !self.old_lt_b.val())
             | (self.t_eq.val().get_bit(1) & self.eq.val());
+        // Half min/max, per quarter (rust-hdl's loop indices cannot be offsets:
+        // one line each).
+        self.hq[0].o.next = self.old.val().get_bits::<16>(0);
+        self.hq[1].o.next = self.old.val().get_bits::<16>(16);
+        self.hq[2].o.next = self.old.val().get_bits::<16>(32);
+        self.hq[3].o.next = self.old.val().get_bits::<16>(48);
+        self.hq[0].kb.next = self.kb0.val().get_bits::<16>(0);
+        self.hq[1].kb.next = self.kb0.val().get_bits::<16>(16);
+        self.hq[2].kb.next = self.kb0.val().get_bits::<16>(32);
+        self.hq[3].kb.next = self.kb0.val().get_bits::<16>(48);
+        for i in 0..4 {
+            self.hq[i].t_nan16.next = self.t_hnan16.val().get_bit(i);
+            self.hq[i].t_nanbf.next = self.t_hnanbf.val().get_bit(i);
+            self.hq[i].t_min.next = self.t_hmin.val().get_bit(i);
+            self.hq[i].t_max.next = self.t_hmax.val().get_bit(i);
+        }
+        self.htake_q0.next = self.hq[0].take.val();
+        self.htake_q1.next = self.hq[1].take.val();
+        self.htake_q2.next = self.hq[2].take.val();
+        self.htake_q3.next = self.hq[3].take.val();
 
         // ---- arithmetic and bitwise results ----
         // The add as a 32-bit chain for the lower half and, in parallel, the
@@ -418,5 +564,41 @@ impl Logic for AtomAlu {
             }
         }
         self.writes.next = !self.op_ld.val() & !(self.op_cas.val() & !self.eq.val());
+    }
+}
+
+/// One 16-bit quarter of a half min/max: whether it takes `alt`.
+#[derive(LogicBlock, Default)]
+pub struct HalfOrder {
+    /// The old half.
+    pub o: Signal<In, Bits<16>>,
+    /// `b`'s order key ([`AtomDecode`]).
+    pub kb: Signal<In, Bits<16>>,
+    /// Take when the old half is an f16 / bf16 NaN.
+    pub t_nan16: Signal<In, Bit>,
+    pub t_nanbf: Signal<In, Bit>,
+    /// Take when `b` orders before (min) / after (max) the old half.
+    pub t_min: Signal<In, Bit>,
+    pub t_max: Signal<In, Bit>,
+    pub take: Signal<Out, Bit>,
+    /// The old half's order key.
+    ko: Signal<Local, Bits<16>>,
+}
+
+impl Logic for HalfOrder {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.ko.next = self.o.val() ^ 0x8000;
+        if self.o.val().get_bit(15) {
+            self.ko.next = !self.o.val();
+        }
+        self.take.next = (self.t_nan16.val()
+            & (self.o.val().get_bits::<5>(10) == 0x1F)
+            & self.o.val().get_bits::<10>(0).any())
+            | (self.t_nanbf.val()
+                & (self.o.val().get_bits::<8>(7) == 0xFF)
+                & self.o.val().get_bits::<7>(0).any())
+            | (self.t_min.val() & (self.kb.val() < self.ko.val()))
+            | (self.t_max.val() & (self.ko.val() < self.kb.val()));
     }
 }

@@ -3,8 +3,8 @@
 
 use super::model::{AtomMemory, AtomOp, AtomRequest, AtomType, Form, Space, DEFAULT_WORDS};
 use super::rtl::{
-    opcode, typecode, ADDR_W, CMP_SAME_ADDRESS_II, DATA_W, FP_PHASES, LATENCY, OP_W,
-    PIPELINE_STAGES, TYPE_W,
+    opcode, typecode, ADDR_W, ANSWER_W, CMP_SAME_ADDRESS_II, DATA_W, FP_PHASES, LATENCY, OP_W,
+    PIPELINE_STAGES, TYPE_W, V4_LATENCY,
 };
 use super::vectors::{format_answer, format_request, parse_line};
 use crate::unit::{xorshift, Operation, Param, Port, UnitCodec, UnitInfo, TAG_W};
@@ -57,7 +57,7 @@ pub fn info_with_fp_phases(name: String, fp_phases: usize) -> UnitInfo {
     UnitInfo {
         name,
         description: "atomic unit: read-modify-write ALU with forwarding in front of its own bank",
-        latency: LATENCY,
+        latency: V4_LATENCY,
         pipeline_stages: PIPELINE_STAGES,
         rom_bits: 0,
         params: vec![
@@ -88,12 +88,12 @@ pub fn info_with_fp_phases(name: String, fp_phases: usize) -> UnitInfo {
             Port::input(
                 "in_op",
                 OP_W as u32,
-                "0 add, 1 min, 2 max, 3 inc, 4 dec, 5 and, 6 or, 7 xor, 8 exch, 9 cas, 10 cast, 11 safeadd, 12 ld, 13 st",
+                "0 add, 1 min, 2 max, 3 inc, 4 dec, 5 and, 6 or, 7 xor, 8 exch, 9 cas, 10 cast, 11 safeadd, 12 ld, 13 st, 14 popc.inc",
             ),
             Port::input(
                 "in_type",
                 TYPE_W as u32,
-                "0 u32, 1 s32, 2 u64, 3 s64, 4 f32, 5 f64, 6 f16x2, 7 bf16x2, 8 b32, 9 b64",
+                "0 u32, 1 s32, 2 u64, 3 s64, 4 f32, 5 f64, 6 f16x2, 7 bf16x2, 8 b32, 9 b64, 10 v2.f32, 11 v4.f32",
             ),
             Port::input(
                 "in_shared",
@@ -110,19 +110,27 @@ pub fn info_with_fp_phases(name: String, fp_phases: usize) -> UnitInfo {
                 ADDR_W as u32,
                 "byte address, aligned; bit 2 = high half for 32-bit types",
             ),
-            Port::input("in_b", DATA_W as u32, "operand b (cas: compare value; st: data)"),
-            Port::input("in_c", DATA_W as u32, "operand c (cas/cast: value stored)"),
+            Port::input(
+                "in_b",
+                DATA_W as u32,
+                "operand b (cas: compare value; st: data; v2/v4.f32: elements 0, 1)",
+            ),
+            Port::input(
+                "in_c",
+                DATA_W as u32,
+                "operand c (cas/cast: value stored; v4.f32: elements 2, 3)",
+            ),
             Port::output("out_valid", 1, "an answer is presented this cycle"),
             Port::output("out_tag", TAG_W as u32, "tag of the answering operation"),
             Port::output(
                 "out_d",
-                DATA_W as u32,
-                "old value, zero-extended (cast: 1 if it stored, else 0)",
+                ANSWER_W as u32,
+                "old value, zero-extended (cast: 1 if it stored, else 0; v4.f32: the two old words, the first in bits 63..0)",
             ),
             Port::output(
                 "in_ready",
                 1,
-                "the presented operation is accepted at this edge (low while a float add on its word accepted less than fp_phases clocks ago has no sum yet, or a compare op on its word was accepted one clock ago)",
+                "the presented operation is accepted at this edge (low while a float add on its word accepted less than fp_phases clocks ago has no sum yet, or a compare op on its word was accepted one clock ago; a v4.f32 checks both its words; low the clock after a v4.f32 was accepted, when its second word enters)",
             ),
         ],
     }
@@ -215,11 +223,14 @@ fn random_operand(op: AtomOp, ty: AtomType, r: u64) -> u64 {
     match (op, ty) {
         (AtomOp::Add | AtomOp::SafeAdd, AtomType::F32) => float_operand(32, 8, 23, r),
         (AtomOp::Add | AtomOp::SafeAdd, AtomType::F64) => float_operand(64, 11, 52, r),
-        (AtomOp::Add, AtomType::F16x2) => {
+        (AtomOp::Add | AtomOp::Min | AtomOp::Max, AtomType::F16x2) => {
             float_operand(16, 5, 10, r) | (float_operand(16, 5, 10, r.rotate_left(29)) << 16)
         }
-        (AtomOp::Add, AtomType::Bf16x2) => {
+        (AtomOp::Add | AtomOp::Min | AtomOp::Max, AtomType::Bf16x2) => {
             float_operand(16, 8, 7, r) | (float_operand(16, 8, 7, r.rotate_left(29)) << 16)
+        }
+        (AtomOp::Add, AtomType::V2F32 | AtomType::V4F32) => {
+            float_operand(32, 8, 23, r) | (float_operand(32, 8, 23, r.rotate_left(29)) << 32)
         }
         (AtomOp::Inc | AtomOp::Dec, _) => {
             [0, 1, 2, 5, 16, 1000, 0xffff_ffff, r >> 40][small as usize]
@@ -245,14 +256,18 @@ pub fn random_request(state: &mut u64, hot: &[u32], bank_words: usize) -> AtomRe
     } else {
         ((r2 >> 8) % bank_words as u64) as u32
     };
-    let addr = if ty.bits() == 32 {
-        word * 8 + 4 * ((r2 >> 4) & 1) as u32
-    } else {
-        word * 8
+    let addr = match ty.bits() {
+        32 => word * 8 + 4 * ((r2 >> 4) & 1) as u32,
+        // v4.f32: the even word of the pair (the last word pairs with the one below).
+        128 => (word & !1) * 8,
+        _ => word * 8,
     };
     let mut req = AtomRequest::new(form, op, ty, addr, random_operand(op, ty, xorshift(state)));
-    if r2 & 0x40 != 0 {
+    if op == AtomOp::PopcInc || (r2 & 0x40 != 0 && !ty.is_vector()) {
         req.space = Space::Shared;
+    }
+    if ty == AtomType::V4F32 {
+        req.c = random_operand(op, ty, xorshift(state));
     }
     if matches!(op, AtomOp::Cas | AtomOp::Cast) {
         // Compare with small values so that some compares succeed.
@@ -276,7 +291,7 @@ impl UnitCodec for AtomCodec {
 
     fn format(&self, op: &Operation, results: &[u128]) -> String {
         let req = decode(op);
-        format_answer(&req, (results[0] as u64) & req.ty.mask())
+        format_answer(&req, results[0] & req.answer_mask())
     }
 
     fn model(&mut self, op: &Operation) -> Option<String> {
@@ -284,6 +299,14 @@ impl UnitCodec for AtomCodec {
         self.memory
             .apply(&req)
             .map(|answer| format_answer(&req, answer))
+    }
+
+    fn latency_of(&self, op: &Operation) -> usize {
+        if decode(op).ty == AtomType::V4F32 {
+            V4_LATENCY
+        } else {
+            LATENCY
+        }
     }
 
     fn reset_model(&mut self) {

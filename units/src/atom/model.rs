@@ -17,8 +17,20 @@
 //!   adds keep subnormals anyway).
 //! - Scope and ordering qualifiers are accepted on every form, in any combination,
 //!   and carried without effect.
+//! - Seed 000's remaining forms (§4.1–4.3, issue 22): `popc.inc` (mbarrier
+//!   arrive, ATOMS.POPC.INC.32) is a shared-memory op on u32 only: it adds the
+//!   number of ones of `b`'s low 32 bits, wrapping, and answers the old word.
+//!   The vector float adds `v2.f32` / `v4.f32` are `.global` only (SPEC §4.3:
+//!   global/generic-only), every element an f32 add with the global FTZ rule;
+//!   `v2` is the two halves of one 64-bit word (8-byte aligned), `v4` two
+//!   consecutive words (16-byte aligned), answered as the old elements in
+//!   address order, element 0 in the answer's low 32 bits. `min`/`max` on
+//!   `f16x2`/`bf16x2` are IEEE minimumNumber/maximumNumber per half with −0 < +0,
+//!   a single NaN giving the other operand, two NaNs 0x7FFF. `add.s64` is
+//!   `add.u64`'s bits.
 //! - Illegal requests (op/type/form combination, address outside the bank or not
-//!   aligned to the access width) are rejected by [`AtomMemory::check`];
+//!   aligned to the access width, `popc.inc` outside `.shared`, a vector add
+//!   outside `.global`) are rejected by [`AtomMemory::check`];
 //!   [`AtomMemory::apply`] panics on them. [`alu`] itself is total: on an illegal
 //!   op/type combination it computes the op at the type's width (don't care).
 
@@ -62,11 +74,13 @@ pub enum AtomOp {
     Ld,
     /// Plain write of `b`.
     St,
+    /// mbarrier arrive: `old + popc(b)` on a shared u32 word (ATOMS.POPC.INC.32).
+    PopcInc,
 }
 
 impl AtomOp {
     /// Every op, in the order of SPEC.md's table.
-    pub const ALL: [AtomOp; 14] = [
+    pub const ALL: [AtomOp; 15] = [
         AtomOp::Add,
         AtomOp::Min,
         AtomOp::Max,
@@ -81,6 +95,7 @@ impl AtomOp {
         AtomOp::SafeAdd,
         AtomOp::Ld,
         AtomOp::St,
+        AtomOp::PopcInc,
     ];
 
     /// PTX spelling.
@@ -100,6 +115,7 @@ impl AtomOp {
             AtomOp::SafeAdd => "safeadd",
             AtomOp::Ld => "ld",
             AtomOp::St => "st",
+            AtomOp::PopcInc => "popc.inc",
         }
     }
 
@@ -112,9 +128,9 @@ impl AtomOp {
     pub fn types(self) -> &'static [AtomType] {
         use AtomType::*;
         match self {
-            AtomOp::Add => &[U32, S32, U64, F32, F64, F16x2, Bf16x2],
-            AtomOp::Min | AtomOp::Max => &[U32, S32, U64, S64],
-            AtomOp::Inc | AtomOp::Dec => &[U32],
+            AtomOp::Add => &[U32, S32, U64, S64, F32, F64, F16x2, Bf16x2, V2F32, V4F32],
+            AtomOp::Min | AtomOp::Max => &[U32, S32, U64, S64, F16x2, Bf16x2],
+            AtomOp::Inc | AtomOp::Dec | AtomOp::PopcInc => &[U32],
             AtomOp::And
             | AtomOp::Or
             | AtomOp::Xor
@@ -151,11 +167,16 @@ pub enum AtomType {
     Bf16x2,
     B32,
     B64,
+    /// `.v2.f32`: two f32 elements, the halves of one 64-bit word (element 0 low).
+    V2F32,
+    /// `.v4.f32`: four f32 elements in two consecutive words (elements 0, 1 in the
+    /// first word's low and high half).
+    V4F32,
 }
 
 impl AtomType {
     /// Every type.
-    pub const ALL: [AtomType; 10] = [
+    pub const ALL: [AtomType; 12] = [
         AtomType::U32,
         AtomType::S32,
         AtomType::U64,
@@ -166,6 +187,8 @@ impl AtomType {
         AtomType::Bf16x2,
         AtomType::B32,
         AtomType::B64,
+        AtomType::V2F32,
+        AtomType::V4F32,
     ];
 
     /// PTX spelling.
@@ -181,20 +204,28 @@ impl AtomType {
             AtomType::Bf16x2 => "bf16x2",
             AtomType::B32 => "b32",
             AtomType::B64 => "b64",
+            AtomType::V2F32 => "v2.f32",
+            AtomType::V4F32 => "v4.f32",
         }
     }
 
-    /// The type named `name` (PTX spelling).
+    /// The type named `name` (PTX spelling; the vector types' names hold a dot).
     pub fn from_name(name: &str) -> Option<AtomType> {
         AtomType::ALL.into_iter().find(|t| t.name() == name)
     }
 
-    /// Access width in bits: 32 or 64.
+    /// Access width in bits: 32, 64 or (v4.f32) 128.
     pub fn bits(self) -> u32 {
         match self {
-            AtomType::U64 | AtomType::S64 | AtomType::F64 | AtomType::B64 => 64,
+            AtomType::U64 | AtomType::S64 | AtomType::F64 | AtomType::B64 | AtomType::V2F32 => 64,
+            AtomType::V4F32 => 128,
             _ => 32,
         }
+    }
+
+    /// The vector f32 types (`v2.f32`, `v4.f32`).
+    pub fn is_vector(self) -> bool {
+        matches!(self, AtomType::V2F32 | AtomType::V4F32)
     }
 
     /// Access width in bytes (also the required alignment).
@@ -202,9 +233,9 @@ impl AtomType {
         self.bits() / 8
     }
 
-    /// Mask of the lane's bits.
+    /// Mask of the lane's bits (per 64-bit word for `v4.f32`).
     pub fn mask(self) -> u64 {
-        if self.bits() == 64 {
+        if self.bits() >= 64 {
             u64::MAX
         } else {
             0xffff_ffff
@@ -393,6 +424,15 @@ impl AtomRequest {
         (self.addr / WORD_BYTES) as usize
     }
 
+    /// The answer's mask: as wide as the access.
+    pub fn answer_mask(&self) -> u128 {
+        if self.ty.bits() == 128 {
+            u128::MAX
+        } else {
+            u128::from(self.ty.mask())
+        }
+    }
+
     /// True for a 32-bit access to the high half of its word (address bit 2).
     pub fn high_half(&self) -> bool {
         self.ty.bits() == 32 && (self.addr & 4) != 0
@@ -465,10 +505,54 @@ fn add_x2(fmt: fpadd::FloatFormat, old: u64, b: u64) -> u64 {
     lane(0) | (lane(1) << 16)
 }
 
+/// IEEE minimumNumber (`max == false`) or maximumNumber of two binary16/bfloat16
+/// values in `fmt`, with −0 below +0: a single NaN gives the other operand, two
+/// NaNs the canonical 0x7FFF.
+pub fn min_max_half(fmt: fpadd::FloatFormat, max: bool, old: u64, b: u64) -> u64 {
+    let nan = |x: u64| {
+        let exp = (x >> fmt.man_bits) & ((1 << fmt.exp_bits) - 1);
+        exp == (1 << fmt.exp_bits) - 1 && x & ((1 << fmt.man_bits) - 1) != 0
+    };
+    // The order of the values (−0 below +0) is the unsigned order of these keys.
+    let key = |x: u64| {
+        if x & 0x8000 != 0 {
+            !x & 0xffff
+        } else {
+            x | 0x8000
+        }
+    };
+    match (nan(old), nan(b)) {
+        (true, true) => HALF_CANONICAL_NAN,
+        (true, false) => b,
+        (false, true) => old,
+        (false, false) => {
+            let take = if max {
+                key(old) < key(b)
+            } else {
+                key(b) < key(old)
+            };
+            if take {
+                b
+            } else {
+                old
+            }
+        }
+    }
+}
+
+/// Per 16-bit half: [`min_max_half`].
+fn min_max_x2(fmt: fpadd::FloatFormat, max: bool, old: u64, b: u64) -> u64 {
+    let half = |x: u64, i: u32| (x >> (16 * i)) & 0xffff;
+    min_max_half(fmt, max, half(old, 0), half(b, 0))
+        | (min_max_half(fmt, max, half(old, 1), half(b, 1)) << 16)
+}
+
 /// The atomic ALU on the addressed lane: `old` is the lane's current value, `b` and
 /// `c` the operands. For 32-bit types only the low 32 bits of each input count and
 /// the outputs are zero-extended. The form (`atom`/`red`) does not change the
-/// result; it only decides whether `answer` is delivered.
+/// result; it only decides whether `answer` is delivered. `v2.f32` and `v4.f32`
+/// work on one whole 64-bit word (two f32 elements); [`AtomMemory::apply`] runs
+/// a `v4.f32` on its two words in turn.
 pub fn alu(op: AtomOp, ty: AtomType, space: Space, old: u64, b: u64, c: u64) -> AluResult {
     let mask = ty.mask();
     let (old, b, c) = (old & mask, b & mask, c & mask);
@@ -502,8 +586,29 @@ pub fn alu(op: AtomOp, ty: AtomType, space: Space, old: u64, b: u64, c: u64) -> 
             ),
             AtomType::F16x2 => add_x2(fpadd::F16, old, b),
             AtomType::Bf16x2 => add_x2(fpadd::BF16, old, b),
+            AtomType::V2F32 | AtomType::V4F32 => {
+                let element = |i: u32| {
+                    fp_add(
+                        fpadd::F32,
+                        (old >> (32 * i)) & 0xffff_ffff,
+                        (b >> (32 * i)) & 0xffff_ffff,
+                        Subnormals::Flush,
+                        NanRule::Canonical(F32_CANONICAL_NAN),
+                    )
+                };
+                element(0) | (element(1) << 32)
+            }
             _ => old.wrapping_add(b) & mask,
         },
+        AtomOp::PopcInc => old.wrapping_add(u64::from(b.count_ones())) & mask,
+        AtomOp::Min | AtomOp::Max if matches!(ty, AtomType::F16x2 | AtomType::Bf16x2) => {
+            let fmt = if ty == AtomType::F16x2 {
+                fpadd::F16
+            } else {
+                fpadd::BF16
+            };
+            min_max_x2(fmt, op == AtomOp::Max, old, b)
+        }
         AtomOp::Min => {
             if less(b, old) {
                 b
@@ -629,11 +734,24 @@ impl AtomMemory {
         }
     }
 
-    /// Applies `req` and returns its answer (`None` for `red` and `st`).
-    /// Panics if [`check`](Self::check) rejects the request.
-    pub fn apply(&mut self, req: &AtomRequest) -> Option<u64> {
+    /// Applies `req` and returns its answer (`None` for `red` and `st`): as wide
+    /// as the access (`v4.f32`: the first word's old value in bits 63..0, the
+    /// second's in 127..64; its `b` elements 0, 1 are `req.b`, elements 2, 3
+    /// `req.c`). Panics if [`check`](Self::check) rejects the request.
+    pub fn apply(&mut self, req: &AtomRequest) -> Option<u128> {
         if let Err(e) = self.check(req) {
             panic!("illegal atom request {req:?}: {e}");
+        }
+        if req.ty == AtomType::V4F32 {
+            let mut answer = 0u128;
+            for (i, b) in [req.b, req.c].into_iter().enumerate() {
+                let addr = req.addr + WORD_BYTES * i as u32;
+                let old = self.read(addr, 64);
+                let r = alu(req.op, req.ty, req.space, old, b, 0);
+                self.write(addr, 64, r.new);
+                answer |= u128::from(r.answer) << (64 * i);
+            }
+            return req.answers().then_some(answer);
         }
         let bits = req.ty.bits();
         let old = self.read(req.addr, bits);
@@ -641,13 +759,32 @@ impl AtomMemory {
         if r.writes {
             self.write(req.addr, bits, r.new);
         }
-        req.answers().then_some(r.answer)
+        req.answers().then_some(u128::from(r.answer))
     }
+}
+
+/// Whether `op.ty` exists in `space`: `popc.inc` only in `.shared` (ATOMS), the
+/// vector float adds only in `.global`.
+pub fn check_space(op: AtomOp, ty: AtomType, space: Space) -> Result<(), String> {
+    if op == AtomOp::PopcInc && space != Space::Shared {
+        return Err(
+            "`popc.inc` (mbarrier arrive, ATOMS.POPC.INC.32) is a shared-memory op: write `atom.popc.inc.u32.shared`"
+                .into(),
+        );
+    }
+    if ty.is_vector() && space != Space::Global {
+        return Err(format!(
+            "`.{}` adds exist in `.global` only (no `.shared` vector atomics)",
+            ty.name()
+        ));
+    }
+    Ok(())
 }
 
 /// Whether `req` can be applied to a bank of `bank_words` words.
 pub fn check_request(req: &AtomRequest, bank_words: usize) -> Result<(), AtomError> {
     check_op(req.form, req.op, req.ty).map_err(AtomError::Illegal)?;
+    check_space(req.op, req.ty, req.space).map_err(AtomError::Illegal)?;
     let bytes = req.ty.bytes();
     if !req.addr.is_multiple_of(bytes) {
         return Err(AtomError::Misaligned {

@@ -43,19 +43,50 @@
 //! `in_addr` (a comparison with the words in s1..s(K−1)) but never on
 //! `in_valid`.
 //!
-//! Current figures (default build, K = 10; `rtl-gen fpga atom --target
-//! ecp5-85k --seeds 3`, grade 6, the float adders' counts from
-//! [`crate::hw::lzc::Lzc64`]): 5,652 LUT4, 5,867 FF, 583 CCU2C, 4 DP16KD,
-//! 0 DSP; Fmax 99.74 / 100.96 / 97.91 MHz on seeds 1 / 2 / 3 (median 99.74):
-//! 150 MHz is not reached (with the former unrolled byte count: 5,543 LUT4,
-//! 90.79 / 97.58 / 94.20). The slowest paths, 9.3–10.2 ns: the f64 adder's
-//! count (`p4.cnt` ← `r3_sum`) and its special-case decode from the input
-//! register, a compare op's decision (the old word → `s3_take_lo/hi`); the
-//! bank read (DP16KD without its output register → `s2_pre`) follows. Latency 3; initiation interval on one word:
-//! 1 (add, and, or, xor, exch, safeadd, ld, st), 2 (min, max, inc, dec, cas,
-//! cast), K = 10 (float adds, every format); one per clock on different words
-//! (float adds: on K words in turn). Curve, critical paths and attempts:
-//! `docs/notes-atom-clock.md`.
+//! Current figures (default build, K = 10, with the issue-22 forms; `rtl-gen
+//! fpga atom --target ecp5-85k --seeds 3`, grade 6, eca5190): 6,975 LUT4,
+//! 6,888 FF, 712 CCU2C, 4 DP16KD, 0 DSP; Fmax 90.60 / 90.93 / 93.56 MHz on
+//! seeds 1 / 2 / 3 (median 90.93; before the issue-22 forms, d23ad9d: 5,652
+//! LUT4, 5,867 FF, 99.74 / 100.96 / 97.91, median 99.74): 150 MHz is not
+//! reached. The slowest paths, 10.4–11.0 ns: the f64 adder's special-case
+//! decode (`r1_special` ← its input register) and its sticky phase, a compare
+//! op's decision (the old word → `s3_take_lo/hi`, logic as before), the f32
+//! adder's first phase; the bank read (→ `s2_pre`) follows at 9.9–10.2 ns.
+//! Latency 3 (`v4.f32`: 4); initiation interval on one word:
+//! 1 (add, and, or, xor, exch, safeadd, popc.inc, ld, st), 2 (min, max, inc,
+//! dec, cas, cast, the half min/max), K = 10 (float adds, every format, and
+//! `v4.f32` on one pair of words); one per clock on different words
+//! (float adds: on K words in turn; `v4.f32` two clocks each). Curve,
+//! critical paths and attempts: `docs/notes-atom-clock.md`, `docs/qor.md`.
+//!
+//! Seed 000's remaining forms (issue 22), and what each costs the pipeline:
+//! - `popc.inc` (op 14, mbarrier arrive) is an add whose addend is the number of
+//!   ones of `b`'s low half: [`PopCountBytes32`] counts each byte in s0,
+//!   straight from `in_b`, into `s1_pcb`, [`SumByteCounts`] adds them in s1
+//!   beside the decode, which places the count in the lane like `b`. One per
+//!   clock on one word, like `add`.
+//! - `min`/`max` on `f16x2`/`bf16x2` are compare ops (initiation interval 2 on
+//!   their word): the ALU decides per 16-bit quarter
+//!   ([`super::alu_rtl::HalfOrder`]) beside the integer decision, into its own
+//!   registers `s3_htake_q0..3`; `new3` picks `alt` per quarter on either
+//!   kind's bit (one LUT4 a bit, as the 3-input choice was).
+//! - `v2.f32` (type 10) is a float add on a whole word: `f32_add` adds the
+//!   lower element and a second binary32 adder, `f32_hi`, the upper one; the
+//!   word joins at s(K+2) like every float add.
+//! - `v4.f32` (type 11) is two such words in two clocks. The port accepts it
+//!   once (its first word, elements 0, 1 from `in_b`); the clock after,
+//!   `in_ready` is low and s0 takes its second word from the s1 registers (the
+//!   next word, elements 2, 3 from `in_c`, same tag), so nothing enters between the
+//!   two words and no operation sees one word added and the other not: every
+//!   earlier operation is ahead of both, every later one behind both. Its first
+//!   word is held back like any float add on that word, and also while a float
+//!   add on the second word is less than K − 1 clocks old, so the second word,
+//!   entering one clock later, is never held back: on one pair of words a
+//!   `v4.f32` runs one per K clocks. The first word does not
+//!   answer; the second answers both words, one clock after a scalar operation
+//!   would ([`V4_LATENCY`] = 4), with the first word's old value kept one
+//!   clock in `s4_d`: `out_d` is [`ANSWER_W`] = 128 bits.
+//! - `add.s64` is the u64 add (the decode already treated type 3 as 64-bit).
 //!
 //! Words, not lanes, are forwarded and compared: a 32-bit operation changes only
 //! its half of the word ([`super::alu_rtl`]), and a 32-bit float add merges its
@@ -84,6 +115,7 @@ use super::model::{
     AtomOp, AtomType, DEFAULT_WORDS, F32_CANONICAL_NAN, F64_INVALID_NAN, HALF_CANONICAL_NAN,
 };
 pub use super::{ADDR_W, DATA_W, OP_W, TYPE_W};
+use crate::hw::popcount::{PopCountBytes32, SumByteCounts};
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use rust_hdl::prelude::*;
 
@@ -91,6 +123,17 @@ use rust_hdl::prelude::*;
 pub const DEFAULT_WORD_ADDR_W: usize = 10;
 /// Cycles from an accepted operation to its answer.
 pub const LATENCY: usize = 3;
+/// Cycles from an accepted `v4.f32` add to its answer: its second word enters
+/// one clock after the first.
+pub const V4_LATENCY: usize = LATENCY + 1;
+/// Width of the answer `out_d`: a `v4.f32` answers two old words.
+pub const ANSWER_W: usize = 2 * DATA_W;
+/// `in_type` of `v2.f32` and `v4.f32`, `in_op` of `popc.inc` (the update
+/// below writes them as the literals 10, 11, 14; tests check them against
+/// [`typecode`], [`opcode`]).
+pub const TYPE_V2F32: u32 = 10;
+pub const TYPE_V4F32: u32 = 11;
+pub const OP_POPC_INC: u32 = 14;
 /// The most clocks a float add can take (every cut of the adder registered).
 pub const MAX_FP_PHASES: usize = MAX_PHASES;
 /// The stage that writes the bank: one after s(K+2), the deepest float add's
@@ -138,9 +181,9 @@ pub struct Atom<const WA: usize> {
     pub in_valid: Signal<In, Bit>,
     /// Opaque tag carried to `out_tag`.
     pub in_tag: Signal<In, Bits<TAG_W>>,
-    /// Operation: index in `AtomOp::ALL` (0 add … 12 ld, 13 st).
+    /// Operation: index in `AtomOp::ALL` (0 add … 12 ld, 13 st, 14 popc.inc).
     pub in_op: Signal<In, Bits<OP_W>>,
-    /// Type: index in `AtomType::ALL` (0 u32 … 9 b64).
+    /// Type: index in `AtomType::ALL` (0 u32 … 9 b64, 10 v2.f32, 11 v4.f32).
     pub in_type: Signal<In, Bits<TYPE_W>>,
     /// Space `.shared` (f32 add keeps subnormals) instead of `.global` (flushes them).
     pub in_shared: Signal<In, Bit>,
@@ -148,19 +191,22 @@ pub struct Atom<const WA: usize> {
     pub in_answer: Signal<In, Bit>,
     /// Byte address, naturally aligned; bit 2 picks the half of a word for 32-bit types.
     pub in_addr: Signal<In, Bits<ADDR_W>>,
-    /// Operand b (cas/cast: the compare value; st: the data).
+    /// Operand b (cas/cast: the compare value; st: the data; v2/v4.f32:
+    /// elements 0 and 1, element 0 low).
     pub in_b: Signal<In, Bits<DATA_W>>,
-    /// Operand c (cas/cast: the value stored).
+    /// Operand c (cas/cast: the value stored; v4.f32: elements 2 and 3).
     pub in_c: Signal<In, Bits<DATA_W>>,
     /// An answer is presented this cycle.
     pub out_valid: Signal<Out, Bit>,
     /// Tag of the answering operation.
     pub out_tag: Signal<Out, Bits<TAG_W>>,
-    /// The answer: the old value zero-extended (cast: 1 or 0).
-    pub out_d: Signal<Out, Bits<DATA_W>>,
+    /// The answer: the old value zero-extended (cast: 1 or 0); a v4.f32's two
+    /// old words, the first in bits 63..0.
+    pub out_d: Signal<Out, Bits<ANSWER_W>>,
     /// The operation on the inputs is accepted at this rising edge. Low while it
     /// addresses the word of a float add accepted less than K clocks before, or
-    /// of a compare op accepted one clock before.
+    /// of a compare op accepted one clock before (a v4.f32: either of its
+    /// words), and the clock after a v4.f32 was accepted.
     pub in_ready: Signal<Out, Bit>,
 
     /// The bank (block RAM): read at the end of s0, written at the end of s6.
@@ -169,6 +215,13 @@ pub struct Atom<const WA: usize> {
     alu: AtomAlu,
     f64_add: F64AddPipe,
     f32_add: F32AddPipe,
+    /// v2.f32 and v4.f32: the element in the word's upper half (`f32_add` adds
+    /// the lower one).
+    f32_hi: F32AddPipe,
+    /// `popc.inc`'s addend, the number of ones of `in_b`'s low half: each
+    /// byte's in s0, their sum in s1 (one clock of the count took 9.9 ns).
+    popc: PopCountBytes32,
+    popc_sum: SumByteCounts,
     /// f16x2: element 0 (low half) and element 1.
     f16_lo: F16AddPipe,
     f16_hi: F16AddPipe,
@@ -193,10 +246,37 @@ pub struct Atom<const WA: usize> {
     c_st2: Constant<Bit>,
     c_st3: Constant<Bit>,
     c_k2: Constant<Bit>,
+    /// A v4.f32's second word enters one clock after its first, so a float add
+    /// on it holds the first back one stage less: at t ≤ K − 2 in the tail
+    /// (`c_pstall_t`), in s1 (K ≥ 3), s2 (K ≥ 4), s3 (K ≥ 5).
+    c_pstall_t: Constant<Bits<16>>,
+    c_pst1: Constant<Bit>,
+    c_pst2: Constant<Bit>,
+    c_pst3: Constant<Bit>,
+    /// Word-address constants: all but bit 0, bit 0.
+    c_weven: Constant<Bits<WA>>,
+    c_wone: Constant<Bits<WA>>,
     /// s0: the word address of the presented operation.
     in_word: Signal<Local, Bits<WA>>,
     /// s0: it is a float add.
     in_fp: Signal<Local, Bit>,
+    /// s0: the port presents a v4.f32 add.
+    in_v4: Signal<Local, Bit>,
+    /// s0: a presented v4.f32's second word, and whether a float add on it
+    /// holds the v4.f32 back.
+    in_pair: Signal<Local, Bits<WA>>,
+    pair_stall: Signal<Local, Bit>,
+    /// s1: a v4.f32's first word (accepted from the port one clock ago): its
+    /// second word enters s0 now from the s1 registers, with `in_ready` low.
+    s1_v4first: DFF<Bit>,
+    /// s1 .. s3: a v4.f32's second word (it answers for both).
+    s1_second: DFF<Bit>,
+    s2_second: DFF<Bit>,
+    s3_second: DFF<Bit>,
+    /// s2: a v2.f32 or v4.f32 add (the only users of `f32_hi`).
+    s2_vec: DFF<Bit>,
+    /// s1: `popc.inc`'s byte counts.
+    s1_pcb: DFF<Bits<16>>,
 
     s1_valid: DFF<Bit>,
     s1_tag: DFF<Bits<TAG_W>>,
@@ -248,6 +328,10 @@ pub struct Atom<const WA: usize> {
     s2_t_nolt: DFF<Bits<2>>,
     s2_t_eq: DFF<Bits<2>>,
     s2_t_always: DFF<Bits<2>>,
+    s2_t_hnan16: DFF<Bits<4>>,
+    s2_t_hnanbf: DFF<Bits<4>>,
+    s2_t_hmin: DFF<Bits<4>>,
+    s2_t_hmax: DFF<Bits<4>>,
     s2_op_cas: DFF<Bit>,
     s2_op_cast: DFF<Bit>,
     s2_op_ld: DFF<Bit>,
@@ -271,17 +355,25 @@ pub struct Atom<const WA: usize> {
     s3_word: DFF<Bits<WA>>,
     /// The answer (old lane, or the cast flag).
     s3_d: DFF<Bits<DATA_W>>,
+    /// s4: the answer of the operation before (a v4.f32's first word when its
+    /// second is in s3).
+    s4_d: DFF<Bits<DATA_W>>,
     /// The ALU's word before the last choice, the `alt` word and the choice per
-    /// half ([`AtomAlu::pre_word`]).
+    /// half (integer compare ops) and per quarter (half min/max)
+    /// ([`AtomAlu::pre_word`]).
     s3_pre: DFF<Bits<DATA_W>>,
     s3_alt: DFF<Bits<DATA_W>>,
     s3_take_lo: DFF<Bit>,
     s3_take_hi: DFF<Bit>,
+    s3_htake_q0: DFF<Bit>,
+    s3_htake_q1: DFF<Bit>,
+    s3_htake_q2: DFF<Bit>,
+    s3_htake_q3: DFF<Bit>,
     /// s3: the word after an integer op; the old word under a float add (until
     /// its sum joins at s(K+2)).
     new3: Signal<Local, Bits<DATA_W>>,
-    new3_lo: Signal<Local, Bits<DATA_W>>,
-    new3_hi: Signal<Local, Bits<DATA_W>>,
+    /// s3: ones over the quarters that take `alt`.
+    take_mask: Signal<Local, Bits<DATA_W>>,
     s3_writes: DFF<Bit>,
 
     /// s4 .. s14 (index i = t − 4): the operation's valid bit, float-add flag,
@@ -388,6 +480,9 @@ impl<const WA: usize> Atom<WA> {
                 k,
             ),
             f32_add: F32AddPipe::with_phases(fpadd::F32, NanRule::Canonical(F32_CANONICAL_NAN), k),
+            f32_hi: F32AddPipe::with_phases(fpadd::F32, NanRule::Canonical(F32_CANONICAL_NAN), k),
+            popc: Default::default(),
+            popc_sum: Default::default(),
             f16_lo: F16AddPipe::with_phases(fpadd::F16, half_nan, k),
             f16_hi: F16AddPipe::with_phases(fpadd::F16, half_nan, k),
             bf16_lo: Bf16AddPipe::with_phases(fpadd::BF16, half_nan, k),
@@ -400,8 +495,23 @@ impl<const WA: usize> Atom<WA> {
             c_st2: Constant::new(k >= 3),
             c_st3: Constant::new(k >= 4),
             c_k2: Constant::new(k == 2),
+            c_pstall_t: Constant::new(mask(&|i| i + 4 + 1 < k)),
+            c_pst1: Constant::new(k >= 3),
+            c_pst2: Constant::new(k >= 4),
+            c_pst3: Constant::new(k >= 5),
+            c_weven: Constant::new(to_bits((1u128 << WA) - 2)),
+            c_wone: Constant::new(1.into()),
             in_word: Default::default(),
             in_fp: Default::default(),
+            in_v4: Default::default(),
+            in_pair: Default::default(),
+            pair_stall: Default::default(),
+            s1_v4first: Default::default(),
+            s1_second: Default::default(),
+            s2_second: Default::default(),
+            s3_second: Default::default(),
+            s2_vec: Default::default(),
+            s1_pcb: Default::default(),
             s1_valid: Default::default(),
             s1_tag: Default::default(),
             s1_op: Default::default(),
@@ -446,6 +556,10 @@ impl<const WA: usize> Atom<WA> {
             s2_t_nolt: Default::default(),
             s2_t_eq: Default::default(),
             s2_t_always: Default::default(),
+            s2_t_hnan16: Default::default(),
+            s2_t_hnanbf: Default::default(),
+            s2_t_hmin: Default::default(),
+            s2_t_hmax: Default::default(),
             s2_op_cas: Default::default(),
             s2_op_cast: Default::default(),
             s2_op_ld: Default::default(),
@@ -461,13 +575,17 @@ impl<const WA: usize> Atom<WA> {
             s3_fp: Default::default(),
             s3_word: Default::default(),
             s3_d: Default::default(),
+            s4_d: Default::default(),
             s3_pre: Default::default(),
             s3_alt: Default::default(),
             s3_take_lo: Default::default(),
             s3_take_hi: Default::default(),
+            s3_htake_q0: Default::default(),
+            s3_htake_q1: Default::default(),
+            s3_htake_q2: Default::default(),
+            s3_htake_q3: Default::default(),
             new3: Default::default(),
-            new3_lo: Default::default(),
-            new3_hi: Default::default(),
+            take_mask: Default::default(),
             s3_writes: Default::default(),
             tv: Default::default(),
             tfp: Default::default(),
@@ -508,6 +626,7 @@ impl<const WA: usize> Logic for Atom<WA> {
             self, clock, s1_valid, s1_tag, s1_op, s1_type, s1_shared, s1_answer, s1_high, s1_fp,
             s1_cmp, s1_word, s1_b, s1_c, s1_oh3, s1_oh4, s1_hit
         );
+        dff_setup!(self, clock, s1_v4first, s1_second, s2_second, s3_second, s2_vec, s1_pcb, s4_d);
         dff_setup!(
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
             s2_b, s2_pre, s2_f1, s2_fk
@@ -541,13 +660,34 @@ impl<const WA: usize> Logic for Atom<WA> {
             s2_t_nolt,
             s2_t_eq,
             s2_t_always,
+            s2_t_hnan16,
+            s2_t_hnanbf,
+            s2_t_hmin,
+            s2_t_hmax,
             s2_op_cas,
             s2_op_cast,
             s2_op_ld
         );
         dff_setup!(
-            self, clock, s3_valid, s3_tag, s3_type, s3_answer, s3_high, s3_fp, s3_word, s3_d,
-            s3_pre, s3_alt, s3_take_lo, s3_take_hi, s3_writes
+            self,
+            clock,
+            s3_valid,
+            s3_tag,
+            s3_type,
+            s3_answer,
+            s3_high,
+            s3_fp,
+            s3_word,
+            s3_d,
+            s3_pre,
+            s3_alt,
+            s3_take_lo,
+            s3_take_hi,
+            s3_htake_q0,
+            s3_htake_q1,
+            s3_htake_q2,
+            s3_htake_q3,
+            s3_writes
         );
         for i in 0..TAIL {
             self.tv[i].clock.next = self.clock.val();
@@ -561,17 +701,30 @@ impl<const WA: usize> Logic for Atom<WA> {
         for i in 0..PICKS {
             self.s1_oht[i].clock.next = self.clock.val();
         }
-        clock!(self, clock, f64_add, f32_add, f16_lo, f16_hi, bf16_lo, bf16_hi);
+        clock!(self, clock, f64_add, f32_add, f32_hi, f16_lo, f16_hi, bf16_lo, bf16_hi);
         self.bank.read_clock.next = self.clock.val();
         self.bank.write_clock.next = self.clock.val();
 
         // ---- s0: accept, read the bank ----
+        // A v4.f32's second word enters from the s1 registers the clock after
+        // its first (the port is not ready then); its address bit 3 (word bit
+        // 0) is ignored like every address bit below the access width.
+        self.in_v4.next = (self.in_op.val() == 0) & (self.in_type.val() == 11);
         self.in_word.next = self.in_addr.val().get_bits::<WA>(3);
-        // Float add: op 0 (add) on types 4..=7 (f32, f64, f16x2, bf16x2).
+        if self.in_v4.val() {
+            self.in_word.next = self.in_addr.val().get_bits::<WA>(3) & self.c_weven.val();
+        }
+        self.in_pair.next = self.in_word.val() | self.c_wone.val();
+        if self.s1_v4first.q.val() {
+            self.in_word.next = self.s1_word.q.val() | self.c_wone.val();
+        }
+        // Float add: op 0 (add) on types 4..=7 (f32, f64, f16x2, bf16x2), 10 and
+        // 11 (v2.f32, v4.f32).
         self.in_fp.next = self.c_float.val()
             & (self.in_op.val() == 0)
-            & (self.in_type.val() >= 4)
-            & (self.in_type.val() <= 7);
+            & (((self.in_type.val() >= 4) & (self.in_type.val() <= 7))
+                | (self.in_type.val() == 10)
+                | (self.in_type.val() == 11));
         // A float add in s1..s(K−1) on this word has no sum yet when this one
         // needs it; a compare op in s1 has its word one clock late.
         self.stall.next = (self.s1_valid.q.val()
@@ -594,7 +747,36 @@ impl<const WA: usize> Logic for Atom<WA> {
                 self.stall.next = true;
             }
         }
-        self.in_ready.next = !self.stall.val();
+        // A v4.f32 also waits while a float add on its second word would
+        // still hold that word back one clock later (when it enters), so that
+        // the second word never waits. (A compare op in s1 is two clocks
+        // ahead of it then: nothing to wait for.)
+        self.pair_stall.next = (self.c_pst1.val()
+            & self.s1_valid.q.val()
+            & self.s1_fp.q.val()
+            & (self.s1_word.q.val() == self.in_pair.val()))
+            | (self.c_pst2.val()
+                & self.s2_valid.q.val()
+                & self.s2_fp.q.val()
+                & (self.s2_word.q.val() == self.in_pair.val()))
+            | (self.c_pst3.val()
+                & self.s3_valid.q.val()
+                & self.s3_fp.q.val()
+                & (self.s3_word.q.val() == self.in_pair.val()));
+        for i in 0..TAIL {
+            if self.c_pstall_t.val().get_bit(i)
+                & self.tv[i].q.val()
+                & self.tfp[i].q.val()
+                & (self.tword[i].q.val() == self.in_pair.val())
+            {
+                self.pair_stall.next = true;
+            }
+        }
+        if self.in_v4.val() & self.pair_stall.val() {
+            self.stall.next = true;
+        }
+        // The clock after a v4.f32's first word, its second takes s0.
+        self.in_ready.next = !self.stall.val() & !self.s1_v4first.q.val();
         self.bank.read_address.next = self.in_word.val();
         // Which operation will hold the youngest final word of this one's word
         // when it is in s1: found now, one stage earlier, and registered one-hot.
@@ -617,17 +799,22 @@ impl<const WA: usize> Logic for Atom<WA> {
         }
         self.s1_hit.d.next = self.younger.val();
         self.s1_valid.d.next = self.in_valid.val() & self.in_ready.val();
+        self.s1_v4first.d.next = self.in_valid.val() & self.in_ready.val() & self.in_v4.val();
+        self.s1_second.d.next = false;
         self.s1_tag.d.next = self.in_tag.val();
         self.s1_op.d.next = self.in_op.val();
         self.s1_type.d.next = self.in_type.val();
         self.s1_shared.d.next = self.in_shared.val();
         self.s1_answer.d.next = self.in_answer.val();
-        // Types 2, 3, 5, 9 are 64-bit; a 32-bit op with address bit 2 set takes the high half.
+        // Types 2, 3, 5, 9, 10, 11 are 64-bit (or wider); a 32-bit op with address
+        // bit 2 set takes the high half.
         self.s1_high.d.next = self.in_addr.val().get_bit(2)
             & (self.in_type.val() != 2)
             & (self.in_type.val() != 3)
             & (self.in_type.val() != 5)
-            & (self.in_type.val() != 9);
+            & (self.in_type.val() != 9)
+            & (self.in_type.val() != 10)
+            & (self.in_type.val() != 11);
         self.s1_fp.d.next = self.in_fp.val();
         // Ops 1 min, 2 max, 3 inc, 4 dec, 9 cas, 10 cast.
         self.s1_cmp.d.next = ((self.in_op.val() >= 1) & (self.in_op.val() <= 4))
@@ -636,17 +823,41 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s1_word.d.next = self.in_word.val();
         self.s1_b.d.next = self.in_b.val();
         self.s1_c.d.next = self.in_c.val();
+        self.popc.x.next = self.in_b.val().get_bits::<32>(0);
+        self.s1_pcb.d.next = self.popc.byte_counts.val();
+        // A v4.f32's second word: the first's fields, elements 2 and 3 as `b`.
+        if self.s1_v4first.q.val() {
+            self.s1_valid.d.next = true;
+            self.s1_second.d.next = true;
+            self.s1_tag.d.next = self.s1_tag.q.val();
+            self.s1_op.d.next = self.s1_op.q.val();
+            self.s1_type.d.next = self.s1_type.q.val();
+            self.s1_shared.d.next = self.s1_shared.q.val();
+            self.s1_answer.d.next = self.s1_answer.q.val();
+            self.s1_high.d.next = false;
+            self.s1_fp.d.next = self.s1_fp.q.val();
+            self.s1_cmp.d.next = false;
+            self.s1_b.d.next = self.s1_c.q.val();
+        }
 
         // ---- s3's word (first, as s1 and s2 read it) ----
-        self.new3_lo.next = self.s3_pre.q.val() & 0xFFFF_FFFF_u64;
-        if self.s3_take_lo.q.val() {
-            self.new3_lo.next = self.s3_alt.q.val() & 0xFFFF_FFFF_u64;
+        // Per bit a function of four registers (a take bit of each kind, `alt`,
+        // `pre`): one LUT4.
+        self.take_mask.next = 0.into();
+        if self.s3_take_lo.q.val() | self.s3_htake_q0.q.val() {
+            self.take_mask.next = 0xFFFF_u64.into();
         }
-        self.new3_hi.next = self.s3_pre.q.val() & 0xFFFF_FFFF_0000_0000_u64;
-        if self.s3_take_hi.q.val() {
-            self.new3_hi.next = self.s3_alt.q.val() & 0xFFFF_FFFF_0000_0000_u64;
+        if self.s3_take_lo.q.val() | self.s3_htake_q1.q.val() {
+            self.take_mask.next = self.take_mask.val() | 0xFFFF_0000_u64;
         }
-        self.new3.next = self.new3_lo.val() | self.new3_hi.val();
+        if self.s3_take_hi.q.val() | self.s3_htake_q2.q.val() {
+            self.take_mask.next = self.take_mask.val() | 0xFFFF_0000_0000_u64;
+        }
+        if self.s3_take_hi.q.val() | self.s3_htake_q3.q.val() {
+            self.take_mask.next = self.take_mask.val() | 0xFFFF_0000_0000_0000_u64;
+        }
+        self.new3.next = (self.s3_pre.q.val() & !self.take_mask.val())
+            | (self.s3_alt.q.val() & self.take_mask.val());
 
         // ---- s(K+1): a float add's last phase; its lane merged into the word ----
         self.fp_type.next = self.s3_type.q.val();
@@ -669,6 +880,9 @@ impl<const WA: usize> Logic for Atom<WA> {
         }
         if self.fp_type.val() == 5 {
             self.fp_word.next = self.f64_add.result.val();
+        } else if (self.fp_type.val() == 10) | (self.fp_type.val() == 11) {
+            self.fp_word.next = (bit_cast::<DATA_W, 32>(self.f32_hi.result.val()) << 32)
+                | bit_cast::<DATA_W, 32>(self.f32_add.result.val());
         } else if self.fp_high.val() {
             self.fp_word.next = (self.fp_lane.val() << 32) | (self.fp_old.val() & 0xFFFF_FFFF_u64);
         } else {
@@ -681,7 +895,10 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s2_tag.d.next = self.s1_tag.q.val();
         self.s2_type.d.next = self.s1_type.q.val();
         self.s2_shared.d.next = self.s1_shared.q.val();
-        self.s2_answer.d.next = self.s1_answer.q.val();
+        // A v4.f32 answers with its second word, for both.
+        self.s2_answer.d.next = self.s1_answer.q.val() & !self.s1_v4first.q.val();
+        self.s2_second.d.next = self.s1_second.q.val();
+        self.s2_vec.d.next = (self.s1_type.q.val() == 10) | (self.s1_type.q.val() == 11);
         self.s2_high.d.next = self.s1_high.q.val();
         self.s2_fp.d.next = self.s1_fp.q.val();
         self.s2_word.d.next = self.s1_word.q.val();
@@ -691,6 +908,8 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.decode.high.next = self.s1_high.q.val();
         self.decode.b.next = self.s1_b.q.val();
         self.decode.c.next = self.s1_c.q.val();
+        self.popc_sum.byte_counts.next = self.s1_pcb.q.val();
+        self.decode.pc.next = self.popc_sum.count.val();
         self.s2_w64.d.next = self.decode.w64.val();
         self.s2_lane32.d.next = self.decode.lane32.val();
         self.s2_act_lo.d.next = self.decode.act_lo.val();
@@ -713,6 +932,10 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s2_t_nolt.d.next = self.decode.t_nolt.val();
         self.s2_t_eq.d.next = self.decode.t_eq.val();
         self.s2_t_always.d.next = self.decode.t_always.val();
+        self.s2_t_hnan16.d.next = self.decode.t_hnan16.val();
+        self.s2_t_hnanbf.d.next = self.decode.t_hnanbf.val();
+        self.s2_t_hmin.d.next = self.decode.t_hmin.val();
+        self.s2_t_hmax.d.next = self.decode.t_hmax.val();
         self.s2_op_cas.d.next = self.decode.op_cas.val();
         self.s2_op_cast.d.next = self.decode.op_cast.val();
         self.s2_op_ld.d.next = self.decode.op_ld.val();
@@ -793,6 +1016,10 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.alu.t_nolt.next = self.s2_t_nolt.q.val();
         self.alu.t_eq.next = self.s2_t_eq.q.val();
         self.alu.t_always.next = self.s2_t_always.q.val();
+        self.alu.t_hnan16.next = self.s2_t_hnan16.q.val();
+        self.alu.t_hnanbf.next = self.s2_t_hnanbf.q.val();
+        self.alu.t_hmin.next = self.s2_t_hmin.q.val();
+        self.alu.t_hmax.next = self.s2_t_hmax.q.val();
         self.alu.op_cas.next = self.s2_op_cas.q.val();
         self.alu.op_cast.next = self.s2_op_cast.q.val();
         self.alu.op_ld.next = self.s2_op_ld.q.val();
@@ -803,6 +1030,17 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.f32_add.a.next = bit_cast::<32, DATA_W>(self.alu.lane_old.val());
         self.f32_add.b.next = bit_cast::<32, DATA_W>(self.s2_b.q.val());
         self.f32_add.flush.next = !self.s2_shared.q.val();
+        // Zero unless a vector add: its input registers then hold values of
+        // their own instead of merging with the f64 adder's (merged, the f64
+        // adder's special-case decode from them took 11.85 ns; apart, 10.27
+        // ns, ECP5 seed 1, docs/qor.md).
+        self.f32_hi.a.next = 0.into();
+        self.f32_hi.b.next = 0.into();
+        if self.s2_vec.q.val() {
+            self.f32_hi.a.next = self.old_word.val().get_bits::<32>(32);
+            self.f32_hi.b.next = self.s2_b.q.val().get_bits::<32>(32);
+        }
+        self.f32_hi.flush.next = !self.s2_shared.q.val();
         self.f16_lo.a.next = bit_cast::<16, DATA_W>(self.alu.lane_old.val());
         self.f16_lo.b.next = bit_cast::<16, DATA_W>(self.s2_b.q.val());
         self.f16_lo.flush.next = false;
@@ -827,12 +1065,22 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s3_alt.d.next = self.s2_alt.q.val();
         self.s3_take_lo.d.next = self.alu.take_lo.val();
         self.s3_take_hi.d.next = self.alu.take_hi.val();
+        self.s3_htake_q0.d.next = self.alu.htake_q0.val();
+        self.s3_htake_q1.d.next = self.alu.htake_q1.val();
+        self.s3_htake_q2.d.next = self.alu.htake_q2.val();
+        self.s3_htake_q3.d.next = self.alu.htake_q3.val();
+        self.s3_second.d.next = self.s2_second.q.val();
         self.s3_writes.d.next = self.alu.writes.val();
 
         // ---- s3: answer ----
         self.out_valid.next = self.s3_valid.q.val() & self.s3_answer.q.val();
         self.out_tag.next = self.s3_tag.q.val();
-        self.out_d.next = self.s3_d.q.val();
+        self.s4_d.d.next = self.s3_d.q.val();
+        self.out_d.next = bit_cast::<ANSWER_W, DATA_W>(self.s3_d.q.val());
+        if self.s3_second.q.val() {
+            self.out_d.next = (bit_cast::<ANSWER_W, DATA_W>(self.s3_d.q.val()) << 64)
+                | bit_cast::<ANSWER_W, DATA_W>(self.s4_d.q.val());
+        }
 
         // ---- s4 .. s14: the words move on; a float add's sum joins at s(K+2) ----
         self.tv[0].d.next = self.s3_valid.q.val();
