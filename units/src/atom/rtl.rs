@@ -52,6 +52,12 @@
 //! decode (`r1_special` ← its input register) and its sticky phase, a compare
 //! op's decision (the old word → `s3_take_lo/hi`, logic as before), the f32
 //! adder's first phase; the bank read (→ `s2_pre`) follows at 9.9–10.2 ns.
+//! Since then (2026-12-02, `--seeds 1` only): each float adder's operands
+//! come from its own copy of the forwarding choice (`old_fp`, `s2_f1x`,
+//! `s2_fkx`) and are zero unless its format adds (`s2_e64` ..), so no two
+//! adders share an input register: 7,240 LUT4, 7,248 FF, seed 1 94.0 MHz
+//! (eca5190: 90.60); slowest the f64 adder's special-case decode (`r0_b` →
+//! the c1 register) 10.64 ns, then `alu.alt` ← `decode.ty` 10.35.
 //! Latency 3 (`v4.f32`: 4); initiation interval on one word:
 //! 1 (add, and, or, xor, exch, safeadd, popc.inc, ld, st), 2 (min, max, inc,
 //! dec, cas, cast, the half min/max), K = 10 (float adds, every format, and
@@ -342,9 +348,26 @@ pub struct Atom<const WA: usize> {
     s2_f1: DFF<Bit>,
     /// Take the word of the float add K ahead (at s(K+2) now, just joined).
     s2_fk: DFF<Bit>,
+    /// `s2_f1`, `s2_fk` of a float add only: the adders' copy of the
+    /// forwarding choice (`old_fp`), so that `old_word` and its selects drive
+    /// the integer ALU alone.
+    s2_f1x: DFF<Bit>,
+    s2_fkx: DFF<Bit>,
+    /// s2: a float add on f64 / f32 (scalar or vector) / f16x2 / bf16x2: each
+    /// adder's operands are zero unless its format adds, so that no two
+    /// adders' input registers hold the same value (synthesis would merge
+    /// them into one register driving every adder's first phase).
+    s2_e64: DFF<Bit>,
+    s2_e32: DFF<Bit>,
+    s2_e16: DFF<Bit>,
+    s2_ebf: DFF<Bit>,
 
     /// s2: the word before the operation, forwarded.
     old_word: Signal<Local, Bits<DATA_W>>,
+    /// s2: `old_word` for a float add (from `s2_f1x`, `s2_fkx`); `lane_fp`:
+    /// its 32-bit lane (low bits).
+    old_fp: Signal<Local, Bits<DATA_W>>,
+    lane_fp: Signal<Local, Bits<DATA_W>>,
 
     s3_valid: DFF<Bit>,
     s3_tag: DFF<Bits<TAG_W>>,
@@ -566,7 +589,15 @@ impl<const WA: usize> Atom<WA> {
             s2_pre: Default::default(),
             s2_f1: Default::default(),
             s2_fk: Default::default(),
+            s2_f1x: Default::default(),
+            s2_fkx: Default::default(),
+            s2_e64: Default::default(),
+            s2_e32: Default::default(),
+            s2_e16: Default::default(),
+            s2_ebf: Default::default(),
             old_word: Default::default(),
+            old_fp: Default::default(),
+            lane_fp: Default::default(),
             s3_valid: Default::default(),
             s3_tag: Default::default(),
             s3_type: Default::default(),
@@ -629,7 +660,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         dff_setup!(self, clock, s1_v4first, s1_second, s2_second, s3_second, s2_vec, s1_pcb, s4_d);
         dff_setup!(
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
-            s2_b, s2_pre, s2_f1, s2_fk
+            s2_b, s2_pre, s2_f1, s2_fk, s2_f1x, s2_fkx, s2_e64, s2_e32, s2_e16, s2_ebf
         );
         dff_setup!(
             self,
@@ -958,6 +989,18 @@ impl<const WA: usize> Logic for Atom<WA> {
             }
         }
         self.s2_fk.d.next = self.s1_valid.q.val() & self.fk.val();
+        self.s2_f1x.d.next = self.s1_valid.q.val()
+            & self.s1_fp.q.val()
+            & self.s2_valid.q.val()
+            & (self.s2_word.q.val() == self.s1_word.q.val());
+        self.s2_fkx.d.next = self.s1_valid.q.val() & self.s1_fp.q.val() & self.fk.val();
+        self.s2_e64.d.next = self.s1_fp.q.val() & (self.s1_type.q.val() == 5);
+        self.s2_e32.d.next = self.s1_fp.q.val()
+            & ((self.s1_type.q.val() == 4)
+                | (self.s1_type.q.val() == 10)
+                | (self.s1_type.q.val() == 11));
+        self.s2_e16.d.next = self.s1_fp.q.val() & (self.s1_type.q.val() == 6);
+        self.s2_ebf.d.next = self.s1_fp.q.val() & (self.s1_type.q.val() == 7);
         // Two to thirteen ahead: an AND-OR of the words with the registered one-hot.
         self.pick.next = 0.into();
         if self.s1_oh3.q.val() {
@@ -1023,12 +1066,33 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.alu.op_cas.next = self.s2_op_cas.q.val();
         self.alu.op_cast.next = self.s2_op_cast.q.val();
         self.alu.op_ld.next = self.s2_op_ld.q.val();
-        // Float adds, phase 1: every adder sees its lanes; s(K+1) picks by type.
-        self.f64_add.a.next = self.old_word.val();
-        self.f64_add.b.next = self.s2_b.q.val();
+        // Float adds, phase 1: each adder sees its lanes of `old_fp` and `b`,
+        // zero unless its format adds (own input registers, see `s2_e64`);
+        // s(K+1) picks by type.
+        self.old_fp.next = self.s2_pre.q.val();
+        if self.s2_f1x.q.val() {
+            self.old_fp.next = self.s3_pre.q.val();
+        } else if self.s2_fkx.q.val() {
+            self.old_fp.next = self.fk_word.val();
+        }
+        // A 32- or 16-bit lane (f32, f16x2, bf16x2; never high for v2/v4.f32).
+        self.lane_fp.next = self.old_fp.val() & 0xFFFF_FFFF_u64;
+        if self.s2_high.q.val() {
+            self.lane_fp.next = self.old_fp.val() >> 32;
+        }
+        self.f64_add.a.next = 0.into();
+        self.f64_add.b.next = 0.into();
+        if self.s2_e64.q.val() {
+            self.f64_add.a.next = self.old_fp.val();
+            self.f64_add.b.next = self.s2_b.q.val();
+        }
         self.f64_add.flush.next = false;
-        self.f32_add.a.next = bit_cast::<32, DATA_W>(self.alu.lane_old.val());
-        self.f32_add.b.next = bit_cast::<32, DATA_W>(self.s2_b.q.val());
+        self.f32_add.a.next = 0.into();
+        self.f32_add.b.next = 0.into();
+        if self.s2_e32.q.val() {
+            self.f32_add.a.next = bit_cast::<32, DATA_W>(self.lane_fp.val());
+            self.f32_add.b.next = bit_cast::<32, DATA_W>(self.s2_b.q.val());
+        }
         self.f32_add.flush.next = !self.s2_shared.q.val();
         // Zero unless a vector add: its input registers then hold values of
         // their own instead of merging with the f64 adder's (merged, the f64
@@ -1037,21 +1101,33 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.f32_hi.a.next = 0.into();
         self.f32_hi.b.next = 0.into();
         if self.s2_vec.q.val() {
-            self.f32_hi.a.next = self.old_word.val().get_bits::<32>(32);
+            self.f32_hi.a.next = self.old_fp.val().get_bits::<32>(32);
             self.f32_hi.b.next = self.s2_b.q.val().get_bits::<32>(32);
         }
         self.f32_hi.flush.next = !self.s2_shared.q.val();
-        self.f16_lo.a.next = bit_cast::<16, DATA_W>(self.alu.lane_old.val());
-        self.f16_lo.b.next = bit_cast::<16, DATA_W>(self.s2_b.q.val());
+        self.f16_lo.a.next = 0.into();
+        self.f16_lo.b.next = 0.into();
+        self.f16_hi.a.next = 0.into();
+        self.f16_hi.b.next = 0.into();
+        if self.s2_e16.q.val() {
+            self.f16_lo.a.next = bit_cast::<16, DATA_W>(self.lane_fp.val());
+            self.f16_lo.b.next = bit_cast::<16, DATA_W>(self.s2_b.q.val());
+            self.f16_hi.a.next = self.lane_fp.val().get_bits::<16>(16);
+            self.f16_hi.b.next = self.s2_b.q.val().get_bits::<16>(16);
+        }
         self.f16_lo.flush.next = false;
-        self.f16_hi.a.next = self.alu.lane_old.val().get_bits::<16>(16);
-        self.f16_hi.b.next = self.s2_b.q.val().get_bits::<16>(16);
         self.f16_hi.flush.next = false;
-        self.bf16_lo.a.next = bit_cast::<16, DATA_W>(self.alu.lane_old.val());
-        self.bf16_lo.b.next = bit_cast::<16, DATA_W>(self.s2_b.q.val());
+        self.bf16_lo.a.next = 0.into();
+        self.bf16_lo.b.next = 0.into();
+        self.bf16_hi.a.next = 0.into();
+        self.bf16_hi.b.next = 0.into();
+        if self.s2_ebf.q.val() {
+            self.bf16_lo.a.next = bit_cast::<16, DATA_W>(self.lane_fp.val());
+            self.bf16_lo.b.next = bit_cast::<16, DATA_W>(self.s2_b.q.val());
+            self.bf16_hi.a.next = self.lane_fp.val().get_bits::<16>(16);
+            self.bf16_hi.b.next = self.s2_b.q.val().get_bits::<16>(16);
+        }
         self.bf16_lo.flush.next = false;
-        self.bf16_hi.a.next = self.alu.lane_old.val().get_bits::<16>(16);
-        self.bf16_hi.b.next = self.s2_b.q.val().get_bits::<16>(16);
         self.bf16_hi.flush.next = false;
         self.s3_valid.d.next = self.s2_valid.q.val();
         self.s3_tag.d.next = self.s2_tag.q.val();
