@@ -52,12 +52,13 @@
 //! decode (`r1_special` ← its input register) and its sticky phase, a compare
 //! op's decision (the old word → `s3_take_lo/hi`, logic as before), the f32
 //! adder's first phase; the bank read (→ `s2_pre`) follows at 9.9–10.2 ns.
-//! Since then (2026-12-02, `--seeds 1` only): each float adder's operands
-//! come from its own copy of the forwarding choice (`old_fp`, `s2_f1x`,
-//! `s2_fkx`) and are zero unless its format adds (`s2_e64` ..), so no two
-//! adders share an input register: 7,240 LUT4, 7,248 FF, seed 1 94.0 MHz
-//! (eca5190: 90.60); slowest the f64 adder's special-case decode (`r0_b` →
-//! the c1 register) 10.64 ns, then `alu.alt` ← `decode.ty` 10.35.
+//! Since then (98575bb): each float adder's operands come from its own
+//! copy of the forwarding choice (`old_fp`, `s2_f1x`, `s2_fkx`) and are zero
+//! unless its format adds (`s2_e64` ..), so no two adders share an input
+//! register: 7,240 LUT4, 7,248 FF, 736 CCU2C; 93.98 / 96.54 / 97.33 MHz
+//! (`--seeds 3`, median 96.54); slowest the f64 adder's special-case decode
+//! (`r0_b` → the c1 register) 10.33–10.64 ns, `alu.alt` ← `decode.ty`
+//! 9.66–10.35, `s3_take_lo/hi` 9.88–10.36.
 //! Latency 3 (`v4.f32`: 4); initiation interval on one word:
 //! 1 (add, and, or, xor, exch, safeadd, popc.inc, ld, st), 2 (min, max, inc,
 //! dec, cas, cast, the half min/max), K = 10 (float adds, every format, and
