@@ -457,7 +457,7 @@ pub fn format_answer(width: u32, result: u64, flags: u8) -> String {
 }
 
 /// MODE on a unit's input ports, in the order `frm frm64 daz32 ftz32 daz64
-/// ftz64` (the DIVSQRT's and the SFU's inputs after their operands).
+/// ftz64` (the last six inputs of FP64, DIVSQRT and the SFU).
 pub fn mode_inputs(m: &Mode) -> [u128; 6] {
     [
         m.frm.code() as u128,

@@ -205,24 +205,19 @@ pub fn info_of(name: String, latency: usize) -> UnitInfo {
 
 /// The operation's input values (after `in_valid`, `in_tag`).
 pub fn encode(req: &Request) -> Operation {
-    let m = req.ctl.mode;
+    let mut inputs = vec![
+        req.op.code() as u128,
+        req.a as u128,
+        req.b as u128,
+        req.c as u128,
+        req.ctl.rm as u128,
+        req.ctl.neg as u128,
+        req.ctl.abs as u128,
+        req.ctl.exec as u128,
+    ];
+    inputs.extend(crate::fp::ieee::mode_inputs(&req.ctl.mode));
     Operation {
-        inputs: vec![
-            req.op.code() as u128,
-            req.a as u128,
-            req.b as u128,
-            req.c as u128,
-            req.ctl.rm as u128,
-            req.ctl.neg as u128,
-            req.ctl.abs as u128,
-            req.ctl.exec as u128,
-            m.frm.code() as u128,
-            m.frm64.code() as u128,
-            m.daz32 as u128,
-            m.ftz32 as u128,
-            m.daz64 as u128,
-            m.ftz64 as u128,
-        ],
+        inputs,
         answers: true,
     }
 }
