@@ -23,11 +23,31 @@ pub fn proofs_for(unit: impl IntoUnit) -> Vec<Proof> {
     unit.into_unit().map_or_else(|_| Vec::new(), |u| u.proofs())
 }
 
+/// The harness's probes: each line `// probe: <wire> <net>` names an
+/// undriven wire of the harness and the flattened net of the unit it is
+/// connected to (`dut.phase$q`), so that the harness can state invariants
+/// of the unit's internal state (strengthening the induction). The
+/// assertions over a probe are proven like every other.
+fn probes(harness: &str) -> Vec<(&str, &str)> {
+    harness
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("// probe: "))
+        .filter_map(|rest| {
+            let mut words = rest.split_whitespace();
+            Some((words.next()?, words.next()?))
+        })
+        .collect()
+}
+
 /// The yosys script of a proof on a unit.
 fn script(proof: &Proof, unit: &str, latency: usize, defines: &[&str]) -> String {
     let mut flags = format!("-DUNIT={unit} -DLATENCY={latency}");
     for d in proof.defines.iter().chain(defines) {
         flags.push_str(&format!(" -D{d}"));
+    }
+    let mut connect = String::new();
+    for (wire, net) in probes(proof.harness) {
+        connect.push_str(&format!("connect -set {wire} {net}\n"));
     }
     format!(
         "read_verilog {unit}.v\n\
@@ -41,6 +61,7 @@ fn script(proof: &Proof, unit: &str, latency: usize, defines: &[&str]) -> String
          memory_map\n\
          opt -fast\n\
          flatten\n\
+         {connect}\
          opt_clean\n\
          sat -tempinduct -prove-asserts -set-init seen 0 -seq 1 -maxsteps {steps} -verify -show-ports\n",
         top = proof.top,
@@ -150,6 +171,16 @@ mod tests {
         let freed = s.find("attrmap -remove init dfma_d6*\n").unwrap();
         assert!(freed < s.find("memory_map\n").unwrap());
         assert!(s.contains("-maxsteps 10 "));
+    }
+
+    #[test]
+    fn probes_are_connected_after_flattening() {
+        let s = script(&units::proof::DIVSQRT_HANDSHAKE, "divsqrt", 42, &[]);
+        let flat = s.find("flatten\n").unwrap();
+        let probe = s.find("connect -set p_phase dut.phase$q\n").unwrap();
+        assert!(flat < probe && probe < s.find("sat ").unwrap());
+        assert!(s.contains("connect -set p_inp_tag dut.inp$q[7:0]\n"));
+        assert!(!script(&units::proof::DFMA_CMP, "dfma", 15, &[]).contains("connect"));
     }
 
     #[test]

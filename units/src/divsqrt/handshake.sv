@@ -89,8 +89,77 @@ module handshake_formal_of_divsqrt(
             cnt <= cnt + 7'd1;
         end
     end
+    // The unit's control state, probed (testbench::formal connects each
+    // wire to the flattened net named beside it), and the invariants that
+    // tie it to the schedule above. They are proven like the other
+    // assertions; they make the induction close in a few clocks instead of
+    // the whole latency (a state no run reaches now fails within the
+    // clocks before the recurrence).
+    // probe: p_phase dut.phase$q
+    // probe: p_ctl dut.ctl$q
+    // probe: p_inp_tag dut.inp$q[7:0]
+    // probe: p_acc_tag dut.acc$q[7:0]
+    // probe: p_at_unpack dut.at_unpack$q
+    // probe: p_at_lzc dut.at_lzc$q
+    // probe: p_at_shift dut.at_shift$q
+    // probe: p_at_compare dut.at_compare$q
+    // probe: p_at_prep dut.at_prep$q
+    // probe: p_at_iter dut.at_iter$q
+    // probe: p_at_compress dut.at_compress$q
+    // probe: p_at_correct dut.at_correct$q
+    // probe: p_at_select dut.at_select$q
+    // probe: p_at_align dut.at_align$q
+    // probe: p_at_decide dut.at_decide$q
+    // probe: p_at_pack dut.at_pack$q
+    // probe: p_at_final dut.at_final$q
+    wire [3:0] p_phase;
+    wire [21:0] p_ctl;
+    wire [7:0] p_inp_tag, p_acc_tag;
+    wire p_at_unpack, p_at_lzc, p_at_shift, p_at_compare, p_at_prep, p_at_iter,
+         p_at_compress, p_at_correct, p_at_select, p_at_align, p_at_decide,
+         p_at_pack, p_at_final;
+    // Phase codes (rtl::Phase) and the control word's fields (rtl::Ctl).
+    localparam [3:0] IDLE = 0, UNPACK = 1, LZC = 2, SHIFT = 3, COMPARE = 4,
+        PREP = 5, ITERATE = 6, COMPRESS = 7, CORRECT = 8, SELECT = 9,
+        ALIGN = 10, DECIDE = 11, PACK = 12, FINAL = 13, PRESENT = 14;
+    wire [7:0] c_tag = p_ctl[7:0];
+    wire c_int = p_ctl[8];
+    wire [4:0] c_count = p_ctl[20:16];
+    wire c_last = p_ctl[21];
+    // Clocks from the compress phase to the present phase (no pack phase
+    // for an integer), and the clocks left before the answer.
+    wire [6:0] tail = c_int ? 7'd6 : 7'd7;
+    wire [6:0] left = lat_q - cnt;
     always @* begin
         if (seen) begin
+            assert (busy == (p_phase != IDLE));
+            assert (p_at_unpack == (p_phase == UNPACK));
+            assert (p_at_lzc == (p_phase == LZC));
+            assert (p_at_shift == (p_phase == SHIFT));
+            assert (p_at_compare == (p_phase == COMPARE));
+            assert (p_at_prep == (p_phase == PREP));
+            assert (p_at_iter == (p_phase == ITERATE));
+            assert (p_at_compress == (p_phase == COMPRESS));
+            assert (p_at_correct == (p_phase == CORRECT));
+            assert (p_at_select == (p_phase == SELECT));
+            assert (p_at_align == (p_phase == ALIGN));
+            assert (p_at_decide == (p_phase == DECIDE));
+            assert (p_at_pack == (p_phase == PACK));
+            assert (p_at_final == (p_phase == FINAL));
+            if (p_phase == UNPACK) assert (cnt == 1 && p_inp_tag == tag_q);
+            if (p_phase == LZC) assert (cnt == 2 && p_acc_tag == tag_q);
+            if (p_phase == SHIFT) assert (cnt == 3 && p_acc_tag == tag_q);
+            if (p_phase == COMPARE) assert (cnt == 4 && p_acc_tag == tag_q);
+            if (p_phase == PREP) assert (cnt == 5 && p_acc_tag == tag_q);
+            if (p_phase >= ITERATE && p_phase <= PRESENT) assert (c_tag == tag_q);
+            if (p_phase == ITERATE)
+                assert (c_count != 0 && c_last == (c_count == 1) && left == c_count + tail);
+            if (p_phase >= COMPRESS && p_phase <= DECIDE)
+                assert (left == tail - (p_phase - COMPRESS));
+            if (p_phase == PACK) assert (!c_int && left == 2);
+            if (p_phase == FINAL) assert (left == 1);
+            if (p_phase == PRESENT) assert (left == 0);
+            assert (p_phase <= PRESENT);
             assert (in_ready == (!busy || out_valid));
             if (out_valid) assert (busy && (out_tag == tag_q) && (cnt == lat_q));
             // (lat_q ≤ LATENCY also bounds the induction: a state the unit

