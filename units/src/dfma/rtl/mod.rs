@@ -88,7 +88,8 @@
 //!
 //! | unit | depth = latency | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) | median |
 //! |---|---|---|---|---|---|---|---|---|
-//! | `dfma` | 15 | 5,078 | 6,269 | 321 | 16 | 0 | 147.54 / 142.55 / 160.36 | 147.54 |
+//! | `dfma` | 15 | 4,992 | 6,323 | 321 | 16 | 0 | 155.21 / 142.11 / 156.94 | 155.21 |
+//! | `dfma` before the multiplier's operands moved into phase 1a | 15 | 5,078 | 6,269 | 321 | 16 | 0 | 147.54 / 142.55 / 160.36 | 147.54 |
 //! | `dfma_d12` | 12 | 4,950 | 5,074 | 321 | 16 | 0 | 107.56 / 105.16 / 102.88 | 105.16 |
 //! | `dfma_d10` | 10 | 5,393 | 3,838 | 321 | 16 | 0 | 105.47 / 105.06 / 103.34 | 105.06 |
 //!
@@ -100,7 +101,17 @@
 //! (6.78 ns, 2.91 of it routing), seed 3 phase 10's `sig + 1` chain,
 //! 6.41 ns). The other rows predate the split.
 //!
-//! 150 MHz is not met as a median: at depth 15 (the run before the split,
+//! 150 MHz is met as a median since the multiplier's operands (`sig_x`,
+//! `sig_y`, with ADD's 1.0) are formed in phase 1a and registered at 1m
+//! with [`Pre1`], so boundary 1m feeds the DSP tiles' input registers
+//! through no logic (2026-12-02): before, the opcode's ADD decode and the
+//! 1.0 select in phase 1b were the slowest path of seeds 1 and 2 (6.78 and
+//! 7.02 ns). The slowest groups now: seed 1 phase 1a (the exponent chains
+//! from the input register into `p1`, 6.44 ns) and 6a (6.41); seed 2 the
+//! same phase 1a path at 7.04 ns (2.12 ns of routing out of the wrapper's
+//! input flip-flop); seed 3 phase 2 (6.37).
+//!
+//! Before that, 150 MHz was not met as a median: at depth 15 (the run before the split,
 //! seeds 156.01 / 147.69 / 134.93 MHz, 5,057 LUT4) the slowest paths were phase
 //! 6a (boundary 5's `lo1` → the candidates' logic → boundary 6m: 6.77 ns on
 //! seed 2; on seed 3, 7.41 ns through the exact-zero test, a 109-bit NOR),
@@ -542,6 +553,7 @@ impl Logic for DfmaCore {
         self.unpack_pre.a.next = self.in_a.val();
         self.unpack_pre.b.next = self.in_b.val();
         self.unpack_pre.c.next = self.in_c.val();
+        self.unpack_pre.op.next = self.in_op.val();
         self.ctl1m.d.next.valid = self.in_valid.val();
         self.ctl1m.d.next.tag = self.in_tag.val();
         self.ctl1m.d.next.rm = self.in_rm.val();
@@ -579,6 +591,8 @@ impl Logic for DfmaCore {
         self.p1.d.next.b_hi_any = self.unpack_pre.b_hi_any.val();
         self.p1.d.next.c_lo_any = self.unpack_pre.c_lo_any.val();
         self.p1.d.next.c_hi_any = self.unpack_pre.c_hi_any.val();
+        self.p1.d.next.sig_x = self.unpack_pre.sig_x.val();
+        self.p1.d.next.sig_y = self.unpack_pre.sig_y.val();
 
         // ---- phase 1, second half: unpack ----
         self.unpack.op.next = self.m1.q.val().op;
