@@ -15,10 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 use testbench::stream::{stimuli, tag_of, Gaps, Observation, Stimulus};
 use testbench::tools::require;
-use units::divsqrt::codec::{
-    encode, format_request, parse_line, random_float, random_int, request_latency, DivsqrtCodec,
-    Request,
-};
+use units::divsqrt::codec::{random_float, random_int, request_latency, DivsqrtCodec, Request};
 use units::divsqrt::model::{DivsqrtOp, Mode, Rm};
 use units::divsqrt::rtl::{self, Divsqrt, LATENCY};
 use units::unit::{UnitCodec, UnitInfo};
@@ -103,11 +100,11 @@ fn check(reqs: &[Request], obs: &[Observation], engine: &str) {
     let mut bad = Vec::new();
     for (i, (req, o)) in reqs.iter().zip(obs).enumerate() {
         assert_eq!(o.outputs[1], tag_of(i), "{engine}: tag of answer {i}");
-        let op = encode(req);
+        let op = req.encode();
         let got = codec.format(&op, &o.outputs[2..]);
         let want = codec.model(&op).unwrap();
         if got != want {
-            bad.push(format!("{}: rtl {got}, model {want}", format_request(req)));
+            bad.push(format!("{}: rtl {got}, model {want}", req.format()));
         }
     }
     assert!(
@@ -125,8 +122,8 @@ fn check_latencies(reqs: &[Request], obs: &[Observation]) {
     let mut accept = 0u64;
     for (req, o) in reqs.iter().zip(obs) {
         let lat = request_latency(req) as u64;
-        assert!(lat as usize <= LATENCY, "{}", format_request(req));
-        assert_eq!(o.cycle, accept + lat, "{}", format_request(req));
+        assert!(lat as usize <= LATENCY, "{}", req.format());
+        assert_eq!(o.cycle, accept + lat, "{}", req.format());
         accept = o.cycle;
     }
 }
@@ -151,7 +148,7 @@ fn rust_hdl_matches_model_on_every_op_with_gaps() {
     let per_op = 2_000;
     for op in DivsqrtOp::ALL {
         let reqs = requests(op, per_op, 1);
-        let ops: Vec<_> = reqs.iter().map(encode).collect();
+        let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
         let start = Instant::now();
         let obs = run_direct(&stimuli(&ops, gaps(2)));
         check(&reqs, &obs, "rust-hdl");
@@ -166,12 +163,12 @@ fn rust_hdl_matches_model_on_every_op_with_gaps() {
 #[test]
 fn answers_come_after_the_scheduled_latency() {
     let reqs = all_ops(150, 3);
-    let ops: Vec<_> = reqs.iter().map(encode).collect();
+    let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
     let obs = run_direct(&stimuli(&ops, Gaps::None));
     check(&reqs, &obs, "rust-hdl");
     check_latencies(&reqs, &obs);
     // The table of the module doc.
-    let one = |line: &str| request_latency(&parse_line(line).unwrap());
+    let one = |line: &str| request_latency(&Request::parse(line).unwrap());
     assert_eq!(one("fdiv.f64 3ff0000000000000 4008000000000000"), 42);
     assert_eq!(one("rcp.f64 4008000000000000"), 42);
     assert_eq!(one("fsqrt.f64 4008000000000000"), 39);
@@ -237,8 +234,8 @@ fn directed_specials_integers_and_modes() {
             }
         }
     }
-    let reqs: Vec<Request> = lines.iter().map(|l| parse_line(l).unwrap()).collect();
-    let ops: Vec<_> = reqs.iter().map(encode).collect();
+    let reqs: Vec<Request> = lines.iter().map(|l| Request::parse(l).unwrap()).collect();
+    let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
     let obs = run_direct(&stimuli(&ops, gaps(4)));
     check(&reqs, &obs, "rust-hdl");
 }
@@ -250,7 +247,7 @@ fn rust_hdl_100k_per_mnemonic() {
         let start = Instant::now();
         for chunk in 0..4 {
             let reqs = requests(op, 25_000, 100 + chunk);
-            let ops: Vec<_> = reqs.iter().map(encode).collect();
+            let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
             let obs = run_direct(&stimuli(&ops, gaps(200 + chunk)));
             check(&reqs, &obs, "rust-hdl");
         }
@@ -275,7 +272,7 @@ fn verilator_matches_model_and_rust_hdl_cycle_for_cycle() {
     }
     let model = testbench::verilator::VerilatorModel::build(&info(), &rtl::verilog()).unwrap();
     let reqs = all_ops(2_000, 5);
-    let ops: Vec<_> = reqs.iter().map(encode).collect();
+    let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
     let stim = stimuli(&ops, gaps(6));
     let start = Instant::now();
     let obs = model.run(&stim).unwrap();
@@ -302,7 +299,7 @@ fn verilator_1m() {
     let model = testbench::verilator::VerilatorModel::build(&info(), &rtl::verilog()).unwrap();
     for chunk in 0..10 {
         let reqs = all_ops(10_000, 1_000 + chunk);
-        let ops: Vec<_> = reqs.iter().map(encode).collect();
+        let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
         let obs = model.run(&stimuli(&ops, gaps(chunk))).unwrap();
         check(&reqs, &obs, "verilator");
     }
@@ -314,7 +311,7 @@ fn iverilog_matches_model_and_rust_hdl_cycle_for_cycle() {
         return;
     }
     let reqs = all_ops(30, 7);
-    let ops: Vec<_> = reqs.iter().map(encode).collect();
+    let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
     let stim = stimuli(&ops, gaps(8));
     let obs = testbench::iverilog::run(&info(), &rtl::verilog(), &stim).unwrap();
     check(&reqs, &obs, "iverilog");
@@ -374,22 +371,23 @@ fn example_vectors_give_the_commented_results() {
     let reqs: Vec<Request> = text
         .lines()
         .filter_map(units::vector::strip_comment)
-        .map(|l| parse_line(l).unwrap())
+        .map(|l| Request::parse(l).unwrap())
         .collect();
     assert_eq!(expected.len(), reqs.len());
-    let ops: Vec<_> = reqs.iter().map(encode).collect();
+    let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
     let obs = run_direct(&stimuli(&ops, Gaps::None));
     check(&reqs, &obs, "rust-hdl");
     let codec = DivsqrtCodec;
     let mnemonics: std::collections::HashSet<_> = reqs.iter().map(|r| r.op).collect();
     assert_eq!(mnemonics.len(), DivsqrtOp::ALL.len(), "every mnemonic");
     for ((req, o), want) in reqs.iter().zip(&obs).zip(&expected) {
-        let got = codec.format(&encode(req), &o.outputs[2..]);
+        let got = codec.format(&req.encode(), &o.outputs[2..]);
         // The comment holds the result, then the flags.
         let line = text
             .lines()
             .find(|l| {
-                units::vector::strip_comment(l).is_some_and(|t| parse_line(t).as_ref() == Ok(req))
+                units::vector::strip_comment(l)
+                    .is_some_and(|t| Request::parse(t).as_ref() == Ok(req))
             })
             .unwrap();
         let comment: Vec<&str> = line.split('#').nth(1).unwrap().split_whitespace().collect();
@@ -401,9 +399,9 @@ fn example_vectors_give_the_commented_results() {
 #[test]
 fn simulation_harness_writes_the_vcd_the_gtkwave_file_reads() {
     // The first operation is the f64 divide the save file follows.
-    let mut reqs = vec![parse_line("fdiv.f64 3ff0000000000000 4008000000000000").unwrap()];
+    let mut reqs = vec![Request::parse("fdiv.f64 3ff0000000000000 4008000000000000").unwrap()];
     reqs.extend(all_ops(2, 9));
-    let ops: Vec<_> = reqs.iter().map(encode).collect();
+    let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
     let stim = stimuli(&ops, gaps(10));
     let dir = testbench::verilator::tempdir("divsqrt-vcd").unwrap();
     let vcd = dir.join("divsqrt.vcd");

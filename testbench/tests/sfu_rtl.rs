@@ -14,7 +14,7 @@ use testbench::stream::{Gaps, Observation};
 use testbench::tools::require;
 use testbench::vectors::{parse_vectors, LineOp};
 use units::registry::Unit;
-use units::sfu::codec::{format_request, random_request, SfuCodec};
+use units::sfu::codec::{random_request, SfuCodec};
 use units::sfu::model::SfuOp;
 use units::sfu::rtl::APPROX_LATENCY;
 
@@ -145,7 +145,7 @@ fn verilator_every_f16_operand_and_an_f32_sample() {
             while req.op != op {
                 req = random_request(&mut state);
             }
-            text += &format_request(&req);
+            text += &req.format();
             text.push('\n');
         }
     }
@@ -163,7 +163,7 @@ fn random_ops_of(ops: &[SfuOp], count: usize, seed: u64) -> Vec<LineOp> {
         let c = &mut counts[req.op.code() as usize];
         if ops.contains(&req.op) && *c < count {
             *c += 1;
-            text += &format_request(&req);
+            text += &req.format();
             text.push('\n');
         }
     }

@@ -8,7 +8,7 @@
 
 use super::model::{execute, DivsqrtOp, Mode, Rm};
 use super::rtl::{latency_of, FLAGS_W, LATENCY, OP_W, RM_W};
-use crate::fp::ieee::{format_mode_line, mode_from_inputs, mode_inputs, parse_mode_line};
+use crate::fp::ieee::ModeRequest;
 use crate::unit::{xorshift, Operation, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::FieldError;
 
@@ -31,15 +31,7 @@ pub const IN_FTZ64: usize = 8;
 pub struct DivsqrtCodec;
 
 /// One decoded vector line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Request {
-    pub op: DivsqrtOp,
-    /// First operand (the only one of fsqrt and rcp).
-    pub a: u64,
-    /// Second operand (0 for the one-operand forms).
-    pub b: u64,
-    pub mode: Mode,
-}
+pub type Request = ModeRequest<DivsqrtOp>;
 
 /// DIVSQRT's info: ports in the convention order.
 pub fn info() -> UnitInfo {
@@ -102,43 +94,6 @@ pub fn info() -> UnitInfo {
             ),
         ],
     }
-}
-
-/// The operation's input values (after `in_valid`, `in_tag`): the code,
-/// `a`, `b`, then MODE ([`mode_inputs`]).
-pub fn encode(req: &Request) -> Operation {
-    let mut inputs = vec![req.op.code() as u128, req.a as u128, req.b as u128];
-    inputs.extend(mode_inputs(&req.mode));
-    Operation {
-        inputs,
-        answers: true,
-    }
-}
-
-/// The request an operation encodes.
-pub fn decode(op: &Operation) -> Request {
-    Request {
-        op: DivsqrtOp::from_code(op.inputs[0] as u32).expect("a valid in_op code"),
-        a: op.inputs[1] as u64,
-        b: op.inputs[2] as u64,
-        mode: mode_from_inputs(&op.inputs[3..9]),
-    }
-}
-
-/// Parses a line (comment already stripped).
-pub fn parse_line(text: &str) -> Result<Request, FieldError> {
-    let (op, mode, operands) = parse_mode_line::<DivsqrtOp>(text)?;
-    Ok(Request {
-        op,
-        a: operands[0],
-        b: operands.get(1).copied().unwrap_or(0),
-        mode,
-    })
-}
-
-/// The line of a request: options that differ from the reset value only.
-pub fn format_request(req: &Request) -> String {
-    format_mode_line(req.op, &req.mode, &[req.a, req.b])
 }
 
 /// `<result> <fflags>` for an operation of `op`.
@@ -247,16 +202,16 @@ impl UnitCodec for DivsqrtCodec {
     }
 
     fn parse(&self, text: &str) -> Result<Operation, FieldError> {
-        parse_line(text).map(|r| encode(&r))
+        Request::parse(text).map(|r| r.encode())
     }
 
     fn format(&self, op: &Operation, results: &[u128]) -> String {
-        let req = decode(op);
+        let req = Request::decode(op);
         format_answer(req.op, results[0] as u64, results[1] as u8)
     }
 
     fn model(&mut self, op: &Operation) -> Option<String> {
-        let req = decode(op);
+        let req = Request::decode(op);
         let answer = execute(req.op, req.a, req.b, req.mode);
         Some(format_answer(req.op, answer.result, answer.flags))
     }
@@ -264,12 +219,12 @@ impl UnitCodec for DivsqrtCodec {
     fn random_lines(&self, count: usize, seed: u64) -> Vec<String> {
         let mut state = seed;
         (0..count)
-            .map(|_| format_request(&random_request(&mut state)))
+            .map(|_| random_request(&mut state).format())
             .collect()
     }
 
     fn latency_of(&self, op: &Operation) -> usize {
-        request_latency(&decode(op))
+        request_latency(&Request::decode(op))
     }
 }
 
@@ -284,37 +239,43 @@ mod tests {
 
     #[test]
     fn lines_round_trip_and_errors_name_the_field() {
-        let r = parse_line("fdiv.f32 frm=rtz 3f800000 40400000").unwrap();
+        let r = Request::parse("fdiv.f32 frm=rtz 3f800000 40400000").unwrap();
         assert_eq!(r.mode.frm, Rm::Rtz);
-        assert_eq!(format_request(&r), "fdiv.f32 frm=rtz 3f800000 40400000");
-        let r = parse_line("fsqrt.f64 4010000000000000 daz64 frm64=rmm").unwrap();
+        assert_eq!(r.format(), "fdiv.f32 frm=rtz 3f800000 40400000");
+        let r = Request::parse("fsqrt.f64 4010000000000000 daz64 frm64=rmm").unwrap();
         assert!(r.mode.daz64 && r.mode.frm64 == Rm::Rmm);
-        assert_eq!(parse_line("fdiv.f16 3c00 3c00").unwrap_err().field, 1);
-        assert_eq!(parse_line("div 1 2").unwrap_err().what, "operand a");
-        assert_eq!(parse_line("div 00000001").unwrap_err().field, 3);
+        assert_eq!(Request::parse("fdiv.f16 3c00 3c00").unwrap_err().field, 1);
+        assert_eq!(Request::parse("div 1 2").unwrap_err().what, "operand a");
+        assert_eq!(Request::parse("div 00000001").unwrap_err().field, 3);
         assert_eq!(
-            parse_line("rcp.f32 3f800000 3f800000").unwrap_err().field,
+            Request::parse("rcp.f32 3f800000 3f800000")
+                .unwrap_err()
+                .field,
             3
         );
         assert_eq!(
-            parse_line("div frm=dyn 00000001 00000002")
+            Request::parse("div frm=dyn 00000001 00000002")
                 .unwrap_err()
                 .field,
             2
         );
         assert_eq!(
-            parse_line("div fast 00000001 00000002").unwrap_err().what,
+            Request::parse("div fast 00000001 00000002")
+                .unwrap_err()
+                .what,
             "operand a"
         );
         assert_eq!(
-            parse_line("div x=1 00000001 00000002").unwrap_err().what,
+            Request::parse("div x=1 00000001 00000002")
+                .unwrap_err()
+                .what,
             "option"
         );
         let mut state = 3;
         for _ in 0..2000 {
             let req = random_request(&mut state);
-            assert_eq!(parse_line(&format_request(&req)).unwrap(), req);
-            assert_eq!(decode(&encode(&req)), req);
+            assert_eq!(Request::parse(&req.format()).unwrap(), req);
+            assert_eq!(Request::decode(&req.encode()), req);
         }
     }
 }

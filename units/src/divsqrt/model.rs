@@ -39,6 +39,12 @@ impl crate::fp::ieee::ModeLineOp for DivsqrtOp {
     fn width(self) -> u32 {
         self.width()
     }
+    fn code(self) -> u32 {
+        DivsqrtOp::code(self)
+    }
+    fn from_code(code: u32) -> Option<Self> {
+        DivsqrtOp::from_code(code)
+    }
 }
 
 impl DivsqrtOp {

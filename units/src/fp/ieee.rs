@@ -10,6 +10,7 @@
 //! SoftFloat through the units that use it (`testbench/tests/divsqrt_model.rs`,
 //! `testbench/tests/fp64_model.rs`).
 
+use crate::unit::Operation;
 use crate::vector::{fields, hex, parse_hex, FieldError};
 
 /// RISC-V fflags bits (SPEC-G3 §1).
@@ -359,6 +360,60 @@ pub trait ModeLineOp: Copy + 'static {
     fn mnemonic(self) -> &'static str;
     fn operands(self) -> usize;
     fn width(self) -> u32;
+    /// The unit's `in_op` code.
+    fn code(self) -> u32;
+    fn from_code(code: u32) -> Option<Self>;
+}
+
+/// One decoded MODE-only vector line (the DIVSQRT's and the SFU's): the
+/// operation, its operands (`b` 0 for the one-operand forms) and MODE.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ModeRequest<T> {
+    pub op: T,
+    /// First operand (the only one of the one-operand forms).
+    pub a: u64,
+    /// Second operand (0 for the one-operand forms).
+    pub b: u64,
+    pub mode: Mode,
+}
+
+impl<T: ModeLineOp> ModeRequest<T> {
+    /// The operation's input values (after `in_valid`, `in_tag`): the code,
+    /// `a`, `b`, then MODE ([`mode_inputs`]).
+    pub fn encode(&self) -> Operation {
+        let mut inputs = vec![self.op.code() as u128, self.a as u128, self.b as u128];
+        inputs.extend(mode_inputs(&self.mode));
+        Operation {
+            inputs,
+            answers: true,
+        }
+    }
+
+    /// The request an operation encodes.
+    pub fn decode(op: &Operation) -> Self {
+        Self {
+            op: T::from_code(op.inputs[0] as u32).expect("a valid in_op code"),
+            a: op.inputs[1] as u64,
+            b: op.inputs[2] as u64,
+            mode: mode_from_inputs(&op.inputs[3..9]),
+        }
+    }
+
+    /// Parses a line (comment already stripped).
+    pub fn parse(text: &str) -> Result<Self, FieldError> {
+        let (op, mode, operands) = parse_mode_line::<T>(text)?;
+        Ok(Self {
+            op,
+            a: operands[0],
+            b: operands.get(1).copied().unwrap_or(0),
+            mode,
+        })
+    }
+
+    /// The line of a request: options that differ from the reset value only.
+    pub fn format(&self) -> String {
+        format_mode_line(self.op, &self.mode, &[self.a, self.b])
+    }
 }
 
 /// A SPEC-G3 §7 line whose only options are MODE's: `<mnemonic> [options]

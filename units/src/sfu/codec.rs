@@ -10,9 +10,7 @@ use super::rtl::{APPROX_LATENCY, FLAGS_W, HOLD_LATENCY, OP_W, REQ_LATENCY, RM_W}
 use crate::divsqrt::codec::{random_float, random_int};
 use crate::divsqrt::model::DivsqrtOp;
 use crate::divsqrt::rtl::latency_of as engine_latency;
-use crate::fp::ieee::{
-    format_answer, format_mode_line, mode_from_inputs, mode_inputs, parse_mode_line,
-};
+use crate::fp::ieee::{format_answer, ModeRequest};
 use crate::unit::{xorshift, Operation, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::FieldError;
 
@@ -21,14 +19,7 @@ use crate::vector::FieldError;
 pub struct SfuCodec;
 
 /// One decoded vector line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Request {
-    pub op: SfuOp,
-    pub a: u64,
-    /// Second operand (0 for the one-operand forms).
-    pub b: u64,
-    pub mode: Mode,
-}
+pub type Request = ModeRequest<SfuOp>;
 
 /// The longest latency: rsq.f64's two passes.
 pub fn max_latency() -> usize {
@@ -127,43 +118,6 @@ pub fn info() -> UnitInfo {
     }
 }
 
-/// The operation's input values (after `in_valid`, `in_tag`): the code,
-/// `a`, `b`, then MODE ([`mode_inputs`]).
-pub fn encode(req: &Request) -> Operation {
-    let mut inputs = vec![req.op.code() as u128, req.a as u128, req.b as u128];
-    inputs.extend(mode_inputs(&req.mode));
-    Operation {
-        inputs,
-        answers: true,
-    }
-}
-
-/// The request an operation encodes.
-pub fn decode(op: &Operation) -> Request {
-    Request {
-        op: SfuOp::from_code(op.inputs[0] as u32).expect("a valid in_op code"),
-        a: op.inputs[1] as u64,
-        b: op.inputs[2] as u64,
-        mode: mode_from_inputs(&op.inputs[3..9]),
-    }
-}
-
-/// Parses a line (comment already stripped).
-pub fn parse_line(text: &str) -> Result<Request, FieldError> {
-    let (op, mode, operands) = parse_mode_line::<SfuOp>(text)?;
-    Ok(Request {
-        op,
-        a: operands[0],
-        b: operands.get(1).copied().unwrap_or(0),
-        mode,
-    })
-}
-
-/// The line of a request: options that differ from the reset value only.
-pub fn format_request(req: &Request) -> String {
-    format_mode_line(req.op, &req.mode, &[req.a, req.b])
-}
-
 /// A binary16 operand that exercises the classes (subnormals, the range edges).
 pub fn random_f16(state: &mut u64) -> u64 {
     let r = xorshift(state);
@@ -228,22 +182,22 @@ impl UnitCodec for SfuCodec {
     }
 
     fn parse(&self, text: &str) -> Result<Operation, FieldError> {
-        parse_line(text).map(|r| encode(&r))
+        Request::parse(text).map(|r| r.encode())
     }
 
     fn format(&self, op: &Operation, results: &[u128]) -> String {
-        let req = decode(op);
+        let req = Request::decode(op);
         format_answer(req.op.width(), results[0] as u64, results[1] as u8)
     }
 
     fn model(&mut self, op: &Operation) -> Option<String> {
-        let req = decode(op);
+        let req = Request::decode(op);
         let answer = execute(req.op, req.a, req.b, req.mode);
         Some(format_answer(req.op.width(), answer.result, answer.flags))
     }
 
     fn latency_of(&self, op: &Operation) -> usize {
-        let req = decode(op);
+        let req = Request::decode(op);
         op_latency(req.op, req.a, req.b)
     }
 
@@ -254,7 +208,7 @@ impl UnitCodec for SfuCodec {
     fn random_lines(&self, count: usize, seed: u64) -> Vec<String> {
         let mut state = seed;
         (0..count)
-            .map(|_| format_request(&random_request(&mut state)))
+            .map(|_| random_request(&mut state).format())
             .collect()
     }
 }
@@ -265,19 +219,21 @@ mod tests {
 
     #[test]
     fn lines_round_trip_and_errors_name_the_field() {
-        let r = parse_line("rcp.f16 4000").unwrap();
+        let r = Request::parse("rcp.f16 4000").unwrap();
         assert_eq!((r.op, r.a), (SfuOp::RcpF16, 0x4000));
-        assert_eq!(parse_line("rcp.f16 3f800000").unwrap_err().field, 2);
-        assert_eq!(parse_line("tanh.f32 3f800000").unwrap_err().field, 1);
+        assert_eq!(Request::parse("rcp.f16 3f800000").unwrap_err().field, 2);
+        assert_eq!(Request::parse("tanh.f32 3f800000").unwrap_err().field, 1);
         assert_eq!(
-            parse_line("exp2.f32 frm=xyz 3f800000").unwrap_err().field,
+            Request::parse("exp2.f32 frm=xyz 3f800000")
+                .unwrap_err()
+                .field,
             2
         );
         let mut state = 5;
         for _ in 0..2000 {
             let req = random_request(&mut state);
-            assert_eq!(parse_line(&format_request(&req)).unwrap(), req);
-            assert_eq!(decode(&encode(&req)), req);
+            assert_eq!(Request::parse(&req.format()).unwrap(), req);
+            assert_eq!(Request::decode(&req.encode()), req);
         }
     }
 }

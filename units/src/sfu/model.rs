@@ -101,6 +101,12 @@ impl crate::fp::ieee::ModeLineOp for SfuOp {
     fn width(self) -> u32 {
         self.width()
     }
+    fn code(self) -> u32 {
+        SfuOp::code(self)
+    }
+    fn from_code(code: u32) -> Option<Self> {
+        SfuOp::from_code(code)
+    }
 }
 
 impl SfuOp {
