@@ -89,8 +89,8 @@ pub mod split;
 pub mod sum;
 pub mod tile;
 
-pub use normalise::{Magnitude, Normalise};
-pub use products::{Offset, Products, Square, SUM_FMT_W};
+pub use normalise::{ExpBase, Magnitude, Normalise};
+pub use products::{Offset, PlaceC0, Products, Square, SUM_FMT_W};
 pub use reduce::{Align, Classify, Mid1, Reduce, Shift, SHIFT_W};
 pub use rom::{rom_image, CoefRom, WORD_W};
 pub use round::{Pack, Round};
@@ -215,6 +215,8 @@ pub struct Control {
     pub bypass_d: Bits<DATA_W>,
     pub region: Bits<REGION_W>,
     pub e_arg: Bits<EXP_W>,
+    /// `E_arg + unit_exp + 39 + bias` (from phase 3 on; [`ExpBase`]).
+    pub ebase: Bits<EXP_W>,
     pub sign: Bit,
     pub zero_sign: Bit,
     pub is64: Bit,
@@ -273,18 +275,22 @@ pub struct Mid2 {
 /// constant part (the tiles' operands are registered inside the tiles).
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Mid4 {
-    pub c0: Bits<C0_W>,
+    /// C0 placed at `s0` ([`PlaceC0`]).
+    pub c0s: Bits<Y_W>,
     pub ka: Bits<Y_W>,
+    pub kam1: Bits<Y_W>,
 }
 
-/// Boundary 3 (beside the ROM's word): the square, the position and the
-/// sum's constant part.
+/// Boundary 3 (beside the ROM's word): the square, the position, the
+/// sum's constant part (and one less), the C0 shift decoded.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage3 {
     pub sq: Bits<SQ_W>,
     pub u_hi: Bits<U_HI>,
     pub u_lo: Bits<U_LO>,
     pub ka: Bits<Y_W>,
+    pub kam1: Bits<Y_W>,
+    pub c0_shift: Bits<2>,
 }
 
 /// Boundary 4: C0 over the constant part, the full products, and the
@@ -292,6 +298,7 @@ pub struct Stage3 {
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage4 {
     pub base: Bits<Y_W>,
+    pub basem1: Bits<Y_W>,
     pub p1a: Bits<P1A_W>,
     pub p1b: Bits<P1B_W>,
     pub p2: Bits<P2_W>,
@@ -302,13 +309,21 @@ pub struct Stage4 {
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Mid5 {
     pub base: Bits<Y_W>,
+    pub basem1: Bits<Y_W>,
     pub ta: Bits<Y_W>,
     pub tb: Bits<Y_W>,
     pub tq: Bits<Y_W>,
+    pub neg: Bits<2>,
 }
 
-/// Boundary 6m (inside phase 6): `|y|`, its byte flags and counts, the
-/// exponent's constant part.
+/// Boundary 5: the sum and the sum less one.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage5 {
+    pub y: Bits<Y_W>,
+    pub ym1: Bits<Y_W>,
+}
+
+/// Boundary 6m (inside phase 6): `|y|`, its byte flags and counts.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Mid6 {
     pub mag: Bits<Y_W>,
@@ -316,7 +331,6 @@ pub struct Mid6 {
     pub zero: Bit,
     pub has: Bits<5>,
     pub cnt: Bits<15>,
-    pub ebase: Bits<EXP_W>,
 }
 
 /// Boundary 6: the magnitude shifted by whole bytes, the rest of the shift
@@ -382,6 +396,8 @@ pub struct Mufu {
     pub rom: CoefRom,
     pub square: Square,
     pub offset: Offset,
+    pub exp_base: ExpBase,
+    pub place_c0: PlaceC0,
     pub products: Products,
     pub terms: Terms,
     pub sum: Sum,
@@ -409,7 +425,7 @@ pub struct Mufu {
     pub ctl5m: Boundary<Control>,
     pub m5: Boundary<Mid5>,
     pub ctl5: Boundary<Control>,
-    pub s5: Boundary<Bits<Y_W>>,
+    pub s5: Boundary<Stage5>,
     pub ctl6m: Boundary<Control>,
     pub m6: Boundary<Mid6>,
     pub ctl6: Boundary<Control>,
@@ -449,8 +465,10 @@ impl Mufu {
             split: Default::default(),
             seg_addr: Default::default(),
             rom: CoefRom::new(plan[B2]),
-            square: Default::default(),
+            square: Square::new(plan[B2]),
             offset: Default::default(),
+            exp_base: Default::default(),
+            place_c0: Default::default(),
             products: Products::new(plan[B4M]),
             terms: Default::default(),
             sum: Default::default(),
@@ -606,14 +624,22 @@ impl Logic for Mufu {
         self.s2.d.next.addend = self.m2.q.val().addend;
 
         // ---- phase 3: ROM read ∥ squarer ∥ the sum's constant part ----
-        self.square.u_hi.next = self.s2.q.val().u_hi;
+        // (The squarer's operand is taken before boundary 2: when that is a
+        // register, it is the tile's own input register.)
+        self.square.u_hi.next = self.m2.q.val().u_hi;
         self.offset.region.next = self.ctl2.q.val().region;
         self.offset.addend.next = self.s2.q.val().addend;
+        self.exp_base.region.next = self.ctl2.q.val().region;
+        self.exp_base.e_arg.next = self.ctl2.q.val().e_arg;
+        self.exp_base.is64.next = self.ctl2.q.val().is64;
         self.ctl3.d.next = self.ctl2.q.val();
+        self.ctl3.d.next.ebase = self.exp_base.ebase.val();
         self.s3.d.next.sq = self.square.sq.val();
         self.s3.d.next.u_hi = self.s2.q.val().u_hi;
         self.s3.d.next.u_lo = self.s2.q.val().u_lo;
         self.s3.d.next.ka = self.offset.ka.val();
+        self.s3.d.next.kam1 = self.offset.kam1.val();
+        self.s3.d.next.c0_shift = self.offset.c0_shift.val();
 
         // ---- phase 4: the tiles (their operands registered inside them
         // when boundary 4m is a register) | products, C0 placed ----
@@ -622,13 +648,18 @@ impl Logic for Mufu {
         self.products.u_lo.next = self.s3.q.val().u_lo;
         self.products.sq.next = self.s3.q.val().sq;
         self.ctl4m.d.next = self.ctl3.q.val();
-        self.m4.d.next.c0 = self.rom.data.val().get_bits::<C0_W>(29);
+        self.place_c0.c0.next = self.rom.data.val().get_bits::<C0_W>(29);
+        self.place_c0.c0_shift.next = self.s3.q.val().c0_shift;
+        self.m4.d.next.c0s = self.place_c0.c0s.val();
         self.m4.d.next.ka = self.s3.q.val().ka;
+        self.m4.d.next.kam1 = self.s3.q.val().kam1;
         self.products.region.next = self.ctl4m.q.val().region;
-        self.products.c0.next = self.m4.q.val().c0;
+        self.products.c0s.next = self.m4.q.val().c0s;
         self.products.ka.next = self.m4.q.val().ka;
+        self.products.kam1.next = self.m4.q.val().kam1;
         self.ctl4.d.next = self.ctl4m.q.val();
         self.s4.d.next.base = self.products.base.val();
+        self.s4.d.next.basem1 = self.products.basem1.val();
         self.s4.d.next.p1a = self.products.p1a.val();
         self.s4.d.next.p1b = self.products.p1b.val();
         self.s4.d.next.p2 = self.products.p2.val();
@@ -641,32 +672,34 @@ impl Logic for Mufu {
         self.terms.p2.next = self.s4.q.val().p2;
         self.ctl5m.d.next = self.ctl4.q.val();
         self.m5.d.next.base = self.s4.q.val().base;
+        self.m5.d.next.basem1 = self.s4.q.val().basem1;
         self.m5.d.next.ta = self.terms.ta.val();
         self.m5.d.next.tb = self.terms.tb.val();
         self.m5.d.next.tq = self.terms.tq.val();
+        self.m5.d.next.neg = self.terms.neg.val();
         self.sum.base.next = self.m5.q.val().base;
+        self.sum.basem1.next = self.m5.q.val().basem1;
         self.sum.ta.next = self.m5.q.val().ta;
         self.sum.tb.next = self.m5.q.val().tb;
         self.sum.tq.next = self.m5.q.val().tq;
+        self.sum.neg.next = self.m5.q.val().neg;
         self.ctl5.d.next = self.ctl5m.q.val();
-        self.s5.d.next = self.sum.y.val();
+        self.s5.d.next.y = self.sum.y.val();
+        self.s5.d.next.ym1 = self.sum.ym1.val();
 
         // ---- phase 6: |y| and the byte flags | the byte shift, the exponent ----
-        self.magnitude.region.next = self.ctl5.q.val().region;
-        self.magnitude.y.next = self.s5.q.val();
-        self.magnitude.e_arg.next = self.ctl5.q.val().e_arg;
-        self.magnitude.is64.next = self.ctl5.q.val().is64;
+        self.magnitude.y.next = self.s5.q.val().y;
+        self.magnitude.ym1.next = self.s5.q.val().ym1;
         self.ctl6m.d.next = self.ctl5.q.val();
         self.m6.d.next.mag = self.magnitude.mag.val();
         self.m6.d.next.neg = self.magnitude.neg.val();
         self.m6.d.next.zero = self.magnitude.zero.val();
         self.m6.d.next.has = self.magnitude.has.val();
         self.m6.d.next.cnt = self.magnitude.cnt.val();
-        self.m6.d.next.ebase = self.magnitude.ebase.val();
         self.normalise.mag.next = self.m6.q.val().mag;
         self.normalise.has.next = self.m6.q.val().has;
         self.normalise.cnt.next = self.m6.q.val().cnt;
-        self.normalise.ebase.next = self.m6.q.val().ebase;
+        self.normalise.ebase.next = self.ctl6m.q.val().ebase;
         self.ctl6.d.next = self.ctl6m.q.val();
         self.s6.d.next.coarse = self.normalise.coarse.val();
         self.s6.d.next.fine = self.normalise.fine.val();

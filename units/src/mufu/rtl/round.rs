@@ -38,29 +38,32 @@ pub struct Round {
     pub ovf1: Signal<Out, Bit>,
     /// `coarse << fine`: the leading one at bit 39.
     norm: Signal<Local, Bits<Y_W>>,
-    r24: Signal<Local, Bits<25>>,
-    r21: Signal<Local, Bits<22>>,
+    /// The kept bits (the 64H forms' low three cleared) and the round
+    /// bit at the kept LSB's place: one increment for both formats.
+    kept: Signal<Local, Bits<24>>,
+    inc: Signal<Local, Bits<24>>,
+    r24: Signal<Local, Bits<24>>,
 }
 
 impl Logic for Round {
     #[hdl_gen]
     fn update(&mut self) {
         self.norm.next = self.coarse.val() << self.fine.val();
-        // Round half-up: add the bit under the last kept one.
-        self.r24.next = bit_cast::<25, 24>(self.norm.val().get_bits::<24>(16));
-        if self.norm.val().get_bit(15) {
-            self.r24.next = bit_cast::<25, 24>(self.norm.val().get_bits::<24>(16)) + 1;
+        // Round half-up: add the bit under the last kept one (bit 15, or
+        // bit 18 for the 64H forms' 21 bits, then at the kept LSB, bit 3 of
+        // the 24).
+        self.kept.next = self.norm.val().get_bits::<24>(16);
+        self.inc.next = bit_cast::<24, 1>(self.norm.val().get_bits::<1>(15));
+        if self.is64.val() {
+            self.kept.next = self.norm.val().get_bits::<24>(16) & 0xFF_FFF8;
+            self.inc.next = bit_cast::<24, 1>(self.norm.val().get_bits::<1>(18)) << 3;
         }
-        self.r21.next = bit_cast::<22, 21>(self.norm.val().get_bits::<21>(19));
-        if self.norm.val().get_bit(18) {
-            self.r21.next = bit_cast::<22, 21>(self.norm.val().get_bits::<21>(19)) + 1;
-        }
+        self.r24.next = self.kept.val() + self.inc.val();
+        self.frac.next = self.r24.val().get_bits::<23>(0);
         // The carry out of the increment: every kept bit and the round bit set.
         self.carry.next = self.norm.val().get_bits::<25>(15) == 0x1FF_FFFF;
-        self.frac.next = self.r24.val().get_bits::<23>(0);
         if self.is64.val() {
             self.carry.next = self.norm.val().get_bits::<22>(18) == 0x3F_FFFF;
-            self.frac.next = bit_cast::<23, 20>(self.r21.val().get_bits::<20>(0)) << 3;
         }
         // (A carry out makes the significand 1.0 one binade up: the increment
         // leaves its fraction 0.)
