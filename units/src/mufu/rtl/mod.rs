@@ -90,12 +90,12 @@ pub mod sum;
 pub mod tile;
 
 pub use normalise::{ExpBase, Magnitude, Normalise};
-pub use products::{Offset, PlaceC0, Products, Square, SUM_FMT_W};
+pub use products::{Offset, PlaceC0, Products, RegionConsts, Square, SUM_FMT_W};
 pub use reduce::{Align, Classify, Mid1, Reduce, Shift, SHIFT_W};
 pub use rom::{rom_image, CoefRom, WORD_W};
 pub use round::{Pack, Round};
 pub use split::{Address, Split};
-pub use sum::{Sum, Terms};
+pub use sum::{Rows, Sum, Terms};
 
 pub use crate::hw::boundary::Boundary;
 use crate::mufu::datapath::{self, RegionFmt, U_HI_W, U_LO_W};
@@ -148,27 +148,29 @@ pub const B3: usize = 6;
 pub const B4M: usize = 7;
 pub const B4: usize = 8;
 pub const B5M: usize = 9;
-pub const B5: usize = 10;
-pub const B6M: usize = 11;
-pub const B6: usize = 12;
-pub const B7M: usize = 13;
-pub const B7: usize = 14;
+pub const B5N: usize = 10;
+pub const B5: usize = 11;
+pub const B6M: usize = 12;
+pub const B6: usize = 13;
+pub const B7M: usize = 14;
+pub const B7: usize = 15;
 /// Most pipeline registers (every boundary).
-pub const MAX_DEPTH: usize = 15;
+pub const MAX_DEPTH: usize = 16;
 /// Fewest: the ROM's register and the output register.
 pub const MIN_DEPTH: usize = 2;
 /// The depth `rtl-gen` builds when none is asked for: every boundary a
 /// register, the highest measured Fmax within the seeds' latency budget
 /// (≤ 16 clocks, issue #17). 150 MHz on grade 6 is not reached at any depth
 /// (see the module doc's figures); depth 8 stays as `mufu_d8`.
-pub const DEFAULT_DEPTH: usize = 15;
+pub const DEFAULT_DEPTH: usize = 16;
 
 /// Optional boundaries, most useful first: a unit of depth `d` registers
 /// boundaries 3 and 7 and the first `d − 2` of these (see the module doc for
 /// the measured trade-off). Depths up to 8 register whole phases; the
 /// deeper units add the mid-phase boundaries.
-pub const BOUNDARY_PRIORITY: [usize; MAX_DEPTH - MIN_DEPTH] =
-    [B4, B2, B1, B5, B6, B0, B6M, B5M, B7M, B2M, B0M, B1M, B4M];
+pub const BOUNDARY_PRIORITY: [usize; MAX_DEPTH - MIN_DEPTH] = [
+    B4, B2, B1, B5, B6, B0, B6M, B5M, B7M, B2M, B0M, B1M, B4M, B5N,
+];
 
 /// Which boundaries (indexed in pipeline order, [`B0`]..=[`B7`]) are
 /// registers at `depth`.
@@ -258,6 +260,10 @@ pub struct Stage2 {
     pub u_hi: Bits<U_HI>,
     pub u_lo: Bits<U_LO>,
     pub addend: Bits<ADDEND_W>,
+    /// The region's constants ([`RegionConsts`]).
+    pub k0: Bits<Y_W>,
+    pub k0m1: Bits<Y_W>,
+    pub c0_shift: Bits<2>,
 }
 
 /// Boundary 2m (inside phase 2): the region's first address and the
@@ -313,7 +319,17 @@ pub struct Mid5 {
     pub ta: Bits<Y_W>,
     pub tb: Bits<Y_W>,
     pub tq: Bits<Y_W>,
+    pub fine: Bits<6>,
     pub neg: Bits<2>,
+}
+
+/// Boundary 5n (inside phase 5): the first carry-save row, `base`, `base − 1`.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid5n {
+    pub base: Bits<Y_W>,
+    pub basem1: Bits<Y_W>,
+    pub s1: Bits<Y_W>,
+    pub c1: Bits<Y_W>,
 }
 
 /// Boundary 5: the sum and the sum less one.
@@ -348,8 +364,8 @@ pub struct Stage6 {
 /// exponents with their tests.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Mid7 {
-    pub frac: Bits<23>,
-    pub carry: Bit,
+    pub kept: Bits<24>,
+    pub inc: Bits<24>,
     pub e0: Bits<EXP_W>,
     pub e1: Bits<EXP_W>,
     pub unf0: Bit,
@@ -395,11 +411,13 @@ pub struct Mufu {
     pub seg_addr: Address,
     pub rom: CoefRom,
     pub square: Square,
+    pub consts: RegionConsts,
     pub offset: Offset,
     pub exp_base: ExpBase,
     pub place_c0: PlaceC0,
     pub products: Products,
     pub terms: Terms,
+    pub rows: Rows,
     pub sum: Sum,
     pub magnitude: Magnitude,
     pub normalise: Normalise,
@@ -424,6 +442,8 @@ pub struct Mufu {
     pub s4: Boundary<Stage4>,
     pub ctl5m: Boundary<Control>,
     pub m5: Boundary<Mid5>,
+    pub ctl5n: Boundary<Control>,
+    pub m5n: Boundary<Mid5n>,
     pub ctl5: Boundary<Control>,
     pub s5: Boundary<Stage5>,
     pub ctl6m: Boundary<Control>,
@@ -466,11 +486,13 @@ impl Mufu {
             seg_addr: Default::default(),
             rom: CoefRom::new(plan[B2]),
             square: Square::new(plan[B2]),
+            consts: Default::default(),
             offset: Default::default(),
             exp_base: Default::default(),
             place_c0: Default::default(),
             products: Products::new(plan[B4M]),
             terms: Default::default(),
+            rows: Default::default(),
             sum: Default::default(),
             magnitude: Default::default(),
             normalise: Default::default(),
@@ -493,6 +515,8 @@ impl Mufu {
             s4: Boundary::new(plan[B4]),
             ctl5m: Boundary::new(plan[B5M]),
             m5: Boundary::new(plan[B5M]),
+            ctl5n: Boundary::new(plan[B5N]),
+            m5n: Boundary::new(plan[B5N]),
             ctl5: Boundary::new(plan[B5]),
             s5: Boundary::new(plan[B5]),
             ctl6m: Boundary::new(plan[B6M]),
@@ -519,6 +543,7 @@ impl Mufu {
             self.ctl4m.is_registered(),
             self.ctl4.is_registered(),
             self.ctl5m.is_registered(),
+            self.ctl5n.is_registered(),
             self.ctl5.is_registered(),
             self.ctl6m.is_registered(),
             self.ctl6.is_registered(),
@@ -551,6 +576,8 @@ impl Logic for Mufu {
         self.s4.clock.next = self.clock.val();
         self.ctl5m.clock.next = self.clock.val();
         self.m5.clock.next = self.clock.val();
+        self.ctl5n.clock.next = self.clock.val();
+        self.m5n.clock.next = self.clock.val();
         self.ctl5.clock.next = self.clock.val();
         self.s5.clock.next = self.clock.val();
         self.ctl6m.clock.next = self.clock.val();
@@ -618,28 +645,33 @@ impl Logic for Mufu {
         self.seg_addr.base.next = self.m2.q.val().base;
         self.seg_addr.idx.next = self.m2.q.val().idx;
         self.rom.address.next = self.seg_addr.address.val();
+        self.consts.region.next = self.ctl2m.q.val().region;
+        self.exp_base.region.next = self.ctl2m.q.val().region;
+        self.exp_base.e_arg.next = self.ctl2m.q.val().e_arg;
+        self.exp_base.is64.next = self.ctl2m.q.val().is64;
         self.ctl2.d.next = self.ctl2m.q.val();
+        self.ctl2.d.next.ebase = self.exp_base.ebase.val();
         self.s2.d.next.u_hi = self.m2.q.val().u_hi;
         self.s2.d.next.u_lo = self.m2.q.val().u_lo;
         self.s2.d.next.addend = self.m2.q.val().addend;
+        self.s2.d.next.k0 = self.consts.k0.val();
+        self.s2.d.next.k0m1 = self.consts.k0m1.val();
+        self.s2.d.next.c0_shift = self.consts.c0_shift.val();
 
         // ---- phase 3: ROM read ∥ squarer ∥ the sum's constant part ----
         // (The squarer's operand is taken before boundary 2: when that is a
         // register, it is the tile's own input register.)
         self.square.u_hi.next = self.m2.q.val().u_hi;
-        self.offset.region.next = self.ctl2.q.val().region;
+        self.offset.k0.next = self.s2.q.val().k0;
+        self.offset.k0m1.next = self.s2.q.val().k0m1;
         self.offset.addend.next = self.s2.q.val().addend;
-        self.exp_base.region.next = self.ctl2.q.val().region;
-        self.exp_base.e_arg.next = self.ctl2.q.val().e_arg;
-        self.exp_base.is64.next = self.ctl2.q.val().is64;
         self.ctl3.d.next = self.ctl2.q.val();
-        self.ctl3.d.next.ebase = self.exp_base.ebase.val();
         self.s3.d.next.sq = self.square.sq.val();
         self.s3.d.next.u_hi = self.s2.q.val().u_hi;
         self.s3.d.next.u_lo = self.s2.q.val().u_lo;
         self.s3.d.next.ka = self.offset.ka.val();
         self.s3.d.next.kam1 = self.offset.kam1.val();
-        self.s3.d.next.c0_shift = self.offset.c0_shift.val();
+        self.s3.d.next.c0_shift = self.s2.q.val().c0_shift;
 
         // ---- phase 4: the tiles (their operands registered inside them
         // when boundary 4m is a register) | products, C0 placed ----
@@ -676,14 +708,23 @@ impl Logic for Mufu {
         self.m5.d.next.ta = self.terms.ta.val();
         self.m5.d.next.tb = self.terms.tb.val();
         self.m5.d.next.tq = self.terms.tq.val();
+        self.m5.d.next.fine = self.terms.fine.val();
         self.m5.d.next.neg = self.terms.neg.val();
-        self.sum.base.next = self.m5.q.val().base;
-        self.sum.basem1.next = self.m5.q.val().basem1;
-        self.sum.ta.next = self.m5.q.val().ta;
-        self.sum.tb.next = self.m5.q.val().tb;
-        self.sum.tq.next = self.m5.q.val().tq;
-        self.sum.neg.next = self.m5.q.val().neg;
-        self.ctl5.d.next = self.ctl5m.q.val();
+        self.rows.ta.next = self.m5.q.val().ta;
+        self.rows.tb.next = self.m5.q.val().tb;
+        self.rows.tq.next = self.m5.q.val().tq;
+        self.rows.fine.next = self.m5.q.val().fine;
+        self.rows.neg.next = self.m5.q.val().neg;
+        self.ctl5n.d.next = self.ctl5m.q.val();
+        self.m5n.d.next.base = self.m5.q.val().base;
+        self.m5n.d.next.basem1 = self.m5.q.val().basem1;
+        self.m5n.d.next.s1 = self.rows.s1.val();
+        self.m5n.d.next.c1 = self.rows.c1.val();
+        self.sum.base.next = self.m5n.q.val().base;
+        self.sum.basem1.next = self.m5n.q.val().basem1;
+        self.sum.s1.next = self.m5n.q.val().s1;
+        self.sum.c1.next = self.m5n.q.val().c1;
+        self.ctl5.d.next = self.ctl5n.q.val();
         self.s5.d.next.y = self.sum.y.val();
         self.s5.d.next.ym1 = self.sum.ym1.val();
 
@@ -713,8 +754,8 @@ impl Logic for Mufu {
         self.round.eb.next = self.s6.q.val().eb;
         self.round.is64.next = self.ctl6.q.val().is64;
         self.ctl7m.d.next = self.ctl6.q.val();
-        self.m7.d.next.frac = self.round.frac.val();
-        self.m7.d.next.carry = self.round.carry.val();
+        self.m7.d.next.kept = self.round.kept.val();
+        self.m7.d.next.inc = self.round.inc.val();
         self.m7.d.next.e0 = self.round.e0.val();
         self.m7.d.next.e1 = self.round.e1.val();
         self.m7.d.next.unf0 = self.round.unf0.val();
@@ -723,8 +764,8 @@ impl Logic for Mufu {
         self.m7.d.next.ovf1 = self.round.ovf1.val();
         self.m7.d.next.neg = self.s6.q.val().neg;
         self.m7.d.next.zero = self.s6.q.val().zero;
-        self.pack.frac.next = self.m7.q.val().frac;
-        self.pack.carry.next = self.m7.q.val().carry;
+        self.pack.kept.next = self.m7.q.val().kept;
+        self.pack.inc.next = self.m7.q.val().inc;
         self.pack.e0.next = self.m7.q.val().e0;
         self.pack.e1.next = self.m7.q.val().e1;
         self.pack.unf0.next = self.m7.q.val().unf0;

@@ -78,31 +78,28 @@ impl Logic for Square {
     }
 }
 
-/// Phase 3: the constant part of the sum, `ka = k0 + 2·neg1 + neg2 + addend`
-/// and `ka − 1` (for `y − 1`, phase 5), and the region's C0 shift decoded
-/// for phase 4's first half.
+/// Phase 2, second half: the region's constants for phases 3 and 4, looked
+/// up a phase ahead: `k0 + 2·neg1 + neg2` and one less, and the C0 shift.
 #[derive(LogicBlock)]
-pub struct Offset {
+pub struct RegionConsts {
     pub region: Signal<In, Bits<REGION_W>>,
-    pub addend: Signal<In, Bits<ADDEND_W>>,
-    pub ka: Signal<Out, Bits<Y_W>>,
-    pub kam1: Signal<Out, Bits<Y_W>>,
+    /// `k0 + 2·neg1 + neg2` (modulo 2^40), and one less.
+    pub k0: Signal<Out, Bits<Y_W>>,
+    pub k0m1: Signal<Out, Bits<Y_W>>,
     /// `{s0 == 7, s0 == 6}` (`s0` is 5, 6 or 7).
     pub c0_shift: Signal<Out, Bits<2>>,
-    /// `k0 + 2·neg1 + neg2` per region, and one less.
     fmt: ROM<Bits<Y_W>, REGION_W>,
     fmt_m1: ROM<Bits<Y_W>, REGION_W>,
     s0: ROM<Bits<2>, REGION_W>,
 }
 
-impl Default for Offset {
+impl Default for RegionConsts {
     fn default() -> Self {
         assert!(tables().fmts.iter().all(|f| (5..=7).contains(&f.s0)));
         Self {
             region: Default::default(),
-            addend: Default::default(),
-            ka: Default::default(),
-            kam1: Default::default(),
+            k0: Default::default(),
+            k0m1: Default::default(),
             c0_shift: Default::default(),
             fmt: region_rom(k0_of),
             fmt_m1: region_rom(|f| k0_of(f).wrapping_sub(1) & ((1u128 << Y_W) - 1)),
@@ -111,15 +108,35 @@ impl Default for Offset {
     }
 }
 
-impl Logic for Offset {
+impl Logic for RegionConsts {
     #[hdl_gen]
     fn update(&mut self) {
         self.fmt.address.next = self.region.val();
         self.fmt_m1.address.next = self.region.val();
         self.s0.address.next = self.region.val();
-        self.ka.next = self.fmt.data.val() + self.addend.val();
-        self.kam1.next = self.fmt_m1.data.val() + self.addend.val();
+        self.k0.next = self.fmt.data.val();
+        self.k0m1.next = self.fmt_m1.data.val();
         self.c0_shift.next = self.s0.data.val();
+    }
+}
+
+/// Phase 3: the constant part of the sum, `ka = k0 + 2·neg1 + neg2 + addend`
+/// and `ka − 1` (for `y − 1`, phase 5).
+#[derive(LogicBlock, Default)]
+pub struct Offset {
+    /// The region's constants ([`RegionConsts`]).
+    pub k0: Signal<In, Bits<Y_W>>,
+    pub k0m1: Signal<In, Bits<Y_W>>,
+    pub addend: Signal<In, Bits<ADDEND_W>>,
+    pub ka: Signal<Out, Bits<Y_W>>,
+    pub kam1: Signal<Out, Bits<Y_W>>,
+}
+
+impl Logic for Offset {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.ka.next = self.k0.val() + self.addend.val();
+        self.kam1.next = self.k0m1.val() + self.addend.val();
     }
 }
 
@@ -128,7 +145,7 @@ impl Logic for Offset {
 #[derive(LogicBlock, Default)]
 pub struct PlaceC0 {
     pub c0: Signal<In, Bits<C0_W>>,
-    /// `{s0 == 7, s0 == 6}` ([`Offset`]).
+    /// `{s0 == 7, s0 == 6}` ([`RegionConsts`]).
     pub c0_shift: Signal<In, Bits<2>>,
     /// `c0 << s0`.
     pub c0s: Signal<Out, Bits<Y_W>>,

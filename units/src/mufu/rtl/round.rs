@@ -4,14 +4,14 @@
 //! second half), [`pack_f32`](crate::mufu::datapath::pack_f32),
 //! [`pack_f64_hi`](crate::mufu::datapath::pack_f64_hi).
 //!
-//! Only the fraction waits for the rounding adder: the carry out of it (all
-//! kept bits and the round bit ones) is an AND of `norm`'s bits, and the
-//! exponent, its overflow and underflow are formed for both carries beside
-//! the adder, then picked.
+//! The exponent, its overflow and underflow are formed for both carries in
+//! the first half; the rounding increment (one adder for both formats, the
+//! 64H forms' round bit placed at their kept LSB) starts the second half,
+//! and its carry out picks the exponent.
 //!
-//! Two halves: [`Round`] (the shift, the increment, the carry, both
-//! exponents and their tests) and [`Pack`] (the picks, the packing, the
-//! bypass). Boundary 7m between them is a register in the deeper units, a
+//! Two halves: [`Round`] (the shift, the increment's operands, both
+//! exponents and their tests) and [`Pack`] (the increment, the picks, the
+//! packing, the bypass). Boundary 7m between them is a register in the deeper units, a
 //! wire at the default depth.
 
 use super::{EXP_W, Y_W};
@@ -25,10 +25,11 @@ pub struct Round {
     pub fine: Signal<In, Bits<3>>,
     pub eb: Signal<In, Bits<EXP_W>>,
     pub is64: Signal<In, Bit>,
-    /// The rounded fraction (binary32: 23 bits; 64H: 20 bits, then three 0s).
-    pub frac: Signal<Out, Bits<23>>,
-    /// The increment carried out: the significand is 1.0 one binade up.
-    pub carry: Signal<Out, Bit>,
+    /// The kept bits (the 64H forms' low three cleared) and the round bit at
+    /// the kept LSB's place (bit 0, or bit 3 for the 64H forms' 21 bits): the
+    /// increment's two operands, added in [`Pack`].
+    pub kept: Signal<Out, Bits<24>>,
+    pub inc: Signal<Out, Bits<24>>,
     /// `eb` and `eb + 1`, each with its flush and overflow test.
     pub e0: Signal<Out, Bits<EXP_W>>,
     pub e1: Signal<Out, Bits<EXP_W>>,
@@ -38,32 +39,19 @@ pub struct Round {
     pub ovf1: Signal<Out, Bit>,
     /// `coarse << fine`: the leading one at bit 39.
     norm: Signal<Local, Bits<Y_W>>,
-    /// The kept bits (the 64H forms' low three cleared) and the round
-    /// bit at the kept LSB's place: one increment for both formats.
-    kept: Signal<Local, Bits<24>>,
-    inc: Signal<Local, Bits<24>>,
-    r24: Signal<Local, Bits<24>>,
 }
 
 impl Logic for Round {
     #[hdl_gen]
     fn update(&mut self) {
         self.norm.next = self.coarse.val() << self.fine.val();
-        // Round half-up: add the bit under the last kept one (bit 15, or
-        // bit 18 for the 64H forms' 21 bits, then at the kept LSB, bit 3 of
-        // the 24).
+        // Round half-up: the bit under the last kept one (bit 15, or bit 18
+        // for the 64H forms) is added at the kept LSB.
         self.kept.next = self.norm.val().get_bits::<24>(16);
         self.inc.next = bit_cast::<24, 1>(self.norm.val().get_bits::<1>(15));
         if self.is64.val() {
             self.kept.next = self.norm.val().get_bits::<24>(16) & 0xFF_FFF8;
             self.inc.next = bit_cast::<24, 1>(self.norm.val().get_bits::<1>(18)) << 3;
-        }
-        self.r24.next = self.kept.val() + self.inc.val();
-        self.frac.next = self.r24.val().get_bits::<23>(0);
-        // The carry out of the increment: every kept bit and the round bit set.
-        self.carry.next = self.norm.val().get_bits::<25>(15) == 0x1FF_FFFF;
-        if self.is64.val() {
-            self.carry.next = self.norm.val().get_bits::<22>(18) == 0x3F_FFFF;
         }
         // (A carry out makes the significand 1.0 one binade up: the increment
         // leaves its fraction 0.)
@@ -84,8 +72,9 @@ impl Logic for Round {
 /// Phase 7, second half (combinational).
 #[derive(LogicBlock, Default)]
 pub struct Pack {
-    pub frac: Signal<In, Bits<23>>,
-    pub carry: Signal<In, Bit>,
+    /// The increment's operands ([`Round`]).
+    pub kept: Signal<In, Bits<24>>,
+    pub inc: Signal<In, Bits<24>>,
     pub e0: Signal<In, Bits<EXP_W>>,
     pub e1: Signal<In, Bits<EXP_W>>,
     pub unf0: Signal<In, Bit>,
@@ -101,6 +90,11 @@ pub struct Pack {
     pub bypass_d: Signal<In, Bits<32>>,
     /// The answer.
     pub d: Signal<Out, Bits<32>>,
+    /// `kept + inc`: its carry out makes the significand 1.0 one binade up.
+    r25: Signal<Local, Bits<25>>,
+    carry: Signal<Local, Bit>,
+    /// The rounded fraction (binary32: 23 bits; 64H: 20 bits, then three 0s).
+    frac: Signal<Local, Bits<23>>,
     e_fin: Signal<Local, Bits<EXP_W>>,
     sign_r: Signal<Local, Bit>,
     s: Signal<Local, Bits<32>>,
@@ -111,6 +105,9 @@ pub struct Pack {
 impl Logic for Pack {
     #[hdl_gen]
     fn update(&mut self) {
+        self.r25.next = bit_cast::<25, 24>(self.kept.val()) + bit_cast::<25, 24>(self.inc.val());
+        self.carry.next = self.r25.val().get_bit(24);
+        self.frac.next = self.r25.val().get_bits::<23>(0);
         self.e_fin.next = self.e0.val();
         self.unf.next = self.unf0.val();
         self.ovf.next = self.ovf0.val();
