@@ -89,7 +89,7 @@ pub mod split;
 pub mod sum;
 pub mod tile;
 
-pub use normalise::{ExpBase, Magnitude, Normalise};
+pub use normalise::{ExpBase, ExpFmt, Magnitude, Normalise};
 pub use products::{Offset, PlaceC0, Products, RegionConsts, Square, SUM_FMT_W};
 pub use reduce::{Align, Classify, Mid1, Reduce, Shift, SHIFT_W};
 pub use rom::{rom_image, CoefRom, WORD_W};
@@ -217,8 +217,12 @@ pub struct Control {
     pub bypass_d: Bits<DATA_W>,
     pub region: Bits<REGION_W>,
     pub e_arg: Bits<EXP_W>,
-    /// `E_arg + unit_exp + 39 + bias` (from phase 3 on; [`ExpBase`]).
+    /// `unit_exp + 39 + bias` and one more (from phase 2a on; [`ExpFmt`]).
+    pub efmt: Bits<EXP_W>,
+    pub efmt1: Bits<EXP_W>,
+    /// `E_arg + unit_exp + 39 + bias` and one more (from phase 2b on; [`ExpBase`]).
     pub ebase: Bits<EXP_W>,
+    pub ebase1: Bits<EXP_W>,
     pub sign: Bit,
     pub zero_sign: Bit,
     pub is64: Bit,
@@ -358,22 +362,19 @@ pub struct Stage6 {
     pub neg: Bit,
     pub zero: Bit,
     pub eb: Bits<EXP_W>,
+    pub eb1: Bits<EXP_W>,
 }
 
-/// Boundary 7m (inside phase 7): the rounded fraction, the carry, both
-/// exponents with their tests.
+/// Boundary 7m (inside phase 7): the increment's operands and the answer
+/// for each carry but its fraction ([`Round`]).
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Mid7 {
     pub kept: Bits<24>,
-    pub inc: Bits<24>,
-    pub e0: Bits<EXP_W>,
-    pub e1: Bits<EXP_W>,
-    pub unf0: Bit,
-    pub unf1: Bit,
-    pub ovf0: Bit,
-    pub ovf1: Bit,
-    pub neg: Bit,
-    pub zero: Bit,
+    pub rb: Bits<1>,
+    pub w0: Bits<32>,
+    pub w1: Bits<32>,
+    pub pass_lo: Bit,
+    pub pass_hi: Bit,
 }
 
 /// The MUFU top block. Build it with [`Mufu::new`] (the pipeline depth);
@@ -413,6 +414,7 @@ pub struct Mufu {
     pub square: Square,
     pub consts: RegionConsts,
     pub offset: Offset,
+    pub exp_fmt: ExpFmt,
     pub exp_base: ExpBase,
     pub place_c0: PlaceC0,
     pub products: Products,
@@ -488,6 +490,7 @@ impl Mufu {
             square: Square::new(plan[B2]),
             consts: Default::default(),
             offset: Default::default(),
+            exp_fmt: Default::default(),
             exp_base: Default::default(),
             place_c0: Default::default(),
             products: Products::new(plan[B4M]),
@@ -636,7 +639,11 @@ impl Logic for Mufu {
         // 2 is a register) ----
         self.split.region.next = self.ctl1.q.val().region;
         self.split.frac.next = self.s1.q.val().frac;
+        self.exp_fmt.region.next = self.ctl1.q.val().region;
+        self.exp_fmt.is64.next = self.ctl1.q.val().is64;
         self.ctl2m.d.next = self.ctl1.q.val();
+        self.ctl2m.d.next.efmt = self.exp_fmt.efmt.val();
+        self.ctl2m.d.next.efmt1 = self.exp_fmt.efmt1.val();
         self.m2.d.next.base = self.split.base.val();
         self.m2.d.next.idx = self.split.idx.val();
         self.m2.d.next.u_hi = self.split.u_hi.val();
@@ -646,11 +653,12 @@ impl Logic for Mufu {
         self.seg_addr.idx.next = self.m2.q.val().idx;
         self.rom.address.next = self.seg_addr.address.val();
         self.consts.region.next = self.ctl2m.q.val().region;
-        self.exp_base.region.next = self.ctl2m.q.val().region;
         self.exp_base.e_arg.next = self.ctl2m.q.val().e_arg;
-        self.exp_base.is64.next = self.ctl2m.q.val().is64;
+        self.exp_base.efmt.next = self.ctl2m.q.val().efmt;
+        self.exp_base.efmt1.next = self.ctl2m.q.val().efmt1;
         self.ctl2.d.next = self.ctl2m.q.val();
         self.ctl2.d.next.ebase = self.exp_base.ebase.val();
+        self.ctl2.d.next.ebase1 = self.exp_base.ebase1.val();
         self.s2.d.next.u_hi = self.m2.q.val().u_hi;
         self.s2.d.next.u_lo = self.m2.q.val().u_lo;
         self.s2.d.next.addend = self.m2.q.val().addend;
@@ -741,44 +749,40 @@ impl Logic for Mufu {
         self.normalise.has.next = self.m6.q.val().has;
         self.normalise.cnt.next = self.m6.q.val().cnt;
         self.normalise.ebase.next = self.ctl6m.q.val().ebase;
+        self.normalise.ebase1.next = self.ctl6m.q.val().ebase1;
         self.ctl6.d.next = self.ctl6m.q.val();
         self.s6.d.next.coarse = self.normalise.coarse.val();
         self.s6.d.next.fine = self.normalise.fine.val();
         self.s6.d.next.neg = self.m6.q.val().neg;
         self.s6.d.next.zero = self.m6.q.val().zero;
         self.s6.d.next.eb = self.normalise.eb.val();
+        self.s6.d.next.eb1 = self.normalise.eb1.val();
 
         // ---- phase 7: shift, round | pick, pack, bypass ----
         self.round.coarse.next = self.s6.q.val().coarse;
         self.round.fine.next = self.s6.q.val().fine;
         self.round.eb.next = self.s6.q.val().eb;
+        self.round.eb1.next = self.s6.q.val().eb1;
         self.round.is64.next = self.ctl6.q.val().is64;
+        self.round.neg.next = self.s6.q.val().neg;
+        self.round.zero.next = self.s6.q.val().zero;
+        self.round.sign.next = self.ctl6.q.val().sign;
+        self.round.zero_sign.next = self.ctl6.q.val().zero_sign;
+        self.round.bypass.next = self.ctl6.q.val().bypass;
+        self.round.bypass_d.next = self.ctl6.q.val().bypass_d;
         self.ctl7m.d.next = self.ctl6.q.val();
         self.m7.d.next.kept = self.round.kept.val();
-        self.m7.d.next.inc = self.round.inc.val();
-        self.m7.d.next.e0 = self.round.e0.val();
-        self.m7.d.next.e1 = self.round.e1.val();
-        self.m7.d.next.unf0 = self.round.unf0.val();
-        self.m7.d.next.unf1 = self.round.unf1.val();
-        self.m7.d.next.ovf0 = self.round.ovf0.val();
-        self.m7.d.next.ovf1 = self.round.ovf1.val();
-        self.m7.d.next.neg = self.s6.q.val().neg;
-        self.m7.d.next.zero = self.s6.q.val().zero;
+        self.m7.d.next.rb = self.round.rb.val();
+        self.m7.d.next.w0 = self.round.w0.val();
+        self.m7.d.next.w1 = self.round.w1.val();
+        self.m7.d.next.pass_lo = self.round.pass_lo.val();
+        self.m7.d.next.pass_hi = self.round.pass_hi.val();
         self.pack.kept.next = self.m7.q.val().kept;
-        self.pack.inc.next = self.m7.q.val().inc;
-        self.pack.e0.next = self.m7.q.val().e0;
-        self.pack.e1.next = self.m7.q.val().e1;
-        self.pack.unf0.next = self.m7.q.val().unf0;
-        self.pack.unf1.next = self.m7.q.val().unf1;
-        self.pack.ovf0.next = self.m7.q.val().ovf0;
-        self.pack.ovf1.next = self.m7.q.val().ovf1;
-        self.pack.neg.next = self.m7.q.val().neg;
-        self.pack.zero.next = self.m7.q.val().zero;
-        self.pack.sign.next = self.ctl7m.q.val().sign;
-        self.pack.zero_sign.next = self.ctl7m.q.val().zero_sign;
-        self.pack.is64.next = self.ctl7m.q.val().is64;
-        self.pack.bypass.next = self.ctl7m.q.val().bypass;
-        self.pack.bypass_d.next = self.ctl7m.q.val().bypass_d;
+        self.pack.rb.next = self.m7.q.val().rb;
+        self.pack.w0.next = self.m7.q.val().w0;
+        self.pack.w1.next = self.m7.q.val().w1;
+        self.pack.pass_lo.next = self.m7.q.val().pass_lo;
+        self.pack.pass_hi.next = self.m7.q.val().pass_hi;
         self.ctl7.d.next = self.ctl7m.q.val();
         self.d7.d.next = self.pack.d.val();
 

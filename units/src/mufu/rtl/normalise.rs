@@ -29,39 +29,70 @@ use rust_hdl::prelude::*;
 /// not used).
 pub const LZ_W: usize = 6;
 
-/// The exponent's constant part, `E_arg + unit_exp + 39 + bias`, formed in
-/// phase 3 (it needs only the control word) and carried to phase 6 in the
-/// control word.
+/// Phase 2, first half: the exponent's constant part per region and format,
+/// `unit_exp + 39 + bias` (127, or 1023 for the 64H forms).
 #[derive(LogicBlock)]
-pub struct ExpBase {
+pub struct ExpFmt {
     pub region: Signal<In, Bits<REGION_W>>,
-    pub e_arg: Signal<In, Bits<EXP_W>>,
     pub is64: Signal<In, Bit>,
-    pub ebase: Signal<Out, Bits<EXP_W>>,
-    /// `unit_exp + 39 + 127` per region.
-    fmt: ROM<Bits<EXP_W>, REGION_W>,
+    pub efmt: Signal<Out, Bits<EXP_W>>,
+    /// One more.
+    pub efmt1: Signal<Out, Bits<EXP_W>>,
+    fmt32: ROM<Bits<EXP_W>, REGION_W>,
+    fmt64: ROM<Bits<EXP_W>, REGION_W>,
+    fmt32p1: ROM<Bits<EXP_W>, REGION_W>,
+    fmt64p1: ROM<Bits<EXP_W>, REGION_W>,
 }
 
-impl Default for ExpBase {
+impl Default for ExpFmt {
     fn default() -> Self {
         Self {
             region: Default::default(),
-            e_arg: Default::default(),
             is64: Default::default(),
-            ebase: Default::default(),
-            fmt: region_rom(|f| ((f.unit_exp + 39 + 127) as u128) & ((1 << EXP_W) - 1)),
+            efmt: Default::default(),
+            efmt1: Default::default(),
+            fmt32: region_rom(|f| ((f.unit_exp + 39 + 127) as u128) & ((1 << EXP_W) - 1)),
+            fmt64: region_rom(|f| ((f.unit_exp + 39 + 1023) as u128) & ((1 << EXP_W) - 1)),
+            fmt32p1: region_rom(|f| ((f.unit_exp + 39 + 128) as u128) & ((1 << EXP_W) - 1)),
+            fmt64p1: region_rom(|f| ((f.unit_exp + 39 + 1024) as u128) & ((1 << EXP_W) - 1)),
         }
     }
+}
+
+impl Logic for ExpFmt {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.fmt32.address.next = self.region.val();
+        self.fmt64.address.next = self.region.val();
+        self.fmt32p1.address.next = self.region.val();
+        self.fmt64p1.address.next = self.region.val();
+        self.efmt.next = self.fmt32.data.val();
+        self.efmt1.next = self.fmt32p1.data.val();
+        if self.is64.val() {
+            self.efmt.next = self.fmt64.data.val();
+            self.efmt1.next = self.fmt64p1.data.val();
+        }
+    }
+}
+
+/// Phase 2, second half: `ebase = E_arg + unit_exp + 39 + bias` and
+/// `ebase + 1` (for the rounding carry), carried to phase 6 in the control
+/// word.
+#[derive(LogicBlock, Default)]
+pub struct ExpBase {
+    pub e_arg: Signal<In, Bits<EXP_W>>,
+    /// [`ExpFmt`]'s constant, and one more.
+    pub efmt: Signal<In, Bits<EXP_W>>,
+    pub efmt1: Signal<In, Bits<EXP_W>>,
+    pub ebase: Signal<Out, Bits<EXP_W>>,
+    pub ebase1: Signal<Out, Bits<EXP_W>>,
 }
 
 impl Logic for ExpBase {
     #[hdl_gen]
     fn update(&mut self) {
-        self.fmt.address.next = self.region.val();
-        self.ebase.next = self.e_arg.val() + self.fmt.data.val();
-        if self.is64.val() {
-            self.ebase.next = self.e_arg.val() + self.fmt.data.val() + 896;
-        }
+        self.ebase.next = self.e_arg.val() + self.efmt.val();
+        self.ebase1.next = self.e_arg.val() + self.efmt1.val();
     }
 }
 
@@ -113,11 +144,14 @@ pub struct Normalise {
     pub has: Signal<In, Bits<5>>,
     pub cnt: Signal<In, Bits<15>>,
     pub ebase: Signal<In, Bits<EXP_W>>,
+    pub ebase1: Signal<In, Bits<EXP_W>>,
     /// `|y|` shifted by whole bytes: `coarse << fine` has its leading one at bit 39.
     pub coarse: Signal<Out, Bits<Y_W>>,
     pub fine: Signal<Out, Bits<3>>,
     /// Biased exponent of `norm`'s bit 39 (two's complement).
     pub eb: Signal<Out, Bits<EXP_W>>,
+    /// `eb + 1` (the rounding carry's exponent).
+    pub eb1: Signal<Out, Bits<EXP_W>>,
     lz: Signal<Local, Bits<LZ_W>>,
 }
 
@@ -150,5 +184,6 @@ impl Logic for Normalise {
         }
         self.lz.next = self.lz.val() | bit_cast::<LZ_W, 3>(self.fine.val());
         self.eb.next = self.ebase.val() - bit_cast::<EXP_W, LZ_W>(self.lz.val());
+        self.eb1.next = self.ebase1.val() - bit_cast::<EXP_W, LZ_W>(self.lz.val());
     }
 }
