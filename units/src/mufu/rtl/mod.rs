@@ -10,32 +10,34 @@
 //! registers between them (timing apart from math, as in the DFMA).
 //!
 //! Every phase but phase 3 is two halves, with a boundary `km` between them
-//! that only the deeper units register (see *Register placement*):
+//! that only the deeper units register (see *Register placement*); phase 5
+//! is three parts (boundary 5n, registered at depth 16 only, splits its
+//! second half):
 //!
 //! | phase | first half | second half | does | widths |
 //! |---|---|---|---|---|
 //! | 0 | [`Align`] | [`Shift`] | modifiers, the shift amount, the shift by its multiple of 8 \| the rest of the EX2/SIN/COS shifter `(sig << 33) >> (149 − ef)` | 32 → 32 + 57 |
-//! | 1 | [`Classify`] | [`Reduce`] | classes (DAZ) and every candidate (exponent forms, EX2 fixed point, SIN/COS fraction, regions) \| the selector's pick: special-case bypass, region, fraction, addend, `E_arg`, signs | → 5 + 32 + 40 + 13 |
-//! | 2 | [`Split`] | [`Address`] | region decoder (k, base), index bits, `u_hi`, `u_lo` \| ROM address `base + idx` (into the block RAM's address register) | 10, 17, 8 |
-//! | 3 | ROM ∥ [`Square`] ∥ [`Offset`] | — | the block RAM's read ([`CoefRom`]); `u_hi²` top 18 bits (1 tile); `ka = k0 + 2·neg1 + neg2 + addend` | 54; 18; 40 |
-//! | 4 | the tiles' input registers | [`Products`] | C0, C1, C2 at fixed places of the word; `c1·u_hi`, `c1·u_lo`, `c2·sq` (3 tiles); `base = ka + (c0 << s0)`; phase 5's shifts and signs | 35, 26, 29; 40; 18 |
-//! | 5 | [`Terms`] | [`Sum`] | truncating shifts, complements of subtracted terms \| the four-operand sum (two adders, then one) | 40 |
-//! | 6 | [`Magnitude`] | [`Normalise`] | `|y|`, sign, zero, per-byte flags and counts \| shift by whole bytes, leading-zero count, biased exponent | 40 + 3, 13 |
-//! | 7 | [`Round`] | [`Pack`] | shift by 0..7, half-up rounding at 24/21 bits, carry, both exponents with their tests \| FTZ, overflow, pack, bypass | 32 |
+//! | 1 | [`Classify`] | [`Reduce`] | classes (DAZ), the selector decoded, every candidate (exponent forms, EX2 fixed point, SIN/COS fraction, regions) \| the pick as an AND-OR over the decoded selector: special-case bypass, region, fraction, addend, `E_arg`, signs | → 5 + 32 + 40 + 13 |
+//! | 2 | [`Split`] ∥ [`ExpFmt`] | [`Address`] ∥ [`RegionConsts`] ∥ [`ExpBase`] | region decoder (k, base), index bits, `u_hi`, `u_lo`; the exponent's constant per region and format \| ROM address `base + idx` (into the block RAM's address register); the sum's region constants `k0`, `k0 − 1` and the C0 shift; `ebase = E_arg + unit_exp + 39 + bias` and `ebase + 1` | 10, 17, 8; 40 + 40; 13 + 13 |
+//! | 3 | ROM ∥ [`Square`] ∥ [`Offset`] | — | the block RAM's read ([`CoefRom`]); `u_hi²` top 18 bits (1 tile, its operand registered inside it at boundary 2); `ka = k0 + addend`, `ka − 1` | 54; 18; 40 + 40 |
+//! | 4 | the tiles' input registers ∥ [`PlaceC0`] | [`Products`] | C0, C1, C2 at fixed places of the word, `c0 << s0` \| `c1·u_hi`, `c1·u_lo`, `c2·sq` (3 tiles); `base = ka + (c0 << s0)`, `base − 1`; phase 5's shifts and signs | 35, 26, 29; 40 + 40; 18 |
+//! | 5 | [`Terms`] | [`Rows`] \| [`Sum`] | truncating shifts by their multiples of 4 \| the rest (0..3), complements of subtracted terms, first carry-save row \| second rows over `base` and `base − 1`, two carry chains: `y`, `y − 1` | 40 + 40 |
+//! | 6 | [`Magnitude`] | [`Normalise`] | `|y|` (`y` or `!(y − 1)`), sign, zero, per-byte flags and counts \| shift by whole bytes, leading-zero count, biased exponent and its `+ 1` | 40 + 3, 13 + 13 |
+//! | 7 | [`Round`] | [`Pack`] | shift by 0..7, the increment's operands (24/21 kept bits, round bit), FTZ, overflow, pack and bypass for either carry \| the increment, the pick by its carry | 32 |
 //!
 //! Every per-region constant (`k`, `base`, `k0`, `s0`, shifts, signs,
 //! `unit_exp`) comes from a small 29-entry decoder (a rust-hdl `ROM`, a
 //! `case` in Verilog) indexed by the region that travels with the operation,
-//! in the phase that uses it or, for the sum's, one phase before it (its
-//! output registered with the products), so that no decoder sits in front
-//! of the sum's shifters.
+//! one phase before the phase that uses it (registered with the data), so
+//! that no decoder sits in front of an adder or a shifter; the selector is
+//! decoded half a phase before its pick.
 //!
 //! # Register placement
 //! Boundary `k` follows phase `k`; boundary `km` splits phase `k`. The
 //! boundaries, in pipeline order, are [`B0M`] 0m, [`B0`] 0, 1m, 1, 2m, 2, 3,
-//! 4m, 4, 5m, 5, 6m, 6, 7m, [`B7`] 7 (15). Depths 2..=8 register whole phases
+//! 4m, 4, 5m, [`B5N`] 5n, 5, 6m, 6, 7m, [`B7`] 7 (16). Depths 2..=8 register whole phases
 //! (the halves joined by wires); depths
-//! 9..=15 add the mid-phase boundaries in the order of
+//! 9..=16 add the mid-phase boundaries in the order of
 //! [`BOUNDARY_PRIORITY`], each splitting the phase that was slowest at the
 //! depth before. Boundary 4m is the tiles' own input registers (inside the
 //! MULT18X18D, [`tile::Mul18`]) and a fabric register for C0, `ka` and the
@@ -50,7 +52,8 @@
 //! when the unit is built from its depth ([`stage_plan`]); the depth is the
 //! latency. In a VCD boundary `k` is `uut.ctlK.q$…` and `uut.sK.q$…`
 //! (boundary 0, before the control word exists, only `uut.s0.q$…`), and
-//! boundary `km` is `uut.mK.q$…` (and `uut.ctlKm.q$…` for 2m and 4..7m).
+//! boundary `km` is `uut.mK.q$…` (and `uut.ctlKm.q$…` for 2m and 4..7m;
+//! 5n is `uut.m5n.q$…`, `uut.ctl5n.q$…`).
 //!
 //! # Measured
 //! ECP5-85k (speed grade 6, `rtl-gen fpga <unit> --target ecp5-85k`,
@@ -58,19 +61,24 @@
 //!
 //! | unit | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) |
 //! |---|---|---|---|---|---|---|---|
-//! | `mufu` (default) | 15 | 2,057 | 1,895 | 208 | 4 | 3 | 128.02 / 127.68 / 121.24 (median 127.68) |
-//! | `mufu_d8` | 8 | 2,429 | 924 | 204 | 4 | 3 | 86.44 / 85.48 / — |
+//! | `mufu` (default) | 16 | 2,055 | 2,455 | 241 | 4 | 3 | 159.11 / 137.84 / 152.07 (median 152.07) |
+//! | `mufu_d15` | 15 | 2,186 | 2,237 | 241 | 4 | 3 | 110.39 / 109.36 / 110.53 (median 110.39): phase 5's rows and sum in one clock, 9.1 ns |
+//! | `mufu_d8` (before 2026-12-02's phases) | 8 | 2,429 | 924 | 204 | 4 | 3 | 86.44 / 85.48 / — |
+//!
+//! At depth 16 the slowest groups are 2a (the region's `k` into the
+//! position's shift, 7.26 ns on seed 2) and 0a (the modifiers and the
+//! shifter's coarse step, 6.6–7.0 ns); seeds 1 and 3 are at 6.3–6.6 ns.
 //!
 //! iCE40 UP5K (`rtl-gen fpga mufu_d8 --target ice40-up5k`, depth 8): 2,566
 //! LUT4, 934 FF, 6 SB_MAC16, 14 EBR, 3,235 of 5,280 cells, 21.3 MHz.
 //!
 //! Resources meet the ECP5 budget (≤ 3,000 LUT4, ≤ 4 MULT18X18D, ≤ 3 DP16KD)
-//! at every depth; 150 MHz is not met at any depth (≤ 15).
+//! at every depth; 150 MHz (median of seeds 1–3) is met at depth 16 only.
 //!
 //! History, tried and reverted: docs/qor.md ("MUFU: measured versions and
 //! the latency/clock curve"): the earlier versions, the experiments, the
-//! latency/clock table of depths 8..=15 (with speed grade 8) and the halves
-//! still above 6.67 ns at depth 15.
+//! latency/clock table of depths 8..=15 (with speed grade 8), the halves
+//! still above 6.67 ns at depth 15, and the steps to depth 16 (2026-12-02).
 //!
 //! The per-byte flags and counts of phase 6 are the byte leaves of the
 //! project's leading-zero counter ([`crate::hw::lzc::LzcBytes`]).
@@ -159,9 +167,9 @@ pub const MAX_DEPTH: usize = 16;
 /// Fewest: the ROM's register and the output register.
 pub const MIN_DEPTH: usize = 2;
 /// The depth `rtl-gen` builds when none is asked for: every boundary a
-/// register, the highest measured Fmax within the seeds' latency budget
-/// (≤ 16 clocks, issue #17). 150 MHz on grade 6 is not reached at any depth
-/// (see the module doc's figures); depth 8 stays as `mufu_d8`.
+/// register, the seeds' whole latency budget (≤ 16 clocks, issue #17), the
+/// only depth measured at 150 MHz or more on grade 6 (median of seeds 1–3;
+/// the module doc's figures). Depth 8 stays as `mufu_d8`.
 pub const DEFAULT_DEPTH: usize = 16;
 
 /// Optional boundaries, most useful first: a unit of depth `d` registers

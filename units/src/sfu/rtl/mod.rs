@@ -3,14 +3,14 @@
 //! [`model`](crate::sfu::model).
 //!
 //! ```text
-//!              ┌─ PrepareDecode ─ pre ─ PrepareOperand ─ front ─ Mufu (15) ─ FinishExp ─ fa ─ FinishShift ─ fs ─ FinishRound ─ fb ─┐
+//!              ┌─ PrepareDecode ─ pre ─ PrepareOperand ─ front ─ Mufu (16) ─ FinishExp ─ fa ─ FinishShift ─ fs ─ FinishRound ─ fb ─┐
 //!  in ─ decode ┤   (side line: f16, adjustment, log2, ftz32, NV/DZ beside the MUFU)                      ├─ out
 //!              └─ Divsqrt ─────────────────────────────────────────────────────────────────── hold ──────┘
 //!                   ▲ rsq.f64's second pass: the root fed back as rcp.f64
 //! ```
 //!
-//! - **Approximations**: one operation per clock, [`APPROX_LATENCY`] = 20
-//!   clocks (two preparing phases, the MUFU at its default depth 15, three
+//! - **Approximations**: one operation per clock, [`APPROX_LATENCY`] = 21
+//!   clocks (two preparing phases, the MUFU at its default depth 16, three
 //!   finishing phases).
 //! - **Divide engine**: the `divsqrt` unit, one operation in flight. An
 //!   accepted operation waits one clock in `req` (its code decoded; +1
