@@ -639,6 +639,11 @@ impl Logic for Mufu {
         self.ctl1.d.next.sign = self.reduce.sign.val();
         self.ctl1.d.next.zero_sign = self.reduce.zero_sign.val();
         self.ctl1.d.next.is64 = self.reduce.is64.val();
+        // (The exponent's constants join the control word in phase 2.)
+        self.ctl1.d.next.efmt = 0.into();
+        self.ctl1.d.next.efmt1 = 0.into();
+        self.ctl1.d.next.ebase = 0.into();
+        self.ctl1.d.next.ebase1 = 0.into();
         self.s1.d.next.frac = self.reduce.frac.val();
         self.s1.d.next.addend = self.reduce.addend.val();
 
