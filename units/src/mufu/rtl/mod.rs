@@ -61,13 +61,13 @@
 //!
 //! | unit | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) |
 //! |---|---|---|---|---|---|---|---|
-//! | `mufu` (default) | 16 | 2,055 | 2,455 | 241 | 4 | 3 | 159.11 / 137.84 / 152.07 (median 152.07) |
+//! | `mufu` (default) | 16 | 2,074 | 2,455 | 241 | 4 | 3 | 157.53 / 149.08 / 153.78 (median 153.78) |
 //! | `mufu_d15` | 15 | 2,186 | 2,237 | 241 | 4 | 3 | 110.39 / 109.36 / 110.53 (median 110.39): phase 5's rows and sum in one clock, 9.1 ns |
 //! | `mufu_d8` (before 2026-12-02's phases) | 8 | 2,429 | 924 | 204 | 4 | 3 | 86.44 / 85.48 / — |
 //!
-//! At depth 16 the slowest groups are 2a (the region's `k` into the
-//! position's shift, 7.26 ns on seed 2) and 0a (the modifiers and the
-//! shifter's coarse step, 6.6–7.0 ns); seeds 1 and 3 are at 6.3–6.6 ns.
+//! At depth 16 the slowest group on every seed is 0a (the modifiers,
+//! `149 − ef` and the shifter's coarse step, 6.35–6.71 ns), then 1b (the
+//! pick, 6.21–6.27) and 7a (6.02–6.07).
 //!
 //! iCE40 UP5K (`rtl-gen fpga mufu_d8 --target ice40-up5k`, depth 8): 2,566
 //! LUT4, 934 FF, 6 SB_MAC16, 14 EBR, 3,235 of 5,280 cells, 21.3 MHz.
