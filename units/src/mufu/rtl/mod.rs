@@ -62,7 +62,7 @@
 //! | unit | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) |
 //! |---|---|---|---|---|---|---|---|
 //! | `mufu` (default) | 16 | 2,074 | 2,455 | 241 | 4 | 3 | 157.53 / 149.08 / 153.78 (median 153.78) |
-//! | `mufu_d15` | 15 | 2,186 | 2,237 | 241 | 4 | 3 | 110.39 / 109.36 / 110.53 (median 110.39): phase 5's rows and sum in one clock, 9.1 ns |
+//! | `mufu_d15` (53b25a8) | 15 | 2,186 | 2,237 | 241 | 4 | 3 | 110.39 / 109.36 / 110.53 (median 110.39): phase 5's rows and sum in one clock, 9.1 ns |
 //! | `mufu_d8` (before 2026-12-02's phases) | 8 | 2,429 | 924 | 204 | 4 | 3 | 86.44 / 85.48 / — |
 //!
 //! At depth 16 the slowest group on every seed is 0a (the modifiers,
