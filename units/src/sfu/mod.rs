@@ -7,13 +7,13 @@
 //!   for the correctly rounded operations; rsq.f64 as two passes).
 //! - [`codec`]: SPEC-G3 §7 vector lines ↔ ports, info, latency per
 //!   operation, random traffic.
-//! - [`rtl`]: the rust-hdl top block: the MUFU (unchanged, default depth 15)
+//! - [`rtl`]: the rust-hdl top block: the MUFU (default depth 16)
 //!   and the DIVSQRT engine (unchanged) side by side behind one port.
 //!
 //! # Which hardware computes what
 //! | instructions | path | clocks (accept → answer, alone) |
 //! |---|---|---|
-//! | rsq.f32, sqrt.f32, exp2.f32, log2.f32, sin.f32, cos.f32; rcp/rsq/sqrt/exp2/log2/sin/cos.f16 | prepare → MUFU → finish, one per clock | 20 |
+//! | rsq.f32, sqrt.f32, exp2.f32, log2.f32, sin.f32, cos.f32; rcp/rsq/sqrt/exp2/log2/sin/cos.f16 | prepare → MUFU → finish, one per clock | 21 |
 //! | rcp.f32 (frm), fdiv.f32 | divide engine | 29 |
 //! | fsqrt.f32 | divide engine | 27 |
 //! | rcp.f64 (RNE), fdiv.f64 | divide engine | 44 |

@@ -10,32 +10,34 @@
 //! registers between them (timing apart from math, as in the DFMA).
 //!
 //! Every phase but phase 3 is two halves, with a boundary `km` between them
-//! that only the deeper units register (see *Register placement*):
+//! that only the deeper units register (see *Register placement*); phase 5
+//! is three parts (boundary 5n, registered at depth 16 only, splits its
+//! second half):
 //!
 //! | phase | first half | second half | does | widths |
 //! |---|---|---|---|---|
 //! | 0 | [`Align`] | [`Shift`] | modifiers, the shift amount, the shift by its multiple of 8 \| the rest of the EX2/SIN/COS shifter `(sig << 33) >> (149 − ef)` | 32 → 32 + 57 |
-//! | 1 | [`Classify`] | [`Reduce`] | classes (DAZ) and every candidate (exponent forms, EX2 fixed point, SIN/COS fraction, regions) \| the selector's pick: special-case bypass, region, fraction, addend, `E_arg`, signs | → 5 + 32 + 40 + 13 |
-//! | 2 | [`Split`] | [`Address`] | region decoder (k, base), index bits, `u_hi`, `u_lo` \| ROM address `base + idx` (into the block RAM's address register) | 10, 17, 8 |
-//! | 3 | ROM ∥ [`Square`] ∥ [`Offset`] | — | the block RAM's read ([`CoefRom`]); `u_hi²` top 18 bits (1 tile); `ka = k0 + 2·neg1 + neg2 + addend` | 54; 18; 40 |
-//! | 4 | the tiles' input registers | [`Products`] | C0, C1, C2 at fixed places of the word; `c1·u_hi`, `c1·u_lo`, `c2·sq` (3 tiles); `base = ka + (c0 << s0)`; phase 5's shifts and signs | 35, 26, 29; 40; 18 |
-//! | 5 | [`Terms`] | [`Sum`] | truncating shifts, complements of subtracted terms \| the four-operand sum (two adders, then one) | 40 |
-//! | 6 | [`Magnitude`] | [`Normalise`] | `|y|`, sign, zero, per-byte flags and counts \| shift by whole bytes, leading-zero count, biased exponent | 40 + 3, 13 |
-//! | 7 | [`Round`] | [`Pack`] | shift by 0..7, half-up rounding at 24/21 bits, carry, both exponents with their tests \| FTZ, overflow, pack, bypass | 32 |
+//! | 1 | [`Classify`] | [`Reduce`] | classes (DAZ), the selector decoded, every candidate (exponent forms, EX2 fixed point, SIN/COS fraction, regions) \| the pick as an AND-OR over the decoded selector: special-case bypass, region, fraction, addend, `E_arg`, signs | → 5 + 32 + 40 + 13 |
+//! | 2 | [`Split`] ∥ [`ExpFmt`] | [`Address`] ∥ [`RegionConsts`] ∥ [`ExpBase`] | region decoder (k, base), index bits, `u_hi`, `u_lo`; the exponent's constant per region and format \| ROM address `base + idx` (into the block RAM's address register); the sum's region constants `k0`, `k0 − 1` and the C0 shift; `ebase = E_arg + unit_exp + 39 + bias` and `ebase + 1` | 10, 17, 8; 40 + 40; 13 + 13 |
+//! | 3 | ROM ∥ [`Square`] ∥ [`Offset`] | — | the block RAM's read ([`CoefRom`]); `u_hi²` top 18 bits (1 tile, its operand registered inside it at boundary 2); `ka = k0 + addend`, `ka − 1` | 54; 18; 40 + 40 |
+//! | 4 | the tiles' input registers ∥ [`PlaceC0`] | [`Products`] | C0, C1, C2 at fixed places of the word, `c0 << s0` \| `c1·u_hi`, `c1·u_lo`, `c2·sq` (3 tiles); `base = ka + (c0 << s0)`, `base − 1`; phase 5's shifts and signs | 35, 26, 29; 40 + 40; 18 |
+//! | 5 | [`Terms`] | [`Rows`] \| [`Sum`] | truncating shifts by their multiples of 4 \| the rest (0..3), complements of subtracted terms, first carry-save row \| second rows over `base` and `base − 1`, two carry chains: `y`, `y − 1` | 40 + 40 |
+//! | 6 | [`Magnitude`] | [`Normalise`] | `|y|` (`y` or `!(y − 1)`), sign, zero, per-byte flags and counts \| shift by whole bytes, leading-zero count, biased exponent and its `+ 1` | 40 + 3, 13 + 13 |
+//! | 7 | [`Round`] | [`Pack`] | shift by 0..7, the increment's operands (24/21 kept bits, round bit), FTZ, overflow, pack and bypass for either carry \| the increment, the pick by its carry | 32 |
 //!
 //! Every per-region constant (`k`, `base`, `k0`, `s0`, shifts, signs,
 //! `unit_exp`) comes from a small 29-entry decoder (a rust-hdl `ROM`, a
 //! `case` in Verilog) indexed by the region that travels with the operation,
-//! in the phase that uses it or, for the sum's, one phase before it (its
-//! output registered with the products), so that no decoder sits in front
-//! of the sum's shifters.
+//! one phase before the phase that uses it (registered with the data), so
+//! that no decoder sits in front of an adder or a shifter; the selector is
+//! decoded half a phase before its pick.
 //!
 //! # Register placement
 //! Boundary `k` follows phase `k`; boundary `km` splits phase `k`. The
 //! boundaries, in pipeline order, are [`B0M`] 0m, [`B0`] 0, 1m, 1, 2m, 2, 3,
-//! 4m, 4, 5m, 5, 6m, 6, 7m, [`B7`] 7 (15). Depths 2..=8 register whole phases
+//! 4m, 4, 5m, [`B5N`] 5n, 5, 6m, 6, 7m, [`B7`] 7 (16). Depths 2..=8 register whole phases
 //! (the halves joined by wires); depths
-//! 9..=15 add the mid-phase boundaries in the order of
+//! 9..=16 add the mid-phase boundaries in the order of
 //! [`BOUNDARY_PRIORITY`], each splitting the phase that was slowest at the
 //! depth before. Boundary 4m is the tiles' own input registers (inside the
 //! MULT18X18D, [`tile::Mul18`]) and a fabric register for C0, `ka` and the
@@ -50,7 +52,8 @@
 //! when the unit is built from its depth ([`stage_plan`]); the depth is the
 //! latency. In a VCD boundary `k` is `uut.ctlK.q$…` and `uut.sK.q$…`
 //! (boundary 0, before the control word exists, only `uut.s0.q$…`), and
-//! boundary `km` is `uut.mK.q$…` (and `uut.ctlKm.q$…` for 2m and 4..7m).
+//! boundary `km` is `uut.mK.q$…` (and `uut.ctlKm.q$…` for 2m and 4..7m;
+//! 5n is `uut.m5n.q$…`, `uut.ctl5n.q$…`).
 //!
 //! # Measured
 //! ECP5-85k (speed grade 6, `rtl-gen fpga <unit> --target ecp5-85k`,
@@ -58,19 +61,24 @@
 //!
 //! | unit | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) |
 //! |---|---|---|---|---|---|---|---|
-//! | `mufu` (default) | 15 | 2,057 | 1,895 | 208 | 4 | 3 | 128.02 / 127.68 / 121.24 (median 127.68) |
-//! | `mufu_d8` | 8 | 2,429 | 924 | 204 | 4 | 3 | 86.44 / 85.48 / — |
+//! | `mufu` (default) | 16 | 2,074 | 2,455 | 241 | 4 | 3 | 157.53 / 149.08 / 153.78 (median 153.78) |
+//! | `mufu_d15` (53b25a8) | 15 | 2,186 | 2,237 | 241 | 4 | 3 | 110.39 / 109.36 / 110.53 (median 110.39): phase 5's rows and sum in one clock, 9.1 ns |
+//! | `mufu_d8` (before 2026-12-02's phases) | 8 | 2,429 | 924 | 204 | 4 | 3 | 86.44 / 85.48 / — |
+//!
+//! At depth 16 the slowest group on every seed is 0a (the modifiers,
+//! `149 − ef` and the shifter's coarse step, 6.35–6.71 ns), then 1b (the
+//! pick, 6.21–6.27) and 7a (6.02–6.07).
 //!
 //! iCE40 UP5K (`rtl-gen fpga mufu_d8 --target ice40-up5k`, depth 8): 2,566
 //! LUT4, 934 FF, 6 SB_MAC16, 14 EBR, 3,235 of 5,280 cells, 21.3 MHz.
 //!
 //! Resources meet the ECP5 budget (≤ 3,000 LUT4, ≤ 4 MULT18X18D, ≤ 3 DP16KD)
-//! at every depth; 150 MHz is not met at any depth (≤ 15).
+//! at every depth; 150 MHz (median of seeds 1–3) is met at depth 16 only.
 //!
 //! History, tried and reverted: docs/qor.md ("MUFU: measured versions and
 //! the latency/clock curve"): the earlier versions, the experiments, the
-//! latency/clock table of depths 8..=15 (with speed grade 8) and the halves
-//! still above 6.67 ns at depth 15.
+//! latency/clock table of depths 8..=15 (with speed grade 8), the halves
+//! still above 6.67 ns at depth 15, and the steps to depth 16 (2026-12-02).
 //!
 //! The per-byte flags and counts of phase 6 are the byte leaves of the
 //! project's leading-zero counter ([`crate::hw::lzc::LzcBytes`]).
@@ -89,13 +97,13 @@ pub mod split;
 pub mod sum;
 pub mod tile;
 
-pub use normalise::{Magnitude, Normalise};
-pub use products::{Offset, Products, Square, SUM_FMT_W};
+pub use normalise::{ExpBase, ExpFmt, Magnitude, Normalise};
+pub use products::{Offset, PlaceC0, Products, RegionConsts, Square, SUM_FMT_W};
 pub use reduce::{Align, Classify, Mid1, Reduce, Shift, SHIFT_W};
 pub use rom::{rom_image, CoefRom, WORD_W};
 pub use round::{Pack, Round};
 pub use split::{Address, Split};
-pub use sum::{Sum, Terms};
+pub use sum::{Rows, Sum, Terms};
 
 pub use crate::hw::boundary::Boundary;
 use crate::mufu::datapath::{self, RegionFmt, U_HI_W, U_LO_W};
@@ -148,27 +156,29 @@ pub const B3: usize = 6;
 pub const B4M: usize = 7;
 pub const B4: usize = 8;
 pub const B5M: usize = 9;
-pub const B5: usize = 10;
-pub const B6M: usize = 11;
-pub const B6: usize = 12;
-pub const B7M: usize = 13;
-pub const B7: usize = 14;
+pub const B5N: usize = 10;
+pub const B5: usize = 11;
+pub const B6M: usize = 12;
+pub const B6: usize = 13;
+pub const B7M: usize = 14;
+pub const B7: usize = 15;
 /// Most pipeline registers (every boundary).
-pub const MAX_DEPTH: usize = 15;
+pub const MAX_DEPTH: usize = 16;
 /// Fewest: the ROM's register and the output register.
 pub const MIN_DEPTH: usize = 2;
 /// The depth `rtl-gen` builds when none is asked for: every boundary a
-/// register, the highest measured Fmax within the seeds' latency budget
-/// (≤ 16 clocks, issue #17). 150 MHz on grade 6 is not reached at any depth
-/// (see the module doc's figures); depth 8 stays as `mufu_d8`.
-pub const DEFAULT_DEPTH: usize = 15;
+/// register, the seeds' whole latency budget (≤ 16 clocks, issue #17), the
+/// only depth measured at 150 MHz or more on grade 6 (median of seeds 1–3;
+/// the module doc's figures). Depth 8 stays as `mufu_d8`.
+pub const DEFAULT_DEPTH: usize = 16;
 
 /// Optional boundaries, most useful first: a unit of depth `d` registers
 /// boundaries 3 and 7 and the first `d − 2` of these (see the module doc for
 /// the measured trade-off). Depths up to 8 register whole phases; the
 /// deeper units add the mid-phase boundaries.
-pub const BOUNDARY_PRIORITY: [usize; MAX_DEPTH - MIN_DEPTH] =
-    [B4, B2, B1, B5, B6, B0, B6M, B5M, B7M, B2M, B0M, B1M, B4M];
+pub const BOUNDARY_PRIORITY: [usize; MAX_DEPTH - MIN_DEPTH] = [
+    B4, B2, B1, B5, B6, B0, B6M, B5M, B7M, B2M, B0M, B1M, B4M, B5N,
+];
 
 /// Which boundaries (indexed in pipeline order, [`B0`]..=[`B7`]) are
 /// registers at `depth`.
@@ -215,6 +225,12 @@ pub struct Control {
     pub bypass_d: Bits<DATA_W>,
     pub region: Bits<REGION_W>,
     pub e_arg: Bits<EXP_W>,
+    /// `unit_exp + 39 + bias` and one more (from phase 2a on; [`ExpFmt`]).
+    pub efmt: Bits<EXP_W>,
+    pub efmt1: Bits<EXP_W>,
+    /// `E_arg + unit_exp + 39 + bias` and one more (from phase 2b on; [`ExpBase`]).
+    pub ebase: Bits<EXP_W>,
+    pub ebase1: Bits<EXP_W>,
     pub sign: Bit,
     pub zero_sign: Bit,
     pub is64: Bit,
@@ -256,6 +272,10 @@ pub struct Stage2 {
     pub u_hi: Bits<U_HI>,
     pub u_lo: Bits<U_LO>,
     pub addend: Bits<ADDEND_W>,
+    /// The region's constants ([`RegionConsts`]).
+    pub k0: Bits<Y_W>,
+    pub k0m1: Bits<Y_W>,
+    pub c0_shift: Bits<2>,
 }
 
 /// Boundary 2m (inside phase 2): the region's first address and the
@@ -273,18 +293,22 @@ pub struct Mid2 {
 /// constant part (the tiles' operands are registered inside the tiles).
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Mid4 {
-    pub c0: Bits<C0_W>,
+    /// C0 placed at `s0` ([`PlaceC0`]).
+    pub c0s: Bits<Y_W>,
     pub ka: Bits<Y_W>,
+    pub kam1: Bits<Y_W>,
 }
 
-/// Boundary 3 (beside the ROM's word): the square, the position and the
-/// sum's constant part.
+/// Boundary 3 (beside the ROM's word): the square, the position, the
+/// sum's constant part (and one less), the C0 shift decoded.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage3 {
     pub sq: Bits<SQ_W>,
     pub u_hi: Bits<U_HI>,
     pub u_lo: Bits<U_LO>,
     pub ka: Bits<Y_W>,
+    pub kam1: Bits<Y_W>,
+    pub c0_shift: Bits<2>,
 }
 
 /// Boundary 4: C0 over the constant part, the full products, and the
@@ -292,6 +316,7 @@ pub struct Stage3 {
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage4 {
     pub base: Bits<Y_W>,
+    pub basem1: Bits<Y_W>,
     pub p1a: Bits<P1A_W>,
     pub p1b: Bits<P1B_W>,
     pub p2: Bits<P2_W>,
@@ -302,13 +327,31 @@ pub struct Stage4 {
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Mid5 {
     pub base: Bits<Y_W>,
+    pub basem1: Bits<Y_W>,
     pub ta: Bits<Y_W>,
     pub tb: Bits<Y_W>,
     pub tq: Bits<Y_W>,
+    pub fine: Bits<6>,
+    pub neg: Bits<2>,
 }
 
-/// Boundary 6m (inside phase 6): `|y|`, its byte flags and counts, the
-/// exponent's constant part.
+/// Boundary 5n (inside phase 5): the first carry-save row, `base`, `base − 1`.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid5n {
+    pub base: Bits<Y_W>,
+    pub basem1: Bits<Y_W>,
+    pub s1: Bits<Y_W>,
+    pub c1: Bits<Y_W>,
+}
+
+/// Boundary 5: the sum and the sum less one.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Stage5 {
+    pub y: Bits<Y_W>,
+    pub ym1: Bits<Y_W>,
+}
+
+/// Boundary 6m (inside phase 6): `|y|`, its byte flags and counts.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Mid6 {
     pub mag: Bits<Y_W>,
@@ -316,7 +359,6 @@ pub struct Mid6 {
     pub zero: Bit,
     pub has: Bits<5>,
     pub cnt: Bits<15>,
-    pub ebase: Bits<EXP_W>,
 }
 
 /// Boundary 6: the magnitude shifted by whole bytes, the rest of the shift
@@ -328,22 +370,19 @@ pub struct Stage6 {
     pub neg: Bit,
     pub zero: Bit,
     pub eb: Bits<EXP_W>,
+    pub eb1: Bits<EXP_W>,
 }
 
-/// Boundary 7m (inside phase 7): the rounded fraction, the carry, both
-/// exponents with their tests.
+/// Boundary 7m (inside phase 7): the increment's operands and the answer
+/// for each carry but its fraction ([`Round`]).
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Mid7 {
-    pub frac: Bits<23>,
-    pub carry: Bit,
-    pub e0: Bits<EXP_W>,
-    pub e1: Bits<EXP_W>,
-    pub unf0: Bit,
-    pub unf1: Bit,
-    pub ovf0: Bit,
-    pub ovf1: Bit,
-    pub neg: Bit,
-    pub zero: Bit,
+    pub kept: Bits<24>,
+    pub rb: Bits<1>,
+    pub w0: Bits<32>,
+    pub w1: Bits<32>,
+    pub pass_lo: Bit,
+    pub pass_hi: Bit,
 }
 
 /// The MUFU top block. Build it with [`Mufu::new`] (the pipeline depth);
@@ -381,9 +420,14 @@ pub struct Mufu {
     pub seg_addr: Address,
     pub rom: CoefRom,
     pub square: Square,
+    pub consts: RegionConsts,
     pub offset: Offset,
+    pub exp_fmt: ExpFmt,
+    pub exp_base: ExpBase,
+    pub place_c0: PlaceC0,
     pub products: Products,
     pub terms: Terms,
+    pub rows: Rows,
     pub sum: Sum,
     pub magnitude: Magnitude,
     pub normalise: Normalise,
@@ -408,8 +452,10 @@ pub struct Mufu {
     pub s4: Boundary<Stage4>,
     pub ctl5m: Boundary<Control>,
     pub m5: Boundary<Mid5>,
+    pub ctl5n: Boundary<Control>,
+    pub m5n: Boundary<Mid5n>,
     pub ctl5: Boundary<Control>,
-    pub s5: Boundary<Bits<Y_W>>,
+    pub s5: Boundary<Stage5>,
     pub ctl6m: Boundary<Control>,
     pub m6: Boundary<Mid6>,
     pub ctl6: Boundary<Control>,
@@ -449,10 +495,15 @@ impl Mufu {
             split: Default::default(),
             seg_addr: Default::default(),
             rom: CoefRom::new(plan[B2]),
-            square: Default::default(),
+            square: Square::new(plan[B2]),
+            consts: Default::default(),
             offset: Default::default(),
+            exp_fmt: Default::default(),
+            exp_base: Default::default(),
+            place_c0: Default::default(),
             products: Products::new(plan[B4M]),
             terms: Default::default(),
+            rows: Default::default(),
             sum: Default::default(),
             magnitude: Default::default(),
             normalise: Default::default(),
@@ -475,6 +526,8 @@ impl Mufu {
             s4: Boundary::new(plan[B4]),
             ctl5m: Boundary::new(plan[B5M]),
             m5: Boundary::new(plan[B5M]),
+            ctl5n: Boundary::new(plan[B5N]),
+            m5n: Boundary::new(plan[B5N]),
             ctl5: Boundary::new(plan[B5]),
             s5: Boundary::new(plan[B5]),
             ctl6m: Boundary::new(plan[B6M]),
@@ -501,6 +554,7 @@ impl Mufu {
             self.ctl4m.is_registered(),
             self.ctl4.is_registered(),
             self.ctl5m.is_registered(),
+            self.ctl5n.is_registered(),
             self.ctl5.is_registered(),
             self.ctl6m.is_registered(),
             self.ctl6.is_registered(),
@@ -533,6 +587,8 @@ impl Logic for Mufu {
         self.s4.clock.next = self.clock.val();
         self.ctl5m.clock.next = self.clock.val();
         self.m5.clock.next = self.clock.val();
+        self.ctl5n.clock.next = self.clock.val();
+        self.m5n.clock.next = self.clock.val();
         self.ctl5.clock.next = self.clock.val();
         self.s5.clock.next = self.clock.val();
         self.ctl6m.clock.next = self.clock.val();
@@ -583,6 +639,11 @@ impl Logic for Mufu {
         self.ctl1.d.next.sign = self.reduce.sign.val();
         self.ctl1.d.next.zero_sign = self.reduce.zero_sign.val();
         self.ctl1.d.next.is64 = self.reduce.is64.val();
+        // (The exponent's constants join the control word in phase 2.)
+        self.ctl1.d.next.efmt = 0.into();
+        self.ctl1.d.next.efmt1 = 0.into();
+        self.ctl1.d.next.ebase = 0.into();
+        self.ctl1.d.next.ebase1 = 0.into();
         self.s1.d.next.frac = self.reduce.frac.val();
         self.s1.d.next.addend = self.reduce.addend.val();
 
@@ -591,7 +652,11 @@ impl Logic for Mufu {
         // 2 is a register) ----
         self.split.region.next = self.ctl1.q.val().region;
         self.split.frac.next = self.s1.q.val().frac;
+        self.exp_fmt.region.next = self.ctl1.q.val().region;
+        self.exp_fmt.is64.next = self.ctl1.q.val().is64;
         self.ctl2m.d.next = self.ctl1.q.val();
+        self.ctl2m.d.next.efmt = self.exp_fmt.efmt.val();
+        self.ctl2m.d.next.efmt1 = self.exp_fmt.efmt1.val();
         self.m2.d.next.base = self.split.base.val();
         self.m2.d.next.idx = self.split.idx.val();
         self.m2.d.next.u_hi = self.split.u_hi.val();
@@ -600,20 +665,34 @@ impl Logic for Mufu {
         self.seg_addr.base.next = self.m2.q.val().base;
         self.seg_addr.idx.next = self.m2.q.val().idx;
         self.rom.address.next = self.seg_addr.address.val();
+        self.consts.region.next = self.ctl2m.q.val().region;
+        self.exp_base.e_arg.next = self.ctl2m.q.val().e_arg;
+        self.exp_base.efmt.next = self.ctl2m.q.val().efmt;
+        self.exp_base.efmt1.next = self.ctl2m.q.val().efmt1;
         self.ctl2.d.next = self.ctl2m.q.val();
+        self.ctl2.d.next.ebase = self.exp_base.ebase.val();
+        self.ctl2.d.next.ebase1 = self.exp_base.ebase1.val();
         self.s2.d.next.u_hi = self.m2.q.val().u_hi;
         self.s2.d.next.u_lo = self.m2.q.val().u_lo;
         self.s2.d.next.addend = self.m2.q.val().addend;
+        self.s2.d.next.k0 = self.consts.k0.val();
+        self.s2.d.next.k0m1 = self.consts.k0m1.val();
+        self.s2.d.next.c0_shift = self.consts.c0_shift.val();
 
         // ---- phase 3: ROM read ∥ squarer ∥ the sum's constant part ----
-        self.square.u_hi.next = self.s2.q.val().u_hi;
-        self.offset.region.next = self.ctl2.q.val().region;
+        // (The squarer's operand is taken before boundary 2: when that is a
+        // register, it is the tile's own input register.)
+        self.square.u_hi.next = self.m2.q.val().u_hi;
+        self.offset.k0.next = self.s2.q.val().k0;
+        self.offset.k0m1.next = self.s2.q.val().k0m1;
         self.offset.addend.next = self.s2.q.val().addend;
         self.ctl3.d.next = self.ctl2.q.val();
         self.s3.d.next.sq = self.square.sq.val();
         self.s3.d.next.u_hi = self.s2.q.val().u_hi;
         self.s3.d.next.u_lo = self.s2.q.val().u_lo;
         self.s3.d.next.ka = self.offset.ka.val();
+        self.s3.d.next.kam1 = self.offset.kam1.val();
+        self.s3.d.next.c0_shift = self.s2.q.val().c0_shift;
 
         // ---- phase 4: the tiles (their operands registered inside them
         // when boundary 4m is a register) | products, C0 placed ----
@@ -622,13 +701,18 @@ impl Logic for Mufu {
         self.products.u_lo.next = self.s3.q.val().u_lo;
         self.products.sq.next = self.s3.q.val().sq;
         self.ctl4m.d.next = self.ctl3.q.val();
-        self.m4.d.next.c0 = self.rom.data.val().get_bits::<C0_W>(29);
+        self.place_c0.c0.next = self.rom.data.val().get_bits::<C0_W>(29);
+        self.place_c0.c0_shift.next = self.s3.q.val().c0_shift;
+        self.m4.d.next.c0s = self.place_c0.c0s.val();
         self.m4.d.next.ka = self.s3.q.val().ka;
+        self.m4.d.next.kam1 = self.s3.q.val().kam1;
         self.products.region.next = self.ctl4m.q.val().region;
-        self.products.c0.next = self.m4.q.val().c0;
+        self.products.c0s.next = self.m4.q.val().c0s;
         self.products.ka.next = self.m4.q.val().ka;
+        self.products.kam1.next = self.m4.q.val().kam1;
         self.ctl4.d.next = self.ctl4m.q.val();
         self.s4.d.next.base = self.products.base.val();
+        self.s4.d.next.basem1 = self.products.basem1.val();
         self.s4.d.next.p1a = self.products.p1a.val();
         self.s4.d.next.p1b = self.products.p1b.val();
         self.s4.d.next.p2 = self.products.p2.val();
@@ -641,70 +725,77 @@ impl Logic for Mufu {
         self.terms.p2.next = self.s4.q.val().p2;
         self.ctl5m.d.next = self.ctl4.q.val();
         self.m5.d.next.base = self.s4.q.val().base;
+        self.m5.d.next.basem1 = self.s4.q.val().basem1;
         self.m5.d.next.ta = self.terms.ta.val();
         self.m5.d.next.tb = self.terms.tb.val();
         self.m5.d.next.tq = self.terms.tq.val();
-        self.sum.base.next = self.m5.q.val().base;
-        self.sum.ta.next = self.m5.q.val().ta;
-        self.sum.tb.next = self.m5.q.val().tb;
-        self.sum.tq.next = self.m5.q.val().tq;
-        self.ctl5.d.next = self.ctl5m.q.val();
-        self.s5.d.next = self.sum.y.val();
+        self.m5.d.next.fine = self.terms.fine.val();
+        self.m5.d.next.neg = self.terms.neg.val();
+        self.rows.ta.next = self.m5.q.val().ta;
+        self.rows.tb.next = self.m5.q.val().tb;
+        self.rows.tq.next = self.m5.q.val().tq;
+        self.rows.fine.next = self.m5.q.val().fine;
+        self.rows.neg.next = self.m5.q.val().neg;
+        self.ctl5n.d.next = self.ctl5m.q.val();
+        self.m5n.d.next.base = self.m5.q.val().base;
+        self.m5n.d.next.basem1 = self.m5.q.val().basem1;
+        self.m5n.d.next.s1 = self.rows.s1.val();
+        self.m5n.d.next.c1 = self.rows.c1.val();
+        self.sum.base.next = self.m5n.q.val().base;
+        self.sum.basem1.next = self.m5n.q.val().basem1;
+        self.sum.s1.next = self.m5n.q.val().s1;
+        self.sum.c1.next = self.m5n.q.val().c1;
+        self.ctl5.d.next = self.ctl5n.q.val();
+        self.s5.d.next.y = self.sum.y.val();
+        self.s5.d.next.ym1 = self.sum.ym1.val();
 
         // ---- phase 6: |y| and the byte flags | the byte shift, the exponent ----
-        self.magnitude.region.next = self.ctl5.q.val().region;
-        self.magnitude.y.next = self.s5.q.val();
-        self.magnitude.e_arg.next = self.ctl5.q.val().e_arg;
-        self.magnitude.is64.next = self.ctl5.q.val().is64;
+        self.magnitude.y.next = self.s5.q.val().y;
+        self.magnitude.ym1.next = self.s5.q.val().ym1;
         self.ctl6m.d.next = self.ctl5.q.val();
         self.m6.d.next.mag = self.magnitude.mag.val();
         self.m6.d.next.neg = self.magnitude.neg.val();
         self.m6.d.next.zero = self.magnitude.zero.val();
         self.m6.d.next.has = self.magnitude.has.val();
         self.m6.d.next.cnt = self.magnitude.cnt.val();
-        self.m6.d.next.ebase = self.magnitude.ebase.val();
         self.normalise.mag.next = self.m6.q.val().mag;
         self.normalise.has.next = self.m6.q.val().has;
         self.normalise.cnt.next = self.m6.q.val().cnt;
-        self.normalise.ebase.next = self.m6.q.val().ebase;
+        self.normalise.ebase.next = self.ctl6m.q.val().ebase;
+        self.normalise.ebase1.next = self.ctl6m.q.val().ebase1;
         self.ctl6.d.next = self.ctl6m.q.val();
         self.s6.d.next.coarse = self.normalise.coarse.val();
         self.s6.d.next.fine = self.normalise.fine.val();
         self.s6.d.next.neg = self.m6.q.val().neg;
         self.s6.d.next.zero = self.m6.q.val().zero;
         self.s6.d.next.eb = self.normalise.eb.val();
+        self.s6.d.next.eb1 = self.normalise.eb1.val();
 
         // ---- phase 7: shift, round | pick, pack, bypass ----
         self.round.coarse.next = self.s6.q.val().coarse;
         self.round.fine.next = self.s6.q.val().fine;
         self.round.eb.next = self.s6.q.val().eb;
+        self.round.eb1.next = self.s6.q.val().eb1;
         self.round.is64.next = self.ctl6.q.val().is64;
+        self.round.neg.next = self.s6.q.val().neg;
+        self.round.zero.next = self.s6.q.val().zero;
+        self.round.sign.next = self.ctl6.q.val().sign;
+        self.round.zero_sign.next = self.ctl6.q.val().zero_sign;
+        self.round.bypass.next = self.ctl6.q.val().bypass;
+        self.round.bypass_d.next = self.ctl6.q.val().bypass_d;
         self.ctl7m.d.next = self.ctl6.q.val();
-        self.m7.d.next.frac = self.round.frac.val();
-        self.m7.d.next.carry = self.round.carry.val();
-        self.m7.d.next.e0 = self.round.e0.val();
-        self.m7.d.next.e1 = self.round.e1.val();
-        self.m7.d.next.unf0 = self.round.unf0.val();
-        self.m7.d.next.unf1 = self.round.unf1.val();
-        self.m7.d.next.ovf0 = self.round.ovf0.val();
-        self.m7.d.next.ovf1 = self.round.ovf1.val();
-        self.m7.d.next.neg = self.s6.q.val().neg;
-        self.m7.d.next.zero = self.s6.q.val().zero;
-        self.pack.frac.next = self.m7.q.val().frac;
-        self.pack.carry.next = self.m7.q.val().carry;
-        self.pack.e0.next = self.m7.q.val().e0;
-        self.pack.e1.next = self.m7.q.val().e1;
-        self.pack.unf0.next = self.m7.q.val().unf0;
-        self.pack.unf1.next = self.m7.q.val().unf1;
-        self.pack.ovf0.next = self.m7.q.val().ovf0;
-        self.pack.ovf1.next = self.m7.q.val().ovf1;
-        self.pack.neg.next = self.m7.q.val().neg;
-        self.pack.zero.next = self.m7.q.val().zero;
-        self.pack.sign.next = self.ctl7m.q.val().sign;
-        self.pack.zero_sign.next = self.ctl7m.q.val().zero_sign;
-        self.pack.is64.next = self.ctl7m.q.val().is64;
-        self.pack.bypass.next = self.ctl7m.q.val().bypass;
-        self.pack.bypass_d.next = self.ctl7m.q.val().bypass_d;
+        self.m7.d.next.kept = self.round.kept.val();
+        self.m7.d.next.rb = self.round.rb.val();
+        self.m7.d.next.w0 = self.round.w0.val();
+        self.m7.d.next.w1 = self.round.w1.val();
+        self.m7.d.next.pass_lo = self.round.pass_lo.val();
+        self.m7.d.next.pass_hi = self.round.pass_hi.val();
+        self.pack.kept.next = self.m7.q.val().kept;
+        self.pack.rb.next = self.m7.q.val().rb;
+        self.pack.w0.next = self.m7.q.val().w0;
+        self.pack.w1.next = self.m7.q.val().w1;
+        self.pack.pass_lo.next = self.m7.q.val().pass_lo;
+        self.pack.pass_hi.next = self.m7.q.val().pass_hi;
         self.ctl7.d.next = self.ctl7m.q.val();
         self.d7.d.next = self.pack.d.val();
 

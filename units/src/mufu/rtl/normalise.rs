@@ -15,9 +15,10 @@
 //! byte's count (`fine`, 0..7) at the start of phase 7, which has the time.
 //! `lz = 8·bytes + count` only feeds the exponent.
 //!
-//! Two halves: [`Magnitude`] (`|y|`, the per-byte flags and counts, the
-//! exponent's constant part) and [`Normalise`] (the byte shift, the count,
-//! the exponent). Boundary 6m between them is a register in the deeper
+//! Two halves: [`Magnitude`] (`|y|`, the per-byte flags and counts) and
+//! [`Normalise`] (the byte shift, the count, the exponent); the exponent's
+//! constant part ([`ExpBase`]) is formed in phase 3 and travels in the
+//! control word. Boundary 6m between them is a register in the deeper
 //! units, a wire at the default depth.
 
 use super::{region_rom, EXP_W, REGION_W, Y_W};
@@ -28,15 +29,81 @@ use rust_hdl::prelude::*;
 /// not used).
 pub const LZ_W: usize = 6;
 
-/// Phase 6, first half (combinational): `|y|`, its sign, whether it is
-/// zero, per byte "holds a one" and the byte's leading zeros, and
-/// `E_arg + unit_exp + 39 + bias`.
+/// Phase 2, first half: the exponent's constant part per region and format,
+/// `unit_exp + 39 + bias` (127, or 1023 for the 64H forms).
 #[derive(LogicBlock)]
-pub struct Magnitude {
+pub struct ExpFmt {
     pub region: Signal<In, Bits<REGION_W>>,
-    pub y: Signal<In, Bits<Y_W>>,
-    pub e_arg: Signal<In, Bits<EXP_W>>,
     pub is64: Signal<In, Bit>,
+    pub efmt: Signal<Out, Bits<EXP_W>>,
+    /// One more.
+    pub efmt1: Signal<Out, Bits<EXP_W>>,
+    fmt32: ROM<Bits<EXP_W>, REGION_W>,
+    fmt64: ROM<Bits<EXP_W>, REGION_W>,
+    fmt32p1: ROM<Bits<EXP_W>, REGION_W>,
+    fmt64p1: ROM<Bits<EXP_W>, REGION_W>,
+}
+
+impl Default for ExpFmt {
+    fn default() -> Self {
+        Self {
+            region: Default::default(),
+            is64: Default::default(),
+            efmt: Default::default(),
+            efmt1: Default::default(),
+            fmt32: region_rom(|f| ((f.unit_exp + 39 + 127) as u128) & ((1 << EXP_W) - 1)),
+            fmt64: region_rom(|f| ((f.unit_exp + 39 + 1023) as u128) & ((1 << EXP_W) - 1)),
+            fmt32p1: region_rom(|f| ((f.unit_exp + 39 + 128) as u128) & ((1 << EXP_W) - 1)),
+            fmt64p1: region_rom(|f| ((f.unit_exp + 39 + 1024) as u128) & ((1 << EXP_W) - 1)),
+        }
+    }
+}
+
+impl Logic for ExpFmt {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.fmt32.address.next = self.region.val();
+        self.fmt64.address.next = self.region.val();
+        self.fmt32p1.address.next = self.region.val();
+        self.fmt64p1.address.next = self.region.val();
+        self.efmt.next = self.fmt32.data.val();
+        self.efmt1.next = self.fmt32p1.data.val();
+        if self.is64.val() {
+            self.efmt.next = self.fmt64.data.val();
+            self.efmt1.next = self.fmt64p1.data.val();
+        }
+    }
+}
+
+/// Phase 2, second half: `ebase = E_arg + unit_exp + 39 + bias` and
+/// `ebase + 1` (for the rounding carry), carried to phase 6 in the control
+/// word.
+#[derive(LogicBlock, Default)]
+pub struct ExpBase {
+    pub e_arg: Signal<In, Bits<EXP_W>>,
+    /// [`ExpFmt`]'s constant, and one more.
+    pub efmt: Signal<In, Bits<EXP_W>>,
+    pub efmt1: Signal<In, Bits<EXP_W>>,
+    pub ebase: Signal<Out, Bits<EXP_W>>,
+    pub ebase1: Signal<Out, Bits<EXP_W>>,
+}
+
+impl Logic for ExpBase {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.ebase.next = self.e_arg.val() + self.efmt.val();
+        self.ebase1.next = self.e_arg.val() + self.efmt1.val();
+    }
+}
+
+/// Phase 6, first half (combinational): `|y|` (`y`, or `!(y − 1)` when
+/// negative), its sign, whether it is zero, per byte "holds a one" and the
+/// byte's leading zeros.
+#[derive(LogicBlock, Default)]
+pub struct Magnitude {
+    pub y: Signal<In, Bits<Y_W>>,
+    /// `y − 1` (phase 5).
+    pub ym1: Signal<In, Bits<Y_W>>,
     /// `|y|`.
     pub mag: Signal<Out, Bits<Y_W>>,
     /// The sum was negative; exactly zero.
@@ -46,44 +113,19 @@ pub struct Magnitude {
     pub has: Signal<Out, Bits<5>>,
     /// Bits 3k+2..3k: byte `k`'s leading zeros (valid when it holds a one).
     pub cnt: Signal<Out, Bits<15>>,
-    /// `E_arg + unit_exp + 39 + bias`, before the count is known.
-    pub ebase: Signal<Out, Bits<EXP_W>>,
-    /// `unit_exp + 39 + 127` per region.
-    fmt: ROM<Bits<EXP_W>, REGION_W>,
     /// The project's leading-zero counter's byte leaves.
     bytes: LzcBytes<Y_W, 5, 40>,
-}
-
-impl Default for Magnitude {
-    fn default() -> Self {
-        Self {
-            region: Default::default(),
-            y: Default::default(),
-            e_arg: Default::default(),
-            is64: Default::default(),
-            mag: Default::default(),
-            neg: Default::default(),
-            zero: Default::default(),
-            has: Default::default(),
-            cnt: Default::default(),
-            ebase: Default::default(),
-            fmt: region_rom(|f| ((f.unit_exp + 39 + 127) as u128) & ((1 << EXP_W) - 1)),
-            bytes: Default::default(),
-        }
-    }
 }
 
 impl Logic for Magnitude {
     #[hdl_gen]
     fn update(&mut self) {
-        self.fmt.address.next = self.region.val();
         self.neg.next = self.y.val().get_bit(39);
         self.mag.next = self.y.val();
         if self.y.val().get_bit(39) {
-            self.mag.next = 0.into();
-            self.mag.next = self.mag.val() - self.y.val();
+            self.mag.next = !self.ym1.val();
         }
-        self.zero.next = self.mag.val() == 0;
+        self.zero.next = self.y.val() == 0;
         self.bytes.x.next = self.mag.val();
         self.has.next = self.bytes.has.val();
         self.cnt.next = bit_cast::<15, 3>(self.bytes.count.val().get_bits::<3>(0))
@@ -91,10 +133,6 @@ impl Logic for Magnitude {
             | (bit_cast::<15, 3>(self.bytes.count.val().get_bits::<3>(16)) << 6)
             | (bit_cast::<15, 3>(self.bytes.count.val().get_bits::<3>(24)) << 9)
             | (bit_cast::<15, 3>(self.bytes.count.val().get_bits::<3>(32)) << 12);
-        self.ebase.next = self.e_arg.val() + self.fmt.data.val();
-        if self.is64.val() {
-            self.ebase.next = self.e_arg.val() + self.fmt.data.val() + 896;
-        }
     }
 }
 
@@ -106,11 +144,14 @@ pub struct Normalise {
     pub has: Signal<In, Bits<5>>,
     pub cnt: Signal<In, Bits<15>>,
     pub ebase: Signal<In, Bits<EXP_W>>,
+    pub ebase1: Signal<In, Bits<EXP_W>>,
     /// `|y|` shifted by whole bytes: `coarse << fine` has its leading one at bit 39.
     pub coarse: Signal<Out, Bits<Y_W>>,
     pub fine: Signal<Out, Bits<3>>,
     /// Biased exponent of `norm`'s bit 39 (two's complement).
     pub eb: Signal<Out, Bits<EXP_W>>,
+    /// `eb + 1` (the rounding carry's exponent).
+    pub eb1: Signal<Out, Bits<EXP_W>>,
     lz: Signal<Local, Bits<LZ_W>>,
 }
 
@@ -143,5 +184,6 @@ impl Logic for Normalise {
         }
         self.lz.next = self.lz.val() | bit_cast::<LZ_W, 3>(self.fine.val());
         self.eb.next = self.ebase.val() - bit_cast::<EXP_W, LZ_W>(self.lz.val());
+        self.eb1.next = self.ebase1.val() - bit_cast::<EXP_W, LZ_W>(self.lz.val());
     }
 }

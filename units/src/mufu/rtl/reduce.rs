@@ -85,6 +85,20 @@ pub struct Mid1 {
     pub valid: Bit,
     pub tag: Bits<TAG_W>,
     pub func: Bits<4>,
+    /// The selector decoded a half-phase ahead (one-hot but for `sincos`,
+    /// `cos`, `h64`, `rsq64`): SIN or COS, COS, EX2, LG2, RCP, RSQ, SQRT,
+    /// TANH, RCP64H or RSQ64H, RSQ64H, and 10..15.
+    pub f_sincos: Bit,
+    pub f_cos: Bit,
+    pub f_ex2: Bit,
+    pub f_lg2: Bit,
+    pub f_rcp: Bit,
+    pub f_rsq: Bit,
+    pub f_sqrt: Bit,
+    pub f_tanh: Bit,
+    pub f_h64: Bit,
+    pub f_rsq64: Bit,
+    pub f_invalid: Bit,
     /// The modified operand.
     pub xm: Bits<32>,
     /// binary32 classes (DAZ) and the binary64 high word's.
@@ -158,6 +172,17 @@ impl Logic for Classify {
         self.m.next.valid = self.valid.val();
         self.m.next.tag = self.tag.val();
         self.m.next.func = self.func.val();
+        self.m.next.f_sincos = (self.func.val() == 0) | (self.func.val() == 1);
+        self.m.next.f_cos = self.func.val() == 0;
+        self.m.next.f_ex2 = self.func.val() == 2;
+        self.m.next.f_lg2 = self.func.val() == 3;
+        self.m.next.f_rcp = self.func.val() == 4;
+        self.m.next.f_rsq = self.func.val() == 5;
+        self.m.next.f_h64 = (self.func.val() == 6) | (self.func.val() == 7);
+        self.m.next.f_rsq64 = self.func.val() == 7;
+        self.m.next.f_sqrt = self.func.val() == 8;
+        self.m.next.f_tanh = self.func.val() == 9;
+        self.m.next.f_invalid = self.func.val() >= 10;
         self.m.next.xm = self.xm.val();
         self.sgn.next = self.xm.val().get_bit(31);
 
@@ -259,7 +284,6 @@ pub struct Reduce {
     /// RCP64H / RSQ64H: 21-bit result packed as a binary64 high word.
     pub is64: Signal<Out, Bit>,
 
-    func: Signal<Local, Bits<4>>,
     xm: Signal<Local, Bits<32>>,
     s: Signal<Local, Bits<32>>,
     sgn: Signal<Local, Bit>,
@@ -277,6 +301,27 @@ pub struct Reduce {
     zero64: Signal<Local, Bit>,
     nan64: Signal<Local, Bit>,
     inf64: Signal<Local, Bit>,
+    /// The AND-OR's terms: region, fraction, addend, exponent.
+    r_a: Signal<Local, Bits<REGION_W>>,
+    r_b: Signal<Local, Bits<REGION_W>>,
+    r_c: Signal<Local, Bits<REGION_W>>,
+    r_d: Signal<Local, Bits<REGION_W>>,
+    r_e: Signal<Local, Bits<REGION_W>>,
+    r_f: Signal<Local, Bits<REGION_W>>,
+    q_a: Signal<Local, Bits<FRAC_W_USIZE>>,
+    q_b: Signal<Local, Bits<FRAC_W_USIZE>>,
+    q_c: Signal<Local, Bits<FRAC_W_USIZE>>,
+    q_d: Signal<Local, Bits<FRAC_W_USIZE>>,
+    q_e: Signal<Local, Bits<FRAC_W_USIZE>>,
+    q_f: Signal<Local, Bits<FRAC_W_USIZE>>,
+    a_a: Signal<Local, Bits<ADDEND_W>>,
+    a_b: Signal<Local, Bits<ADDEND_W>>,
+    x_a: Signal<Local, Bits<EXP_W>>,
+    x_b: Signal<Local, Bits<EXP_W>>,
+    x_c: Signal<Local, Bits<EXP_W>>,
+    x_d: Signal<Local, Bits<EXP_W>>,
+    x_e: Signal<Local, Bits<EXP_W>>,
+    x_f: Signal<Local, Bits<EXP_W>>,
 }
 
 /// `FRAC_W` as a `usize` for the type parameters.
@@ -285,7 +330,6 @@ const FRAC_W_USIZE: usize = FRAC_W as usize;
 impl Logic for Reduce {
     #[hdl_gen]
     fn update(&mut self) {
-        self.func.next = self.m.val().func;
         self.xm.next = self.m.val().xm;
         self.s.next = self.xm.val() & 0x8000_0000_u64;
         self.sgn.next = self.xm.val().get_bit(31);
@@ -303,151 +347,212 @@ impl Logic for Reduce {
         self.zero64.next = self.m.val().zero64;
         self.nan64.next = self.m.val().nan64;
         self.inf64.next = self.m.val().inf64;
-        // ---- defaults: invalid selector → canonical NaN ----
-        self.bypass.next = true;
-        self.bypass_d.next = 0x7FFF_FFFF.into();
-        self.region.next = 0.into();
-        self.frac.next = self.mant_sh9.val();
-        self.addend.next = 0.into();
-        self.e_arg.next = 0.into();
-        self.sign.next = false;
-        self.zero_sign.next = false;
-        self.is64.next = false;
+        // Each output is an AND-OR over the decoded selector (one flag
+        // set), not a chain of comparisons: what a function does not use
+        // is 0, and under `bypass` the datapath's fields are not used.
 
-        if (self.func.val() == 0) | (self.func.val() == 1) {
-            // SIN / COS: quadrant q; odd q mirrors the fraction.
-            self.bypass.next = self.nan.val() | self.inf.val() | self.zero.val();
-            if self.zero.val() {
-                self.bypass_d.next = self.s.val();
-                if self.func.val() == 0 {
-                    self.bypass_d.next = 0x3F80_0000.into();
-                }
-            }
-            self.region.next = 12.into();
-            self.frac.next = self.m.val().r;
-            self.sign.next = self.sgn.val() ^ self.quad.val().get_bit(1);
-            self.zero_sign.next = self.sgn.val();
-            if self.func.val() == 0 {
-                self.sign.next = self.quad.val().get_bit(1);
-                self.zero_sign.next = false;
-            }
-        } else if self.func.val() == 2 {
-            // EX2: ±0 → 1; |x| ≥ 128 (incl. ∞) → +∞ or +0.
-            self.bypass.next = self.zero.val() | (self.m.val().ef_ge134);
-            if (self.m.val().ef_ge134) & !self.nan.val() {
-                self.bypass_d.next = 0x7F80_0000.into();
-                if self.sgn.val() {
-                    self.bypass_d.next = 0.into();
-                }
-            }
-            if self.zero.val() {
+        // ---- special values (and 10..15: the canonical NaN) ----
+        self.bypass.next = self.m.val().f_invalid
+            | (self.m.val().f_sincos & (self.nan.val() | self.inf.val() | self.zero.val()))
+            | (self.m.val().f_ex2 & (self.zero.val() | self.m.val().ef_ge134))
+            | ((self.m.val().f_lg2 | self.m.val().f_rsq | self.m.val().f_sqrt)
+                & (self.nan.val() | self.zero.val() | self.sgn.val() | self.inf.val()))
+            | (self.m.val().f_rcp & (self.nan.val() | self.zero.val() | self.inf.val()))
+            | (self.m.val().f_tanh
+                & (self.nan.val() | self.m.val().ef_lt115 | self.m.val().tanh_sat))
+            | (self.m.val().f_h64
+                & (self.nan64.val()
+                    | self.zero64.val()
+                    | self.inf64.val()
+                    | (self.m.val().f_rsq64 & self.sgn.val())));
+        self.bypass_d.next = 0x7FFF_FFFF.into();
+        if self.m.val().f_sincos & self.zero.val() {
+            self.bypass_d.next = self.s.val();
+            if self.m.val().f_cos {
                 self.bypass_d.next = 0x3F80_0000.into();
             }
-            self.region.next = 9.into();
-            self.frac.next = self.fixed.val().get_bits::<32>(0);
-            self.e_arg.next = bit_cast::<EXP_W, 8>(self.n8.val());
-            if self.n8.val().get_bit(7) {
-                self.e_arg.next = bit_cast::<EXP_W, 8>(self.n8.val()) | 0x1F00;
-            }
-        } else if self.func.val() == 3 {
-            // LG2: e joins the sum at weight 2^32.
-            self.bypass.next = self.nan.val() | self.zero.val() | self.sgn.val() | self.inf.val();
-            if self.inf.val() & !self.sgn.val() {
-                self.bypass_d.next = 0x7F80_0000.into();
-            }
-            if self.zero.val() {
-                self.bypass_d.next = 0xFF80_0000_u64.into();
-            }
-            self.region.next = 10.into();
-            if self.mant.val().get_bit(22) {
-                self.region.next = 11.into();
-            }
-            self.frac.next = self.mant_sh10.val();
-            self.addend.next = bit_cast::<ADDEND_W, EXP_W>(self.m.val().e) << 32;
-        } else if self.func.val() == 4 {
-            // RCP
-            self.bypass.next = self.nan.val() | self.zero.val() | self.inf.val();
-            if self.inf.val() {
-                self.bypass_d.next = self.s.val();
-            }
-            if self.zero.val() {
-                self.bypass_d.next = self.s.val() | 0x7F80_0000;
-            }
-            self.e_arg.next = self.m.val().e_neg;
-            self.sign.next = self.sgn.val();
-            self.zero_sign.next = self.sgn.val();
-        } else if self.func.val() == 5 {
-            // RSQ
-            self.bypass.next = self.nan.val() | self.zero.val() | self.sgn.val() | self.inf.val();
-            if self.inf.val() & !self.sgn.val() {
+        }
+        if self.m.val().f_ex2 & self.m.val().ef_ge134 & !self.nan.val() {
+            self.bypass_d.next = 0x7F80_0000.into();
+            if self.sgn.val() {
                 self.bypass_d.next = 0.into();
             }
-            if self.zero.val() {
-                self.bypass_d.next = self.s.val() | 0x7F80_0000;
-            }
-            self.region.next = self.m.val().reg_rsq;
-            self.frac.next = self.mant_sh10.val();
-            self.e_arg.next = self.m.val().e_half_neg;
-        } else if self.func.val() == 8 {
-            // SQRT
-            self.bypass.next = self.nan.val() | self.zero.val() | self.sgn.val() | self.inf.val();
-            if self.inf.val() & !self.sgn.val() {
-                self.bypass_d.next = 0x7F80_0000.into();
-            }
-            if self.zero.val() {
-                self.bypass_d.next = self.s.val();
-            }
-            self.region.next = self.m.val().reg_sqrt;
-            self.frac.next = self.mant_sh10.val();
-            self.e_arg.next = self.m.val().e_half;
-        } else if self.func.val() == 9 {
-            // TANH: |x| < 2^-12 → x; |x| ≥ 9 → ±1; else binade e = ef − 127.
-            self.bypass.next = self.nan.val() | self.m.val().ef_lt115 | self.m.val().tanh_sat;
-            if self.m.val().tanh_sat & !self.nan.val() {
-                self.bypass_d.next = self.s.val() | 0x3F80_0000;
-            }
-            if self.m.val().ef_lt115 {
-                self.bypass_d.next = self.xm.val();
-            }
-            if self.zero.val() {
-                self.bypass_d.next = self.s.val();
-            }
-            self.region.next = self.m.val().reg_tanh;
-            if self.m.val().ef_eq130 {
-                self.frac.next = bit_cast::<32, 23>(self.mant.val()) << 12;
-            }
-            if self.m.val().ef_le124 {
-                // tanh(x) − x is tabulated; x's significand joins the sum.
-                self.addend.next = bit_cast::<ADDEND_W, 24>(self.sig.val()) << 8;
-                self.e_arg.next = self.m.val().e;
-            }
-            self.sign.next = self.sgn.val();
-            self.zero_sign.next = self.sgn.val();
-        } else if (self.func.val() == 6) | (self.func.val() == 7) {
-            // RCP64H / RSQ64H on the high word of a binary64.
-            self.is64.next = true;
-            self.bypass.next = self.nan64.val() | self.zero64.val() | self.inf64.val();
-            if self.inf64.val() {
-                self.bypass_d.next = self.s.val();
-            }
-            self.frac.next = bit_cast::<32, 20>(self.mant20.val()) << 12;
-            self.e_arg.next = self.m.val().e64_neg;
-            self.sign.next = self.sgn.val();
-            self.zero_sign.next = self.sgn.val();
-            if self.func.val() == 7 {
-                self.bypass.next =
-                    self.nan64.val() | self.zero64.val() | self.inf64.val() | self.sgn.val();
+        }
+        if self.m.val().f_ex2 & self.zero.val() {
+            self.bypass_d.next = 0x3F80_0000.into();
+        }
+        if (self.m.val().f_lg2 | self.m.val().f_sqrt) & self.inf.val() & !self.sgn.val() {
+            self.bypass_d.next = 0x7F80_0000.into();
+        }
+        if self.m.val().f_lg2 & self.zero.val() {
+            self.bypass_d.next = 0xFF80_0000_u64.into();
+        }
+        if self.m.val().f_rcp & self.inf.val() {
+            self.bypass_d.next = self.s.val();
+        }
+        if (self.m.val().f_rcp | self.m.val().f_rsq) & self.zero.val() {
+            self.bypass_d.next = self.s.val() | 0x7F80_0000;
+        }
+        if self.m.val().f_rsq & self.inf.val() & !self.sgn.val() {
+            self.bypass_d.next = 0.into();
+        }
+        if self.m.val().f_sqrt & self.zero.val() {
+            self.bypass_d.next = self.s.val();
+        }
+        if self.m.val().f_tanh & self.m.val().tanh_sat & !self.nan.val() {
+            self.bypass_d.next = self.s.val() | 0x3F80_0000;
+        }
+        if self.m.val().f_tanh & self.m.val().ef_lt115 {
+            self.bypass_d.next = self.xm.val();
+        }
+        if self.m.val().f_tanh & self.zero.val() {
+            self.bypass_d.next = self.s.val();
+        }
+        if self.m.val().f_h64 & self.inf64.val() {
+            self.bypass_d.next = self.s.val();
+            if self.m.val().f_rsq64 {
                 self.bypass_d.next = 0x7FFF_FFFF.into();
-                if self.inf64.val() & !self.sgn.val() {
+                if !self.sgn.val() {
                     self.bypass_d.next = 0.into();
                 }
-                self.region.next = self.m.val().reg_rsq64;
-                self.frac.next = bit_cast::<32, 20>(self.mant20.val()) << 13;
-                self.e_arg.next = self.m.val().e64_half_neg;
-            }
-            if self.zero64.val() {
-                self.bypass_d.next = self.s.val() | 0x7FF0_0000;
             }
         }
+        if self.m.val().f_h64 & self.zero64.val() {
+            self.bypass_d.next = self.s.val() | 0x7FF0_0000;
+        }
+
+        // ---- the region ----
+        self.r_a.next = 0.into();
+        if self.m.val().f_sincos {
+            self.r_a.next = 12.into();
+        }
+        if self.m.val().f_ex2 {
+            self.r_a.next = 9.into();
+        }
+        self.r_b.next = 0.into();
+        if self.m.val().f_lg2 {
+            self.r_b.next = 10.into();
+            if self.mant.val().get_bit(22) {
+                self.r_b.next = 11.into();
+            }
+        }
+        self.r_c.next = 0.into();
+        if self.m.val().f_rsq {
+            self.r_c.next = self.m.val().reg_rsq;
+        }
+        self.r_d.next = 0.into();
+        if self.m.val().f_sqrt {
+            self.r_d.next = self.m.val().reg_sqrt;
+        }
+        self.r_e.next = 0.into();
+        if self.m.val().f_tanh {
+            self.r_e.next = self.m.val().reg_tanh;
+        }
+        self.r_f.next = 0.into();
+        if self.m.val().f_rsq64 {
+            self.r_f.next = self.m.val().reg_rsq64;
+        }
+        self.region.next = self.r_a.val()
+            | self.r_b.val()
+            | self.r_c.val()
+            | self.r_d.val()
+            | self.r_e.val()
+            | self.r_f.val();
+
+        // ---- the fraction ----
+        self.q_a.next = 0.into();
+        if self.m.val().f_sincos {
+            self.q_a.next = self.m.val().r;
+        }
+        self.q_b.next = 0.into();
+        if self.m.val().f_ex2 {
+            self.q_b.next = self.fixed.val().get_bits::<32>(0);
+        }
+        self.q_c.next = 0.into();
+        if self.m.val().f_lg2 | self.m.val().f_rsq | self.m.val().f_sqrt {
+            self.q_c.next = self.mant_sh10.val();
+        }
+        self.q_d.next = 0.into();
+        if self.m.val().f_rcp | (self.m.val().f_tanh & !self.m.val().ef_eq130) {
+            self.q_d.next = self.mant_sh9.val();
+        }
+        self.q_e.next = 0.into();
+        if self.m.val().f_tanh & self.m.val().ef_eq130 {
+            self.q_e.next = bit_cast::<32, 23>(self.mant.val()) << 12;
+        }
+        self.q_f.next = 0.into();
+        if self.m.val().f_h64 {
+            self.q_f.next = bit_cast::<32, 20>(self.mant20.val()) << 12;
+            if self.m.val().f_rsq64 {
+                self.q_f.next = bit_cast::<32, 20>(self.mant20.val()) << 13;
+            }
+        }
+        self.frac.next = self.q_a.val()
+            | self.q_b.val()
+            | self.q_c.val()
+            | self.q_d.val()
+            | self.q_e.val()
+            | self.q_f.val();
+
+        // ---- the addend: LG2's e at weight 2^32, TANH's x below 2^-3 ----
+        self.a_a.next = 0.into();
+        if self.m.val().f_lg2 {
+            self.a_a.next = bit_cast::<ADDEND_W, EXP_W>(self.m.val().e) << 32;
+        }
+        self.a_b.next = 0.into();
+        if self.m.val().f_tanh & self.m.val().ef_le124 {
+            self.a_b.next = bit_cast::<ADDEND_W, 24>(self.sig.val()) << 8;
+        }
+        self.addend.next = self.a_a.val() | self.a_b.val();
+
+        // ---- the argument's exponent ----
+        self.x_a.next = 0.into();
+        if self.m.val().f_ex2 {
+            self.x_a.next = bit_cast::<EXP_W, 8>(self.n8.val());
+            if self.n8.val().get_bit(7) {
+                self.x_a.next = bit_cast::<EXP_W, 8>(self.n8.val()) | 0x1F00;
+            }
+        }
+        self.x_b.next = 0.into();
+        if self.m.val().f_rcp {
+            self.x_b.next = self.m.val().e_neg;
+        }
+        self.x_c.next = 0.into();
+        if self.m.val().f_rsq {
+            self.x_c.next = self.m.val().e_half_neg;
+        }
+        self.x_d.next = 0.into();
+        if self.m.val().f_sqrt {
+            self.x_d.next = self.m.val().e_half;
+        }
+        self.x_e.next = 0.into();
+        if self.m.val().f_tanh & self.m.val().ef_le124 {
+            self.x_e.next = self.m.val().e;
+        }
+        self.x_f.next = 0.into();
+        if self.m.val().f_h64 {
+            self.x_f.next = self.m.val().e64_neg;
+            if self.m.val().f_rsq64 {
+                self.x_f.next = self.m.val().e64_half_neg;
+            }
+        }
+        self.e_arg.next = self.x_a.val()
+            | self.x_b.val()
+            | self.x_c.val()
+            | self.x_d.val()
+            | self.x_e.val()
+            | self.x_f.val();
+
+        // ---- signs: SIN/COS by the quadrant; RCP, TANH and the 64H forms
+        // keep x's ----
+        self.sign.next = (self.m.val().f_sincos
+            & (self.quad.val().get_bit(1) ^ (self.sgn.val() & !self.m.val().f_cos)))
+            | ((self.m.val().f_rcp | self.m.val().f_tanh | self.m.val().f_h64) & self.sgn.val());
+        self.zero_sign.next = self.sgn.val()
+            & ((self.m.val().f_sincos & !self.m.val().f_cos)
+                | self.m.val().f_rcp
+                | self.m.val().f_tanh
+                | self.m.val().f_h64);
+        self.is64.next = self.m.val().f_h64;
     }
 }

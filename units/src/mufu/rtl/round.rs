@@ -4,117 +4,81 @@
 //! second half), [`pack_f32`](crate::mufu::datapath::pack_f32),
 //! [`pack_f64_hi`](crate::mufu::datapath::pack_f64_hi).
 //!
-//! Only the fraction waits for the rounding adder: the carry out of it (all
-//! kept bits and the round bit ones) is an AND of `norm`'s bits, and the
-//! exponent, its overflow and underflow are formed for both carries beside
-//! the adder, then picked.
+//! The answer is formed for both rounding carries in the first half but its
+//! fraction (the exponent and its `+ 1` come from phase 6); the second half
+//! is the rounding increment (one 25-bit adder for both formats, the 64H
+//! forms' 21 kept bits under three ones that carry their carry to bit 24)
+//! and one choice by its carry out.
 //!
-//! Two halves: [`Round`] (the shift, the increment, the carry, both
-//! exponents and their tests) and [`Pack`] (the picks, the packing, the
-//! bypass). Boundary 7m between them is a register in the deeper units, a
+//! Two halves: [`Round`] (the shift, the increment's operands, both
+//! exponents' tests, the two answers) and [`Pack`] (the increment and the
+//! pick). Boundary 7m between them is a register in the deeper units, a
 //! wire at the default depth.
 
 use super::{EXP_W, Y_W};
 use rust_hdl::prelude::*;
 
-/// Phase 7, first half (combinational).
+/// Phase 7, first half (combinational): the last shift, the increment's
+/// operands, and the answer for each rounding carry but the fraction.
 #[derive(LogicBlock, Default)]
 pub struct Round {
     /// `|y|` shifted by whole bytes, and the shift still to do (phase 6).
     pub coarse: Signal<In, Bits<Y_W>>,
     pub fine: Signal<In, Bits<3>>,
+    /// The biased exponent without and with the rounding carry.
     pub eb: Signal<In, Bits<EXP_W>>,
+    pub eb1: Signal<In, Bits<EXP_W>>,
     pub is64: Signal<In, Bit>,
-    /// The rounded fraction (binary32: 23 bits; 64H: 20 bits, then three 0s).
-    pub frac: Signal<Out, Bits<23>>,
-    /// The increment carried out: the significand is 1.0 one binade up.
-    pub carry: Signal<Out, Bit>,
-    /// `eb` and `eb + 1`, each with its flush and overflow test.
-    pub e0: Signal<Out, Bits<EXP_W>>,
-    pub e1: Signal<Out, Bits<EXP_W>>,
-    pub unf0: Signal<Out, Bit>,
-    pub unf1: Signal<Out, Bit>,
-    pub ovf0: Signal<Out, Bit>,
-    pub ovf1: Signal<Out, Bit>,
+    /// The sum was negative; zero; the result's sign and an exact zero's.
+    pub neg: Signal<In, Bit>,
+    pub zero: Signal<In, Bit>,
+    pub sign: Signal<In, Bit>,
+    pub zero_sign: Signal<In, Bit>,
+    pub bypass: Signal<In, Bit>,
+    pub bypass_d: Signal<In, Bits<32>>,
+    /// The kept bits and the round bit: binary32 `norm[39:16]`, `norm[15]`;
+    /// the 64H forms `{111, norm[39:19]}`, `norm[18]` (the ones carry the
+    /// 21-bit increment's carry to bit 24). The fraction is the sum's bits
+    /// 22..0 (19..0 for the 64H forms), the carry its bit 24.
+    pub kept: Signal<Out, Bits<24>>,
+    pub rb: Signal<Out, Bits<1>>,
+    /// The answer without the carry (its fraction field 0) and with it.
+    pub w0: Signal<Out, Bits<32>>,
+    pub w1: Signal<Out, Bits<32>>,
+    /// Without the carry the fraction goes in: bits 19..0, bits 22..20.
+    pub pass_lo: Signal<Out, Bit>,
+    pub pass_hi: Signal<Out, Bit>,
     /// `coarse << fine`: the leading one at bit 39.
     norm: Signal<Local, Bits<Y_W>>,
-    r24: Signal<Local, Bits<25>>,
-    r21: Signal<Local, Bits<22>>,
+    unf0: Signal<Local, Bit>,
+    unf1: Signal<Local, Bit>,
+    ovf0: Signal<Local, Bit>,
+    ovf1: Signal<Local, Bit>,
+    sign_r: Signal<Local, Bit>,
+    s: Signal<Local, Bits<32>>,
+    inf: Signal<Local, Bits<32>>,
 }
 
 impl Logic for Round {
     #[hdl_gen]
     fn update(&mut self) {
         self.norm.next = self.coarse.val() << self.fine.val();
-        // Round half-up: add the bit under the last kept one.
-        self.r24.next = bit_cast::<25, 24>(self.norm.val().get_bits::<24>(16));
-        if self.norm.val().get_bit(15) {
-            self.r24.next = bit_cast::<25, 24>(self.norm.val().get_bits::<24>(16)) + 1;
-        }
-        self.r21.next = bit_cast::<22, 21>(self.norm.val().get_bits::<21>(19));
-        if self.norm.val().get_bit(18) {
-            self.r21.next = bit_cast::<22, 21>(self.norm.val().get_bits::<21>(19)) + 1;
-        }
-        // The carry out of the increment: every kept bit and the round bit set.
-        self.carry.next = self.norm.val().get_bits::<25>(15) == 0x1FF_FFFF;
-        self.frac.next = self.r24.val().get_bits::<23>(0);
+        self.kept.next = self.norm.val().get_bits::<24>(16);
+        self.rb.next = self.norm.val().get_bits::<1>(15);
         if self.is64.val() {
-            self.carry.next = self.norm.val().get_bits::<22>(18) == 0x3F_FFFF;
-            self.frac.next = bit_cast::<23, 20>(self.r21.val().get_bits::<20>(0)) << 3;
+            self.kept.next = bit_cast::<24, 21>(self.norm.val().get_bits::<21>(19)) | 0xE0_0000;
+            self.rb.next = self.norm.val().get_bits::<1>(18);
         }
-        // (A carry out makes the significand 1.0 one binade up: the increment
-        // leaves its fraction 0.)
-        self.e0.next = self.eb.val();
-        self.e1.next = self.eb.val() + 1;
         // Signed biased exponent: ≤ 0 flushes, ≥ 255 (2047) overflows.
-        self.unf0.next = self.e0.val().get_bit(12) | (self.e0.val() == 0);
-        self.unf1.next = self.e1.val().get_bit(12) | (self.e1.val() == 0);
-        self.ovf0.next = !self.e0.val().get_bit(12) & (self.e0.val() >= 255);
-        self.ovf1.next = !self.e1.val().get_bit(12) & (self.e1.val() >= 255);
+        self.unf0.next = self.eb.val().get_bit(12) | (self.eb.val() == 0);
+        self.unf1.next = self.eb1.val().get_bit(12) | (self.eb1.val() == 0);
+        self.ovf0.next = !self.eb.val().get_bit(12) & (self.eb.val() >= 255);
+        self.ovf1.next = !self.eb1.val().get_bit(12) & (self.eb1.val() >= 255);
+        self.inf.next = 0x7F80_0000.into();
         if self.is64.val() {
-            self.ovf0.next = !self.e0.val().get_bit(12) & (self.e0.val() >= 2047);
-            self.ovf1.next = !self.e1.val().get_bit(12) & (self.e1.val() >= 2047);
-        }
-    }
-}
-
-/// Phase 7, second half (combinational).
-#[derive(LogicBlock, Default)]
-pub struct Pack {
-    pub frac: Signal<In, Bits<23>>,
-    pub carry: Signal<In, Bit>,
-    pub e0: Signal<In, Bits<EXP_W>>,
-    pub e1: Signal<In, Bits<EXP_W>>,
-    pub unf0: Signal<In, Bit>,
-    pub unf1: Signal<In, Bit>,
-    pub ovf0: Signal<In, Bit>,
-    pub ovf1: Signal<In, Bit>,
-    pub neg: Signal<In, Bit>,
-    pub zero: Signal<In, Bit>,
-    pub sign: Signal<In, Bit>,
-    pub zero_sign: Signal<In, Bit>,
-    pub is64: Signal<In, Bit>,
-    pub bypass: Signal<In, Bit>,
-    pub bypass_d: Signal<In, Bits<32>>,
-    /// The answer.
-    pub d: Signal<Out, Bits<32>>,
-    e_fin: Signal<Local, Bits<EXP_W>>,
-    sign_r: Signal<Local, Bit>,
-    s: Signal<Local, Bits<32>>,
-    ovf: Signal<Local, Bit>,
-    unf: Signal<Local, Bit>,
-}
-
-impl Logic for Pack {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.e_fin.next = self.e0.val();
-        self.unf.next = self.unf0.val();
-        self.ovf.next = self.ovf0.val();
-        if self.carry.val() {
-            self.e_fin.next = self.e1.val();
-            self.unf.next = self.unf1.val();
-            self.ovf.next = self.ovf1.val();
+            self.ovf0.next = !self.eb.val().get_bit(12) & (self.eb.val() >= 2047);
+            self.ovf1.next = !self.eb1.val().get_bit(12) & (self.eb1.val() >= 2047);
+            self.inf.next = 0x7FF0_0000.into();
         }
         self.sign_r.next = self.sign.val() ^ self.neg.val();
         if self.zero.val() {
@@ -122,25 +86,69 @@ impl Logic for Pack {
         }
         self.s.next = 0.into();
         self.s.next = self.s.val().replace_bit(31, self.sign_r.val());
-        self.d.next = self.s.val()
-            | (bit_cast::<32, 8>(self.e_fin.val().get_bits::<8>(0)) << 23)
-            | bit_cast::<32, 23>(self.frac.val());
+        // (A carry out makes the significand 1.0 one binade up: the fraction 0.)
+        self.w0.next = self.s.val() | (bit_cast::<32, 8>(self.eb.val().get_bits::<8>(0)) << 23);
+        self.w1.next = self.s.val() | (bit_cast::<32, 8>(self.eb1.val().get_bits::<8>(0)) << 23);
         if self.is64.val() {
-            self.d.next = self.s.val()
-                | (bit_cast::<32, 11>(self.e_fin.val().get_bits::<11>(0)) << 20)
-                | bit_cast::<32, 20>(self.frac.val().get_bits::<20>(3));
+            self.w0.next =
+                self.s.val() | (bit_cast::<32, 11>(self.eb.val().get_bits::<11>(0)) << 20);
+            self.w1.next =
+                self.s.val() | (bit_cast::<32, 11>(self.eb1.val().get_bits::<11>(0)) << 20);
         }
-        if self.ovf.val() {
-            self.d.next = self.s.val() | 0x7F80_0000;
-            if self.is64.val() {
-                self.d.next = self.s.val() | 0x7FF0_0000;
-            }
+        if self.ovf0.val() {
+            self.w0.next = self.s.val() | self.inf.val();
         }
-        if self.unf.val() | self.zero.val() {
-            self.d.next = self.s.val();
+        if self.ovf1.val() {
+            self.w1.next = self.s.val() | self.inf.val();
+        }
+        if self.unf0.val() | self.zero.val() {
+            self.w0.next = self.s.val();
+        }
+        if self.unf1.val() | self.zero.val() {
+            self.w1.next = self.s.val();
         }
         if self.bypass.val() {
-            self.d.next = self.bypass_d.val();
+            self.w0.next = self.bypass_d.val();
+            self.w1.next = self.bypass_d.val();
+        }
+        self.pass_lo.next =
+            !(self.bypass.val() | self.ovf0.val() | self.unf0.val() | self.zero.val());
+        self.pass_hi.next = self.pass_lo.val() & !self.is64.val();
+    }
+}
+
+/// Phase 7, second half (combinational): the increment, and the answer by
+/// its carry.
+#[derive(LogicBlock, Default)]
+pub struct Pack {
+    /// The increment's operands ([`Round`]).
+    pub kept: Signal<In, Bits<24>>,
+    pub rb: Signal<In, Bits<1>>,
+    pub w0: Signal<In, Bits<32>>,
+    pub w1: Signal<In, Bits<32>>,
+    pub pass_lo: Signal<In, Bit>,
+    pub pass_hi: Signal<In, Bit>,
+    /// The answer.
+    pub d: Signal<Out, Bits<32>>,
+    /// `kept + rb`.
+    r25: Signal<Local, Bits<25>>,
+    frac: Signal<Local, Bits<32>>,
+}
+
+impl Logic for Pack {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.r25.next = bit_cast::<25, 24>(self.kept.val()) + bit_cast::<25, 1>(self.rb.val());
+        self.frac.next = 0.into();
+        if self.pass_lo.val() {
+            self.frac.next = bit_cast::<32, 20>(self.r25.val().get_bits::<20>(0));
+        }
+        if self.pass_hi.val() {
+            self.frac.next = bit_cast::<32, 23>(self.r25.val().get_bits::<23>(0));
+        }
+        self.d.next = self.w0.val() | self.frac.val();
+        if self.r25.val().get_bit(24) {
+            self.d.next = self.w1.val();
         }
     }
 }

@@ -3,14 +3,14 @@
 //! [`model`](crate::sfu::model).
 //!
 //! ```text
-//!              ┌─ PrepareDecode ─ pre ─ PrepareOperand ─ front ─ Mufu (15) ─ FinishExp ─ fa ─ FinishShift ─ fs ─ FinishRound ─ fb ─┐
+//!              ┌─ PrepareDecode ─ pre ─ PrepareOperand ─ front ─ Mufu (16) ─ FinishExp ─ fa ─ FinishShift ─ fs ─ FinishRound ─ fb ─┐
 //!  in ─ decode ┤   (side line: f16, adjustment, log2, ftz32, NV/DZ beside the MUFU)                      ├─ out
 //!              └─ Divsqrt ─────────────────────────────────────────────────────────────────── hold ──────┘
 //!                   ▲ rsq.f64's second pass: the root fed back as rcp.f64
 //! ```
 //!
-//! - **Approximations**: one operation per clock, [`APPROX_LATENCY`] = 20
-//!   clocks (two preparing phases, the MUFU at its default depth 15, three
+//! - **Approximations**: one operation per clock, [`APPROX_LATENCY`] = 21
+//!   clocks (two preparing phases, the MUFU at its default depth 16, three
 //!   finishing phases).
 //! - **Divide engine**: the `divsqrt` unit, one operation in flight. An
 //!   accepted operation waits one clock in `req` (its code decoded; +1
@@ -57,8 +57,8 @@ pub const HOLD_LATENCY: usize = 1;
 /// Clocks an engine operation spends in `req` before the engine takes it.
 pub const REQ_LATENCY: usize = 1;
 
-// `#[hdl_gen]` indexes the side line's last register as `side[14]`.
-const _: () = assert!(MUFU_DEPTH == 15 && RESERVE_CLOCKS == 19);
+// `#[hdl_gen]` indexes the side line's last register as `side[15]`.
+const _: () = assert!(MUFU_DEPTH == 16 && RESERVE_CLOCKS == 20);
 
 /// What rides beside the MUFU.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
@@ -290,7 +290,7 @@ impl Logic for Sfu {
             self.reserve.d.next = self.reserve.q.val() - 1;
         }
         if self.block.val() {
-            self.reserve.d.next = 19.into(); // RESERVE_CLOCKS
+            self.reserve.d.next = 20.into(); // RESERVE_CLOCKS
         }
 
         // ---- approximations ----
@@ -346,14 +346,14 @@ impl Logic for Sfu {
         }
 
         self.finish_exp.y.next = self.mufu.out_d.val();
-        self.finish_exp.f16.next = self.side[14].q.val().f16;
-        self.finish_exp.adj.next = self.side[14].q.val().adj;
-        self.finish_exp.log2.next = self.side[14].q.val().log2;
+        self.finish_exp.f16.next = self.side[15].q.val().f16;
+        self.finish_exp.adj.next = self.side[15].q.val().adj;
+        self.finish_exp.log2.next = self.side[15].q.val().log2;
         self.fa.d.next.valid = self.mufu.out_valid.val();
         self.fa.d.next.tag = self.mufu.out_tag.val();
-        self.fa.d.next.flags = self.side[14].q.val().flags;
-        self.fa.d.next.f16 = self.side[14].q.val().f16;
-        self.fa.d.next.ftz = self.side[14].q.val().ftz;
+        self.fa.d.next.flags = self.side[15].q.val().flags;
+        self.fa.d.next.f16 = self.side[15].q.val().f16;
+        self.fa.d.next.ftz = self.side[15].q.val().ftz;
         self.fa.d.next.sign = self.finish_exp.sign.val();
         self.fa.d.next.nan = self.finish_exp.nan.val();
         self.fa.d.next.inf = self.finish_exp.inf.val();
