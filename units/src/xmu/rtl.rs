@@ -94,9 +94,9 @@ pub use align::{AlignAmount, AlignCoarse, AlignFine, AlignPre};
 pub use bitops::{BitOpsBack, BitOpsFront};
 pub use control::OP_W;
 pub use decode::Decode;
-pub use fchk::Fchk;
-pub use finish::{FinishClamp, FinishMux};
-pub use frnd::{FrndFields, FrndInc, FrndResult, FrndRound};
+pub use fchk::{Fchk, FchkWindow};
+pub use finish::{AboveOne, FinishClamp, FinishMux};
+pub use frnd::{FrndAlt, FrndFields, FrndInc, FrndResult, FrndRound};
 pub use i2i::{I2i, I2iFlags, I2iPick};
 pub use normalise::{NormBytes, NormCount, NormShift};
 pub use round::{FieldCands, IntFlags, RoundField, RoundInc, RoundPack, RoundPre};
@@ -179,6 +179,7 @@ pub struct Xmu {
     pub lo_unpack: Unpack,
     pub bit_front: BitOpsFront,
     pub fchk: Fchk,
+    pub fchk_window: FchkWindow,
     pub special: Special,
     pub lo_special: Special,
     pub magnitude: Magnitude,
@@ -187,6 +188,7 @@ pub struct Xmu {
     pub bit_back: BitOpsBack,
     pub norm_bytes: NormBytes,
     pub frnd_fields: FrndFields,
+    pub frnd_alt: FrndAlt,
     pub align_pre: AlignPre,
     pub lo_align_pre: AlignPre,
     pub norm_count: NormCount,
@@ -202,6 +204,7 @@ pub struct Xmu {
     pub lo_round_pre: RoundPre,
     pub align_fine: AlignFine,
     pub lo_align_fine: AlignFine,
+    pub forced_above: AboveOne,
     pub round_inc: RoundInc,
     pub lo_round_inc: RoundInc,
     pub round_field: RoundField,
@@ -253,6 +256,7 @@ impl Xmu {
             lo_unpack: Default::default(),
             bit_front: Default::default(),
             fchk: Default::default(),
+            fchk_window: Default::default(),
             special: Default::default(),
             lo_special: Default::default(),
             magnitude: Default::default(),
@@ -261,6 +265,7 @@ impl Xmu {
             bit_back: Default::default(),
             norm_bytes: Default::default(),
             frnd_fields: Default::default(),
+            frnd_alt: Default::default(),
             align_pre: Default::default(),
             lo_align_pre: Default::default(),
             norm_count: Default::default(),
@@ -276,6 +281,7 @@ impl Xmu {
             lo_round_pre: Default::default(),
             align_fine: Default::default(),
             lo_align_fine: Default::default(),
+            forced_above: Default::default(),
             round_inc: Default::default(),
             lo_round_inc: Default::default(),
             round_field: Default::default(),
@@ -355,6 +361,7 @@ impl Logic for Xmu {
         self.s1.d.next.zero = self.unpack.zero.val();
         self.s1.d.next.inf = self.unpack.inf.val();
         self.s1.d.next.nan = self.unpack.nan.val();
+        self.s1.d.next.man_zero = self.unpack.man_zero.val();
         self.s1.d.next.neg = self.unpack.neg.val();
         self.s1.d.next.sig = self.unpack.sig.val();
         self.s1.d.next.exp_b = self.unpack.exp_b.val();
@@ -368,7 +375,8 @@ impl Logic for Xmu {
         self.s1.d.next.lzc_has = self.bit_front.lzc_has.val();
         self.s1.d.next.lzc_count = self.bit_front.lzc_count.val();
         self.s1.d.next.brev = self.bit_front.brev.val();
-        self.s1.d.next.fchk = self.fchk.fail.val();
+        self.s1.d.next.fchk_range = self.fchk.range_fail.val();
+        self.s1.d.next.fchk_diff = self.fchk.diff.val();
 
         // ---- phase 2: specials, magnitude, I2I, bit-op results ----
         self.special.op.next = self.ctl[0].q.val().op;
@@ -395,7 +403,15 @@ impl Logic for Xmu {
         self.bit_back.lzc_has.next = self.s1.q.val().lzc_has;
         self.bit_back.lzc_count.next = self.s1.q.val().lzc_count;
         self.bit_back.brev.next = self.s1.q.val().brev;
-        self.bit_back.fchk.next = self.s1.q.val().fchk;
+        self.fchk_window.range_fail.next = self.s1.q.val().fchk_range;
+        self.fchk_window.diff.next = self.s1.q.val().fchk_diff;
+        self.bit_back.fchk.next = self.fchk_window.fail.val();
+        self.frnd_fields.op.next = self.ctl[0].q.val().op;
+        self.frnd_fields.sign.next = self.s1.q.val().sign;
+        self.frnd_fields.zero.next = self.s1.q.val().zero;
+        self.frnd_fields.nan.next = self.s1.q.val().nan;
+        self.frnd_fields.exp_b.next = self.s1.q.val().exp_b;
+        self.frnd_fields.man_zero.next = self.s1.q.val().man_zero;
 
         self.s2.d.next.x = self.s1.q.val().x;
         self.s2.d.next.sign = self.s1.q.val().sign;
@@ -406,6 +422,14 @@ impl Logic for Xmu {
         self.s2.d.next.forced = self.special.forced.val();
         self.s2.d.next.i2i_wrapped = self.i2i.wrapped.val();
         self.s2.d.next.i2i_flags = self.i2i.flags.val();
+        self.s2.d.next.fr_frac = self.frnd_fields.frac.val();
+        self.s2.d.next.fr_rn = self.frnd_fields.rn.val();
+        self.s2.d.next.fr_up = self.frnd_fields.up.val();
+        self.s2.d.next.fr_integral = self.frnd_fields.integral.val();
+        self.s2.d.next.fr_small = self.frnd_fields.small.val();
+        self.s2.d.next.fr_small_inc = self.frnd_fields.small_inc.val();
+        self.s2.d.next.fr_zero = self.frnd_fields.zero_case.val();
+        self.s2.d.next.fr_nan = self.frnd_fields.nan_case.val();
         self.s2.d.next.lo_sign = self.s1.q.val().lo_sign;
         self.s2.d.next.lo_sig = self.s1.q.val().lo_sig;
         self.s2.d.next.lo_exp_b = self.s1.q.val().lo_exp_b;
@@ -415,8 +439,14 @@ impl Logic for Xmu {
 
         // ---- phase 3: leading zeros per byte, FRND's fields, shift terms ----
         self.norm_bytes.sig.next = self.s2.q.val().sig;
-        self.frnd_fields.op.next = self.ctl[1].q.val().op;
-        self.frnd_fields.x.next = self.s2.q.val().x;
+        self.frnd_alt.op.next = self.ctl[1].q.val().op;
+        self.frnd_alt.x.next = self.s2.q.val().x;
+        self.frnd_alt.sign.next = self.s2.q.val().sign;
+        self.frnd_alt.integral.next = self.s2.q.val().fr_integral;
+        self.frnd_alt.small.next = self.s2.q.val().fr_small;
+        self.frnd_alt.small_inc.next = self.s2.q.val().fr_small_inc;
+        self.frnd_alt.zero_case.next = self.s2.q.val().fr_zero;
+        self.frnd_alt.nan_case.next = self.s2.q.val().fr_nan;
         self.align_pre.exp_b.next = self.s2.q.val().exp_b;
         self.align_pre.df.next = self.ctl[1].q.val().df;
         self.lo_align_pre.exp_b.next = self.s2.q.val().lo_exp_b;
@@ -429,12 +459,12 @@ impl Logic for Xmu {
         self.s3.d.next.exp_b = self.s2.q.val().exp_b;
         self.s3.d.next.byte_has = self.norm_bytes.byte_has.val();
         self.s3.d.next.byte_count = self.norm_bytes.byte_count.val();
-        self.s3.d.next.xm = self.frnd_fields.xm.val();
-        self.s3.d.next.frac = self.frnd_fields.frac.val();
-        self.s3.d.next.rn = self.frnd_fields.rn.val();
-        self.s3.d.next.up = self.frnd_fields.up.val();
-        self.s3.d.next.alt_take = self.frnd_fields.alt_take.val();
-        self.s3.d.next.alt = self.frnd_fields.alt.val();
+        self.s3.d.next.xm = self.frnd_alt.xm.val();
+        self.s3.d.next.frac = self.s2.q.val().fr_frac;
+        self.s3.d.next.rn = self.s2.q.val().fr_rn;
+        self.s3.d.next.up = self.s2.q.val().fr_up;
+        self.s3.d.next.alt_take = self.frnd_alt.alt_take.val();
+        self.s3.d.next.alt = self.frnd_alt.alt.val();
         self.s3.d.next.sign = self.s2.q.val().sign;
         self.s3.d.next.nan = self.s2.q.val().nan;
         self.s3.d.next.take = self.s2.q.val().take;
@@ -622,6 +652,9 @@ impl Logic for Xmu {
         self.s7.d.next.nan = self.s6.q.val().nan;
         self.s7.d.next.take = self.s6.q.val().take;
         self.s7.d.next.forced = self.s6.q.val().forced;
+        self.forced_above.x.next = self.s6.q.val().forced;
+        self.forced_above.df.next = self.ctl[5].q.val().df;
+        self.s7.d.next.forced_above = self.forced_above.above.val();
         self.s7.d.next.lo_kept = self.lo_align_fine.kept.val();
         self.s7.d.next.lo_round = self.lo_align_fine.round_bit.val();
         self.s7.d.next.lo_sticky = self.lo_align_fine.sticky.val();
@@ -659,6 +692,7 @@ impl Logic for Xmu {
         self.s8.d.next.nan = self.s7.q.val().nan;
         self.s8.d.next.take = self.s7.q.val().take;
         self.s8.d.next.forced = self.s7.q.val().forced;
+        self.s8.d.next.forced_above = self.s7.q.val().forced_above;
         self.s8.d.next.lo_r = self.lo_round_inc.r.val();
         self.s8.d.next.lo_base = self.s7.q.val().lo_base;
         self.s8.d.next.lo_cands = self.lo_round_inc.cands.val();
@@ -696,6 +730,7 @@ impl Logic for Xmu {
         self.s9.d.next.nan = self.s8.q.val().nan;
         self.s9.d.next.take = self.s8.q.val().take;
         self.s9.d.next.forced = self.s8.q.val().forced;
+        self.s9.d.next.forced_above = self.s8.q.val().forced_above;
         self.s9.d.next.lo_field = self.lo_round_field.field.val();
         self.s9.d.next.lo_r_lo = self.lo_round_field.r_lo.val();
         self.s9.d.next.lo_overflow = self.lo_round_field.overflow.val();
@@ -736,6 +771,7 @@ impl Logic for Xmu {
         self.s10.d.next.nan = self.s9.q.val().nan;
         self.s10.d.next.take = self.s9.q.val().take;
         self.s10.d.next.forced = self.s9.q.val().forced;
+        self.s10.d.next.forced_above = self.s9.q.val().forced_above;
         self.s10.d.next.lo_fres = self.lo_round_pack.fres.val().get_bits::<16>(0);
         self.s10.d.next.lo_take = self.s9.q.val().lo_take;
         self.s10.d.next.lo_forced = self.s9.q.val().lo_forced;
@@ -746,6 +782,7 @@ impl Logic for Xmu {
         self.finish_mux.df.next = self.ctl[9].q.val().df;
         self.finish_mux.take.next = self.s10.q.val().take;
         self.finish_mux.forced.next = self.s10.q.val().forced;
+        self.finish_mux.forced_above.next = self.s10.q.val().forced_above;
         self.finish_mux.fres.next = self.s10.q.val().fres;
         self.finish_mux.ires.next = self.s10.q.val().ires;
         self.finish_mux.lo_take.next = self.s10.q.val().lo_take;

@@ -28,6 +28,8 @@ pub struct Stage1 {
     pub zero: Bit,
     pub inf: Bit,
     pub nan: Bit,
+    /// The float's mantissa field is zero (FRND).
+    pub man_zero: Bit,
     pub neg: Bit,
     pub sig: Bits<64>,
     pub exp_b: Bits<EXP_W>,
@@ -41,8 +43,9 @@ pub struct Stage1 {
     pub lzc_has: Bits<4>,
     pub lzc_count: Bits<12>,
     pub brev: Bits<32>,
-    /// FCHK.DIVIDE's answer.
-    pub fchk: Bit,
+    /// FCHK.DIVIDE's range tests and exponent difference ([`super::Fchk`]).
+    pub fchk_range: Bit,
+    pub fchk_diff: Bits<10>,
 }
 
 /// Boundary 2: magnitudes, forced answers, I2I, bit-op results.
@@ -57,6 +60,15 @@ pub struct Stage2 {
     pub forced: Bits<DATA_W>,
     pub i2i_wrapped: Bits<DATA_W>,
     pub i2i_flags: I2iFlags,
+    /// FRND's cases ([`super::FrndFields`]).
+    pub fr_frac: Bits<6>,
+    pub fr_rn: Bit,
+    pub fr_up: Bit,
+    pub fr_integral: Bit,
+    pub fr_small: Bit,
+    pub fr_small_inc: Bit,
+    pub fr_zero: Bit,
+    pub fr_nan: Bit,
     pub lo_sign: Bit,
     pub lo_sig: Bits<64>,
     pub lo_exp_b: Bits<EXP_W>,
@@ -215,6 +227,8 @@ pub struct Stage7 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
+    /// `forced` > 1.0 ([`super::AboveOne`]).
+    pub forced_above: Bit,
     pub lo_kept: Bits<64>,
     pub lo_round: Bit,
     pub lo_sticky: Bit,
@@ -238,6 +252,8 @@ pub struct Stage8 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
+    /// `forced` > 1.0 ([`super::AboveOne`]).
+    pub forced_above: Bit,
     pub lo_r: Bits<64>,
     pub lo_base: Bits<EXP_W>,
     pub lo_cands: FieldCands,
@@ -261,6 +277,8 @@ pub struct Stage9 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
+    /// `forced` > 1.0 ([`super::AboveOne`]).
+    pub forced_above: Bit,
     pub lo_field: Bits<EXP_W>,
     pub lo_r_lo: Bits<64>,
     pub lo_overflow: Bit,
@@ -278,6 +296,8 @@ pub struct Stage10 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
+    /// `forced` > 1.0 ([`super::AboveOne`]).
+    pub forced_above: Bit,
     pub lo_fres: Bits<16>,
     pub lo_take: Bit,
     pub lo_forced: Bits<16>,

@@ -34,6 +34,8 @@ pub struct Unpack {
     pub inf: Signal<Out, Bit>,
     /// Any NaN.
     pub nan: Signal<Out, Bit>,
+    /// A float's mantissa field is zero (FRND's |x| < 1 sticky bit).
+    pub man_zero: Signal<Out, Bit>,
     /// Significand, bit 63 the hidden bit (floats), or the extended integer
     /// (its magnitude after [`Magnitude`]).
     pub sig: Signal<Out, Bits<64>>,
@@ -64,7 +66,6 @@ pub struct Unpack {
     /// widened before the inversion in Verilog).
     hidden: Signal<Local, Bit>,
     exp_ones: Signal<Local, Bit>,
-    man_zero: Signal<Local, Bit>,
     /// Integer: negative signed value.
     ineg: Signal<Local, Bit>,
 }
