@@ -90,16 +90,18 @@ pub mod stages;
 pub mod unpack;
 pub use stages::*;
 
-pub use align::{AlignAmount, AlignCoarse, AlignFine, AlignPre};
+pub use align::{AlignAmount, AlignCoarse, AlignFine, AlignPick, AlignPre};
 pub use bitops::{BitOpsBack, BitOpsFront};
 pub use control::OP_W;
 pub use decode::Decode;
-pub use fchk::{Fchk, FchkWindow};
+pub use fchk::{Fchk, FchkJoin, FchkWindow};
 pub use finish::{AboveOne, FinishClamp, FinishMux};
-pub use frnd::{FrndAlt, FrndFields, FrndInc, FrndResult, FrndRound};
+pub use frnd::{FrndAlt, FrndDecide, FrndFields, FrndInc, FrndResult, FrndRound};
 pub use i2i::{I2i, I2iFlags, I2iPick};
-pub use normalise::{NormBytes, NormCount, NormShift};
-pub use round::{FieldCands, IntFlags, RoundField, RoundInc, RoundPack, RoundPre};
+pub use normalise::{NormBytes, NormCount, NormShift, NormShiftFine};
+pub use round::{
+    FieldCands, IntFlags, RoundEnc, RoundField, RoundInc, RoundPack, RoundPre, RoundSelect,
+};
 pub use special::Special;
 pub use unpack::{Magnitude, Unpack};
 
@@ -117,10 +119,23 @@ pub const EXP_W: usize = 13;
 pub const EOFF: i32 = 2048;
 /// Width of the rounder's float destination code ([`Decode::df`]).
 pub const DF_W: usize = 3;
-/// Phases, and so the most pipeline registers (one after each phase).
-pub const MAX_DEPTH: usize = 12;
-/// The depth of the unit `xmu`: the smallest that meets the clock target.
-pub const DEFAULT_DEPTH: usize = 12;
+/// Boundaries, and so the most pipeline registers: one after each of the
+/// twelve phases, and one inside each of phases 5, 8 and 10 (5a, 8a,
+/// 10a), in pipeline order ([`BOUNDARY_NAMES`]).
+pub const MAX_DEPTH: usize = 15;
+/// The boundaries in pipeline order: `k` after phase `k`, `ka` inside it.
+pub const BOUNDARY_NAMES: [&str; MAX_DEPTH] = [
+    "1", "2", "3", "4", "5a", "5", "6", "7", "8a", "8", "9", "10a", "10", "11", "12",
+];
+/// Where boundaries 1 … 12 (after each phase, `ctl[k − 1]`, `sk`) are in
+/// the pipeline order.
+const PHASE_END: [usize; 12] = [0, 1, 2, 3, 5, 6, 7, 9, 10, 12, 13, 14];
+/// Where boundaries 5a, 8a and 10a are.
+const MID5: usize = 4;
+const MID8: usize = 8;
+const MID10: usize = 11;
+/// The depth of the unit `xmu`: every boundary a register.
+pub const DEFAULT_DEPTH: usize = MAX_DEPTH;
 /// Cycles from `in_valid` to `out_valid` of the unit `xmu` (its depth).
 pub const LATENCY: usize = DEFAULT_DEPTH;
 
@@ -130,8 +145,9 @@ const _: () = assert!(EOFF == 2048 && EXP_W == 13 && OP_W == 15);
 /// Estimated delay (ns) of each phase on an ECP5-85 (speed 6) after place and
 /// route, from the measured runs. Only used to group phases when the depth
 /// is below [`MAX_DEPTH`].
-pub const PHASE_DELAY_NS: [f64; MAX_DEPTH] =
-    [6.0, 6.0, 5.0, 5.0, 6.0, 5.0, 5.0, 5.0, 6.0, 5.0, 4.0, 5.0];
+pub const PHASE_DELAY_NS: [f64; MAX_DEPTH] = [
+    6.0, 6.0, 5.0, 5.0, 3.5, 3.0, 5.0, 5.0, 3.5, 2.5, 6.0, 3.0, 3.0, 4.0, 5.0,
+];
 
 /// Which boundaries are registers for a pipeline of `depth` registers
 /// (1..=[`MAX_DEPTH`]): the last one always, the others splitting the phases
@@ -180,6 +196,7 @@ pub struct Xmu {
     pub bit_front: BitOpsFront,
     pub fchk: Fchk,
     pub fchk_window: FchkWindow,
+    pub fchk_join: FchkJoin,
     pub special: Special,
     pub lo_special: Special,
     pub magnitude: Magnitude,
@@ -193,10 +210,14 @@ pub struct Xmu {
     pub lo_align_pre: AlignPre,
     pub norm_count: NormCount,
     pub frnd_round: FrndRound,
+    pub frnd_decide: FrndDecide,
     pub frnd_inc: FrndInc,
     pub norm_shift: NormShift,
+    pub norm_shift_fine: NormShiftFine,
     pub align_amount: AlignAmount,
     pub lo_align_amount: AlignAmount,
+    pub align_pick: AlignPick,
+    pub lo_align_pick: AlignPick,
     pub frnd_result: FrndResult,
     pub align_coarse: AlignCoarse,
     pub lo_align_coarse: AlignCoarse,
@@ -207,15 +228,19 @@ pub struct Xmu {
     pub forced_above: AboveOne,
     pub round_inc: RoundInc,
     pub lo_round_inc: RoundInc,
+    pub round_select: RoundSelect,
+    pub lo_round_select: RoundSelect,
     pub round_field: RoundField,
     pub lo_round_field: RoundField,
+    pub round_enc: RoundEnc,
+    pub lo_round_enc: RoundEnc,
     pub round_pack: RoundPack,
     pub lo_round_pack: RoundPack,
     pub finish_mux: FinishMux,
     pub finish_clamp: FinishClamp,
 
     /// Boundary `k` (after phase `k`): the control word and the phase's bundle.
-    pub ctl: [Boundary<Control>; MAX_DEPTH],
+    pub ctl: [Boundary<Control>; 12],
     pub s1: Boundary<Stage1>,
     pub s2: Boundary<Stage2>,
     pub s3: Boundary<Stage3>,
@@ -228,6 +253,18 @@ pub struct Xmu {
     pub s10: Boundary<Stage10>,
     pub s11: Boundary<Stage11>,
     pub s12: Boundary<Bits<DATA_W>>,
+    /// Boundaries inside phases 5, 8 and 10 (5a, 8a, 10a): the control
+    /// word, the previous boundary's bundle passed along, the first half's
+    /// results.
+    pub c5: Boundary<Control>,
+    pub p5: Boundary<Stage4>,
+    pub m5: Boundary<Mid5>,
+    pub c8: Boundary<Control>,
+    pub p8: Boundary<Stage7>,
+    pub m8: Boundary<Mid8>,
+    pub c10: Boundary<Control>,
+    pub p10: Boundary<Stage9>,
+    pub m10: Boundary<Mid10>,
 }
 
 impl Default for Xmu {
@@ -241,6 +278,7 @@ impl Xmu {
     /// by [`stage_plan`]; its latency is `depth`.
     pub fn new(depth: usize) -> Self {
         let plan = stage_plan(depth);
+        let end: [bool; 12] = std::array::from_fn(|k| plan[PHASE_END[k]]);
         Self {
             clock: Default::default(),
             in_valid: Default::default(),
@@ -257,6 +295,7 @@ impl Xmu {
             bit_front: Default::default(),
             fchk: Default::default(),
             fchk_window: Default::default(),
+            fchk_join: Default::default(),
             special: Default::default(),
             lo_special: Default::default(),
             magnitude: Default::default(),
@@ -270,10 +309,14 @@ impl Xmu {
             lo_align_pre: Default::default(),
             norm_count: Default::default(),
             frnd_round: Default::default(),
+            frnd_decide: Default::default(),
             frnd_inc: Default::default(),
             norm_shift: Default::default(),
+            norm_shift_fine: Default::default(),
             align_amount: Default::default(),
             lo_align_amount: Default::default(),
+            align_pick: Default::default(),
+            lo_align_pick: Default::default(),
             frnd_result: Default::default(),
             align_coarse: Default::default(),
             lo_align_coarse: Default::default(),
@@ -284,31 +327,48 @@ impl Xmu {
             forced_above: Default::default(),
             round_inc: Default::default(),
             lo_round_inc: Default::default(),
+            round_select: Default::default(),
+            lo_round_select: Default::default(),
             round_field: Default::default(),
             lo_round_field: Default::default(),
+            round_enc: Default::default(),
+            lo_round_enc: Default::default(),
             round_pack: Default::default(),
             lo_round_pack: Default::default(),
             finish_mux: Default::default(),
             finish_clamp: Default::default(),
-            ctl: std::array::from_fn(|k| Boundary::new(plan[k])),
-            s1: Boundary::new(plan[0]),
-            s2: Boundary::new(plan[1]),
-            s3: Boundary::new(plan[2]),
-            s4: Boundary::new(plan[3]),
-            s5: Boundary::new(plan[4]),
-            s6: Boundary::new(plan[5]),
-            s7: Boundary::new(plan[6]),
-            s8: Boundary::new(plan[7]),
-            s9: Boundary::new(plan[8]),
-            s10: Boundary::new(plan[9]),
-            s11: Boundary::new(plan[10]),
-            s12: Boundary::new(plan[11]),
+            ctl: std::array::from_fn(|k| Boundary::new(end[k])),
+            s1: Boundary::new(end[0]),
+            s2: Boundary::new(end[1]),
+            s3: Boundary::new(end[2]),
+            s4: Boundary::new(end[3]),
+            s5: Boundary::new(end[4]),
+            s6: Boundary::new(end[5]),
+            s7: Boundary::new(end[6]),
+            s8: Boundary::new(end[7]),
+            s9: Boundary::new(end[8]),
+            s10: Boundary::new(end[9]),
+            s11: Boundary::new(end[10]),
+            s12: Boundary::new(end[11]),
+            c5: Boundary::new(plan[MID5]),
+            p5: Boundary::new(plan[MID5]),
+            m5: Boundary::new(plan[MID5]),
+            c8: Boundary::new(plan[MID8]),
+            p8: Boundary::new(plan[MID8]),
+            m8: Boundary::new(plan[MID8]),
+            c10: Boundary::new(plan[MID10]),
+            p10: Boundary::new(plan[MID10]),
+            m10: Boundary::new(plan[MID10]),
         }
     }
 
     /// Pipeline registers, which is the latency in clocks.
     pub fn depth(&self) -> usize {
         self.ctl.iter().filter(|b| b.is_registered()).count()
+            + [&self.c5, &self.c8, &self.c10]
+                .iter()
+                .filter(|b| b.is_registered())
+                .count()
     }
 }
 
@@ -330,8 +390,28 @@ impl Logic for Xmu {
         self.s10.clock.next = self.clock.val();
         self.s11.clock.next = self.clock.val();
         self.s12.clock.next = self.clock.val();
-        // The control word moves one boundary per phase.
-        for k in 1..12 {
+        self.c5.clock.next = self.clock.val();
+        self.p5.clock.next = self.clock.val();
+        self.m5.clock.next = self.clock.val();
+        self.c8.clock.next = self.clock.val();
+        self.p8.clock.next = self.clock.val();
+        self.m8.clock.next = self.clock.val();
+        self.c10.clock.next = self.clock.val();
+        self.p10.clock.next = self.clock.val();
+        self.m10.clock.next = self.clock.val();
+        // The control word moves one boundary per phase (through the
+        // copies inside phases 5, 8 and 10, `c5`, `c8`, `c10`).
+        for k in 1..4 {
+            self.ctl[k].d.next = self.ctl[k - 1].q.val();
+        }
+        self.ctl[4].d.next = self.c5.q.val();
+        for k in 5..7 {
+            self.ctl[k].d.next = self.ctl[k - 1].q.val();
+        }
+        self.ctl[7].d.next = self.c8.q.val();
+        self.ctl[8].d.next = self.ctl[7].q.val();
+        self.ctl[9].d.next = self.c10.q.val();
+        for k in 10..12 {
             self.ctl[k].d.next = self.ctl[k - 1].q.val();
         }
 
@@ -405,7 +485,6 @@ impl Logic for Xmu {
         self.bit_back.brev.next = self.s1.q.val().brev;
         self.fchk_window.range_fail.next = self.s1.q.val().fchk_range;
         self.fchk_window.diff.next = self.s1.q.val().fchk_diff;
-        self.bit_back.fchk.next = self.fchk_window.fail.val();
         self.frnd_fields.op.next = self.ctl[0].q.val().op;
         self.frnd_fields.sign.next = self.s1.q.val().sign;
         self.frnd_fields.zero.next = self.s1.q.val().zero;
@@ -436,6 +515,7 @@ impl Logic for Xmu {
         self.s2.d.next.lo_take = self.lo_special.take.val();
         self.s2.d.next.lo_forced = self.lo_special.forced.val().get_bits::<16>(0);
         self.s2.d.next.bits = self.bit_back.d.val();
+        self.s2.d.next.fchk = self.fchk_window.fail.val();
 
         // ---- phase 3: leading zeros per byte, FRND's fields, shift terms ----
         self.norm_bytes.sig.next = self.s2.q.val().sig;
@@ -489,7 +569,10 @@ impl Logic for Xmu {
         self.s3.d.next.lo_mf = self.lo_align_pre.mf.val();
         self.s3.d.next.lo_nq = self.lo_align_pre.nq.val();
         self.s3.d.next.lo_mq = self.lo_align_pre.mq.val();
-        self.s3.d.next.bits = self.s2.q.val().bits;
+        self.fchk_join.op.next = self.ctl[1].q.val().op;
+        self.fchk_join.bits.next = self.s2.q.val().bits;
+        self.fchk_join.fail.next = self.s2.q.val().fchk;
+        self.s3.d.next.bits = self.fchk_join.d.val();
 
         // ---- phase 4: leading-zero count, FRND's mask and increment ----
         self.norm_count.byte_has.next = self.s3.q.val().byte_has;
@@ -535,59 +618,91 @@ impl Logic for Xmu {
         self.s4.d.next.lo_mq = self.s3.q.val().lo_mq;
         self.s4.d.next.bits = self.s3.q.val().bits;
 
-        // ---- phase 5: normalising shift, shift amounts, FRND's add ----
+        // ---- phase 5a: shift by the count's multiple of 8, shift amounts, FRND's decision ----
         self.norm_shift.sig.next = self.s4.q.val().sig;
         self.norm_shift.exp_b.next = self.s4.q.val().exp_b;
         self.norm_shift.lz.next = self.s4.q.val().lz;
         self.align_amount.bd.next = self.s4.q.val().bd;
         self.align_amount.q.next = self.s4.q.val().q;
-        self.align_amount.base.next = self.s4.q.val().base;
         self.align_amount.nd.next = self.s4.q.val().nd;
         self.align_amount.mf.next = self.s4.q.val().mf;
         self.align_amount.nq.next = self.s4.q.val().nq;
         self.align_amount.mq.next = self.s4.q.val().mq;
-        self.align_amount.to_int.next = self.ctl[3].q.val().to_int;
         self.align_amount.lz.next = self.s4.q.val().lz;
         // F2FP.x2's low half is a normal f32 or below every destination
         // subnormal: it skips the normaliser (see the module documentation).
         self.lo_align_amount.bd.next = self.s4.q.val().lo_bd;
         self.lo_align_amount.q.next = self.s4.q.val().lo_q;
-        self.lo_align_amount.base.next = self.s4.q.val().lo_base;
         self.lo_align_amount.nd.next = self.s4.q.val().lo_nd;
         self.lo_align_amount.mf.next = self.s4.q.val().lo_mf;
         self.lo_align_amount.nq.next = self.s4.q.val().lo_nq;
         self.lo_align_amount.mq.next = self.s4.q.val().lo_mq;
-        self.lo_align_amount.to_int.next = false;
         self.lo_align_amount.lz.next = 0.into();
-        self.frnd_inc.kept.next = self.s4.q.val().fr_kept;
-        self.frnd_inc.unit.next = self.s4.q.val().fr_unit;
-        self.frnd_inc.rg.next = self.s4.q.val().rg;
-        self.frnd_inc.sg.next = self.s4.q.val().sg;
-        self.frnd_inc.lg.next = self.s4.q.val().lg;
-        self.frnd_inc.rn.next = self.s4.q.val().rn;
-        self.frnd_inc.up.next = self.s4.q.val().up;
+        self.frnd_decide.rg.next = self.s4.q.val().rg;
+        self.frnd_decide.sg.next = self.s4.q.val().sg;
+        self.frnd_decide.lg.next = self.s4.q.val().lg;
+        self.frnd_decide.rn.next = self.s4.q.val().rn;
+        self.frnd_decide.up.next = self.s4.q.val().up;
 
-        self.s5.d.next.n = self.norm_shift.n.val();
-        self.s5.d.next.e_b = self.norm_shift.e_b.val();
-        self.s5.d.next.shift = self.align_amount.shift.val();
-        self.s5.d.next.big = self.align_amount.big.val();
-        self.s5.d.next.huge = self.align_amount.huge.val();
-        self.s5.d.next.sign = self.s4.q.val().sign;
-        self.s5.d.next.nan = self.s4.q.val().nan;
+        self.c5.d.next = self.ctl[3].q.val();
+        self.p5.d.next = self.s4.q.val();
+        self.m5.d.next.n1 = self.norm_shift.n1.val();
+        self.m5.d.next.e_b = self.norm_shift.e_b.val();
+        self.m5.d.next.sf = self.align_amount.sf.val();
+        self.m5.d.next.si = self.align_amount.si.val();
+        self.m5.d.next.tiny = self.align_amount.tiny.val();
+        self.m5.d.next.big_f = self.align_amount.big_f.val();
+        self.m5.d.next.neg_i = self.align_amount.neg_i.val();
+        self.m5.d.next.big_i = self.align_amount.big_i.val();
+        self.m5.d.next.lo_sf = self.lo_align_amount.sf.val();
+        self.m5.d.next.lo_tiny = self.lo_align_amount.tiny.val();
+        self.m5.d.next.lo_big_f = self.lo_align_amount.big_f.val();
+        self.m5.d.next.fr_inc = self.frnd_decide.inc.val();
+
+        // ---- phase 5b: the rest of the normalising shift, FRND's add ----
+        self.norm_shift_fine.n1.next = self.m5.q.val().n1;
+        self.norm_shift_fine.lz.next = self.p5.q.val().lz;
+        self.frnd_inc.kept.next = self.p5.q.val().fr_kept;
+        self.frnd_inc.unit.next = self.p5.q.val().fr_unit;
+        self.frnd_inc.inc.next = self.m5.q.val().fr_inc;
+        self.align_pick.base.next = self.p5.q.val().base;
+        self.align_pick.to_int.next = self.c5.q.val().to_int;
+        self.align_pick.sf.next = self.m5.q.val().sf;
+        self.align_pick.si.next = self.m5.q.val().si;
+        self.align_pick.tiny.next = self.m5.q.val().tiny;
+        self.align_pick.big_f.next = self.m5.q.val().big_f;
+        self.align_pick.neg_i.next = self.m5.q.val().neg_i;
+        self.align_pick.big_i.next = self.m5.q.val().big_i;
+        self.lo_align_pick.base.next = self.p5.q.val().lo_base;
+        self.lo_align_pick.to_int.next = false;
+        self.lo_align_pick.sf.next = self.m5.q.val().lo_sf;
+        self.lo_align_pick.si.next = 0.into();
+        self.lo_align_pick.tiny.next = self.m5.q.val().lo_tiny;
+        self.lo_align_pick.big_f.next = self.m5.q.val().lo_big_f;
+        self.lo_align_pick.neg_i.next = false;
+        self.lo_align_pick.big_i.next = false;
+
+        self.s5.d.next.n = self.norm_shift_fine.n.val();
+        self.s5.d.next.e_b = self.m5.q.val().e_b;
+        self.s5.d.next.shift = self.align_pick.shift.val();
+        self.s5.d.next.big = self.align_pick.big.val();
+        self.s5.d.next.huge = self.align_pick.huge.val();
+        self.s5.d.next.sign = self.p5.q.val().sign;
+        self.s5.d.next.nan = self.p5.q.val().nan;
         self.s5.d.next.fr_res = self.frnd_inc.res.val();
-        self.s5.d.next.alt_take = self.s4.q.val().alt_take;
-        self.s5.d.next.alt = self.s4.q.val().alt;
-        self.s5.d.next.i2i = self.s4.q.val().i2i;
-        self.s5.d.next.take = self.s4.q.val().take;
-        self.s5.d.next.forced = self.s4.q.val().forced;
-        self.s5.d.next.lo_sig = self.s4.q.val().lo_sig;
-        self.s5.d.next.lo_e_b = self.s4.q.val().lo_exp_b;
-        self.s5.d.next.lo_shift = self.lo_align_amount.shift.val();
-        self.s5.d.next.lo_big = self.lo_align_amount.big.val();
-        self.s5.d.next.lo_sign = self.s4.q.val().lo_sign;
-        self.s5.d.next.lo_take = self.s4.q.val().lo_take;
-        self.s5.d.next.lo_forced = self.s4.q.val().lo_forced;
-        self.s5.d.next.bits = self.s4.q.val().bits;
+        self.s5.d.next.alt_take = self.p5.q.val().alt_take;
+        self.s5.d.next.alt = self.p5.q.val().alt;
+        self.s5.d.next.i2i = self.p5.q.val().i2i;
+        self.s5.d.next.take = self.p5.q.val().take;
+        self.s5.d.next.forced = self.p5.q.val().forced;
+        self.s5.d.next.lo_sig = self.p5.q.val().lo_sig;
+        self.s5.d.next.lo_e_b = self.p5.q.val().lo_exp_b;
+        self.s5.d.next.lo_shift = self.lo_align_pick.shift.val();
+        self.s5.d.next.lo_big = self.lo_align_pick.big.val();
+        self.s5.d.next.lo_sign = self.p5.q.val().lo_sign;
+        self.s5.d.next.lo_take = self.p5.q.val().lo_take;
+        self.s5.d.next.lo_forced = self.p5.q.val().lo_forced;
+        self.s5.d.next.bits = self.p5.q.val().bits;
 
         // ---- phase 6: shifter levels 64/32/16; exponent terms ----
         self.align_coarse.n.next = self.s5.q.val().n;
@@ -665,7 +780,7 @@ impl Logic for Xmu {
         self.s7.d.next.lo_forced = self.s6.q.val().lo_forced;
         self.s7.d.next.bits = self.s6.q.val().bits;
 
-        // ---- phase 8: increment ----
+        // ---- phase 8a: increment, the halves' carry chains ----
         self.round_inc.kept.next = self.s7.q.val().kept;
         self.round_inc.round_bit.next = self.s7.q.val().round;
         self.round_inc.sticky.next = self.s7.q.val().sticky;
@@ -683,23 +798,49 @@ impl Logic for Xmu {
         self.lo_round_inc.e_over.next = self.s7.q.val().lo_e_over;
         self.lo_round_inc.df.next = self.ctl[6].q.val().df;
 
-        self.s8.d.next.r = self.round_inc.r.val();
-        self.s8.d.next.neg_r = self.round_inc.neg_r.val();
-        self.s8.d.next.huge = self.s7.q.val().huge;
-        self.s8.d.next.base = self.s7.q.val().base;
-        self.s8.d.next.cands = self.round_inc.cands.val();
-        self.s8.d.next.sign = self.s7.q.val().sign;
-        self.s8.d.next.nan = self.s7.q.val().nan;
-        self.s8.d.next.take = self.s7.q.val().take;
-        self.s8.d.next.forced = self.s7.q.val().forced;
-        self.s8.d.next.forced_above = self.s7.q.val().forced_above;
-        self.s8.d.next.lo_r = self.lo_round_inc.r.val();
-        self.s8.d.next.lo_base = self.s7.q.val().lo_base;
-        self.s8.d.next.lo_cands = self.lo_round_inc.cands.val();
-        self.s8.d.next.lo_sign = self.s7.q.val().lo_sign;
-        self.s8.d.next.lo_take = self.s7.q.val().lo_take;
-        self.s8.d.next.lo_forced = self.s7.q.val().lo_forced;
-        self.s8.d.next.bits = self.s7.q.val().bits;
+        self.c8.d.next = self.ctl[6].q.val();
+        self.p8.d.next = self.s7.q.val();
+        self.m8.d.next.r_lo = self.round_inc.r_lo.val();
+        self.m8.d.next.kh = self.round_inc.kh.val();
+        self.m8.d.next.kh1 = self.round_inc.kh1.val();
+        self.m8.d.next.n_lo = self.round_inc.n_lo.val();
+        self.m8.d.next.nkh1 = self.round_inc.nkh1.val();
+        self.m8.d.next.cands = self.round_inc.cands.val();
+        self.m8.d.next.lo_r_lo = self.lo_round_inc.r_lo.val();
+        self.m8.d.next.lo_kh = self.lo_round_inc.kh.val();
+        self.m8.d.next.lo_kh1 = self.lo_round_inc.kh1.val();
+        self.m8.d.next.lo_cands = self.lo_round_inc.cands.val();
+
+        // ---- phase 8b: the carry select ----
+        self.round_select.r_lo.next = self.m8.q.val().r_lo;
+        self.round_select.kh.next = self.m8.q.val().kh;
+        self.round_select.kh1.next = self.m8.q.val().kh1;
+        self.round_select.n_lo.next = self.m8.q.val().n_lo;
+        self.round_select.nkh1.next = self.m8.q.val().nkh1;
+        // (The low half has no integer result.)
+        self.lo_round_select.r_lo.next = self.m8.q.val().lo_r_lo;
+        self.lo_round_select.kh.next = self.m8.q.val().lo_kh;
+        self.lo_round_select.kh1.next = self.m8.q.val().lo_kh1;
+        self.lo_round_select.n_lo.next = 0.into();
+        self.lo_round_select.nkh1.next = 0.into();
+
+        self.s8.d.next.r = self.round_select.r.val();
+        self.s8.d.next.neg_r = self.round_select.neg_r.val();
+        self.s8.d.next.huge = self.p8.q.val().huge;
+        self.s8.d.next.base = self.p8.q.val().base;
+        self.s8.d.next.cands = self.m8.q.val().cands;
+        self.s8.d.next.sign = self.p8.q.val().sign;
+        self.s8.d.next.nan = self.p8.q.val().nan;
+        self.s8.d.next.take = self.p8.q.val().take;
+        self.s8.d.next.forced = self.p8.q.val().forced;
+        self.s8.d.next.forced_above = self.p8.q.val().forced_above;
+        self.s8.d.next.lo_r = self.lo_round_select.r.val();
+        self.s8.d.next.lo_base = self.p8.q.val().lo_base;
+        self.s8.d.next.lo_cands = self.m8.q.val().lo_cands;
+        self.s8.d.next.lo_sign = self.p8.q.val().lo_sign;
+        self.s8.d.next.lo_take = self.p8.q.val().lo_take;
+        self.s8.d.next.lo_forced = self.p8.q.val().lo_forced;
+        self.s8.d.next.bits = self.p8.q.val().bits;
 
         // ---- phase 9: exponent field, overflow, F2I saturation ----
         self.round_field.r.next = self.s8.q.val().r;
@@ -739,43 +880,68 @@ impl Logic for Xmu {
         self.s9.d.next.lo_forced = self.s8.q.val().lo_forced;
         self.s9.d.next.bits = self.s8.q.val().bits;
 
-        // ---- phase 10: pack ----
-        self.round_pack.field.next = self.s9.q.val().field;
-        self.round_pack.r_lo.next = self.s9.q.val().r_lo;
-        self.round_pack.overflow.next = self.s9.q.val().overflow;
-        self.round_pack.flushed.next = self.s9.q.val().flushed;
-        self.round_pack.ival.next = self.s9.q.val().ival;
-        self.round_pack.iflags.next = self.s9.q.val().iflags;
-        self.round_pack.huge.next = self.s9.q.val().huge;
-        self.round_pack.sign.next = self.s9.q.val().sign;
-        self.round_pack.df.next = self.ctl[8].q.val().df;
-        self.round_pack.int_dst.next = self.ctl[8].q.val().int_dst;
-        self.round_pack.rm.next = self.ctl[8].q.val().rm;
-        self.round_pack.satfinite.next = self.ctl[8].q.val().satfinite;
-        self.lo_round_pack.field.next = self.s9.q.val().lo_field;
-        self.lo_round_pack.r_lo.next = self.s9.q.val().lo_r_lo;
-        self.lo_round_pack.overflow.next = self.s9.q.val().lo_overflow;
+        // ---- phase 10a: the encodings, F2I's range decisions ----
+        self.round_enc.field.next = self.s9.q.val().field;
+        self.round_enc.r_lo.next = self.s9.q.val().r_lo;
+        self.round_enc.iflags.next = self.s9.q.val().iflags;
+        self.round_enc.huge.next = self.s9.q.val().huge;
+        self.round_enc.sign.next = self.s9.q.val().sign;
+        self.round_enc.df.next = self.ctl[8].q.val().df;
+        self.round_enc.int_dst.next = self.ctl[8].q.val().int_dst;
+        self.round_enc.rm.next = self.ctl[8].q.val().rm;
+        self.round_enc.satfinite.next = self.ctl[8].q.val().satfinite;
+        // (The low half has no integer result.)
+        self.lo_round_enc.field.next = self.s9.q.val().lo_field;
+        self.lo_round_enc.r_lo.next = self.s9.q.val().lo_r_lo;
+        self.lo_round_enc.iflags.next = self.s9.q.val().iflags;
+        self.lo_round_enc.huge.next = false;
+        self.lo_round_enc.sign.next = self.s9.q.val().lo_sign;
+        self.lo_round_enc.df.next = self.ctl[8].q.val().df;
+        self.lo_round_enc.int_dst.next = 0.into();
+        self.lo_round_enc.rm.next = self.ctl[8].q.val().rm;
+        self.lo_round_enc.satfinite.next = false;
+
+        self.c10.d.next = self.ctl[8].q.val();
+        self.p10.d.next = self.s9.q.val();
+        self.m10.d.next.enc = self.round_enc.enc.val();
+        self.m10.d.next.to_inf = self.round_enc.to_inf.val();
+        self.m10.d.next.above = self.round_enc.above.val();
+        self.m10.d.next.below = self.round_enc.below.val();
+        self.m10.d.next.lo_enc = self.lo_round_enc.enc.val();
+        self.m10.d.next.lo_to_inf = self.lo_round_enc.to_inf.val();
+
+        // ---- phase 10b: pack ----
+        self.round_pack.enc.next = self.m10.q.val().enc;
+        self.round_pack.to_inf.next = self.m10.q.val().to_inf;
+        self.round_pack.overflow.next = self.p10.q.val().overflow;
+        self.round_pack.flushed.next = self.p10.q.val().flushed;
+        self.round_pack.ival.next = self.p10.q.val().ival;
+        self.round_pack.above.next = self.m10.q.val().above;
+        self.round_pack.below.next = self.m10.q.val().below;
+        self.round_pack.sign.next = self.p10.q.val().sign;
+        self.round_pack.df.next = self.c10.q.val().df;
+        self.round_pack.int_dst.next = self.c10.q.val().int_dst;
+        self.lo_round_pack.enc.next = self.m10.q.val().lo_enc;
+        self.lo_round_pack.to_inf.next = self.m10.q.val().lo_to_inf;
+        self.lo_round_pack.overflow.next = self.p10.q.val().lo_overflow;
         self.lo_round_pack.flushed.next = false;
         self.lo_round_pack.ival.next = 0.into();
-        // (The low half has no integer result.)
-        self.lo_round_pack.iflags.next = self.s9.q.val().iflags;
-        self.lo_round_pack.huge.next = false;
-        self.lo_round_pack.sign.next = self.s9.q.val().lo_sign;
-        self.lo_round_pack.df.next = self.ctl[8].q.val().df;
+        self.lo_round_pack.above.next = false;
+        self.lo_round_pack.below.next = false;
+        self.lo_round_pack.sign.next = self.p10.q.val().lo_sign;
+        self.lo_round_pack.df.next = self.c10.q.val().df;
         self.lo_round_pack.int_dst.next = 0.into();
-        self.lo_round_pack.rm.next = self.ctl[8].q.val().rm;
-        self.lo_round_pack.satfinite.next = false;
 
         self.s10.d.next.fres = self.round_pack.fres.val();
         self.s10.d.next.ires = self.round_pack.ires.val();
-        self.s10.d.next.nan = self.s9.q.val().nan;
-        self.s10.d.next.take = self.s9.q.val().take;
-        self.s10.d.next.forced = self.s9.q.val().forced;
-        self.s10.d.next.forced_above = self.s9.q.val().forced_above;
+        self.s10.d.next.nan = self.p10.q.val().nan;
+        self.s10.d.next.take = self.p10.q.val().take;
+        self.s10.d.next.forced = self.p10.q.val().forced;
+        self.s10.d.next.forced_above = self.p10.q.val().forced_above;
         self.s10.d.next.lo_fres = self.lo_round_pack.fres.val().get_bits::<16>(0);
-        self.s10.d.next.lo_take = self.s9.q.val().lo_take;
-        self.s10.d.next.lo_forced = self.s9.q.val().lo_forced;
-        self.s10.d.next.bits = self.s9.q.val().bits;
+        self.s10.d.next.lo_take = self.p10.q.val().lo_take;
+        self.s10.d.next.lo_forced = self.p10.q.val().lo_forced;
+        self.s10.d.next.bits = self.p10.q.val().bits;
 
         // ---- phase 11: the conversion's answer ----
         self.finish_mux.op.next = self.ctl[9].q.val().op;
@@ -834,6 +1000,21 @@ impl PortIo for Xmu {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn boundary_positions_are_in_order() {
+        let mut all: Vec<usize> = PHASE_END.to_vec();
+        all.extend([MID5, MID8, MID10]);
+        all.sort();
+        assert_eq!(all, (0..MAX_DEPTH).collect::<Vec<_>>());
+        for (k, &i) in PHASE_END.iter().enumerate() {
+            assert_eq!(BOUNDARY_NAMES[i], (k + 1).to_string());
+        }
+        assert_eq!(
+            [BOUNDARY_NAMES[MID5], BOUNDARY_NAMES[MID8], BOUNDARY_NAMES[MID10]],
+            ["5a", "8a", "10a"]
+        );
+    }
 
     #[test]
     fn every_depth_registers_the_last_boundary_and_counts_its_registers() {

@@ -21,9 +21,11 @@
 //! ([`AlignPre`], beside the leading-zero count) takes the terms with the
 //! unshifted exponent `e_n`: the shifts less `lz` (`63 − m + EMIN − e_n`,
 //! `63 − e_n`) and the thresholds that `lz` is compared with (every real
-//! value lies within ±4096, so bit 12 is its sign); phase 5
+//! value lies within ±4096, so bit 12 is its sign); phase 5a
 //! ([`AlignAmount`], beside the normalising shift) only adds `lz` to the
-//! shifts' low seven bits and compares it with the thresholds, side by side.
+//! shifts' low seven bits and compares it with the thresholds, side by
+//! side, and phase 5b ([`AlignPick`]) picks the shift (the compares and
+//! the picks in one phase measured 8.7 ns).
 //! The shift, when it is not `big`, is 0..=64, so seven bits are exact.
 //! The shifter is phases 6 ([`AlignCoarse`]: 64, 32, 16) and 7
 //! ([`AlignFine`]: 8, 4, 2, 1).
@@ -98,34 +100,28 @@ impl Logic for AlignPre {
     }
 }
 
-/// Phase 5: the shift amount, with the leading zeros: short adds and
-/// compares of `lz` against [`AlignPre`]'s thresholds, side by side.
+/// Phase 5a: the shift amount's parts, with the leading zeros: short adds
+/// and compares of `lz` against [`AlignPre`]'s thresholds, side by side.
 #[derive(LogicBlock, Default)]
 pub struct AlignAmount {
     /// From [`AlignPre`].
     pub bd: Signal<In, Bits<EXP_W>>,
     pub q: Signal<In, Bits<EXP_W>>,
-    pub base: Signal<In, Bits<6>>,
     pub nd: Signal<In, Bits<EXP_W>>,
     pub mf: Signal<In, Bits<EXP_W>>,
     pub nq: Signal<In, Bits<EXP_W>>,
     pub mq: Signal<In, Bits<EXP_W>>,
-    /// Integer destination instead (F2I).
-    pub to_int: Signal<In, Bit>,
     /// The normaliser's leading zeros (`e = e_n − lz`).
     pub lz: Signal<In, Bits<7>>,
-    /// The right shift, 0..=64 (meaningful when not `big`).
-    pub shift: Signal<Out, Bits<7>>,
-    /// The shift exceeds 64 (or, F2I, is negative): nothing is kept.
-    pub big: Signal<Out, Bit>,
-    /// F2I: |value| ≥ 2^64.
-    pub huge: Signal<Out, Bit>,
-    lz_w: Signal<Local, Bits<EXP_W>>,
+    /// The float shift below EMIN (`bd + lz`) and the integer shift (`q + lz`).
+    pub sf: Signal<Out, Bits<7>>,
+    pub si: Signal<Out, Bits<7>>,
     /// `e < EMIN`; the float shift above 64; F2I's shift negative, above 64.
-    tiny: Signal<Local, Bit>,
-    big_f: Signal<Local, Bit>,
-    neg_i: Signal<Local, Bit>,
-    big_i: Signal<Local, Bit>,
+    pub tiny: Signal<Out, Bit>,
+    pub big_f: Signal<Out, Bit>,
+    pub neg_i: Signal<Out, Bit>,
+    pub big_i: Signal<Out, Bit>,
+    lz_w: Signal<Local, Bits<EXP_W>>,
 }
 
 impl Logic for AlignAmount {
@@ -138,15 +134,45 @@ impl Logic for AlignAmount {
         self.big_i.next = self.mq.val().get_bit(12) | (self.mq.val() < self.lz_w.val());
         // `lz < c`: c positive and c > lz.
         self.neg_i.next = !self.nq.val().get_bit(12) & (self.nq.val() > self.lz_w.val());
+        self.sf.next = self.bd.val().get_bits::<7>(0) + self.lz.val();
+        self.si.next = self.q.val().get_bits::<7>(0) + self.lz.val();
+    }
+}
+
+/// Phase 5b: the shift amount picked from [`AlignAmount`]'s parts.
+#[derive(LogicBlock, Default)]
+pub struct AlignPick {
+    /// `63 − m` of the float destination ([`AlignPre::base`]).
+    pub base: Signal<In, Bits<6>>,
+    /// Integer destination instead (F2I).
+    pub to_int: Signal<In, Bit>,
+    /// From [`AlignAmount`].
+    pub sf: Signal<In, Bits<7>>,
+    pub si: Signal<In, Bits<7>>,
+    pub tiny: Signal<In, Bit>,
+    pub big_f: Signal<In, Bit>,
+    pub neg_i: Signal<In, Bit>,
+    pub big_i: Signal<In, Bit>,
+    /// The right shift, 0..=64 (meaningful when not `big`).
+    pub shift: Signal<Out, Bits<7>>,
+    /// The shift exceeds 64 (or, F2I, is negative): nothing is kept.
+    pub big: Signal<Out, Bit>,
+    /// F2I: |value| ≥ 2^64.
+    pub huge: Signal<Out, Bit>,
+}
+
+impl Logic for AlignPick {
+    #[hdl_gen]
+    fn update(&mut self) {
         self.shift.next = bit_cast::<7, 6>(self.base.val());
         self.big.next = false;
         if self.tiny.val() {
-            self.shift.next = self.bd.val().get_bits::<7>(0) + self.lz.val();
+            self.shift.next = self.sf.val();
             self.big.next = self.big_f.val();
         }
         self.huge.next = self.to_int.val() & self.neg_i.val();
         if self.to_int.val() {
-            self.shift.next = self.q.val().get_bits::<7>(0) + self.lz.val();
+            self.shift.next = self.si.val();
             self.big.next = self.neg_i.val() | self.big_i.val();
         }
     }

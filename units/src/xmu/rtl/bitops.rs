@@ -7,8 +7,8 @@
 //! "differs from the sign" becomes "is set"); and the bit reversal, which is
 //! only wiring. Phase 2 ([`BitOpsBack`]) finishes both trees and selects by
 //! opcode: the count, the FLO index (`31 − lzc`, which is `!lzc` on five
-//! bits) or shift amount (`lzc`), `0xFFFFFFFF` when nothing is set; or
-//! FCHK's bit (opcode 13, from [`super::Fchk`] in phase 1).
+//! bits) or shift amount (`lzc`), `0xFFFFFFFF` when nothing is set; 0
+//! for FCHK (opcode 13), whose bit joins in phase 3 ([`super::FchkJoin`]).
 
 use super::OP_W;
 use crate::hw::lzc::{LzcBytes32, LzcMerge32};
@@ -67,8 +67,6 @@ pub struct BitOpsBack {
     pub lzc_has: Signal<In, Bits<4>>,
     pub lzc_count: Signal<In, Bits<12>>,
     pub brev: Signal<In, Bits<32>>,
-    /// FCHK.DIVIDE's answer ([`super::Fchk`]).
-    pub fchk: Signal<In, Bit>,
     /// The bit operation's result (opcodes 0–5 and 13, FCHK; don't care otherwise).
     pub d: Signal<Out, Bits<32>>,
     pop_sum: SumByteCounts,
@@ -102,11 +100,9 @@ impl Logic for BitOpsBack {
                 self.d.next = bit_cast::<32, 5>(self.flo_index.val());
             }
         }
+        // FCHK.DIVIDE's bit joins in phase 3 ([`super::FchkJoin`]).
         if self.opc.val() == 13 {
             self.d.next = 0.into();
-            if self.fchk.val() {
-                self.d.next = 1.into();
-            }
         }
     }
 }

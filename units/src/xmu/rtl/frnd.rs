@@ -17,7 +17,7 @@
 //! class and exponent; phase 3 ([`FrndAlt`]) settles every case but the
 //! fraction clearing (`alt`); phase 4 ([`FrndRound`]) decodes the mask and
 //! reduces the round, sticky and LSB tests to a bit per nibble; phase 5
-//! ([`FrndInc`]) decides the increment and adds; phase 6 ([`FrndResult`])
+//! decides the increment ([`FrndDecide`], 5a) and adds ([`FrndInc`], 5b); phase 6 ([`FrndResult`])
 //! merges FRND's and I2I's answers into the forced answer (for other
 //! opcodes it passes `forced_in`/`take_in` through). One phase (decode,
 //! then a 64-bit reduction, then the add) measured 10.2 ns; the fields,
@@ -56,9 +56,11 @@ pub struct FrndFields {
     pub nan_case: Signal<Out, Bit>,
     fmt: Signal<Local, Bits<3>>,
     rm: Signal<Local, Bits<2>>,
-    /// `m` modulo 64 and `2048 + m` of the format.
+    /// `m` modulo 64 of the format.
     m6: Signal<Local, Bits<6>>,
-    int_b: Signal<Local, Bits<EXP_W>>,
+    /// `e ≥ m` for each format (f16, bf16, f32, f64), side by side: compares
+    /// with constants, before the pick by format.
+    ge: [Signal<Local, Bit>; 4],
     small_round: Signal<Local, Bit>,
     small_sticky: Signal<Local, Bit>,
 }
@@ -69,25 +71,28 @@ impl Logic for FrndFields {
         self.fmt.next = self.op.val().get_bits::<3>(4);
         self.rm.next = self.op.val().get_bits::<2>(10);
         // f16 by default.
+        self.ge[0].next = self.exp_b.val() >= 2058;
+        self.ge[1].next = self.exp_b.val() >= 2055;
+        self.ge[2].next = self.exp_b.val() >= 2071;
+        self.ge[3].next = self.exp_b.val() >= 2100;
         self.m6.next = 10.into();
-        self.int_b.next = 2058.into();
+        self.integral.next = self.ge[0].val();
         if self.fmt.val() == 1 {
             self.m6.next = 7.into();
-            self.int_b.next = 2055.into();
+            self.integral.next = self.ge[1].val();
         }
         if self.fmt.val() == 2 {
             self.m6.next = 23.into();
-            self.int_b.next = 2071.into();
+            self.integral.next = self.ge[2].val();
         }
         if self.fmt.val() == 3 {
             self.m6.next = 52.into();
-            self.int_b.next = 2100.into();
+            self.integral.next = self.ge[3].val();
         }
         self.rn.next = self.rm.val() == 0;
         self.up.next =
             ((self.rm.val() == 1) & self.sign.val()) | ((self.rm.val() == 2) & !self.sign.val());
         self.frac.next = self.m6.val() - self.exp_b.val().get_bits::<6>(0);
-        self.integral.next = self.exp_b.val() >= self.int_b.val();
         // e < 0: exp_b < 2048 (every exp_b is below 4096).
         self.small.next = !self.exp_b.val().get_bit(11) & !self.exp_b.val().get_bit(12);
         self.small_round.next = self.exp_b.val() == 2047;
@@ -329,26 +334,23 @@ impl Logic for FrndRound {
     }
 }
 
-/// Phase 5 of FRND: the increment decision and the rounded encoding.
+/// Phase 5a of FRND: the increment decision.
 #[derive(LogicBlock, Default)]
-pub struct FrndInc {
+pub struct FrndDecide {
     /// From [`FrndRound`] and [`FrndFields`].
-    pub kept: Signal<In, Bits<64>>,
-    pub unit: Signal<In, Bits<64>>,
     pub rg: Signal<In, Bits<16>>,
     pub sg: Signal<In, Bits<16>>,
     pub lg: Signal<In, Bits<16>>,
     pub rn: Signal<In, Bit>,
     pub up: Signal<In, Bit>,
-    /// `kept`, plus `2^f` when rounding up.
-    pub res: Signal<Out, Bits<64>>,
+    /// Add `2^f`.
+    pub inc: Signal<Out, Bit>,
     round: Signal<Local, Bit>,
     sticky: Signal<Local, Bit>,
     lsb: Signal<Local, Bit>,
-    inc: Signal<Local, Bit>,
 }
 
-impl Logic for FrndInc {
+impl Logic for FrndDecide {
     #[hdl_gen]
     fn update(&mut self) {
         self.round.next = self.rg.val().any();
@@ -356,6 +358,23 @@ impl Logic for FrndInc {
         self.lsb.next = self.lg.val().any();
         self.inc.next = (self.rn.val() & self.round.val() & (self.sticky.val() | self.lsb.val()))
             | (self.up.val() & (self.round.val() | self.sticky.val()));
+    }
+}
+
+/// Phase 5b of FRND: the rounded encoding.
+#[derive(LogicBlock, Default)]
+pub struct FrndInc {
+    /// From [`FrndRound`] and [`FrndDecide`].
+    pub kept: Signal<In, Bits<64>>,
+    pub unit: Signal<In, Bits<64>>,
+    pub inc: Signal<In, Bit>,
+    /// `kept`, plus `2^f` when rounding up.
+    pub res: Signal<Out, Bits<64>>,
+}
+
+impl Logic for FrndInc {
+    #[hdl_gen]
+    fn update(&mut self) {
         self.res.next = self.kept.val();
         if self.inc.val() {
             self.res.next = self.kept.val() + self.unit.val();

@@ -75,6 +75,8 @@ pub struct Stage2 {
     pub lo_take: Bit,
     pub lo_forced: Bits<16>,
     pub bits: Bits<32>,
+    /// FCHK.DIVIDE's answer ([`super::FchkWindow`]), joins `bits` in phase 3.
+    pub fchk: Bit,
 }
 
 /// Boundary 3: leading zeros per byte; FRND's fields; the shift's terms.
@@ -311,4 +313,54 @@ pub struct Stage11 {
     pub above_one: Bit,
     pub nan: Bit,
     pub bits: Bits<32>,
+}
+
+/// Boundary 5a (inside phase 5): the significand shifted by the count's
+/// multiple of 8, the normalised exponent and the shift amounts; FRND's
+/// increment decision. The rest of boundary 4 travels beside it
+/// (`p5`, a copy of [`Stage4`]).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid5 {
+    pub n1: Bits<64>,
+    pub e_b: Bits<EXP_W>,
+    pub sf: Bits<7>,
+    pub si: Bits<7>,
+    pub tiny: Bit,
+    pub big_f: Bit,
+    pub neg_i: Bit,
+    pub big_i: Bit,
+    pub lo_sf: Bits<7>,
+    pub lo_tiny: Bit,
+    pub lo_big_f: Bit,
+    pub fr_inc: Bit,
+}
+
+/// Boundary 8a (inside phase 8): the increment's halves before the carry
+/// select; the exponent field's candidates. The rest of boundary 7 travels
+/// beside it (`p8`).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid8 {
+    pub r_lo: Bits<33>,
+    pub kh: Bits<32>,
+    pub kh1: Bits<32>,
+    pub n_lo: Bits<33>,
+    pub nkh1: Bits<32>,
+    pub cands: FieldCands,
+    pub lo_r_lo: Bits<33>,
+    pub lo_kh: Bits<32>,
+    pub lo_kh1: Bits<32>,
+    pub lo_cands: FieldCands,
+}
+
+/// Boundary 10a (inside phase 10): the float encodings, the overflow's
+/// direction, F2I's range decisions. The rest of boundary 9 travels beside
+/// it (`p10`).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid10 {
+    pub enc: Bits<64>,
+    pub to_inf: Bit,
+    pub above: Bit,
+    pub below: Bit,
+    pub lo_enc: Bits<64>,
+    pub lo_to_inf: Bit,
 }
