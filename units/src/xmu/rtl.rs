@@ -91,10 +91,10 @@ pub mod unpack;
 pub use stages::*;
 
 pub use align::{AlignAmount, AlignCoarse, AlignFine, AlignPick, AlignPre};
-pub use bitops::{BitOpsBack, BitOpsFront};
+pub use bitops::{BitOpsBack, BitOpsFront, BitOpsPick};
 pub use control::OP_W;
 pub use decode::Decode;
-pub use fchk::{Fchk, FchkJoin, FchkWindow};
+pub use fchk::{Fchk, FchkWindow};
 pub use finish::{AboveOne, FinishClamp, FinishMux};
 pub use frnd::{FrndAlt, FrndDecide, FrndFields, FrndInc, FrndResult, FrndRound};
 pub use i2i::{I2i, I2iFlags, I2iPick};
@@ -196,7 +196,7 @@ pub struct Xmu {
     pub bit_front: BitOpsFront,
     pub fchk: Fchk,
     pub fchk_window: FchkWindow,
-    pub fchk_join: FchkJoin,
+    pub bit_pick: BitOpsPick,
     pub special: Special,
     pub lo_special: Special,
     pub magnitude: Magnitude,
@@ -295,7 +295,7 @@ impl Xmu {
             bit_front: Default::default(),
             fchk: Default::default(),
             fchk_window: Default::default(),
-            fchk_join: Default::default(),
+            bit_pick: Default::default(),
             special: Default::default(),
             lo_special: Default::default(),
             magnitude: Default::default(),
@@ -478,11 +478,9 @@ impl Logic for Xmu {
         // An integer source's `sig` is its extended value.
         self.i2i.op.next = self.ctl[0].q.val().op;
         self.i2i.ext.next = self.s1.q.val().sig;
-        self.bit_back.op.next = self.ctl[0].q.val().op;
         self.bit_back.pop_bytes.next = self.s1.q.val().pop_bytes;
         self.bit_back.lzc_has.next = self.s1.q.val().lzc_has;
         self.bit_back.lzc_count.next = self.s1.q.val().lzc_count;
-        self.bit_back.brev.next = self.s1.q.val().brev;
         self.fchk_window.range_fail.next = self.s1.q.val().fchk_range;
         self.fchk_window.diff.next = self.s1.q.val().fchk_diff;
         self.frnd_fields.op.next = self.ctl[0].q.val().op;
@@ -505,8 +503,8 @@ impl Logic for Xmu {
         self.s2.d.next.fr_rn = self.frnd_fields.rn.val();
         self.s2.d.next.fr_up = self.frnd_fields.up.val();
         self.s2.d.next.fr_integral = self.frnd_fields.integral.val();
-        self.s2.d.next.fr_small = self.frnd_fields.small.val();
-        self.s2.d.next.fr_small_inc = self.frnd_fields.small_inc.val();
+        self.s2.d.next.fr_under_one = self.frnd_fields.under_one.val();
+        self.s2.d.next.fr_under_inc = self.frnd_fields.under_inc.val();
         self.s2.d.next.fr_zero = self.frnd_fields.zero_case.val();
         self.s2.d.next.fr_nan = self.frnd_fields.nan_case.val();
         self.s2.d.next.lo_sign = self.s1.q.val().lo_sign;
@@ -514,7 +512,9 @@ impl Logic for Xmu {
         self.s2.d.next.lo_exp_b = self.s1.q.val().lo_exp_b;
         self.s2.d.next.lo_take = self.lo_special.take.val();
         self.s2.d.next.lo_forced = self.lo_special.forced.val().get_bits::<16>(0);
-        self.s2.d.next.bits = self.bit_back.d.val();
+        self.s2.d.next.pop = self.bit_back.pop.val();
+        self.s2.d.next.lzc = self.bit_back.lzc.val();
+        self.s2.d.next.brev = self.s1.q.val().brev;
         self.s2.d.next.fchk = self.fchk_window.fail.val();
 
         // ---- phase 3: leading zeros per byte, FRND's fields, shift terms ----
@@ -523,8 +523,8 @@ impl Logic for Xmu {
         self.frnd_alt.x.next = self.s2.q.val().x;
         self.frnd_alt.sign.next = self.s2.q.val().sign;
         self.frnd_alt.integral.next = self.s2.q.val().fr_integral;
-        self.frnd_alt.small.next = self.s2.q.val().fr_small;
-        self.frnd_alt.small_inc.next = self.s2.q.val().fr_small_inc;
+        self.frnd_alt.under_one.next = self.s2.q.val().fr_under_one;
+        self.frnd_alt.under_inc.next = self.s2.q.val().fr_under_inc;
         self.frnd_alt.zero_case.next = self.s2.q.val().fr_zero;
         self.frnd_alt.nan_case.next = self.s2.q.val().fr_nan;
         self.align_pre.exp_b.next = self.s2.q.val().exp_b;
@@ -569,10 +569,12 @@ impl Logic for Xmu {
         self.s3.d.next.lo_mf = self.lo_align_pre.mf.val();
         self.s3.d.next.lo_nq = self.lo_align_pre.nq.val();
         self.s3.d.next.lo_mq = self.lo_align_pre.mq.val();
-        self.fchk_join.op.next = self.ctl[1].q.val().op;
-        self.fchk_join.bits.next = self.s2.q.val().bits;
-        self.fchk_join.fail.next = self.s2.q.val().fchk;
-        self.s3.d.next.bits = self.fchk_join.d.val();
+        self.bit_pick.op.next = self.ctl[1].q.val().op;
+        self.bit_pick.pop.next = self.s2.q.val().pop;
+        self.bit_pick.lzc.next = self.s2.q.val().lzc;
+        self.bit_pick.brev.next = self.s2.q.val().brev;
+        self.bit_pick.fchk.next = self.s2.q.val().fchk;
+        self.s3.d.next.bits = self.bit_pick.d.val();
 
         // ---- phase 4: leading-zero count, FRND's mask and increment ----
         self.norm_count.byte_has.next = self.s3.q.val().byte_has;
@@ -770,6 +772,7 @@ impl Logic for Xmu {
         self.forced_above.x.next = self.s6.q.val().forced;
         self.forced_above.df.next = self.ctl[5].q.val().df;
         self.s7.d.next.forced_above = self.forced_above.above.val();
+        self.s7.d.next.forced_neg = self.forced_above.neg.val();
         self.s7.d.next.lo_kept = self.lo_align_fine.kept.val();
         self.s7.d.next.lo_round = self.lo_align_fine.round_bit.val();
         self.s7.d.next.lo_sticky = self.lo_align_fine.sticky.val();
@@ -834,6 +837,7 @@ impl Logic for Xmu {
         self.s8.d.next.take = self.p8.q.val().take;
         self.s8.d.next.forced = self.p8.q.val().forced;
         self.s8.d.next.forced_above = self.p8.q.val().forced_above;
+        self.s8.d.next.forced_neg = self.p8.q.val().forced_neg;
         self.s8.d.next.lo_r = self.lo_round_select.r.val();
         self.s8.d.next.lo_base = self.p8.q.val().lo_base;
         self.s8.d.next.lo_cands = self.m8.q.val().lo_cands;
@@ -872,6 +876,7 @@ impl Logic for Xmu {
         self.s9.d.next.take = self.s8.q.val().take;
         self.s9.d.next.forced = self.s8.q.val().forced;
         self.s9.d.next.forced_above = self.s8.q.val().forced_above;
+        self.s9.d.next.forced_neg = self.s8.q.val().forced_neg;
         self.s9.d.next.lo_field = self.lo_round_field.field.val();
         self.s9.d.next.lo_r_lo = self.lo_round_field.r_lo.val();
         self.s9.d.next.lo_overflow = self.lo_round_field.overflow.val();
@@ -933,11 +938,14 @@ impl Logic for Xmu {
         self.lo_round_pack.int_dst.next = 0.into();
 
         self.s10.d.next.fres = self.round_pack.fres.val();
+        self.s10.d.next.fres_above = self.round_pack.fres_above.val();
+        self.s10.d.next.fres_neg = self.p10.q.val().sign;
         self.s10.d.next.ires = self.round_pack.ires.val();
         self.s10.d.next.nan = self.p10.q.val().nan;
         self.s10.d.next.take = self.p10.q.val().take;
         self.s10.d.next.forced = self.p10.q.val().forced;
         self.s10.d.next.forced_above = self.p10.q.val().forced_above;
+        self.s10.d.next.forced_neg = self.p10.q.val().forced_neg;
         self.s10.d.next.lo_fres = self.lo_round_pack.fres.val().get_bits::<16>(0);
         self.s10.d.next.lo_take = self.p10.q.val().lo_take;
         self.s10.d.next.lo_forced = self.p10.q.val().lo_forced;
@@ -945,7 +953,11 @@ impl Logic for Xmu {
 
         // ---- phase 11: the conversion's answer ----
         self.finish_mux.op.next = self.ctl[9].q.val().op;
-        self.finish_mux.df.next = self.ctl[9].q.val().df;
+        self.finish_mux.clamp.next = self.ctl[9].q.val().clamp;
+        self.finish_mux.nan.next = self.s10.q.val().nan;
+        self.finish_mux.fres_above.next = self.s10.q.val().fres_above;
+        self.finish_mux.forced_neg.next = self.s10.q.val().forced_neg;
+        self.finish_mux.fres_neg.next = self.s10.q.val().fres_neg;
         self.finish_mux.take.next = self.s10.q.val().take;
         self.finish_mux.forced.next = self.s10.q.val().forced;
         self.finish_mux.forced_above.next = self.s10.q.val().forced_above;
@@ -956,17 +968,17 @@ impl Logic for Xmu {
         self.finish_mux.lo_fres.next = self.s10.q.val().lo_fres;
 
         self.s11.d.next.conv = self.finish_mux.conv.val();
-        self.s11.d.next.above_one = self.finish_mux.above_one.val();
-        self.s11.d.next.nan = self.s10.q.val().nan;
+        self.s11.d.next.to_zero = self.finish_mux.to_zero.val();
+        self.s11.d.next.to_one = self.finish_mux.to_one.val();
+        self.s11.d.next.to_bits = self.finish_mux.to_bits.val();
         self.s11.d.next.bits = self.s10.q.val().bits;
 
         // ---- phase 12: clamp, answer by operation ----
-        self.finish_clamp.op.next = self.ctl[10].q.val().op;
         self.finish_clamp.df.next = self.ctl[10].q.val().df;
-        self.finish_clamp.clamp.next = self.ctl[10].q.val().clamp;
-        self.finish_clamp.nan.next = self.s11.q.val().nan;
         self.finish_clamp.conv.next = self.s11.q.val().conv;
-        self.finish_clamp.above_one.next = self.s11.q.val().above_one;
+        self.finish_clamp.to_zero.next = self.s11.q.val().to_zero;
+        self.finish_clamp.to_one.next = self.s11.q.val().to_one;
+        self.finish_clamp.to_bits.next = self.s11.q.val().to_bits;
         self.finish_clamp.bits.next = self.s11.q.val().bits;
 
         self.s12.d.next = self.finish_clamp.d.val();

@@ -53,9 +53,10 @@ pub struct AlignPre {
     pub mf: Signal<Out, Bits<EXP_W>>,
     pub nq: Signal<Out, Bits<EXP_W>>,
     pub mq: Signal<Out, Bits<EXP_W>>,
-    /// EMIN + 2048, `63 − m + EMIN + 2048` and `64 − that`.
+    /// EMIN + 2048, `63 − m + EMIN + 2048`, and that less 64.
     emin_b: Signal<Local, Bits<EXP_W>>,
     base_emin_b: Signal<Local, Bits<EXP_W>>,
+    base_emin_m64: Signal<Local, Bits<EXP_W>>,
 }
 
 impl Logic for AlignPre {
@@ -64,36 +65,43 @@ impl Logic for AlignPre {
         self.base.next = 53.into();
         self.emin_b.next = 2034.into();
         self.base_emin_b.next = 2087.into();
+        self.base_emin_m64.next = 2023.into();
         if self.df.val() == 1 {
             self.base.next = 56.into();
             self.emin_b.next = 1922.into();
             self.base_emin_b.next = 1978.into();
+            self.base_emin_m64.next = 1914.into();
         }
         if self.df.val() == 2 {
             self.base.next = 40.into();
             self.emin_b.next = 1922.into();
             self.base_emin_b.next = 1962.into();
+            self.base_emin_m64.next = 1898.into();
         }
         if self.df.val() == 3 {
             self.base.next = 11.into();
             self.emin_b.next = 1026.into();
             self.base_emin_b.next = 1037.into();
+            self.base_emin_m64.next = 973.into();
         }
         if self.df.val() == 4 {
             self.base.next = 60.into();
             self.emin_b.next = 2042.into();
             self.base_emin_b.next = 2102.into();
+            self.base_emin_m64.next = 2038.into();
         }
         if self.df.val() == 5 {
             self.base.next = 61.into();
             self.emin_b.next = 2034.into();
             self.base_emin_b.next = 2095.into();
+            self.base_emin_m64.next = 2031.into();
         }
         self.bd.next = self.base_emin_b.val() - self.exp_b.val();
         // 63 + 2048 = 2111.
         self.q.next = 2111 - self.exp_b.val();
         self.nd.next = self.exp_b.val() - self.emin_b.val();
-        self.mf.next = (self.exp_b.val() + 64) - self.base_emin_b.val();
+        // `(e_n + 64) − base_emin` as one subtraction.
+        self.mf.next = self.exp_b.val() - self.base_emin_m64.val();
         self.nq.next = self.exp_b.val() - 2111;
         // 64 − (2111 − e_n) = e_n − 2047.
         self.mq.next = self.exp_b.val() - 2047;

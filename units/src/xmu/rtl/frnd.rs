@@ -48,10 +48,10 @@ pub struct FrndFields {
     pub rn: Signal<Out, Bit>,
     pub up: Signal<Out, Bit>,
     /// The cases answered by [`FrndAlt`]: e ≥ m (or ±∞); |x| < 1 and its
-    /// rounding (to ±1 when `small_inc`); zero (or `.ftz`); NaN.
+    /// rounding (to ±1 when `under_inc`); zero (or `.ftz`); NaN.
     pub integral: Signal<Out, Bit>,
-    pub small: Signal<Out, Bit>,
-    pub small_inc: Signal<Out, Bit>,
+    pub under_one: Signal<Out, Bit>,
+    pub under_inc: Signal<Out, Bit>,
     pub zero_case: Signal<Out, Bit>,
     pub nan_case: Signal<Out, Bit>,
     fmt: Signal<Local, Bits<3>>,
@@ -94,10 +94,10 @@ impl Logic for FrndFields {
             ((self.rm.val() == 1) & self.sign.val()) | ((self.rm.val() == 2) & !self.sign.val());
         self.frac.next = self.m6.val() - self.exp_b.val().get_bits::<6>(0);
         // e < 0: exp_b < 2048 (every exp_b is below 4096).
-        self.small.next = !self.exp_b.val().get_bit(11) & !self.exp_b.val().get_bit(12);
+        self.under_one.next = !self.exp_b.val().get_bit(11) & !self.exp_b.val().get_bit(12);
         self.small_round.next = self.exp_b.val() == 2047;
         self.small_sticky.next = !self.man_zero.val() | !self.small_round.val();
-        self.small_inc.next = (self.rn.val() & self.small_round.val() & self.small_sticky.val())
+        self.under_inc.next = (self.rn.val() & self.small_round.val() & self.small_sticky.val())
             | (((self.rm.val() == 1) & self.sign.val())
                 | ((self.rm.val() == 2) & !self.sign.val()));
         self.zero_case.next = self.zero.val();
@@ -116,8 +116,8 @@ pub struct FrndAlt {
     /// From [`FrndFields`].
     pub sign: Signal<In, Bit>,
     pub integral: Signal<In, Bit>,
-    pub small: Signal<In, Bit>,
-    pub small_inc: Signal<In, Bit>,
+    pub under_one: Signal<In, Bit>,
+    pub under_inc: Signal<In, Bit>,
     pub zero_case: Signal<In, Bit>,
     pub nan_case: Signal<In, Bit>,
     /// The operand masked to its width.
@@ -164,9 +164,9 @@ impl Logic for FrndAlt {
         self.alt_take.next = false;
         self.alt.next = 0.into();
         // ---- |x| < 1 (the value is not zero here) ----
-        if self.small.val() {
+        if self.under_one.val() {
             self.alt_take.next = true;
-            if self.small_inc.val() {
+            if self.under_inc.val() {
                 self.alt.next = self.one.val();
             }
             if self.sign.val() {

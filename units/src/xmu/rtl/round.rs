@@ -458,6 +458,11 @@ pub struct RoundPack {
     pub fres: Signal<Out, Bits<64>>,
     /// Integer result (F2I, `int_dst`'s width).
     pub ires: Signal<Out, Bits<64>>,
+    /// `fres > 1.0` for a positive `fres` of f16 … f64 (the clamp's compare;
+    /// don't care otherwise): overflow (∞ or the largest finite), or not
+    /// flushed and the encoding above 1.0.
+    pub fres_above: Signal<Out, Bit>,
+    enc_above: super::AboveOne,
     max_finite: Signal<Local, Bits<64>>,
     infinity: Signal<Local, Bits<64>>,
     fmag: Signal<Local, Bits<64>>,
@@ -490,6 +495,10 @@ impl Logic for RoundPack {
             self.max_finite.next = 0x7B.into();
             self.infinity.next = 0x7C.into();
         }
+        self.enc_above.x.next = self.enc.val();
+        self.enc_above.df.next = self.df.val();
+        self.fres_above.next =
+            self.overflow.val() | (!self.flushed.val() & self.enc_above.above.val());
         self.fmag.next = self.enc.val();
         if self.flushed.val() {
             self.fmag.next = 0.into();

@@ -48,7 +48,7 @@ pub struct Stage1 {
     pub fchk_diff: Bits<10>,
 }
 
-/// Boundary 2: magnitudes, forced answers, I2I, bit-op results.
+/// Boundary 2: magnitudes, forced answers, I2I, bit-op counts.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage2 {
     pub x: Bits<DATA_W>,
@@ -65,8 +65,8 @@ pub struct Stage2 {
     pub fr_rn: Bit,
     pub fr_up: Bit,
     pub fr_integral: Bit,
-    pub fr_small: Bit,
-    pub fr_small_inc: Bit,
+    pub fr_under_one: Bit,
+    pub fr_under_inc: Bit,
     pub fr_zero: Bit,
     pub fr_nan: Bit,
     pub lo_sign: Bit,
@@ -74,8 +74,11 @@ pub struct Stage2 {
     pub lo_exp_b: Bits<EXP_W>,
     pub lo_take: Bit,
     pub lo_forced: Bits<16>,
-    pub bits: Bits<32>,
-    /// FCHK.DIVIDE's answer ([`super::FchkWindow`]), joins `bits` in phase 3.
+    /// The bit operations' counts and BREV ([`super::BitOpsBack`]); FCHK's
+    /// answer ([`super::FchkWindow`]): picked in phase 3.
+    pub pop: Bits<6>,
+    pub lzc: Bits<6>,
+    pub brev: Bits<32>,
     pub fchk: Bit,
 }
 
@@ -229,8 +232,9 @@ pub struct Stage7 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
-    /// `forced` > 1.0 ([`super::AboveOne`]).
+    /// `forced` > 1.0 ([`super::AboveOne`]); its sign as a float of `df`.
     pub forced_above: Bit,
+    pub forced_neg: Bit,
     pub lo_kept: Bits<64>,
     pub lo_round: Bit,
     pub lo_sticky: Bit,
@@ -254,8 +258,9 @@ pub struct Stage8 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
-    /// `forced` > 1.0 ([`super::AboveOne`]).
+    /// `forced` > 1.0 ([`super::AboveOne`]); its sign as a float of `df`.
     pub forced_above: Bit,
+    pub forced_neg: Bit,
     pub lo_r: Bits<64>,
     pub lo_base: Bits<EXP_W>,
     pub lo_cands: FieldCands,
@@ -279,8 +284,9 @@ pub struct Stage9 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
-    /// `forced` > 1.0 ([`super::AboveOne`]).
+    /// `forced` > 1.0 ([`super::AboveOne`]); its sign as a float of `df`.
     pub forced_above: Bit,
+    pub forced_neg: Bit,
     pub lo_field: Bits<EXP_W>,
     pub lo_r_lo: Bits<64>,
     pub lo_overflow: Bit,
@@ -294,12 +300,16 @@ pub struct Stage9 {
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage10 {
     pub fres: Bits<DATA_W>,
+    /// `fres` > 1.0 (where the clamp reads it); `fres`'s sign.
+    pub fres_above: Bit,
+    pub fres_neg: Bit,
     pub ires: Bits<DATA_W>,
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
-    /// `forced` > 1.0 ([`super::AboveOne`]).
+    /// `forced` > 1.0 ([`super::AboveOne`]); its sign as a float of `df`.
     pub forced_above: Bit,
+    pub forced_neg: Bit,
     pub lo_fres: Bits<16>,
     pub lo_take: Bit,
     pub lo_forced: Bits<16>,
@@ -310,8 +320,10 @@ pub struct Stage10 {
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage11 {
     pub conv: Bits<DATA_W>,
-    pub above_one: Bit,
-    pub nan: Bit,
+    /// Phase 12's decisions ([`super::FinishMux`]).
+    pub to_zero: Bit,
+    pub to_one: Bit,
+    pub to_bits: Bit,
     pub bits: Bits<32>,
 }
 
