@@ -103,7 +103,7 @@ pub use round::{
     FieldCands, IntFlags, RoundEnc, RoundField, RoundInc, RoundPack, RoundPre, RoundSelect,
 };
 pub use special::Special;
-pub use unpack::{Magnitude, Unpack};
+pub use unpack::{Magnitude, Unpack, UnpackTests};
 
 use crate::hw::boundary::Boundary;
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
@@ -122,18 +122,19 @@ pub const DF_W: usize = 3;
 /// Boundaries, and so the most pipeline registers: one after each of the
 /// twelve phases, and one inside each of phases 5, 8 and 10 (5a, 8a,
 /// 10a), in pipeline order ([`BOUNDARY_NAMES`]).
-pub const MAX_DEPTH: usize = 15;
+pub const MAX_DEPTH: usize = 16;
 /// The boundaries in pipeline order: `k` after phase `k`, `ka` inside it.
 pub const BOUNDARY_NAMES: [&str; MAX_DEPTH] = [
-    "1", "2", "3", "4", "5a", "5", "6", "7", "8a", "8", "9", "10a", "10", "11", "12",
+    "1a", "1", "2", "3", "4", "5a", "5", "6", "7", "8a", "8", "9", "10a", "10", "11", "12",
 ];
 /// Where boundaries 1 … 12 (after each phase, `ctl[k − 1]`, `sk`) are in
 /// the pipeline order.
-const PHASE_END: [usize; 12] = [0, 1, 2, 3, 5, 6, 7, 9, 10, 12, 13, 14];
-/// Where boundaries 5a, 8a and 10a are.
-const MID5: usize = 4;
-const MID8: usize = 8;
-const MID10: usize = 11;
+const PHASE_END: [usize; 12] = [1, 2, 3, 4, 6, 7, 8, 10, 11, 13, 14, 15];
+/// Where boundaries 1a, 5a, 8a and 10a are.
+const MID1: usize = 0;
+const MID5: usize = 5;
+const MID8: usize = 9;
+const MID10: usize = 12;
 /// The depth of the unit `xmu`: every boundary a register.
 pub const DEFAULT_DEPTH: usize = MAX_DEPTH;
 /// Cycles from `in_valid` to `out_valid` of the unit `xmu` (its depth).
@@ -146,7 +147,7 @@ const _: () = assert!(EOFF == 2048 && EXP_W == 13 && OP_W == 15);
 /// route, from the measured runs. Only used to group phases when the depth
 /// is below [`MAX_DEPTH`].
 pub const PHASE_DELAY_NS: [f64; MAX_DEPTH] = [
-    6.0, 6.0, 5.0, 5.0, 3.5, 3.0, 5.0, 5.0, 3.5, 2.5, 6.0, 3.0, 3.0, 4.0, 5.0,
+    3.5, 3.5, 6.0, 5.0, 5.0, 3.5, 3.0, 5.0, 5.0, 3.5, 2.5, 6.0, 3.0, 3.0, 4.0, 5.0,
 ];
 
 /// Which boundaries are registers for a pipeline of `depth` registers
@@ -191,6 +192,8 @@ pub struct Xmu {
 
     /// Phases (combinational), by phase number.
     pub decode: Decode,
+    pub unpack_tests: UnpackTests,
+    pub lo_unpack_tests: UnpackTests,
     pub unpack: Unpack,
     pub lo_unpack: Unpack,
     pub bit_front: BitOpsFront,
@@ -253,6 +256,10 @@ pub struct Xmu {
     pub s10: Boundary<Stage10>,
     pub s11: Boundary<Stage11>,
     pub s12: Boundary<Bits<DATA_W>>,
+    /// Boundary 1a (inside phase 1): the control word, the inputs and each
+    /// format's tests.
+    pub c1: Boundary<Control>,
+    pub m1: Boundary<Mid1>,
     /// Boundaries inside phases 5, 8 and 10 (5a, 8a, 10a): the control
     /// word, the previous boundary's bundle passed along, the first half's
     /// results.
@@ -290,6 +297,8 @@ impl Xmu {
             out_tag: Default::default(),
             out_d: Default::default(),
             decode: Default::default(),
+            unpack_tests: Default::default(),
+            lo_unpack_tests: Default::default(),
             unpack: Default::default(),
             lo_unpack: Default::default(),
             bit_front: Default::default(),
@@ -350,6 +359,8 @@ impl Xmu {
             s10: Boundary::new(end[9]),
             s11: Boundary::new(end[10]),
             s12: Boundary::new(end[11]),
+            c1: Boundary::new(plan[MID1]),
+            m1: Boundary::new(plan[MID1]),
             c5: Boundary::new(plan[MID5]),
             p5: Boundary::new(plan[MID5]),
             m5: Boundary::new(plan[MID5]),
@@ -365,7 +376,7 @@ impl Xmu {
     /// Pipeline registers, which is the latency in clocks.
     pub fn depth(&self) -> usize {
         self.ctl.iter().filter(|b| b.is_registered()).count()
-            + [&self.c5, &self.c8, &self.c10]
+            + [&self.c1, &self.c5, &self.c8, &self.c10]
                 .iter()
                 .filter(|b| b.is_registered())
                 .count()
@@ -390,6 +401,8 @@ impl Logic for Xmu {
         self.s10.clock.next = self.clock.val();
         self.s11.clock.next = self.clock.val();
         self.s12.clock.next = self.clock.val();
+        self.c1.clock.next = self.clock.val();
+        self.m1.clock.next = self.clock.val();
         self.c5.clock.next = self.clock.val();
         self.p5.clock.next = self.clock.val();
         self.m5.clock.next = self.clock.val();
@@ -415,28 +428,79 @@ impl Logic for Xmu {
             self.ctl[k].d.next = self.ctl[k - 1].q.val();
         }
 
-        // ---- phase 1: decode, unpack, bit-op trees ----
+        // ---- phase 1a: decode, each format's tests, bit-op trees, FCHK's difference ----
         self.decode.op.next = self.in_op.val();
-        self.unpack.op.next = self.in_op.val();
-        self.unpack.x.next = self.in_x.val();
-        self.lo_unpack.op.next = self.in_op.val();
-        self.lo_unpack.x.next = bit_cast::<DATA_W, Y_W>(self.in_y.val());
+        self.unpack_tests.op.next = self.in_op.val();
+        self.unpack_tests.x.next = self.in_x.val();
+        self.lo_unpack_tests.op.next = self.in_op.val();
+        self.lo_unpack_tests.x.next = bit_cast::<DATA_W, Y_W>(self.in_y.val());
         self.bit_front.opc.next = self.in_op.val().get_bits::<4>(0);
         self.bit_front.x.next = self.in_x.val().get_bits::<32>(0);
         self.fchk.n.next = self.in_x.val().get_bits::<32>(0);
         self.fchk.d.next = self.in_y.val();
 
-        self.ctl[0].d.next.valid = self.in_valid.val();
-        self.ctl[0].d.next.tag = self.in_tag.val();
-        self.ctl[0].d.next.op = self.in_op.val();
-        self.ctl[0].d.next.df = self.decode.df.val();
-        self.ctl[0].d.next.to_int = self.decode.to_int.val();
-        self.ctl[0].d.next.int_dst = self.decode.int_dst.val();
-        self.ctl[0].d.next.rm = self.decode.rm.val();
-        self.ctl[0].d.next.flush = self.decode.flush.val();
-        self.ctl[0].d.next.satfinite = self.decode.satfinite.val();
-        self.ctl[0].d.next.clamp = self.decode.clamp.val();
-        self.s1.d.next.x = self.in_x.val();
+        self.c1.d.next.valid = self.in_valid.val();
+        self.c1.d.next.tag = self.in_tag.val();
+        self.c1.d.next.op = self.in_op.val();
+        self.c1.d.next.df = self.decode.df.val();
+        self.c1.d.next.to_int = self.decode.to_int.val();
+        self.c1.d.next.int_dst = self.decode.int_dst.val();
+        self.c1.d.next.rm = self.decode.rm.val();
+        self.c1.d.next.flush = self.decode.flush.val();
+        self.c1.d.next.satfinite = self.decode.satfinite.val();
+        self.c1.d.next.clamp = self.decode.clamp.val();
+        self.m1.d.next.x = self.in_x.val();
+        self.m1.d.next.y = self.in_y.val();
+        self.m1.d.next.eo = self.unpack_tests.eo.val();
+        self.m1.d.next.ez = self.unpack_tests.ez.val();
+        self.m1.d.next.mz = self.unpack_tests.mz.val();
+        self.m1.d.next.eb0 = self.unpack_tests.eb0.val();
+        self.m1.d.next.eb1 = self.unpack_tests.eb1.val();
+        self.m1.d.next.eb2 = self.unpack_tests.eb2.val();
+        self.m1.d.next.eb3 = self.unpack_tests.eb3.val();
+        self.m1.d.next.izero = self.unpack_tests.izero.val();
+        self.m1.d.next.ext = self.unpack_tests.ext.val();
+        self.m1.d.next.lo_eo = self.lo_unpack_tests.eo.val();
+        self.m1.d.next.lo_ez = self.lo_unpack_tests.ez.val();
+        self.m1.d.next.lo_mz = self.lo_unpack_tests.mz.val();
+        self.m1.d.next.lo_eb0 = self.lo_unpack_tests.eb0.val();
+        self.m1.d.next.lo_eb1 = self.lo_unpack_tests.eb1.val();
+        self.m1.d.next.lo_eb2 = self.lo_unpack_tests.eb2.val();
+        self.m1.d.next.lo_eb3 = self.lo_unpack_tests.eb3.val();
+        self.m1.d.next.pop_bytes = self.bit_front.pop_bytes.val();
+        self.m1.d.next.lzc_has = self.bit_front.lzc_has.val();
+        self.m1.d.next.lzc_count = self.bit_front.lzc_count.val();
+        self.m1.d.next.brev = self.bit_front.brev.val();
+        self.m1.d.next.fchk_range = self.fchk.range_fail.val();
+        self.m1.d.next.fchk_diff = self.fchk.diff.val();
+
+        // ---- phase 1b: the unpacked operands, picked by source format ----
+        self.unpack.op.next = self.c1.q.val().op;
+        self.unpack.x.next = self.m1.q.val().x;
+        self.unpack.eo.next = self.m1.q.val().eo;
+        self.unpack.ez.next = self.m1.q.val().ez;
+        self.unpack.mz.next = self.m1.q.val().mz;
+        self.unpack.eb0.next = self.m1.q.val().eb0;
+        self.unpack.eb1.next = self.m1.q.val().eb1;
+        self.unpack.eb2.next = self.m1.q.val().eb2;
+        self.unpack.eb3.next = self.m1.q.val().eb3;
+        self.unpack.izero.next = self.m1.q.val().izero;
+        self.unpack.ext.next = self.m1.q.val().ext;
+        self.lo_unpack.op.next = self.c1.q.val().op;
+        self.lo_unpack.x.next = bit_cast::<DATA_W, Y_W>(self.m1.q.val().y);
+        self.lo_unpack.eo.next = self.m1.q.val().lo_eo;
+        self.lo_unpack.ez.next = self.m1.q.val().lo_ez;
+        self.lo_unpack.mz.next = self.m1.q.val().lo_mz;
+        self.lo_unpack.eb0.next = self.m1.q.val().lo_eb0;
+        self.lo_unpack.eb1.next = self.m1.q.val().lo_eb1;
+        self.lo_unpack.eb2.next = self.m1.q.val().lo_eb2;
+        self.lo_unpack.eb3.next = self.m1.q.val().lo_eb3;
+        // (F2FP's `y` is an f32: its integer tests are never read.)
+        self.lo_unpack.izero.next = 0.into();
+        self.lo_unpack.ext.next = 0.into();
+
+        self.ctl[0].d.next = self.c1.q.val();
+        self.s1.d.next.x = self.m1.q.val().x;
         self.s1.d.next.sign = self.unpack.sign.val();
         self.s1.d.next.zero = self.unpack.zero.val();
         self.s1.d.next.inf = self.unpack.inf.val();
@@ -451,12 +515,12 @@ impl Logic for Xmu {
         self.s1.d.next.lo_nan = self.lo_unpack.nan.val();
         self.s1.d.next.lo_sig = self.lo_unpack.sig.val();
         self.s1.d.next.lo_exp_b = self.lo_unpack.exp_b.val();
-        self.s1.d.next.pop_bytes = self.bit_front.pop_bytes.val();
-        self.s1.d.next.lzc_has = self.bit_front.lzc_has.val();
-        self.s1.d.next.lzc_count = self.bit_front.lzc_count.val();
-        self.s1.d.next.brev = self.bit_front.brev.val();
-        self.s1.d.next.fchk_range = self.fchk.range_fail.val();
-        self.s1.d.next.fchk_diff = self.fchk.diff.val();
+        self.s1.d.next.pop_bytes = self.m1.q.val().pop_bytes;
+        self.s1.d.next.lzc_has = self.m1.q.val().lzc_has;
+        self.s1.d.next.lzc_count = self.m1.q.val().lzc_count;
+        self.s1.d.next.brev = self.m1.q.val().brev;
+        self.s1.d.next.fchk_range = self.m1.q.val().fchk_range;
+        self.s1.d.next.fchk_diff = self.m1.q.val().fchk_diff;
 
         // ---- phase 2: specials, magnitude, I2I, bit-op results ----
         self.special.op.next = self.ctl[0].q.val().op;
@@ -1013,18 +1077,21 @@ impl PortIo for Xmu {
 mod tests {
     use super::*;
 
+    const MID_NAMES: [(usize, &str); 4] =
+        [(MID1, "1a"), (MID5, "5a"), (MID8, "8a"), (MID10, "10a")];
+
     #[test]
     fn boundary_positions_are_in_order() {
         let mut all: Vec<usize> = PHASE_END.to_vec();
-        all.extend([MID5, MID8, MID10]);
+        all.extend([MID1, MID5, MID8, MID10]);
         all.sort();
         assert_eq!(all, (0..MAX_DEPTH).collect::<Vec<_>>());
         for (k, &i) in PHASE_END.iter().enumerate() {
             assert_eq!(BOUNDARY_NAMES[i], (k + 1).to_string());
         }
         assert_eq!(
-            [BOUNDARY_NAMES[MID5], BOUNDARY_NAMES[MID8], BOUNDARY_NAMES[MID10]],
-            ["5a", "8a", "10a"]
+            MID_NAMES.map(|(i, _)| BOUNDARY_NAMES[i]),
+            MID_NAMES.map(|(_, n)| n)
         );
     }
 

@@ -63,4 +63,3 @@ impl Logic for FchkWindow {
             | (self.diff.val().get_bit(9) & (self.diff.val().get_bits::<9>(0) < 385));
     }
 }
-

@@ -376,3 +376,34 @@ pub struct Mid10 {
     pub lo_enc: Bits<64>,
     pub lo_to_inf: Bit,
 }
+
+/// Boundary 1a (inside phase 1): the operands, each format's tests and
+/// exponent ([`super::UnpackTests`], for `x` and F2FP's `y`), the integer
+/// extension; the bit operations' and FCHK's phase-1 results.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid1 {
+    pub x: Bits<DATA_W>,
+    pub y: Bits<32>,
+    pub eo: Bits<4>,
+    pub ez: Bits<4>,
+    pub mz: Bits<4>,
+    pub eb0: Bits<EXP_W>,
+    pub eb1: Bits<EXP_W>,
+    pub eb2: Bits<EXP_W>,
+    pub eb3: Bits<EXP_W>,
+    pub izero: Bits<4>,
+    pub ext: Bits<64>,
+    pub lo_eo: Bits<4>,
+    pub lo_ez: Bits<4>,
+    pub lo_mz: Bits<4>,
+    pub lo_eb0: Bits<EXP_W>,
+    pub lo_eb1: Bits<EXP_W>,
+    pub lo_eb2: Bits<EXP_W>,
+    pub lo_eb3: Bits<EXP_W>,
+    pub pop_bytes: Bits<16>,
+    pub lzc_has: Bits<4>,
+    pub lzc_count: Bits<12>,
+    pub brev: Bits<32>,
+    pub fchk_range: Bit,
+    pub fchk_diff: Bits<10>,
+}
