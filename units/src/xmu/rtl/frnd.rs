@@ -197,7 +197,7 @@ impl Logic for FrndAlt {
 /// tests reduced to one bit per nibble.
 #[derive(LogicBlock, Default)]
 pub struct FrndRound {
-    /// From [`FrndFields`].
+    /// From [`FrndAlt`] (`xm`) and [`FrndFields`] (`frac`).
     pub xm: Signal<In, Bits<64>>,
     pub frac: Signal<In, Bits<6>>,
     /// `xm` with its fraction cleared.
