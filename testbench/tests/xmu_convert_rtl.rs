@@ -363,7 +363,7 @@ fn every_depth_matches_model_after_exactly_its_latency() {
     let ops = line_ops(list);
     let plain: Vec<_> = ops.iter().map(|o| o.op.clone()).collect();
     let stim = testbench::stream::stimuli(&plain, Gaps::None);
-    for depth in [1, 3, 5, 8, 10, 11] {
+    for depth in [1, 3, 5, 8, 10, 12, 14] {
         let info = units::xmu::codec::info_at(format!("xmu_d{depth}"), depth);
         let mut uut = units::xmu::rtl::Xmu::new(depth);
         assert_eq!(uut.depth(), depth);

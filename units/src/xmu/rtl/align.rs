@@ -21,9 +21,11 @@
 //! ([`AlignPre`], beside the leading-zero count) takes the terms with the
 //! unshifted exponent `e_n`: the shifts less `lz` (`63 − m + EMIN − e_n`,
 //! `63 − e_n`) and the thresholds that `lz` is compared with (every real
-//! value lies within ±4096, so bit 12 is its sign); phase 5
+//! value lies within ±4096, so bit 12 is its sign); phase 5a
 //! ([`AlignAmount`], beside the normalising shift) only adds `lz` to the
-//! shifts' low seven bits and compares it with the thresholds, side by side.
+//! shifts' low seven bits and compares it with the thresholds, side by
+//! side, and phase 5b ([`AlignPick`]) picks the shift (the compares and
+//! the picks in one phase measured 8.7 ns).
 //! The shift, when it is not `big`, is 0..=64, so seven bits are exact.
 //! The shifter is phases 6 ([`AlignCoarse`]: 64, 32, 16) and 7
 //! ([`AlignFine`]: 8, 4, 2, 1).
@@ -51,9 +53,10 @@ pub struct AlignPre {
     pub mf: Signal<Out, Bits<EXP_W>>,
     pub nq: Signal<Out, Bits<EXP_W>>,
     pub mq: Signal<Out, Bits<EXP_W>>,
-    /// EMIN + 2048, `63 − m + EMIN + 2048` and `64 − that`.
+    /// EMIN + 2048, `63 − m + EMIN + 2048`, and that less 64.
     emin_b: Signal<Local, Bits<EXP_W>>,
     base_emin_b: Signal<Local, Bits<EXP_W>>,
+    base_emin_m64: Signal<Local, Bits<EXP_W>>,
 }
 
 impl Logic for AlignPre {
@@ -62,70 +65,71 @@ impl Logic for AlignPre {
         self.base.next = 53.into();
         self.emin_b.next = 2034.into();
         self.base_emin_b.next = 2087.into();
+        self.base_emin_m64.next = 2023.into();
         if self.df.val() == 1 {
             self.base.next = 56.into();
             self.emin_b.next = 1922.into();
             self.base_emin_b.next = 1978.into();
+            self.base_emin_m64.next = 1914.into();
         }
         if self.df.val() == 2 {
             self.base.next = 40.into();
             self.emin_b.next = 1922.into();
             self.base_emin_b.next = 1962.into();
+            self.base_emin_m64.next = 1898.into();
         }
         if self.df.val() == 3 {
             self.base.next = 11.into();
             self.emin_b.next = 1026.into();
             self.base_emin_b.next = 1037.into();
+            self.base_emin_m64.next = 973.into();
         }
         if self.df.val() == 4 {
             self.base.next = 60.into();
             self.emin_b.next = 2042.into();
             self.base_emin_b.next = 2102.into();
+            self.base_emin_m64.next = 2038.into();
         }
         if self.df.val() == 5 {
             self.base.next = 61.into();
             self.emin_b.next = 2034.into();
             self.base_emin_b.next = 2095.into();
+            self.base_emin_m64.next = 2031.into();
         }
         self.bd.next = self.base_emin_b.val() - self.exp_b.val();
         // 63 + 2048 = 2111.
         self.q.next = 2111 - self.exp_b.val();
         self.nd.next = self.exp_b.val() - self.emin_b.val();
-        self.mf.next = (self.exp_b.val() + 64) - self.base_emin_b.val();
+        // `(e_n + 64) − base_emin` as one subtraction.
+        self.mf.next = self.exp_b.val() - self.base_emin_m64.val();
         self.nq.next = self.exp_b.val() - 2111;
         // 64 − (2111 − e_n) = e_n − 2047.
         self.mq.next = self.exp_b.val() - 2047;
     }
 }
 
-/// Phase 5: the shift amount, with the leading zeros: short adds and
-/// compares of `lz` against [`AlignPre`]'s thresholds, side by side.
+/// Phase 5a: the shift amount's parts, with the leading zeros: short adds
+/// and compares of `lz` against [`AlignPre`]'s thresholds, side by side.
 #[derive(LogicBlock, Default)]
 pub struct AlignAmount {
     /// From [`AlignPre`].
     pub bd: Signal<In, Bits<EXP_W>>,
     pub q: Signal<In, Bits<EXP_W>>,
-    pub base: Signal<In, Bits<6>>,
     pub nd: Signal<In, Bits<EXP_W>>,
     pub mf: Signal<In, Bits<EXP_W>>,
     pub nq: Signal<In, Bits<EXP_W>>,
     pub mq: Signal<In, Bits<EXP_W>>,
-    /// Integer destination instead (F2I).
-    pub to_int: Signal<In, Bit>,
     /// The normaliser's leading zeros (`e = e_n − lz`).
     pub lz: Signal<In, Bits<7>>,
-    /// The right shift, 0..=64 (meaningful when not `big`).
-    pub shift: Signal<Out, Bits<7>>,
-    /// The shift exceeds 64 (or, F2I, is negative): nothing is kept.
-    pub big: Signal<Out, Bit>,
-    /// F2I: |value| ≥ 2^64.
-    pub huge: Signal<Out, Bit>,
-    lz_w: Signal<Local, Bits<EXP_W>>,
+    /// The float shift below EMIN (`bd + lz`) and the integer shift (`q + lz`).
+    pub sf: Signal<Out, Bits<7>>,
+    pub si: Signal<Out, Bits<7>>,
     /// `e < EMIN`; the float shift above 64; F2I's shift negative, above 64.
-    tiny: Signal<Local, Bit>,
-    big_f: Signal<Local, Bit>,
-    neg_i: Signal<Local, Bit>,
-    big_i: Signal<Local, Bit>,
+    pub tiny: Signal<Out, Bit>,
+    pub big_f: Signal<Out, Bit>,
+    pub neg_i: Signal<Out, Bit>,
+    pub big_i: Signal<Out, Bit>,
+    lz_w: Signal<Local, Bits<EXP_W>>,
 }
 
 impl Logic for AlignAmount {
@@ -138,15 +142,45 @@ impl Logic for AlignAmount {
         self.big_i.next = self.mq.val().get_bit(12) | (self.mq.val() < self.lz_w.val());
         // `lz < c`: c positive and c > lz.
         self.neg_i.next = !self.nq.val().get_bit(12) & (self.nq.val() > self.lz_w.val());
+        self.sf.next = self.bd.val().get_bits::<7>(0) + self.lz.val();
+        self.si.next = self.q.val().get_bits::<7>(0) + self.lz.val();
+    }
+}
+
+/// Phase 5b: the shift amount picked from [`AlignAmount`]'s parts.
+#[derive(LogicBlock, Default)]
+pub struct AlignPick {
+    /// `63 − m` of the float destination ([`AlignPre::base`]).
+    pub base: Signal<In, Bits<6>>,
+    /// Integer destination instead (F2I).
+    pub to_int: Signal<In, Bit>,
+    /// From [`AlignAmount`].
+    pub sf: Signal<In, Bits<7>>,
+    pub si: Signal<In, Bits<7>>,
+    pub tiny: Signal<In, Bit>,
+    pub big_f: Signal<In, Bit>,
+    pub neg_i: Signal<In, Bit>,
+    pub big_i: Signal<In, Bit>,
+    /// The right shift, 0..=64 (meaningful when not `big`).
+    pub shift: Signal<Out, Bits<7>>,
+    /// The shift exceeds 64 (or, F2I, is negative): nothing is kept.
+    pub big: Signal<Out, Bit>,
+    /// F2I: |value| ≥ 2^64.
+    pub huge: Signal<Out, Bit>,
+}
+
+impl Logic for AlignPick {
+    #[hdl_gen]
+    fn update(&mut self) {
         self.shift.next = bit_cast::<7, 6>(self.base.val());
         self.big.next = false;
         if self.tiny.val() {
-            self.shift.next = self.bd.val().get_bits::<7>(0) + self.lz.val();
+            self.shift.next = self.sf.val();
             self.big.next = self.big_f.val();
         }
         self.huge.next = self.to_int.val() & self.neg_i.val();
         if self.to_int.val() {
-            self.shift.next = self.q.val().get_bits::<7>(0) + self.lz.val();
+            self.shift.next = self.si.val();
             self.big.next = self.neg_i.val() | self.big_i.val();
         }
     }

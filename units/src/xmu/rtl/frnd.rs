@@ -1,4 +1,4 @@
-//! Phases 3–6, FRND: round to an integral value in the same format, on the
+//! Phases 2–6, FRND: round to an integral value in the same format, on the
 //! encoding itself. Model: `convert::frnd`.
 //!
 //! With the unbiased exponent `e` and `m` mantissa bits, the `f = m − e`
@@ -13,52 +13,56 @@
 //! - NaN: f64 keeps sign and payload with the quiet bit set, the other
 //!   formats give their all-ones NaN.
 //!
-//! Phase 3 ([`FrndFields`]) reads the fields and settles every case but the
+//! Phase 2 ([`FrndFields`]) sorts the cases from [`Unpack`](super::Unpack)'s
+//! class and exponent; phase 3 ([`FrndAlt`]) settles every case but the
 //! fraction clearing (`alt`); phase 4 ([`FrndRound`]) decodes the mask and
 //! reduces the round, sticky and LSB tests to a bit per nibble; phase 5
-//! ([`FrndInc`]) decides the increment and adds; phase 6 ([`FrndResult`])
+//! decides the increment ([`FrndDecide`], 5a) and adds ([`FrndInc`], 5b); phase 6 ([`FrndResult`])
 //! merges FRND's and I2I's answers into the forced answer (for other
 //! opcodes it passes `forced_in`/`take_in` through). One phase (decode,
-//! then a 64-bit reduction, then the add) measured 10.2 ns.
+//! then a 64-bit reduction, then the add) measured 10.2 ns; the fields,
+//! the 13-bit `bias + m − exp` and the `alt` multiplexer in one phase 8.5 ns.
 
 use super::{EXP_W, OP_W};
 use rust_hdl::prelude::*;
 
-/// Phase 3 of FRND: fields, and the answer of every case but 0 ≤ e < m.
+/// Phase 2 of FRND: the cases, from the operand's class and exponent as
+/// [`Unpack`](super::Unpack) gave them (no field is read again: with
+/// `exp_b = e + 2048`, `e < 0` is two bits of `exp_b`, `e ≥ m` and
+/// `e = −1` compares with constants, and the fraction width `m − e` is a
+/// 6-bit subtraction, `2048` being 0 modulo 64).
 #[derive(LogicBlock, Default)]
 pub struct FrndFields {
-    /// The operation word (opcode, `src` = the format, rounding, `.ftz`).
+    /// The operation word (`src` = the format, rounding).
     pub op: Signal<In, Bits<OP_W>>,
-    /// The operand.
-    pub x: Signal<In, Bits<64>>,
-    /// The operand masked to its width.
-    pub xm: Signal<Out, Bits<64>>,
+    /// From [`Unpack`](super::Unpack): sign, class, exponent (plus 2048),
+    /// mantissa field zero.
+    pub sign: Signal<In, Bit>,
+    pub zero: Signal<In, Bit>,
+    pub nan: Signal<In, Bit>,
+    pub exp_b: Signal<In, Bits<EXP_W>>,
+    pub man_zero: Signal<In, Bit>,
     /// Fraction width `f` (its low six bits; meaningful when 0 ≤ e < m).
     pub frac: Signal<Out, Bits<6>>,
     /// Round to nearest even; round away from zero when inexact.
     pub rn: Signal<Out, Bit>,
     pub up: Signal<Out, Bit>,
-    /// The answer is `alt` (e ≥ m, |x| < 1, zero, NaN), not the cleared fraction.
-    pub alt_take: Signal<Out, Bit>,
-    pub alt: Signal<Out, Bits<64>>,
+    /// The cases answered by [`FrndAlt`]: e ≥ m (or ±∞); |x| < 1 and its
+    /// rounding (to ±1 when `under_inc`); zero (or `.ftz`); NaN.
+    pub integral: Signal<Out, Bit>,
+    pub under_one: Signal<Out, Bit>,
+    pub under_inc: Signal<Out, Bit>,
+    pub zero_case: Signal<Out, Bit>,
+    pub nan_case: Signal<Out, Bit>,
     fmt: Signal<Local, Bits<3>>,
     rm: Signal<Local, Bits<2>>,
-    sign: Signal<Local, Bit>,
-    exp: Signal<Local, Bits<EXP_W>>,
-    man_zero: Signal<Local, Bit>,
-    exp_ones: Signal<Local, Bit>,
-    /// Biased exponent of 1.0 (the bias), and `bias + m` (first integral binade).
-    bias: Signal<Local, Bits<EXP_W>>,
-    bias_m: Signal<Local, Bits<EXP_W>>,
-    sign_bit: Signal<Local, Bits<64>>,
-    one: Signal<Local, Bits<64>>,
-    quiet: Signal<Local, Bits<64>>,
-    nan_d: Signal<Local, Bits<64>>,
-    frac_w: Signal<Local, Bits<EXP_W>>,
-    /// The |x| < 1 case: round and sticky bits, increment.
+    /// `m` modulo 64 of the format.
+    m6: Signal<Local, Bits<6>>,
+    /// `e ≥ m` for each format (f16, bf16, f32, f64), side by side: compares
+    /// with constants, before the pick by format.
+    ge: [Signal<Local, Bit>; 4],
     small_round: Signal<Local, Bit>,
     small_sticky: Signal<Local, Bit>,
-    small_inc: Signal<Local, Bit>,
 }
 
 impl Logic for FrndFields {
@@ -67,43 +71,86 @@ impl Logic for FrndFields {
         self.fmt.next = self.op.val().get_bits::<3>(4);
         self.rm.next = self.op.val().get_bits::<2>(10);
         // f16 by default.
+        self.ge[0].next = self.exp_b.val() >= 2058;
+        self.ge[1].next = self.exp_b.val() >= 2055;
+        self.ge[2].next = self.exp_b.val() >= 2071;
+        self.ge[3].next = self.exp_b.val() >= 2100;
+        self.m6.next = 10.into();
+        self.integral.next = self.ge[0].val();
+        if self.fmt.val() == 1 {
+            self.m6.next = 7.into();
+            self.integral.next = self.ge[1].val();
+        }
+        if self.fmt.val() == 2 {
+            self.m6.next = 23.into();
+            self.integral.next = self.ge[2].val();
+        }
+        if self.fmt.val() == 3 {
+            self.m6.next = 52.into();
+            self.integral.next = self.ge[3].val();
+        }
+        self.rn.next = self.rm.val() == 0;
+        self.up.next =
+            ((self.rm.val() == 1) & self.sign.val()) | ((self.rm.val() == 2) & !self.sign.val());
+        self.frac.next = self.m6.val() - self.exp_b.val().get_bits::<6>(0);
+        // e < 0: exp_b < 2048 (every exp_b is below 4096).
+        self.under_one.next = !self.exp_b.val().get_bit(11) & !self.exp_b.val().get_bit(12);
+        self.small_round.next = self.exp_b.val() == 2047;
+        self.small_sticky.next = !self.man_zero.val() | !self.small_round.val();
+        self.under_inc.next = (self.rn.val() & self.small_round.val() & self.small_sticky.val())
+            | (((self.rm.val() == 1) & self.sign.val())
+                | ((self.rm.val() == 2) & !self.sign.val()));
+        self.zero_case.next = self.zero.val();
+        self.nan_case.next = self.nan.val();
+    }
+}
+
+/// Phase 3 of FRND: the operand masked to its width, and the answer of
+/// every case but 0 ≤ e < m (`alt`).
+#[derive(LogicBlock, Default)]
+pub struct FrndAlt {
+    /// The operation word (`src` = the format).
+    pub op: Signal<In, Bits<OP_W>>,
+    /// The operand.
+    pub x: Signal<In, Bits<64>>,
+    /// From [`FrndFields`].
+    pub sign: Signal<In, Bit>,
+    pub integral: Signal<In, Bit>,
+    pub under_one: Signal<In, Bit>,
+    pub under_inc: Signal<In, Bit>,
+    pub zero_case: Signal<In, Bit>,
+    pub nan_case: Signal<In, Bit>,
+    /// The operand masked to its width.
+    pub xm: Signal<Out, Bits<64>>,
+    /// The answer is `alt` (e ≥ m, |x| < 1, zero, NaN), not the cleared fraction.
+    pub alt_take: Signal<Out, Bit>,
+    pub alt: Signal<Out, Bits<64>>,
+    fmt: Signal<Local, Bits<3>>,
+    sign_bit: Signal<Local, Bits<64>>,
+    one: Signal<Local, Bits<64>>,
+    quiet: Signal<Local, Bits<64>>,
+    nan_d: Signal<Local, Bits<64>>,
+}
+
+impl Logic for FrndAlt {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.fmt.next = self.op.val().get_bits::<3>(4);
+        // f16 by default.
         self.xm.next = self.x.val() & 0xFFFF_u64;
-        self.sign.next = self.x.val().get_bit(15);
-        self.exp.next = bit_cast::<EXP_W, 5>(self.x.val().get_bits::<5>(10));
-        self.man_zero.next = !self.x.val().get_bits::<10>(0).any();
-        self.exp_ones.next = self.x.val().get_bits::<5>(10).all();
-        self.bias.next = 15.into();
-        self.bias_m.next = 25.into();
         self.sign_bit.next = 0x8000.into();
         self.one.next = 0x3C00.into();
         self.quiet.next = 0.into();
         if self.fmt.val() == 1 {
-            self.exp.next = bit_cast::<EXP_W, 8>(self.x.val().get_bits::<8>(7));
-            self.man_zero.next = !self.x.val().get_bits::<7>(0).any();
-            self.exp_ones.next = self.x.val().get_bits::<8>(7).all();
-            self.bias.next = 127.into();
-            self.bias_m.next = 134.into();
             self.one.next = 0x3F80.into();
         }
         if self.fmt.val() == 2 {
             self.xm.next = self.x.val() & 0xFFFF_FFFF_u64;
-            self.sign.next = self.x.val().get_bit(31);
-            self.exp.next = bit_cast::<EXP_W, 8>(self.x.val().get_bits::<8>(23));
-            self.man_zero.next = !self.x.val().get_bits::<23>(0).any();
-            self.exp_ones.next = self.x.val().get_bits::<8>(23).all();
-            self.bias.next = 127.into();
-            self.bias_m.next = 150.into();
             self.sign_bit.next = 0x8000_0000_u64.into();
             self.one.next = 0x3F80_0000_u64.into();
         }
         if self.fmt.val() == 3 {
             self.xm.next = self.x.val();
-            self.sign.next = self.x.val().get_bit(63);
-            self.exp.next = bit_cast::<EXP_W, 11>(self.x.val().get_bits::<11>(52));
-            self.man_zero.next = !self.x.val().get_bits::<52>(0).any();
-            self.exp_ones.next = self.x.val().get_bits::<11>(52).all();
-            self.bias.next = 1023.into();
-            self.bias_m.next = 1075.into();
             self.sign_bit.next = 0x8000_0000_0000_0000_u64.into();
             self.one.next = 0x3FF0_0000_0000_0000_u64.into();
             self.quiet.next = 0x8_0000_0000_0000_u64.into();
@@ -114,42 +161,31 @@ impl Logic for FrndFields {
             self.nan_d.next = (self.sign_bit.val() - 1_u64) & 0x7FFF_FFFF_u64;
         }
 
-        self.rn.next = self.rm.val() == 0;
-        self.up.next =
-            ((self.rm.val() == 1) & self.sign.val()) | ((self.rm.val() == 2) & !self.sign.val());
-        self.frac_w.next = self.bias_m.val() - self.exp.val();
-        self.frac.next = self.frac_w.val().get_bits::<6>(0);
-
         self.alt_take.next = false;
         self.alt.next = 0.into();
         // ---- |x| < 1 (the value is not zero here) ----
-        self.small_round.next = self.exp.val() == (self.bias.val() - 1_u64);
-        self.small_sticky.next = !self.man_zero.val() | !self.small_round.val();
-        self.small_inc.next = (self.rn.val() & self.small_round.val() & self.small_sticky.val())
-            | (((self.rm.val() == 1) & self.sign.val())
-                | ((self.rm.val() == 2) & !self.sign.val()));
-        if self.exp.val() < self.bias.val() {
+        if self.under_one.val() {
             self.alt_take.next = true;
-            if self.small_inc.val() {
+            if self.under_inc.val() {
                 self.alt.next = self.one.val();
             }
             if self.sign.val() {
                 self.alt.next = self.alt.val() | self.sign_bit.val();
             }
         }
-        if self.exp.val() >= self.bias_m.val() {
+        if self.integral.val() {
             self.alt_take.next = true;
             self.alt.next = self.xm.val();
         }
         // Zero, or a subnormal flushed by .ftz.
-        if (self.exp.val() == 0) & (self.man_zero.val() | self.op.val().get_bit(12)) {
+        if self.zero_case.val() {
             self.alt_take.next = true;
             self.alt.next = 0.into();
             if self.sign.val() {
                 self.alt.next = self.sign_bit.val();
             }
         }
-        if self.exp_ones.val() & !self.man_zero.val() {
+        if self.nan_case.val() {
             self.alt_take.next = true;
             self.alt.next = self.nan_d.val();
         }
@@ -161,7 +197,7 @@ impl Logic for FrndFields {
 /// tests reduced to one bit per nibble.
 #[derive(LogicBlock, Default)]
 pub struct FrndRound {
-    /// From [`FrndFields`].
+    /// From [`FrndAlt`] (`xm`) and [`FrndFields`] (`frac`).
     pub xm: Signal<In, Bits<64>>,
     pub frac: Signal<In, Bits<6>>,
     /// `xm` with its fraction cleared.
@@ -298,26 +334,23 @@ impl Logic for FrndRound {
     }
 }
 
-/// Phase 5 of FRND: the increment decision and the rounded encoding.
+/// Phase 5a of FRND: the increment decision.
 #[derive(LogicBlock, Default)]
-pub struct FrndInc {
+pub struct FrndDecide {
     /// From [`FrndRound`] and [`FrndFields`].
-    pub kept: Signal<In, Bits<64>>,
-    pub unit: Signal<In, Bits<64>>,
     pub rg: Signal<In, Bits<16>>,
     pub sg: Signal<In, Bits<16>>,
     pub lg: Signal<In, Bits<16>>,
     pub rn: Signal<In, Bit>,
     pub up: Signal<In, Bit>,
-    /// `kept`, plus `2^f` when rounding up.
-    pub res: Signal<Out, Bits<64>>,
+    /// Add `2^f`.
+    pub inc: Signal<Out, Bit>,
     round: Signal<Local, Bit>,
     sticky: Signal<Local, Bit>,
     lsb: Signal<Local, Bit>,
-    inc: Signal<Local, Bit>,
 }
 
-impl Logic for FrndInc {
+impl Logic for FrndDecide {
     #[hdl_gen]
     fn update(&mut self) {
         self.round.next = self.rg.val().any();
@@ -325,6 +358,23 @@ impl Logic for FrndInc {
         self.lsb.next = self.lg.val().any();
         self.inc.next = (self.rn.val() & self.round.val() & (self.sticky.val() | self.lsb.val()))
             | (self.up.val() & (self.round.val() | self.sticky.val()));
+    }
+}
+
+/// Phase 5b of FRND: the rounded encoding.
+#[derive(LogicBlock, Default)]
+pub struct FrndInc {
+    /// From [`FrndRound`] and [`FrndDecide`].
+    pub kept: Signal<In, Bits<64>>,
+    pub unit: Signal<In, Bits<64>>,
+    pub inc: Signal<In, Bit>,
+    /// `kept`, plus `2^f` when rounding up.
+    pub res: Signal<Out, Bits<64>>,
+}
+
+impl Logic for FrndInc {
+    #[hdl_gen]
+    fn update(&mut self) {
         self.res.next = self.kept.val();
         if self.inc.val() {
             self.res.next = self.kept.val() + self.unit.val();

@@ -5,7 +5,9 @@
 //!
 //! The leading-zero count is cut at the byte level ([`NormBytes`], phase 3;
 //! [`NormCount`], phase 4), so that each half is a few LUT levels; the shift
-//! and the exponent subtraction are phase 5 ([`NormShift`]).
+//! and the exponent subtraction are phase 5, the shift in two parts
+//! ([`NormShift`] by the count's multiple of 8 in 5a, [`NormShiftFine`] by
+//! the rest in 5b; in one phase, 7.6–7.9 ns).
 
 use super::EXP_W;
 use crate::hw::lzc::{LzcBytes32, LzcMerge32};
@@ -61,7 +63,8 @@ impl Logic for NormCount {
     }
 }
 
-/// Phase 5: the left shift by the count, and the exponent lowered by it.
+/// Phase 5a: the left shift by the count's multiple of 8 (`lz & 0x78`),
+/// and the exponent lowered by the whole count.
 #[derive(LogicBlock, Default)]
 pub struct NormShift {
     pub sig: Signal<In, Bits<64>>,
@@ -69,16 +72,38 @@ pub struct NormShift {
     pub exp_b: Signal<In, Bits<EXP_W>>,
     /// [`NormCount::lz`].
     pub lz: Signal<In, Bits<7>>,
-    /// `sig` shifted left by its leading zeros.
-    pub n: Signal<Out, Bits<64>>,
-    /// Exponent of `n`'s bit 63, plus 2048.
+    /// `sig` shifted left by `lz & 0x78`.
+    pub n1: Signal<Out, Bits<64>>,
+    /// Exponent of the normalised significand's bit 63, plus 2048.
     pub e_b: Signal<Out, Bits<EXP_W>>,
+    lz8: Signal<Local, Bits<7>>,
 }
 
 impl Logic for NormShift {
     #[hdl_gen]
     fn update(&mut self) {
-        self.n.next = self.sig.val() << self.lz.val();
+        self.lz8.next = self.lz.val() & 0x78;
+        self.n1.next = self.sig.val() << self.lz8.val();
         self.e_b.next = self.exp_b.val() - bit_cast::<EXP_W, 7>(self.lz.val());
+    }
+}
+
+/// Phase 5b: the rest of the shift, `lz & 7`.
+#[derive(LogicBlock, Default)]
+pub struct NormShiftFine {
+    /// [`NormShift::n1`].
+    pub n1: Signal<In, Bits<64>>,
+    /// [`NormCount::lz`].
+    pub lz: Signal<In, Bits<7>>,
+    /// The significand shifted left by its leading zeros.
+    pub n: Signal<Out, Bits<64>>,
+    lz1: Signal<Local, Bits<7>>,
+}
+
+impl Logic for NormShiftFine {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.lz1.next = self.lz.val() & 0x7;
+        self.n.next = self.n1.val() << self.lz1.val();
     }
 }

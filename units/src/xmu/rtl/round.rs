@@ -14,11 +14,13 @@
 //! saturated to the destination (above 2^64: `huge`) and negated.
 //!
 //! Phases: [`RoundPre`] (6, beside the shifter: `e − EMIN` and `e > EMAX`),
-//! [`RoundInc`] (8: the increment and F2I's negation, each two 32-bit
-//! carry chains with a carry select; the exponent field's three candidates
-//! `base + r_hi` and their overflow tests), [`RoundField`] (9: the field
-//! picked by `r_hi`, F2I's range tests), [`RoundPack`] (10: the encoding,
-//! the saturated or overflowed answers). With the field added after the
+//! [`RoundInc`] (8a: the increment and F2I's negation, each two 32-bit
+//! carry chains, the high one with and without the carry in; the exponent
+//! field's three candidates `base + r_hi` and their overflow tests),
+//! [`RoundSelect`] (8b: the carry select), [`RoundField`] (9: the field
+//! picked by `r_hi`, F2I's range tests), [`RoundEnc`] (10a: the encoding,
+//! F2I's range decisions), [`RoundPack`] (10b: the saturated or overflowed
+//! answers). With the field added after the
 //! increment and compared after the add, phase 9 measured 9.9 ns.
 
 use super::{DF_W, EXP_W};
@@ -83,8 +85,9 @@ pub struct FieldCands {
     pub zero0: Bit,
 }
 
-/// Phase 8: the increment, and F2I's negation beside it, each as two 32-bit
-/// carry chains with a carry select; the exponent field's candidates.
+/// Phase 8a: the increment, and F2I's negation beside it, each as two
+/// 32-bit carry chains side by side (the high half with and without the
+/// low half's carry); the exponent field's candidates.
 #[derive(LogicBlock, Default)]
 pub struct RoundInc {
     /// From [`AlignFine`](super::AlignFine).
@@ -100,20 +103,19 @@ pub struct RoundInc {
     pub e_over: Signal<In, Bit>,
     /// Float destination.
     pub df: Signal<In, Bits<DF_W>>,
-    /// `kept + inc`.
-    pub r: Signal<Out, Bits<64>>,
-    /// `−r = !kept + !inc`.
-    pub neg_r: Signal<Out, Bits<64>>,
+    /// `kept + inc`'s low half with its carry out (bit 32); the high half
+    /// of `kept` and that plus one.
+    pub r_lo: Signal<Out, Bits<33>>,
+    pub kh: Signal<Out, Bits<32>>,
+    pub kh1: Signal<Out, Bits<32>>,
+    /// `−r = !kept + !inc`: the low half with its carry; `!kh + 1`.
+    pub n_lo: Signal<Out, Bits<33>>,
+    pub nkh1: Signal<Out, Bits<32>>,
     pub cands: Signal<Out, FieldCands>,
     rn: Signal<Local, Bit>,
     up: Signal<Local, Bit>,
     inc: Signal<Local, Bit>,
     ninc: Signal<Local, Bit>,
-    /// Low halves with their carry out (bit 32); high halves.
-    r_lo: Signal<Local, Bits<33>>,
-    n_lo: Signal<Local, Bits<33>>,
-    r_hi: Signal<Local, Bits<32>>,
-    n_hi: Signal<Local, Bits<32>>,
     nkept_lo: Signal<Local, Bits<32>>,
     max_field: Signal<Local, Bits<EXP_W>>,
 }
@@ -134,18 +136,9 @@ impl Logic for RoundInc {
         // would widen before inverting.
         self.nkept_lo.next = !self.kept.val().get_bits::<32>(0);
         self.n_lo.next = bit_cast::<33, 32>(self.nkept_lo.val()) + self.ninc.val();
-        self.r_hi.next = self.kept.val().get_bits::<32>(32);
-        if self.r_lo.val().get_bit(32) {
-            self.r_hi.next = self.kept.val().get_bits::<32>(32) + 1;
-        }
-        self.n_hi.next = !self.kept.val().get_bits::<32>(32);
-        if self.n_lo.val().get_bit(32) {
-            self.n_hi.next = (!self.kept.val().get_bits::<32>(32)) + 1;
-        }
-        self.r.next = (bit_cast::<64, 32>(self.r_hi.val()) << 32)
-            | bit_cast::<64, 32>(self.r_lo.val().get_bits::<32>(0));
-        self.neg_r.next = (bit_cast::<64, 32>(self.n_hi.val()) << 32)
-            | bit_cast::<64, 32>(self.n_lo.val().get_bits::<32>(0));
+        self.kh.next = self.kept.val().get_bits::<32>(32);
+        self.kh1.next = self.kept.val().get_bits::<32>(32) + 1;
+        self.nkh1.next = (!self.kept.val().get_bits::<32>(32)) + 1;
 
         // ---- the exponent field's candidates ----
         self.max_field.next = 30.into();
@@ -168,6 +161,42 @@ impl Logic for RoundInc {
         self.cands.next.top1 = (self.df.val() == 4) & (self.base.val() == 14);
         self.cands.next.top2 = (self.df.val() == 4) & (self.base.val() == 13);
         self.cands.next.zero0 = self.base.val() == 0;
+    }
+}
+
+/// Phase 8b: the high halves picked by the low halves' carries (the carry
+/// select).
+#[derive(LogicBlock, Default)]
+pub struct RoundSelect {
+    /// From [`RoundInc`].
+    pub r_lo: Signal<In, Bits<33>>,
+    pub kh: Signal<In, Bits<32>>,
+    pub kh1: Signal<In, Bits<32>>,
+    pub n_lo: Signal<In, Bits<33>>,
+    pub nkh1: Signal<In, Bits<32>>,
+    /// `kept + inc`.
+    pub r: Signal<Out, Bits<64>>,
+    /// `−r`.
+    pub neg_r: Signal<Out, Bits<64>>,
+    r_hi: Signal<Local, Bits<32>>,
+    n_hi: Signal<Local, Bits<32>>,
+}
+
+impl Logic for RoundSelect {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.r_hi.next = self.kh.val();
+        if self.r_lo.val().get_bit(32) {
+            self.r_hi.next = self.kh1.val();
+        }
+        self.n_hi.next = !self.kh.val();
+        if self.n_lo.val().get_bit(32) {
+            self.n_hi.next = self.nkh1.val();
+        }
+        self.r.next = (bit_cast::<64, 32>(self.r_hi.val()) << 32)
+            | bit_cast::<64, 32>(self.r_lo.val().get_bits::<32>(0));
+        self.neg_r.next = (bit_cast::<64, 32>(self.n_hi.val()) << 32)
+            | bit_cast::<64, 32>(self.n_lo.val().get_bits::<32>(0));
     }
 }
 
@@ -319,16 +348,13 @@ impl Logic for RoundField {
     }
 }
 
-/// Phase 10: the float encoding, overflowed or flushed, with its sign; the
-/// integer, saturated.
+/// Phase 10a: the float encoding and the direction of an overflow; F2I's
+/// range decisions.
 #[derive(LogicBlock, Default)]
-pub struct RoundPack {
+pub struct RoundEnc {
     /// From [`RoundField`].
     pub field: Signal<In, Bits<EXP_W>>,
     pub r_lo: Signal<In, Bits<64>>,
-    pub overflow: Signal<In, Bit>,
-    pub flushed: Signal<In, Bit>,
-    pub ival: Signal<In, Bits<64>>,
     pub iflags: Signal<In, IntFlags>,
     /// F2I: |value| ≥ 2^64.
     pub huge: Signal<In, Bit>,
@@ -339,24 +365,16 @@ pub struct RoundPack {
     pub int_dst: Signal<In, Bits<3>>,
     pub rm: Signal<In, Bits<2>>,
     pub satfinite: Signal<In, Bit>,
-    /// Float result (`df`'s width).
-    pub fres: Signal<Out, Bits<64>>,
-    /// Integer result (F2I, `int_dst`'s width).
-    pub ires: Signal<Out, Bits<64>>,
+    /// The float encoding (`field` and `r_lo` joined).
+    pub enc: Signal<Out, Bits<64>>,
     /// Overflow gives ∞ (RN, or away from zero), unless `satfinite`.
-    to_inf: Signal<Local, Bit>,
-    enc: Signal<Local, Bits<64>>,
-    max_finite: Signal<Local, Bits<64>>,
-    infinity: Signal<Local, Bits<64>>,
-    fmag: Signal<Local, Bits<64>>,
+    pub to_inf: Signal<Out, Bit>,
     /// F2I: above the destination's maximum; below its minimum.
-    above: Signal<Local, Bit>,
-    below: Signal<Local, Bit>,
-    imax: Signal<Local, Bits<64>>,
-    imin: Signal<Local, Bits<64>>,
+    pub above: Signal<Out, Bit>,
+    pub below: Signal<Out, Bit>,
 }
 
-impl Logic for RoundPack {
+impl Logic for RoundEnc {
     #[hdl_gen]
     fn update(&mut self) {
         self.to_inf.next = !self.satfinite.val()
@@ -364,33 +382,123 @@ impl Logic for RoundPack {
                 | ((self.rm.val() == 1) & self.sign.val())
                 | ((self.rm.val() == 2) & !self.sign.val()));
         self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 10) | self.r_lo.val();
+        if self.df.val() == 1 {
+            self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 7) | self.r_lo.val();
+        }
+        if self.df.val() == 2 {
+            self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 23) | self.r_lo.val();
+        }
+        if self.df.val() == 3 {
+            self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 52) | self.r_lo.val();
+        }
+        if self.df.val() == 4 {
+            self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 3) | self.r_lo.val();
+        }
+        if self.df.val() == 5 {
+            self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 2) | self.r_lo.val();
+        }
+
+        // ---- integer (F2I) ----
+        // Unsigned 64-bit by default; narrowed below. Every negative value
+        // of an unsigned type gives 0 (its minimum).
+        self.above.next = self.huge.val();
+        self.below.next = true;
+        if self.int_dst.val() == 0 {
+            self.above.next = self.huge.val() | self.iflags.val().any8;
+        }
+        if self.int_dst.val() == 1 {
+            self.above.next = self.huge.val() | self.iflags.val().any8 | self.iflags.val().bit7;
+            self.below.next = self.huge.val()
+                | self.iflags.val().any8
+                | (self.iflags.val().bit7 & self.iflags.val().low7);
+        }
+        if self.int_dst.val() == 2 {
+            self.above.next = self.huge.val() | self.iflags.val().any16;
+        }
+        if self.int_dst.val() == 3 {
+            self.above.next = self.huge.val() | self.iflags.val().any16 | self.iflags.val().bit15;
+            self.below.next = self.huge.val()
+                | self.iflags.val().any16
+                | (self.iflags.val().bit15 & self.iflags.val().low15);
+        }
+        if self.int_dst.val() == 4 {
+            self.above.next = self.huge.val() | self.iflags.val().any32;
+        }
+        if self.int_dst.val() == 5 {
+            self.above.next = self.huge.val() | self.iflags.val().any32 | self.iflags.val().bit31;
+            self.below.next = self.huge.val()
+                | self.iflags.val().any32
+                | (self.iflags.val().bit31 & self.iflags.val().low31);
+        }
+        if self.int_dst.val() == 7 {
+            self.above.next = self.huge.val() | self.iflags.val().bit63;
+            self.below.next = self.huge.val() | (self.iflags.val().bit63 & self.iflags.val().low63);
+        }
+    }
+}
+
+/// Phase 10b: the float encoding, overflowed or flushed, with its sign; the
+/// integer, saturated.
+#[derive(LogicBlock, Default)]
+pub struct RoundPack {
+    /// From [`RoundEnc`] and [`RoundField`].
+    pub enc: Signal<In, Bits<64>>,
+    pub to_inf: Signal<In, Bit>,
+    pub overflow: Signal<In, Bit>,
+    pub flushed: Signal<In, Bit>,
+    pub ival: Signal<In, Bits<64>>,
+    pub above: Signal<In, Bit>,
+    pub below: Signal<In, Bit>,
+    /// Sign of the value.
+    pub sign: Signal<In, Bit>,
+    /// Destination ([`Decode`](super::Decode)).
+    pub df: Signal<In, Bits<DF_W>>,
+    pub int_dst: Signal<In, Bits<3>>,
+    /// Float result (`df`'s width).
+    pub fres: Signal<Out, Bits<64>>,
+    /// Integer result (F2I, `int_dst`'s width).
+    pub ires: Signal<Out, Bits<64>>,
+    /// `fres > 1.0` for a positive `fres` of f16 … f64 (the clamp's compare;
+    /// don't care otherwise): overflow (∞ or the largest finite), or not
+    /// flushed and the encoding above 1.0.
+    pub fres_above: Signal<Out, Bit>,
+    enc_above: super::AboveOne,
+    max_finite: Signal<Local, Bits<64>>,
+    infinity: Signal<Local, Bits<64>>,
+    fmag: Signal<Local, Bits<64>>,
+    imax: Signal<Local, Bits<64>>,
+    imin: Signal<Local, Bits<64>>,
+}
+
+impl Logic for RoundPack {
+    #[hdl_gen]
+    fn update(&mut self) {
         self.max_finite.next = 0x7BFF.into();
         self.infinity.next = 0x7C00.into();
         if self.df.val() == 1 {
-            self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 7) | self.r_lo.val();
             self.max_finite.next = 0x7F7F.into();
             self.infinity.next = 0x7F80.into();
         }
         if self.df.val() == 2 {
-            self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 23) | self.r_lo.val();
             self.max_finite.next = 0x7F7F_FFFF_u64.into();
             self.infinity.next = 0x7F80_0000_u64.into();
         }
         if self.df.val() == 3 {
-            self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 52) | self.r_lo.val();
             self.max_finite.next = 0x7FEF_FFFF_FFFF_FFFF_u64.into();
             self.infinity.next = 0x7FF0_0000_0000_0000_u64.into();
         }
         if self.df.val() == 4 {
-            self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 3) | self.r_lo.val();
             self.max_finite.next = 0x7E.into();
             self.infinity.next = 0x7F.into();
         }
         if self.df.val() == 5 {
-            self.enc.next = (bit_cast::<64, EXP_W>(self.field.val()) << 2) | self.r_lo.val();
             self.max_finite.next = 0x7B.into();
             self.infinity.next = 0x7C.into();
         }
+        self.enc_above.x.next = self.enc.val();
+        self.enc_above.df.next = self.df.val();
+        self.fres_above.next =
+            self.overflow.val() | (!self.flushed.val() & self.enc_above.above.val());
         self.fmag.next = self.enc.val();
         if self.flushed.val() {
             self.fmag.next = 0.into();
@@ -413,53 +521,32 @@ impl Logic for RoundPack {
         }
 
         // ---- integer (F2I) ----
-        // Unsigned 64-bit by default; narrowed below. Every negative value
-        // of an unsigned type gives 0 (its minimum).
         self.imax.next = 0xFFFF_FFFF_FFFF_FFFF_u64.into();
         self.imin.next = 0.into();
-        self.above.next = self.huge.val();
-        self.below.next = true;
         if self.int_dst.val() == 0 {
             self.imax.next = 0xFF.into();
-            self.above.next = self.huge.val() | self.iflags.val().any8;
         }
         if self.int_dst.val() == 1 {
             self.imax.next = 0x7F.into();
             self.imin.next = 0x80.into();
-            self.above.next = self.huge.val() | self.iflags.val().any8 | self.iflags.val().bit7;
-            self.below.next = self.huge.val()
-                | self.iflags.val().any8
-                | (self.iflags.val().bit7 & self.iflags.val().low7);
         }
         if self.int_dst.val() == 2 {
             self.imax.next = 0xFFFF.into();
-            self.above.next = self.huge.val() | self.iflags.val().any16;
         }
         if self.int_dst.val() == 3 {
             self.imax.next = 0x7FFF.into();
             self.imin.next = 0x8000.into();
-            self.above.next = self.huge.val() | self.iflags.val().any16 | self.iflags.val().bit15;
-            self.below.next = self.huge.val()
-                | self.iflags.val().any16
-                | (self.iflags.val().bit15 & self.iflags.val().low15);
         }
         if self.int_dst.val() == 4 {
             self.imax.next = 0xFFFF_FFFF_u64.into();
-            self.above.next = self.huge.val() | self.iflags.val().any32;
         }
         if self.int_dst.val() == 5 {
             self.imax.next = 0x7FFF_FFFF_u64.into();
             self.imin.next = 0x8000_0000_u64.into();
-            self.above.next = self.huge.val() | self.iflags.val().any32 | self.iflags.val().bit31;
-            self.below.next = self.huge.val()
-                | self.iflags.val().any32
-                | (self.iflags.val().bit31 & self.iflags.val().low31);
         }
         if self.int_dst.val() == 7 {
             self.imax.next = 0x7FFF_FFFF_FFFF_FFFF_u64.into();
             self.imin.next = 0x8000_0000_0000_0000_u64.into();
-            self.above.next = self.huge.val() | self.iflags.val().bit63;
-            self.below.next = self.huge.val() | (self.iflags.val().bit63 & self.iflags.val().low63);
         }
         self.ires.next = self.ival.val();
         if self.sign.val() {

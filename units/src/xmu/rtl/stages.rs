@@ -28,6 +28,8 @@ pub struct Stage1 {
     pub zero: Bit,
     pub inf: Bit,
     pub nan: Bit,
+    /// The float's mantissa field is zero (FRND).
+    pub man_zero: Bit,
     pub neg: Bit,
     pub sig: Bits<64>,
     pub exp_b: Bits<EXP_W>,
@@ -41,11 +43,12 @@ pub struct Stage1 {
     pub lzc_has: Bits<4>,
     pub lzc_count: Bits<12>,
     pub brev: Bits<32>,
-    /// FCHK.DIVIDE's answer.
-    pub fchk: Bit,
+    /// FCHK.DIVIDE's range tests and exponent difference ([`super::Fchk`]).
+    pub fchk_range: Bit,
+    pub fchk_diff: Bits<10>,
 }
 
-/// Boundary 2: magnitudes, forced answers, I2I, bit-op results.
+/// Boundary 2: magnitudes, forced answers, I2I, bit-op counts.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage2 {
     pub x: Bits<DATA_W>,
@@ -57,12 +60,26 @@ pub struct Stage2 {
     pub forced: Bits<DATA_W>,
     pub i2i_wrapped: Bits<DATA_W>,
     pub i2i_flags: I2iFlags,
+    /// FRND's cases ([`super::FrndFields`]).
+    pub fr_frac: Bits<6>,
+    pub fr_rn: Bit,
+    pub fr_up: Bit,
+    pub fr_integral: Bit,
+    pub fr_under_one: Bit,
+    pub fr_under_inc: Bit,
+    pub fr_zero: Bit,
+    pub fr_nan: Bit,
     pub lo_sign: Bit,
     pub lo_sig: Bits<64>,
     pub lo_exp_b: Bits<EXP_W>,
     pub lo_take: Bit,
     pub lo_forced: Bits<16>,
-    pub bits: Bits<32>,
+    /// The bit operations' counts and BREV ([`super::BitOpsBack`]); FCHK's
+    /// answer ([`super::FchkWindow`]): picked in phase 3.
+    pub pop: Bits<6>,
+    pub lzc: Bits<6>,
+    pub brev: Bits<32>,
+    pub fchk: Bit,
 }
 
 /// Boundary 3: leading zeros per byte; FRND's fields; the shift's terms.
@@ -215,6 +232,9 @@ pub struct Stage7 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
+    /// `forced` > 1.0 ([`super::AboveOne`]); its sign as a float of `df`.
+    pub forced_above: Bit,
+    pub forced_neg: Bit,
     pub lo_kept: Bits<64>,
     pub lo_round: Bit,
     pub lo_sticky: Bit,
@@ -238,6 +258,9 @@ pub struct Stage8 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
+    /// `forced` > 1.0 ([`super::AboveOne`]); its sign as a float of `df`.
+    pub forced_above: Bit,
+    pub forced_neg: Bit,
     pub lo_r: Bits<64>,
     pub lo_base: Bits<EXP_W>,
     pub lo_cands: FieldCands,
@@ -261,6 +284,9 @@ pub struct Stage9 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
+    /// `forced` > 1.0 ([`super::AboveOne`]); its sign as a float of `df`.
+    pub forced_above: Bit,
+    pub forced_neg: Bit,
     pub lo_field: Bits<EXP_W>,
     pub lo_r_lo: Bits<64>,
     pub lo_overflow: Bit,
@@ -274,10 +300,16 @@ pub struct Stage9 {
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage10 {
     pub fres: Bits<DATA_W>,
+    /// `fres` > 1.0 (where the clamp reads it); `fres`'s sign.
+    pub fres_above: Bit,
+    pub fres_neg: Bit,
     pub ires: Bits<DATA_W>,
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
+    /// `forced` > 1.0 ([`super::AboveOne`]); its sign as a float of `df`.
+    pub forced_above: Bit,
+    pub forced_neg: Bit,
     pub lo_fres: Bits<16>,
     pub lo_take: Bit,
     pub lo_forced: Bits<16>,
@@ -288,7 +320,90 @@ pub struct Stage10 {
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage11 {
     pub conv: Bits<DATA_W>,
-    pub above_one: Bit,
-    pub nan: Bit,
+    /// Phase 12's decisions ([`super::FinishMux`]).
+    pub to_zero: Bit,
+    pub to_one: Bit,
+    pub to_bits: Bit,
     pub bits: Bits<32>,
+}
+
+/// Boundary 5a (inside phase 5): the significand shifted by the count's
+/// multiple of 8, the normalised exponent and the shift amounts; FRND's
+/// increment decision. The rest of boundary 4 travels beside it
+/// (`p5`, a copy of [`Stage4`]).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid5 {
+    pub n1: Bits<64>,
+    pub e_b: Bits<EXP_W>,
+    pub sf: Bits<7>,
+    pub si: Bits<7>,
+    pub tiny: Bit,
+    pub big_f: Bit,
+    pub neg_i: Bit,
+    pub big_i: Bit,
+    pub lo_sf: Bits<7>,
+    pub lo_tiny: Bit,
+    pub lo_big_f: Bit,
+    pub fr_inc: Bit,
+}
+
+/// Boundary 8a (inside phase 8): the increment's halves before the carry
+/// select; the exponent field's candidates. The rest of boundary 7 travels
+/// beside it (`p8`).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid8 {
+    pub r_lo: Bits<33>,
+    pub kh: Bits<32>,
+    pub kh1: Bits<32>,
+    pub n_lo: Bits<33>,
+    pub nkh1: Bits<32>,
+    pub cands: FieldCands,
+    pub lo_r_lo: Bits<33>,
+    pub lo_kh: Bits<32>,
+    pub lo_kh1: Bits<32>,
+    pub lo_cands: FieldCands,
+}
+
+/// Boundary 10a (inside phase 10): the float encodings, the overflow's
+/// direction, F2I's range decisions. The rest of boundary 9 travels beside
+/// it (`p10`).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid10 {
+    pub enc: Bits<64>,
+    pub to_inf: Bit,
+    pub above: Bit,
+    pub below: Bit,
+    pub lo_enc: Bits<64>,
+    pub lo_to_inf: Bit,
+}
+
+/// Boundary 1a (inside phase 1): the operands, each format's tests and
+/// exponent ([`super::UnpackTests`], for `x` and F2FP's `y`), the integer
+/// extension; the bit operations' and FCHK's phase-1 results.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid1 {
+    pub x: Bits<DATA_W>,
+    pub y: Bits<32>,
+    pub eo: Bits<4>,
+    pub ez: Bits<4>,
+    pub mz: Bits<4>,
+    pub eb0: Bits<EXP_W>,
+    pub eb1: Bits<EXP_W>,
+    pub eb2: Bits<EXP_W>,
+    pub eb3: Bits<EXP_W>,
+    pub izero: Bits<4>,
+    pub ext: Bits<64>,
+    pub lo_eo: Bits<4>,
+    pub lo_ez: Bits<4>,
+    pub lo_mz: Bits<4>,
+    pub lo_eb0: Bits<EXP_W>,
+    pub lo_eb1: Bits<EXP_W>,
+    pub lo_eb2: Bits<EXP_W>,
+    pub lo_eb3: Bits<EXP_W>,
+    pub pop_bytes: Bits<16>,
+    pub lzc_has: Bits<4>,
+    pub lzc_count: Bits<12>,
+    pub brev: Bits<32>,
+    pub fchk_range: Bit,
+    pub fchk_diff: Bits<10>,
 }
