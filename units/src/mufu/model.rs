@@ -206,15 +206,49 @@ pub fn eval(f: MufuFunc, x: u32) -> u32 {
     }
 }
 
-/// The interpolator: ROM read, polynomial, normalise, round, pack.
+/// The interpolator's sum before it is normalised and rounded: the value
+/// `y · 2^e` (the sign of the answer is `r.sign` times the sign of `y`).
 #[inline]
-pub fn interpolate(r: &Reduced) -> u32 {
+pub fn interpolate_sum(r: &Reduced) -> (i64, i32) {
     let t = tables();
     let fmt = t.fmt(r.table, r.region);
     let (idx, u_hi, u_lo) = datapath::split(r.frac, fmt.k);
     let word = &t.rom[(fmt.base + idx) as usize];
     let y = datapath::poly(fmt, word, u_hi, u_lo) + r.addend;
-    let rd = normalise_round(y, fmt.unit_exp + r.e_arg, r.sig_w);
+    (y, fmt.unit_exp + r.e_arg)
+}
+
+/// How the interpolator's rounding left the exact sum (the MUFU's `out_rnd`
+/// port): bit 1, the round bit was set (half an ulp or more was dropped and
+/// the result rounded up); bit 0, some bit below the round bit was set.
+/// `0b00` is an exact result (and every special-case answer); a unit that
+/// rounds the result again to a coarser grid (the SFU) needs only these two
+/// bits to round the exact sum once.
+pub fn rounding(f: MufuFunc, x: u32) -> u8 {
+    let Path::Interp(r) = reduce(f, x) else {
+        return 0;
+    };
+    let (y, _) = interpolate_sum(&r);
+    let mag = y.unsigned_abs();
+    if mag == 0 {
+        return 0;
+    }
+    let msb = 63 - mag.leading_zeros();
+    let keep = r.sig_w - 1;
+    if msb <= keep {
+        return 0;
+    }
+    let rb = msb - keep - 1;
+    let up = (mag >> rb) & 1;
+    let below = mag & ((1u64 << rb) - 1) != 0;
+    (up << 1) as u8 | below as u8
+}
+
+/// The interpolator: ROM read, polynomial, normalise, round, pack.
+#[inline]
+pub fn interpolate(r: &Reduced) -> u32 {
+    let (y, e) = interpolate_sum(r);
+    let rd = normalise_round(y, e, r.sig_w);
     let sign = if rd.zero {
         r.zero_sign
     } else {

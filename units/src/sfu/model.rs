@@ -10,8 +10,12 @@
 //!   DAZ/FTZ, which the scaling keeps away from every value that matters) →
 //!   [`finish`] (the scale undone: an exponent offset, or log2's −24 added;
 //!   one round-to-nearest-even into binary32 or binary16 with subnormal
-//!   results, overflow to ±Inf, `ftz32`; canonical NaNs). Flags: NV and DZ
-//!   only, from the operand's class ([`approx_flags`]).
+//!   results, overflow to ±Inf, `ftz32`; canonical NaNs). Where the SFU
+//!   rounds (every binary16 result, a scaled binary32 one) it rounds the
+//!   MUFU's exact sum once: the MUFU's rounded result and its two rounding
+//!   bits ([`crate::mufu::model::rounding`], the RTL's `out_rnd`) decide
+//!   every tie of the second grid. Elsewhere the answer is the MUFU's bits.
+//!   Flags: NV and DZ only, from the operand's class ([`approx_flags`]).
 //! - **The divide engine** ([`crate::divsqrt::model::execute`]): rcp.f32
 //!   (correctly rounded in `frm`), rcp.f64 (RNE, never flushes), fsqrt and
 //!   fdiv in both widths, div/divu/rem/remu, with the IEEE flags.
@@ -39,7 +43,7 @@ use crate::divsqrt::model::{execute as engine, DivsqrtOp};
 pub use crate::fp::ieee::{
     classify, round_pack, Answer, Class, Format, Mode, Rm, DZ, F16, F32, F64, NV,
 };
-use crate::mufu::model::{eval as mufu_eval, MufuFunc};
+use crate::mufu::model::{eval as mufu_eval, rounding as mufu_rounding, MufuFunc};
 
 /// The operations of the unit, in seed order; `in_op` codes in [`SfuOp::code`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -357,9 +361,22 @@ pub fn prepare(func: MufuFunc, fmt: Format, bits: u32, daz: bool) -> Prepared {
     }
 }
 
-/// The result side of an approximation: the MUFU's binary32 result `y` →
-/// the destination `fmt`, MODE's `ftz32`.
-pub fn finish(y: u32, fmt: Format, p: &Prepared, ftz: bool) -> u64 {
+/// The result side of an approximation: the MUFU's binary32 result `y` and
+/// its rounding bits `rnd` ([`crate::mufu::model::rounding`]) → the
+/// destination `fmt`, MODE's `ftz32`.
+///
+/// Binary32 without scaling: the answer is `y`. Elsewhere the destination's
+/// grid at the result is the MUFU's (scaled rsq/sqrt, most log2 results) or
+/// coarser (subnormal results, binary16, log2's results past −128). The
+/// exact sum `u` differs from `y` by at most half the MUFU's ulp, on the
+/// side `rnd` names (bit 1: `u < y`; else bit 0: `u > y`; else `u = y`).
+/// Rounding `4y ∓ 1` (a quarter of the MUFU's ulp on that side) to nearest
+/// even rounds `u` once: on a coarser grid the two lie strictly on the same
+/// side of every midpoint and on no grid point apart from `y` itself; on
+/// the MUFU's own grid the answer is `y` (the MUFU's nearest, its ties
+/// away from zero). The sweep test below checks this against the exact
+/// sum ([`crate::mufu::model::interpolate_sum`]).
+pub fn finish(y: u32, rnd: u8, fmt: Format, p: &Prepared, ftz: bool) -> u64 {
     let neg = y >> 31 != 0;
     let e = (y >> 23) & 0xff;
     let m = y & 0x7f_ffff;
@@ -381,7 +398,14 @@ pub fn finish(y: u32, fmt: Format, p: &Prepared, ftz: bool) -> u64 {
         sig += (SCALE as u128) << 17;
     }
     let exp = e as i32 - 127 - 23 + p.exp_adjust;
-    round_pack(fmt, neg, sig, exp, false, Rm::Rne, ftz).result
+    let mufu_grid = fmt == F32 && p.exp_adjust == 0 && !p.log2_scaled;
+    let sig = match rnd {
+        _ if mufu_grid => sig << 2,
+        0b10 | 0b11 => (sig << 2) - 1,
+        0b01 => (sig << 2) + 1,
+        _ => sig << 2,
+    };
+    round_pack(fmt, neg, sig, exp - 2, false, Rm::Rne, ftz).result
 }
 
 /// NV and DZ of an approximation, from its operand's class (after `daz32`).
@@ -404,7 +428,7 @@ pub fn approx_flags(func: MufuFunc, fmt: Format, bits: u32, daz: bool) -> u8 {
 pub fn approx(func: MufuFunc, fmt: Format, bits: u32, daz: bool, ftz: bool) -> Answer {
     let p = prepare(func, fmt, bits, daz);
     Answer {
-        result: finish(mufu_eval(func, p.x), fmt, &p, ftz),
+        result: finish(mufu_eval(func, p.x), mufu_rounding(func, p.x), fmt, &p, ftz),
         flags: approx_flags(func, fmt, bits, daz),
     }
 }
@@ -552,6 +576,76 @@ mod tests {
 #[cfg(test)]
 mod sweep {
     use super::*;
+    use crate::mufu::model::{interpolate_sum, reduce, Path};
+
+    /// The exact sum of the MUFU's interpolator, scale undone, rounded once
+    /// into `fmt` to nearest: ties to even, but a tie of the MUFU's own grid
+    /// away from zero (the MUFU's rule; where the destination's grid is
+    /// coarser such a value is no tie of it, and both rules agree); `None`
+    /// where [`finish`] does not round (a special-case answer, a NaN/∞/0
+    /// from the MUFU, or the MUFU's own grid and no scaling).
+    fn rounded_once(func: MufuFunc, fmt: Format, bits: u32) -> Option<u64> {
+        let p = prepare(func, fmt, bits, false);
+        let Path::Interp(r) = reduce(func, p.x) else {
+            return None;
+        };
+        let y = mufu_eval(func, p.x);
+        let field = (y >> 23) & 0xff;
+        if field == 0 || field == 0xff {
+            return None;
+        }
+        if fmt == F32 && p.exp_adjust == 0 && !p.log2_scaled {
+            return None;
+        }
+        let (sum, e) = interpolate_sum(&r);
+        let mut mag = sum.unsigned_abs() as u128;
+        let msb = 127 - mag.leading_zeros();
+        let mufu_tie = msb > 23 && mag & ((1 << (msb - 23)) - 1) == 1 << (msb - 24);
+        if p.log2_scaled {
+            mag += (SCALE as u128) << (-e) as u32;
+        }
+        let neg = r.sign ^ (sum < 0);
+        let rm = if mufu_tie { Rm::Rmm } else { Rm::Rne };
+        Some(round_pack(fmt, neg, mag, e + p.exp_adjust, false, rm, false).result)
+    }
+
+    /// [`finish`]'s two rounding bits give the single rounding of the exact
+    /// sum: every binary16 operand of the seven functions, every subnormal
+    /// binary32 operand of rsq/sqrt/log2 (a stride), and exp2's moved
+    /// operands.
+    #[test]
+    fn rounding_bits_round_the_exact_sum_once() {
+        let mut checked = 0u64;
+        let mut check = |func: MufuFunc, fmt: Format, bits: u32| {
+            if let Some(want) = rounded_once(func, fmt, bits) {
+                let got = approx(func, fmt, bits, false, false).result;
+                assert_eq!(got, want, "{} {fmt:?} {bits:#x}", func.name());
+                checked += 1;
+            }
+        };
+        for func in [
+            MufuFunc::Rcp,
+            MufuFunc::Rsq,
+            MufuFunc::Sqrt,
+            MufuFunc::Ex2,
+            MufuFunc::Lg2,
+            MufuFunc::Sin,
+            MufuFunc::Cos,
+        ] {
+            for h in 0..=0xffffu32 {
+                check(func, F16, h);
+            }
+        }
+        for m in (1u32..0x80_0000).step_by(7) {
+            check(MufuFunc::Rsq, F32, m);
+            check(MufuFunc::Sqrt, F32, m);
+            check(MufuFunc::Lg2, F32, m);
+        }
+        for mag in (EXP2_SCALE_LO + 1..EXP2_SCALE_HI).step_by(5) {
+            check(MufuFunc::Ex2, F32, mag | 0x8000_0000);
+        }
+        assert!(checked > 3_000_000, "{checked}");
+    }
 
     /// Every subnormal binary32 through the scaled log2, rsq and sqrt (the
     /// assertion in [`finish`] holds), and exp2 on the operands the scaling

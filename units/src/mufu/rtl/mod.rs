@@ -383,6 +383,7 @@ pub struct Mid7 {
     pub w1: Bits<32>,
     pub pass_lo: Bit,
     pub pass_hi: Bit,
+    pub rnd: Bits<2>,
 }
 
 /// The MUFU top block. Build it with [`Mufu::new`] (the pipeline depth);
@@ -410,6 +411,12 @@ pub struct Mufu {
     pub out_tag: Signal<Out, Bits<TAG_W>>,
     /// Its result.
     pub out_d: Signal<Out, Bits<DATA_W>>,
+    /// How the result's rounding left the interpolator's exact sum
+    /// ([`model::rounding`](crate::mufu::model::rounding)): bit 1 the round
+    /// bit (the result rounded up), bit 0 any bit below it. For a unit that
+    /// rounds the result again to a coarser grid (the SFU); not part of the
+    /// MUFU's vector lines.
+    pub out_rnd: Signal<Out, Bits<2>>,
 
     /// Phases (combinational) and the ROM.
     pub align: Align,
@@ -464,6 +471,7 @@ pub struct Mufu {
     pub m7: Boundary<Mid7>,
     pub ctl7: Boundary<Control>,
     pub d7: Boundary<Bits<DATA_W>>,
+    pub r7: Boundary<Bits<2>>,
 }
 
 impl Default for Mufu {
@@ -488,6 +496,7 @@ impl Mufu {
             out_valid: Default::default(),
             out_tag: Default::default(),
             out_d: Default::default(),
+            out_rnd: Default::default(),
             align: Default::default(),
             shift: Default::default(),
             classify: Default::default(),
@@ -538,6 +547,7 @@ impl Mufu {
             m7: Boundary::new(plan[B7M]),
             ctl7: Boundary::new(plan[B7]),
             d7: Boundary::new(plan[B7]),
+            r7: Boundary::new(plan[B7]),
         }
     }
 
@@ -599,6 +609,7 @@ impl Logic for Mufu {
         self.m7.clock.next = self.clock.val();
         self.ctl7.clock.next = self.clock.val();
         self.d7.clock.next = self.clock.val();
+        self.r7.clock.next = self.clock.val();
         self.rom.clock.next = self.clock.val();
         self.square.clock.next = self.clock.val();
         self.products.clock.next = self.clock.val();
@@ -790,6 +801,7 @@ impl Logic for Mufu {
         self.m7.d.next.w1 = self.round.w1.val();
         self.m7.d.next.pass_lo = self.round.pass_lo.val();
         self.m7.d.next.pass_hi = self.round.pass_hi.val();
+        self.m7.d.next.rnd = self.round.rnd.val();
         self.pack.kept.next = self.m7.q.val().kept;
         self.pack.rb.next = self.m7.q.val().rb;
         self.pack.w0.next = self.m7.q.val().w0;
@@ -798,10 +810,12 @@ impl Logic for Mufu {
         self.pack.pass_hi.next = self.m7.q.val().pass_hi;
         self.ctl7.d.next = self.ctl7m.q.val();
         self.d7.d.next = self.pack.d.val();
+        self.r7.d.next = self.m7.q.val().rnd;
 
         self.out_valid.next = self.ctl7.q.val().valid;
         self.out_tag.next = self.ctl7.q.val().tag;
         self.out_d.next = self.d7.q.val();
+        self.out_rnd.next = self.r7.q.val();
     }
 }
 

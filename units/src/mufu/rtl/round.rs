@@ -48,6 +48,10 @@ pub struct Round {
     /// Without the carry the fraction goes in: bits 19..0, bits 22..20.
     pub pass_lo: Signal<Out, Bit>,
     pub pass_hi: Signal<Out, Bit>,
+    /// How the rounding left the exact sum ([`model::rounding`]
+    /// (crate::mufu::model::rounding)): bit 1 the round bit, bit 0 any bit
+    /// below it; `00` for a bypassed answer and a zero sum.
+    pub rnd: Signal<Out, Bits<2>>,
     /// `coarse << fine`: the leading one at bit 39.
     norm: Signal<Local, Bits<Y_W>>,
     unf0: Signal<Local, Bit>,
@@ -65,9 +69,20 @@ impl Logic for Round {
         self.norm.next = self.coarse.val() << self.fine.val();
         self.kept.next = self.norm.val().get_bits::<24>(16);
         self.rb.next = self.norm.val().get_bits::<1>(15);
+        self.rnd.next = bit_cast::<2, 1>(self.norm.val().get_bits::<1>(15)) << 1;
+        if self.norm.val().get_bits::<15>(0).any() {
+            self.rnd.next = self.rnd.val() | 1;
+        }
         if self.is64.val() {
             self.kept.next = bit_cast::<24, 21>(self.norm.val().get_bits::<21>(19)) | 0xE0_0000;
             self.rb.next = self.norm.val().get_bits::<1>(18);
+            self.rnd.next = bit_cast::<2, 1>(self.norm.val().get_bits::<1>(18)) << 1;
+            if self.norm.val().get_bits::<18>(0).any() {
+                self.rnd.next = self.rnd.val() | 1;
+            }
+        }
+        if self.bypass.val() | self.zero.val() {
+            self.rnd.next = 0.into();
         }
         // Signed biased exponent: ≤ 0 flushes, ≥ 255 (2047) overflows.
         self.unf0.next = self.eb.val().get_bit(12) | (self.eb.val() == 0);

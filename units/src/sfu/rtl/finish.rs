@@ -11,6 +11,14 @@
 //! | [`FinishShift`] | the right shift (1 or 14 bits, or the subnormal distance) with round and sticky bits; the packed word before rounding (exponent field over the kept fraction), whether the fraction is all ones, whether the exponent overflows now or on a carry |
 //! | [`FinishRound`] | the increment of the packed word (a carry steps the exponent), overflow, `ftz32`, the special answers |
 //!
+//! One rounding of the MUFU's exact sum: the MUFU's result is within half
+//! its ulp of that sum, and this grid is the MUFU's or coarser, so rounding
+//! the result to nearest is right everywhere but at this grid's exact
+//! midpoints; there the MUFU's `out_rnd` (the round bit and any bit below
+//! it of its own rounding) tells whether the sum lay below the midpoint
+//! (the MUFU rounded up: round down), above it, or on it (to even). On the
+//! MUFU's own grid no bit drops and the result is the MUFU's.
+//!
 //! (Measured 2026-12-02 on ECP5-85k: the first and second phases as one
 //! clock, with the subnormal distance as `0 − (e − 1)` after the exponent
 //! sum and a clamp compare after that, placed at 49.42–51.43 MHz; with the
@@ -41,6 +49,8 @@ pub struct Exp {
     pub amount: Bits<5>,
     /// The result is below half the smallest subnormal: every bit drops.
     pub gone: Bit,
+    /// The MUFU's rounding bits (`out_rnd`).
+    pub rnd: Bits<2>,
 }
 
 /// The register after [`FinishShift`].
@@ -68,6 +78,10 @@ pub struct Shifted {
     /// The exponent overflows, or would on a carry.
     pub over_now: Bit,
     pub over_edge: Bit,
+    /// The MUFU's rounding bits (`out_rnd`): where the dropped bits are
+    /// exactly half (`round` without `sticky`), they say on which side of
+    /// that midpoint the exact sum lies.
+    pub rnd: Bits<2>,
 }
 
 /// Phase 1 of the result side (combinational).
@@ -236,12 +250,20 @@ pub struct FinishRound {
     word: Signal<Local, Bits<32>>,
     over: Signal<Local, Bit>,
     tiny: Signal<Local, Bit>,
+    /// (A copy of `s.rnd`: Icarus refuses a bit of a struct field's range.)
+    rnd: Signal<Local, Bits<2>>,
 }
 
 impl Logic for FinishRound {
     #[hdl_gen]
     fn update(&mut self) {
-        self.up.next = self.s.val().round & (self.s.val().sticky | self.s.val().lsb);
+        // Nearest even from the MUFU's rounded result, but a midpoint of
+        // this grid is one only if the MUFU's rounding was exact; else the
+        // exact sum lies below it (the MUFU rounded up) or above it.
+        self.rnd.next = self.s.val().rnd;
+        self.up.next = self.s.val().round
+            & (self.s.val().sticky
+                | (!self.rnd.val().get_bit(1) & (self.rnd.val().get_bit(0) | self.s.val().lsb)));
         // A carry out of the fraction steps the exponent field (a subnormal
         // becomes the smallest normal).
         self.word.next = bit_cast::<32, 31>(self.s.val().base);

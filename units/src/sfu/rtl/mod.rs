@@ -362,6 +362,7 @@ impl Logic for Sfu {
         self.fa.d.next.sig = self.finish_exp.sig.val();
         self.fa.d.next.amount = self.finish_exp.amount.val();
         self.fa.d.next.gone = self.finish_exp.gone.val();
+        self.fa.d.next.rnd = self.mufu.out_rnd.val();
 
         self.finish_shift.sig.next = self.fa.q.val().sig;
         self.finish_shift.amount.next = self.fa.q.val().amount;
@@ -385,6 +386,7 @@ impl Logic for Sfu {
         self.fs.d.next.sub = self.finish_shift.sub.val();
         self.fs.d.next.over_now = self.finish_shift.over_now.val();
         self.fs.d.next.over_edge = self.finish_shift.over_edge.val();
+        self.fs.d.next.rnd = self.fa.q.val().rnd;
 
         self.finish_round.s.next = self.fs.q.val();
         self.fb.d.next.valid = self.fs.q.val().valid;
