@@ -256,7 +256,7 @@ fn rounding_bits_equal_the_model() {
             ops.push((f, random_operand(f, &mut state)));
         }
     }
-    let mut uut = Mufu::default();
+    let mut uut = Mufu::with_rounding_bits(DEFAULT_DEPTH);
     uut.connect_all();
     let latency = uut.latency();
     let mut seen = [0usize; 4];
@@ -284,6 +284,9 @@ fn rounding_bits_equal_the_model() {
         }
     }
     assert!(seen.iter().all(|&n| n > 0), "every rounding case: {seen:?}");
+    // The unit `mufu` leaves the port at 0 (and its netlist without it).
+    let verilog = units::registry::Unit::parse("mufu").unwrap().verilog();
+    assert!(verilog.contains("rounding_bits = 1'b0") && verilog.contains("out_rnd"));
 }
 
 #[test]

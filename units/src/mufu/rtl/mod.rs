@@ -61,7 +61,7 @@
 //!
 //! | unit | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) |
 //! |---|---|---|---|---|---|---|---|
-//! | `mufu` (default) | 16 | 2,074 | 2,455 | 241 | 4 | 3 | 157.53 / 149.08 / 153.78 (median 153.78) |
+//! | `mufu` (default) | 16 | 2,055 | 2,455 | 241 | 4 | 3 | 149.97 / 159.92 / 154.11 (median 154.11; 6351a4e: 157.53 / 149.08 / 153.78) |
 //! | `mufu_d15` (53b25a8) | 15 | 2,186 | 2,237 | 241 | 4 | 3 | 110.39 / 109.36 / 110.53 (median 110.39): phase 5's rows and sum in one clock, 9.1 ns |
 //! | `mufu_d8` (before 2026-12-02's phases) | 8 | 2,429 | 924 | 204 | 4 | 3 | 86.44 / 85.48 / — |
 //!
@@ -414,9 +414,12 @@ pub struct Mufu {
     /// How the result's rounding left the interpolator's exact sum
     /// ([`model::rounding`](crate::mufu::model::rounding)): bit 1 the round
     /// bit (the result rounded up), bit 0 any bit below it. For a unit that
-    /// rounds the result again to a coarser grid (the SFU); not part of the
-    /// MUFU's vector lines.
+    /// rounds the result again to a coarser grid (the SFU, which builds its
+    /// MUFU with [`Mufu::with_rounding_bits`]); 0 in the unit `mufu`, whose
+    /// netlist then has none of its logic; not part of the vector lines.
     pub out_rnd: Signal<Out, Bits<2>>,
+    /// `out_rnd` is driven (else it is 0).
+    rounding_bits: Constant<Bit>,
 
     /// Phases (combinational) and the ROM.
     pub align: Align,
@@ -484,6 +487,15 @@ impl Mufu {
     /// A unit with `depth` pipeline registers ([`MIN_DEPTH`]..=[`MAX_DEPTH`]);
     /// its latency is `depth` cycles.
     pub fn new(depth: usize) -> Self {
+        Self::build(depth, false)
+    }
+
+    /// As [`Mufu::new`], with `out_rnd` driven (the SFU's instance).
+    pub fn with_rounding_bits(depth: usize) -> Self {
+        Self::build(depth, true)
+    }
+
+    fn build(depth: usize, rounding_bits: bool) -> Self {
         let plan = stage_plan(depth);
         Self {
             clock: Default::default(),
@@ -497,6 +509,7 @@ impl Mufu {
             out_tag: Default::default(),
             out_d: Default::default(),
             out_rnd: Default::default(),
+            rounding_bits: Constant::new(rounding_bits),
             align: Default::default(),
             shift: Default::default(),
             classify: Default::default(),
@@ -801,7 +814,10 @@ impl Logic for Mufu {
         self.m7.d.next.w1 = self.round.w1.val();
         self.m7.d.next.pass_lo = self.round.pass_lo.val();
         self.m7.d.next.pass_hi = self.round.pass_hi.val();
-        self.m7.d.next.rnd = self.round.rnd.val();
+        self.m7.d.next.rnd = 0.into();
+        if self.rounding_bits.val() {
+            self.m7.d.next.rnd = self.round.rnd.val();
+        }
         self.pack.kept.next = self.m7.q.val().kept;
         self.pack.rb.next = self.m7.q.val().rb;
         self.pack.w0.next = self.m7.q.val().w0;

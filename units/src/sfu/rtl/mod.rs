@@ -213,7 +213,7 @@ impl Default for Sfu {
             pre: Default::default(),
             operand: Default::default(),
             front: Default::default(),
-            mufu: Mufu::new(MUFU_DEPTH),
+            mufu: Mufu::with_rounding_bits(MUFU_DEPTH),
             side: std::array::from_fn(|_| Boundary::new(true)),
             finish_exp: Default::default(),
             fa: Default::default(),
