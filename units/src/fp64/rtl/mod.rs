@@ -3,35 +3,39 @@
 //! [`LATENCY`] = 16 clocks for every operation, no back-pressure.
 //!
 //! # Datapath
-//! A front register (the decode, the DFMA's operands after DAZ, the bit
-//! operations' answer: [`Front`]), then three datapaths side by side, each
+//! A front register (the decode, the DFMA's operands with DAZ's decision, the bit
+//! operations' class mask: [`Front`]), then three datapaths side by side, each
 //! [`DATAPATH_LATENCY`] = 15 clocks deep, and the finishing pick,
 //! combinational from their last registers into the outputs:
 //!
 //! | block | computes |
 //! |---|---|
 //! | [`Fp64Decode`] (combinational, in front) | which datapath answers; the DFMA's opcode, compare, rounding code (RISC-V `rm` → the DFMA's, DYN and MODE resolved), modifiers; the conversion block's mode and flush bits |
-//! | [`Daz64`] ×3 | MODE's `daz64` on the DFMA's operands (not for the compares) |
+//! | [`Daz64`] ×3, then [`Daz64Apply`] ×3 behind the front register | MODE's `daz64` on the DFMA's operands (not for the compares): decided in front, the fraction cleared behind |
 //! | [`DfmaCore`] at depth 15 | fadd (a·1 + b), fsub (b negated), fmul, ffma, fmin, fmax, the fourteen compares, with RMM and the IEEE flags |
 //! | [`Fp64Convert`] | fldexp, ffloor/fceil/ftrunc/frndne, ffract, the six fcvt, frexp.mant/exp |
-//! | [`Fp64Bitops`] (combinational, then delayed) | fsgnj/fsgnjn/fsgnjx, fclass, cmp.class |
+//! | [`Fp64Class`] (in front), [`Fp64Bitops`] and [`Fp64BitopsPick`] (behind the front register and the first side register), then delayed | fsgnj/fsgnjn/fsgnjx, fclass, cmp.class |
 //! | [`Fp64Finish`] (combinational, into the outputs) | the pick; canonical NaN and `ftz64` on the DFMA's value; predicate ∧ EXEC |
 //!
 //! The DFMA carries `valid` and `tag` (its pipeline does it for every
 //! operation, whatever the path); the path, EXEC, the flush bit and the bit
 //! operations' answer ride a 15-register side line ([`Side`]).
 //!
-//! # Measured on ECP5-85k, speed grade 6 (`rtl-gen fpga fp64 --target ecp5-85k --seeds 3`)
+//! # Measured on ECP5-85k, speed grade 6 (`rtl-gen fpga fp64 --target ecp5-85k --seeds 3 --profile 12`)
 //!
 //! | unit | latency | LUT4 | FF | carry | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) | median |
 //! |---|---|---|---|---|---|---|---|---|
-//! | `fp64` | 16 | 8,391 | 10,870 | 634 | 16 | 0 | 95.45 / 99.32 / 93.23 | 95.45 |
+//! | `fp64` | 16 | 8,669 | 10,805 | 585 | 16 | 0 | 121.17 / 112.20 / 131.34 | 121.17 |
 //!
-//! 150 MHz is not met: on every seed the slowest path is the conversion
-//! block's phase 2 (its special operands, `convert.s1` → `convert.s2`:
-//! 10.1–10.7 ns, 6.4–7.0 of it routing). Without the front register the
-//! DFMA's first phase behind the decode and DAZ was the slowest on two seeds
-//! (94.63 MHz median). Details in `docs/qor.md`.
+//! 150 MHz is not met. DAZ is decided before the front register (one bit
+//! per operand, [`Daz64`]) and applied to the fractions behind it
+//! ([`Daz64Apply`]); the bit operations' class mask is formed before it and
+//! their pick after it. The slowest groups then lie in the conversion
+//! block (phase 8's terms 7.2–8.9 ns, phase 13's subnormal test 6.9–8.3,
+//! phase 5's forced answer 7.2–8.0, phases 1–2 7.0–7.9), the bit
+//! operations' pick behind the front register (8.0–8.2 on two seeds) and
+//! the fraction mask in front of the DFMA's phase 1a (7.4–7.7). The steps
+//! and the paths per seed are in `docs/qor.md`.
 //!
 //! # Variants
 //! [`Fp64::new`] takes the latency (2..=16); the shallower `fp64_d<N>` are
@@ -44,7 +48,7 @@ pub mod convert;
 pub mod decode;
 pub mod finish;
 
-pub use bitops::{Fp64Bitops, Fp64Class};
+pub use bitops::{Fp64Bitops, Fp64BitopsPick, Fp64Class};
 pub use convert::{Fp64Convert, CONVERT_LATENCY};
 pub use decode::Fp64Decode;
 pub use finish::Fp64Finish;
@@ -110,8 +114,11 @@ pub struct Side {
     pub path: Bits<2>,
     pub exec: Bit,
     pub ftz: Bit,
-    /// The bit operations' answer.
+    /// The bit operations' answer (cmp.class's from `hits` at the second
+    /// register, [`Fp64BitopsPick`]).
     pub bits: Bits<64>,
+    pub hits: Bits<10>,
+    pub cmp_class: Bit,
 }
 
 /// The front register: the operation decoded, the DFMA's operands with
@@ -196,6 +203,7 @@ pub struct Fp64 {
     pub convert: Fp64Convert,
     pub classify: Fp64Class,
     pub bitops: Fp64Bitops,
+    pub bitops_pick: Fp64BitopsPick,
     pub side: [Boundary<Side>; DATAPATH_LATENCY],
     pub finish: Fp64Finish,
 }
@@ -256,6 +264,7 @@ impl Fp64 {
             convert: Fp64Convert::new(depth),
             classify: Default::default(),
             bitops: Default::default(),
+            bitops_pick: Default::default(),
             side: std::array::from_fn(|k| Boundary::new(k < depth)),
             finish: Default::default(),
         }
@@ -349,7 +358,18 @@ impl Logic for Fp64 {
         self.bitops.exec.next = self.front.q.val().exec;
         self.bitops.class_mask.next = self.front.q.val().class_mask;
         self.side[0].d.next.bits = self.bitops.result.val();
-        for k in 1..15 {
+        self.side[0].d.next.hits = self.bitops.hits.val();
+        self.side[0].d.next.cmp_class = self.bitops.cmp_class.val();
+        self.bitops_pick.result.next = self.side[0].q.val().bits;
+        self.bitops_pick.hits.next = self.side[0].q.val().hits;
+        self.bitops_pick.cmp_class.next = self.side[0].q.val().cmp_class;
+        self.side[1].d.next.path = self.side[0].q.val().path;
+        self.side[1].d.next.exec = self.side[0].q.val().exec;
+        self.side[1].d.next.ftz = self.side[0].q.val().ftz;
+        self.side[1].d.next.bits = self.bitops_pick.answer.val();
+        self.side[1].d.next.hits = 0.into();
+        self.side[1].d.next.cmp_class = false;
+        for k in 2..15 {
             self.side[k].d.next = self.side[k - 1].q.val();
         }
 
