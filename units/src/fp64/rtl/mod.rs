@@ -25,17 +25,17 @@
 //!
 //! | unit | latency | LUT4 | FF | carry | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) | median |
 //! |---|---|---|---|---|---|---|---|---|
-//! | `fp64` | 16 | 8,669 | 10,805 | 585 | 16 | 0 | 121.17 / 112.20 / 131.34 | 121.17 |
+//! | `fp64` | 16 | 8,494 | 10,814 | 563 | 16 | 0 | 131.70 / 131.18 / 133.40 | 131.70 |
 //!
 //! 150 MHz is not met. DAZ is decided before the front register (one bit
 //! per operand, [`Daz64`]) and applied to the fractions behind it
-//! ([`Daz64Apply`]); the bit operations' class mask is formed before it and
-//! their pick after it. The slowest groups then lie in the conversion
-//! block (phase 8's terms 7.2–8.9 ns, phase 13's subnormal test 6.9–8.3,
-//! phase 5's forced answer 7.2–8.0, phases 1–2 7.0–7.9), the bit
-//! operations' pick behind the front register (8.0–8.2 on two seeds) and
-//! the fraction mask in front of the DFMA's phase 1a (7.4–7.7). The steps
-//! and the paths per seed are in `docs/qor.md`.
+//! ([`Daz64Apply`]); the bit operations' class mask is formed before it,
+//! their pick behind it and cmp.class's OR a clock later. The slowest
+//! groups (6.9–7.6 ns on every seed) are spread: the fraction mask in
+//! front of the DFMA's phase 1a compare chains (`p1`, 7.5–7.6), the bit
+//! operations' pick (7.5–7.6), the conversion block's phases 1, 4 and 5,
+//! the DFMA's phases 9–10 and its `out_nan`/`out_sub`. The steps and the
+//! paths per seed are in `docs/qor.md`.
 //!
 //! # Variants
 //! [`Fp64::new`] takes the latency (2..=16); the shallower `fp64_d<N>` are
