@@ -3,35 +3,39 @@
 //! [`LATENCY`] = 16 clocks for every operation, no back-pressure.
 //!
 //! # Datapath
-//! A front register (the decode, the DFMA's operands after DAZ, the bit
-//! operations' answer: [`Front`]), then three datapaths side by side, each
+//! A front register (the decode, the DFMA's operands with DAZ's decision, the bit
+//! operations' class mask: [`Front`]), then three datapaths side by side, each
 //! [`DATAPATH_LATENCY`] = 15 clocks deep, and the finishing pick,
 //! combinational from their last registers into the outputs:
 //!
 //! | block | computes |
 //! |---|---|
 //! | [`Fp64Decode`] (combinational, in front) | which datapath answers; the DFMA's opcode, compare, rounding code (RISC-V `rm` → the DFMA's, DYN and MODE resolved), modifiers; the conversion block's mode and flush bits |
-//! | [`Daz64`] ×3 | MODE's `daz64` on the DFMA's operands (not for the compares) |
+//! | [`Daz64`] ×3, then [`Daz64Apply`] ×3 behind the front register | MODE's `daz64` on the DFMA's operands (not for the compares): decided in front, the fraction cleared behind |
 //! | [`DfmaCore`] at depth 15 | fadd (a·1 + b), fsub (b negated), fmul, ffma, fmin, fmax, the fourteen compares, with RMM and the IEEE flags |
 //! | [`Fp64Convert`] | fldexp, ffloor/fceil/ftrunc/frndne, ffract, the six fcvt, frexp.mant/exp |
-//! | [`Fp64Bitops`] (combinational, then delayed) | fsgnj/fsgnjn/fsgnjx, fclass, cmp.class |
+//! | [`Fp64Class`] (in front), [`Fp64Bitops`] and [`Fp64BitopsPick`] (behind the front register and the first side register), then delayed | fsgnj/fsgnjn/fsgnjx, fclass, cmp.class |
 //! | [`Fp64Finish`] (combinational, into the outputs) | the pick; canonical NaN and `ftz64` on the DFMA's value; predicate ∧ EXEC |
 //!
 //! The DFMA carries `valid` and `tag` (its pipeline does it for every
 //! operation, whatever the path); the path, EXEC, the flush bit and the bit
 //! operations' answer ride a 15-register side line ([`Side`]).
 //!
-//! # Measured on ECP5-85k, speed grade 6 (`rtl-gen fpga fp64 --target ecp5-85k --seeds 3`)
+//! # Measured on ECP5-85k, speed grade 6 (`rtl-gen fpga fp64 --target ecp5-85k --seeds 3 --profile 12`)
 //!
 //! | unit | latency | LUT4 | FF | carry | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) | median |
 //! |---|---|---|---|---|---|---|---|---|
-//! | `fp64` | 16 | 8,391 | 10,870 | 634 | 16 | 0 | 95.45 / 99.32 / 93.23 | 95.45 |
+//! | `fp64` | 16 | 8,494 | 10,814 | 563 | 16 | 0 | 131.70 / 131.18 / 133.40 | 131.70 |
 //!
-//! 150 MHz is not met: on every seed the slowest path is the conversion
-//! block's phase 2 (its special operands, `convert.s1` → `convert.s2`:
-//! 10.1–10.7 ns, 6.4–7.0 of it routing). Without the front register the
-//! DFMA's first phase behind the decode and DAZ was the slowest on two seeds
-//! (94.63 MHz median). Details in `docs/qor.md`.
+//! 150 MHz is not met. DAZ is decided before the front register (one bit
+//! per operand, [`Daz64`]) and applied to the fractions behind it
+//! ([`Daz64Apply`]); the bit operations' class mask is formed before it,
+//! their pick behind it and cmp.class's OR a clock later. The slowest
+//! groups (6.9–7.6 ns on every seed) are spread: the fraction mask in
+//! front of the DFMA's phase 1a compare chains (`p1`, 7.5–7.6), the bit
+//! operations' pick (7.5–7.6), the conversion block's phases 1, 4 and 5,
+//! the DFMA's phases 9–10 and its `out_nan`/`out_sub`. The steps and the
+//! paths per seed are in `docs/qor.md`.
 //!
 //! # Variants
 //! [`Fp64::new`] takes the latency (2..=16); the shallower `fp64_d<N>` are
@@ -44,7 +48,7 @@ pub mod convert;
 pub mod decode;
 pub mod finish;
 
-pub use bitops::Fp64Bitops;
+pub use bitops::{Fp64Bitops, Fp64BitopsPick, Fp64Class};
 pub use convert::{Fp64Convert, CONVERT_LATENCY};
 pub use decode::Fp64Decode;
 pub use finish::Fp64Finish;
@@ -61,20 +65,45 @@ pub const DATAPATH_LATENCY: usize = LATENCY - 1;
 const _: () = assert!(CONVERT_LATENCY == DATAPATH_LATENCY);
 const _: () = assert!(crate::dfma::rtl::MAX_DEPTH == DATAPATH_LATENCY);
 
-/// DAZ on one binary64 operand: a subnormal becomes the zero of its sign.
+/// DAZ's decision on one binary64 operand, before the front register: the
+/// operand is to be read as the zero of its sign (`daz` and a zero exponent
+/// field). Only this bit is registered; the operand itself goes into the
+/// front register unchanged (measured: the decision driving the synchronous
+/// reset of 52 front flip-flops per operand was every seed's slowest path,
+/// 8.37–8.59 ns).
 #[derive(LogicBlock, Default)]
 pub struct Daz64 {
     pub x: Signal<In, Bits<64>>,
     pub daz: Signal<In, Bit>,
-    pub y: Signal<Out, Bits<64>>,
+    pub flush: Signal<Out, Bit>,
 }
 
 impl Logic for Daz64 {
     #[hdl_gen]
     fn update(&mut self) {
+        self.flush.next = self.daz.val() & (self.x.val().get_bits::<11>(52) == 0);
+    }
+}
+
+/// DAZ applied behind the front register: a flushed operand's fraction
+/// bits become 0; its sign and its exponent field (0) pass untouched, so
+/// the DFMA's exponent chains see no LUT here, the fraction bits one
+/// (measured: the whole word masked put the mask in front of phase 1a's
+/// exponent chains, 7.9–8.8 ns into `p1` on every seed).
+#[derive(LogicBlock, Default)]
+pub struct Daz64Apply {
+    pub x: Signal<In, Bits<64>>,
+    /// [`Daz64::flush`], registered.
+    pub flush: Signal<In, Bit>,
+    pub y: Signal<Out, Bits<64>>,
+}
+
+impl Logic for Daz64Apply {
+    #[hdl_gen]
+    fn update(&mut self) {
         self.y.next = self.x.val();
-        if self.daz.val() & (self.x.val().get_bits::<11>(52) == 0) {
-            self.y.next = self.x.val() & 0x8000_0000_0000_0000_u64;
+        if self.flush.val() {
+            self.y.next = self.x.val() & 0xfff0_0000_0000_0000_u64;
         }
     }
 }
@@ -85,13 +114,17 @@ pub struct Side {
     pub path: Bits<2>,
     pub exec: Bit,
     pub ftz: Bit,
-    /// The bit operations' answer.
+    /// The bit operations' answer (cmp.class's from `hits` at the second
+    /// register, [`Fp64BitopsPick`]).
     pub bits: Bits<64>,
+    pub hits: Bits<10>,
+    pub cmp_class: Bit,
 }
 
-/// The front register: the operation decoded, the DFMA's operands after
-/// DAZ, the conversion block's source and the bit operations' answer, so
-/// that no datapath's first phase starts behind the decode.
+/// The front register: the operation decoded, the DFMA's operands with
+/// DAZ's decision per operand (applied behind the register, [`Daz64Apply`]),
+/// the conversion block's source and the bit operations' answer, so that no
+/// datapath's first phase starts behind the decode.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Front {
     pub valid: Bit,
@@ -105,6 +138,10 @@ pub struct Front {
     pub da: Bits<64>,
     pub db: Bits<64>,
     pub dc: Bits<64>,
+    /// DAZ's decision on da, db, dc: read it as the zero of its sign.
+    pub flush_a: Bit,
+    pub flush_b: Bit,
+    pub flush_c: Bit,
     pub ca: Bits<64>,
     pub cb: Bits<32>,
     pub cvt_rm: Bits<RM_W>,
@@ -115,7 +152,9 @@ pub struct Front {
     pub path: Bits<2>,
     pub exec: Bit,
     pub ftz: Bit,
-    pub bits: Bits<64>,
+    /// `a`'s class mask ([`Fp64Class`]); the bit operations' answer is
+    /// picked behind the register.
+    pub class_mask: Bits<10>,
 }
 
 /// The `fp64` top block.
@@ -157,9 +196,14 @@ pub struct Fp64 {
     pub daz_b: Daz64,
     pub daz_c: Daz64,
     pub front: DFF<Front>,
+    pub flush_a: Daz64Apply,
+    pub flush_b: Daz64Apply,
+    pub flush_c: Daz64Apply,
     pub dfma: DfmaCore,
     pub convert: Fp64Convert,
+    pub classify: Fp64Class,
     pub bitops: Fp64Bitops,
+    pub bitops_pick: Fp64BitopsPick,
     pub side: [Boundary<Side>; DATAPATH_LATENCY],
     pub finish: Fp64Finish,
 }
@@ -213,9 +257,14 @@ impl Fp64 {
             daz_b: Default::default(),
             daz_c: Default::default(),
             front: Default::default(),
+            flush_a: Default::default(),
+            flush_b: Default::default(),
+            flush_c: Default::default(),
             dfma: DfmaCore::new(depth),
             convert: Fp64Convert::new(depth),
+            classify: Default::default(),
             bitops: Default::default(),
+            bitops_pick: Default::default(),
             side: std::array::from_fn(|k| Boundary::new(k < depth)),
             finish: Default::default(),
         }
@@ -250,10 +299,7 @@ impl Logic for Fp64 {
         self.daz_b.daz.next = self.decode.dfma_daz.val();
         self.daz_c.daz.next = self.decode.dfma_daz.val();
 
-        self.bitops.op.next = self.in_op.val();
-        self.bitops.a.next = self.in_a.val();
-        self.bitops.b.next = self.in_b.val();
-        self.bitops.exec.next = self.in_exec.val();
+        self.classify.a.next = self.in_a.val();
 
         self.front.d.next.valid = self.in_valid.val();
         self.front.d.next.tag = self.in_tag.val();
@@ -263,9 +309,12 @@ impl Logic for Fp64 {
         self.front.d.next.dfma_rm = self.decode.dfma_rm.val();
         self.front.d.next.dfma_neg = self.decode.dfma_neg.val();
         self.front.d.next.dfma_abs = self.decode.dfma_abs.val();
-        self.front.d.next.da = self.daz_a.y.val();
-        self.front.d.next.db = self.daz_b.y.val();
-        self.front.d.next.dc = self.daz_c.y.val();
+        self.front.d.next.da = self.in_a.val();
+        self.front.d.next.db = self.in_b.val();
+        self.front.d.next.dc = self.in_c.val();
+        self.front.d.next.flush_a = self.daz_a.flush.val();
+        self.front.d.next.flush_b = self.daz_b.flush.val();
+        self.front.d.next.flush_c = self.daz_c.flush.val();
         self.front.d.next.ca = self.in_a.val();
         self.front.d.next.cb = self.in_b.val().get_bits::<32>(0);
         self.front.d.next.cvt_rm = self.decode.cvt_rm.val();
@@ -274,7 +323,7 @@ impl Logic for Fp64 {
         self.front.d.next.path = self.decode.path.val();
         self.front.d.next.exec = self.in_exec.val();
         self.front.d.next.ftz = self.decode.dfma_ftz.val();
-        self.front.d.next.bits = self.bitops.result.val();
+        self.front.d.next.class_mask = self.classify.class_mask.val();
 
         self.dfma.in_valid.next = self.front.q.val().valid;
         self.dfma.in_tag.next = self.front.q.val().tag;
@@ -283,9 +332,15 @@ impl Logic for Fp64 {
         self.dfma.in_rm.next = self.front.q.val().dfma_rm;
         self.dfma.in_neg.next = self.front.q.val().dfma_neg;
         self.dfma.in_abs.next = self.front.q.val().dfma_abs;
-        self.dfma.in_a.next = self.front.q.val().da;
-        self.dfma.in_b.next = self.front.q.val().db;
-        self.dfma.in_c.next = self.front.q.val().dc;
+        self.flush_a.x.next = self.front.q.val().da;
+        self.flush_b.x.next = self.front.q.val().db;
+        self.flush_c.x.next = self.front.q.val().dc;
+        self.flush_a.flush.next = self.front.q.val().flush_a;
+        self.flush_b.flush.next = self.front.q.val().flush_b;
+        self.flush_c.flush.next = self.front.q.val().flush_c;
+        self.dfma.in_a.next = self.flush_a.y.val();
+        self.dfma.in_b.next = self.flush_b.y.val();
+        self.dfma.in_c.next = self.flush_c.y.val();
 
         self.convert.op.next = self.front.q.val().op;
         self.convert.a.next = self.front.q.val().ca;
@@ -297,8 +352,24 @@ impl Logic for Fp64 {
         self.side[0].d.next.path = self.front.q.val().path;
         self.side[0].d.next.exec = self.front.q.val().exec;
         self.side[0].d.next.ftz = self.front.q.val().ftz;
-        self.side[0].d.next.bits = self.front.q.val().bits;
-        for k in 1..15 {
+        self.bitops.op.next = self.front.q.val().op;
+        self.bitops.a.next = self.front.q.val().da;
+        self.bitops.b.next = self.front.q.val().db;
+        self.bitops.exec.next = self.front.q.val().exec;
+        self.bitops.class_mask.next = self.front.q.val().class_mask;
+        self.side[0].d.next.bits = self.bitops.result.val();
+        self.side[0].d.next.hits = self.bitops.hits.val();
+        self.side[0].d.next.cmp_class = self.bitops.cmp_class.val();
+        self.bitops_pick.result.next = self.side[0].q.val().bits;
+        self.bitops_pick.hits.next = self.side[0].q.val().hits;
+        self.bitops_pick.cmp_class.next = self.side[0].q.val().cmp_class;
+        self.side[1].d.next.path = self.side[0].q.val().path;
+        self.side[1].d.next.exec = self.side[0].q.val().exec;
+        self.side[1].d.next.ftz = self.side[0].q.val().ftz;
+        self.side[1].d.next.bits = self.bitops_pick.answer.val();
+        self.side[1].d.next.hits = 0.into();
+        self.side[1].d.next.cmp_class = false;
+        for k in 2..15 {
             self.side[k].d.next = self.side[k - 1].q.val();
         }
 

@@ -63,16 +63,17 @@ pub struct NormFine {
     x4: Signal<Local, Bits<64>>,
     x2: Signal<Local, Bits<64>>,
     eb: Signal<Local, Bits<EXP_W>>,
-    /// `c − eb` for the three destinations' shift constants.
-    d64: Signal<Local, Bits<EXP_W>>,
-    d32: Signal<Local, Bits<EXP_W>>,
-    dint: Signal<Local, Bits<EXP_W>>,
-    /// Each destination's shift and exponent base.
-    sh64: Signal<Local, Bits<7>>,
-    sh32: Signal<Local, Bits<7>>,
-    shint: Signal<Local, Bits<7>>,
-    base64: Signal<Local, Bits<EXP_W>>,
-    base32: Signal<Local, Bits<EXP_W>>,
+    /// The destination's constants, picked from registers before any
+    /// chain: the shift's `c` (`sh = c − eb`), the exponent at and above
+    /// which the shift is `hi`, the one at and below which it is 66, and
+    /// the exponent base's EMIN.
+    k_sel: Signal<Local, Bits<EXP_W>>,
+    g_sel: Signal<Local, Bits<EXP_W>>,
+    l_sel: Signal<Local, Bits<EXP_W>>,
+    hi_sel: Signal<Local, Bits<7>>,
+    gb_sel: Signal<Local, Bits<EXP_W>>,
+    /// `c − eb`.
+    d: Signal<Local, Bits<EXP_W>>,
     /// frexp.exp: `e + 1` in 14 and 32 bits.
     ex: Signal<Local, Bits<EXP_W>>,
     ex32: Signal<Local, Bits<32>>,
@@ -92,14 +93,12 @@ impl Default for NormFine {
             x4: Default::default(),
             x2: Default::default(),
             eb: Default::default(),
-            d64: Default::default(),
-            d32: Default::default(),
-            dint: Default::default(),
-            sh64: Default::default(),
-            sh32: Default::default(),
-            shint: Default::default(),
-            base64: Default::default(),
-            base32: Default::default(),
+            k_sel: Default::default(),
+            g_sel: Default::default(),
+            l_sel: Default::default(),
+            hi_sel: Default::default(),
+            gb_sel: Default::default(),
+            d: Default::default(),
             ex: Default::default(),
             ex32: Default::default(),
             sext: Constant::new(0xFFFF_C000_u64.into()),
@@ -139,60 +138,57 @@ impl Logic for NormFine {
             self.ctl.next.fres = bit_cast::<64, 32>(self.ex32.val());
             self.ctl.next.fflags = 0.into();
         }
-        // ---- the destination's terms: each destination's in parallel ----
-        // (frexp.mant's, binary64 at e = −1, are constants picked last.)
-        self.d64.next = 7181 - self.eb.val();
-        self.d32.next = 8106 - self.eb.val();
-        self.dint.next = 8255 - self.eb.val();
+        // ---- the destination's terms ----
+        // Its constants are picked first (registers → one LUT level), so
+        // one chain per term follows and only the clamp after it
+        // (measured: the three destinations' terms in parallel, picked
+        // after their chains, were the slowest path of phase 8, 7.5–8.9
+        // ns: a chain and four LUT levels). frexp.mant's terms, binary64
+        // at e = −1, are constants picked last.
         // binary64 (the default, and the integers' range terms): LSB
-        // 2^(max(e, −1022) − 52).
-        self.sh64.next = self.d64.val().get_bits::<7>(0);
-        if self.eb.val() >= 7170 {
-            self.sh64.next = 11.into();
+        // 2^(max(e, −1022) − 52): c 7181, hi 11 from e = −1022 (7170),
+        // 66 at and below 7115; base from EMIN 7170.
+        self.k_sel.next = 7181.into();
+        self.g_sel.next = 7170.into();
+        self.l_sel.next = 7115.into();
+        self.hi_sel.next = 11.into();
+        self.gb_sel.next = 7170.into();
+        if self.ctl_in.val().d32 {
+            // binary32: LSB 2^(max(e, −126) − 23).
+            self.k_sel.next = 8106.into();
+            self.g_sel.next = 8066.into();
+            self.l_sel.next = 8040.into();
+            self.hi_sel.next = 40.into();
+            self.gb_sel.next = 8066.into();
         }
-        if self.eb.val() <= 7115 {
-            self.sh64.next = 66.into();
+        if self.ctl_in.val().to_i | self.ctl_in.val().to_u {
+            // Integers: LSB 2^0 (the exponent base stays binary64's).
+            self.k_sel.next = 8255.into();
+            self.g_sel.next = 8255.into();
+            self.l_sel.next = 8189.into();
+            self.hi_sel.next = 0.into();
         }
-        self.base64.next = 0.into();
-        if self.eb.val() >= 7170 {
-            self.base64.next = self.eb.val() - 7170;
+        self.d.next = self.k_sel.val() - self.eb.val();
+        self.t.next.sh = self.d.val().get_bits::<7>(0);
+        if self.eb.val() >= self.g_sel.val() {
+            self.t.next.sh = self.hi_sel.val();
         }
-        // binary32: LSB 2^(max(e, −126) − 23).
-        self.sh32.next = self.d32.val().get_bits::<7>(0);
-        if self.eb.val() >= 8066 {
-            self.sh32.next = 40.into();
+        if self.eb.val() <= self.l_sel.val() {
+            self.t.next.sh = 66.into();
         }
-        if self.eb.val() <= 8040 {
-            self.sh32.next = 66.into();
+        self.t.next.base = 0.into();
+        if self.eb.val() >= self.gb_sel.val() {
+            self.t.next.base = self.eb.val() - self.gb_sel.val();
         }
-        self.base32.next = 0.into();
-        if self.eb.val() >= 8066 {
-            self.base32.next = self.eb.val() - 8066;
-        }
-        // Integers: LSB 2^0.
-        self.shint.next = self.dint.val().get_bits::<7>(0);
-        if self.eb.val() >= 8255 {
-            self.shint.next = 0.into();
-        }
-        if self.eb.val() <= 8189 {
-            self.shint.next = 66.into();
-        }
-        self.t.next.sh = self.sh64.val();
-        self.t.next.base = self.base64.val();
         self.t.next.over = self.eb.val() > 9215;
         self.t.next.atmax = self.eb.val() == 9215;
         self.t.next.tlt = self.eb.val() < 7169;
         self.t.next.teq = self.eb.val() == 7169;
         if self.ctl_in.val().d32 {
-            self.t.next.sh = self.sh32.val();
-            self.t.next.base = self.base32.val();
             self.t.next.over = self.eb.val() > 8319;
             self.t.next.atmax = self.eb.val() == 8319;
             self.t.next.tlt = self.eb.val() < 8065;
             self.t.next.teq = self.eb.val() == 8065;
-        }
-        if self.ctl_in.val().to_i | self.ctl_in.val().to_u {
-            self.t.next.sh = self.shint.val();
         }
         self.t.next.le30 = self.eb.val() <= 8222;
         self.t.next.le31 = self.eb.val() <= 8223;

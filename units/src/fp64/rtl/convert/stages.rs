@@ -226,6 +226,9 @@ pub struct Stage12 {
     /// The integer result and whether it is in range.
     pub ires: Bits<32>,
     pub ivalid: Bit,
+    /// The destination's exponent base [`Terms::base`] is 0 (phase 13's
+    /// subnormal test without waiting for its exponent add).
+    pub base_zero: Bit,
 }
 
 /// Boundary 13: packed.
