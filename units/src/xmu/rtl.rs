@@ -27,8 +27,8 @@
 //! | 1a | [`Decode`] ∥ [`UnpackTests`] ×2 ∥ [`BitOpsFront`] ∥ [`Fchk`] | operation word; each source format's exponent/mantissa tests and exponent side by side (x, and F2FP's y), the integer extension; byte-level POPC/FLO trees, BREV; FCHK's range tests and exponent difference | 4 × (3 + 13); 64 |
 //! | 1b | [`Unpack`] ×2 | sign, class, significand and exponent picked by source format | 64-bit significand, 13-bit exponent |
 //! | 2 | [`Special`] ×2 ∥ [`Magnitude`] ∥ [`I2i`] ∥ [`BitOpsBack`] ∥ [`FchkWindow`] ∥ [`FrndFields`] | answers for ±0, ±∞, NaN; an integer's magnitude (two 32-bit chains, carry select); I2I's range tests; the bit-op counts; FCHK's window; FRND's cases from the class and exponent | 64 |
-//! | 3 | [`NormBytes`] ∥ [`FrndAlt`] ∥ [`AlignPre`] ×2 ∥ [`I2iPick`] ∥ [`BitOpsPick`] | leading zeros per byte; FRND's answer for its non-fraction cases; the shift's terms and thresholds from the unshifted exponent; I2I saturated; the bit-op (or FCHK) result | 8 × (1 + 3); 64; 13 |
-//! | 4 | [`NormCount`] ∥ [`FrndRound`] | leading-zero count; FRND's mask, round/sticky/LSB per nibble | 7; 64 + 3 × 16 |
+//! | 3 | [`NormBytes`] ∥ [`FrndAlt`] ∥ [`FrndMask`] ∥ [`AlignPre`] ×2 ∥ [`I2iPick`] ∥ [`BitOpsPick`] | leading zeros per byte; FRND's answer for its non-fraction cases and its mask; the shift's terms and thresholds from the unshifted exponent; I2I saturated; the bit-op (or FCHK) result | 8 × (1 + 3); 64; 13 |
+//! | 4 | [`NormCount`] ∥ [`FrndRound`] | leading-zero count; FRND's round/sticky/LSB per nibble | 7; 64 + 3 × 16 |
 //! | 5a | [`NormShift`] ∥ [`AlignAmount`] ×2 ∥ [`FrndDecide`] | left shift by the count's multiple of 8, the exponent less the count; the right shift's adds and compares with `lz`; FRND's increment decision | 64; 7 |
 //! | 5b | [`NormShiftFine`] ∥ [`AlignPick`] ×2 ∥ [`FrndInc`] | left shift by the count's rest; the right shift picked; FRND's add | 64; 7; 64-bit add |
 //! | 6 | [`AlignCoarse`] ×2 ∥ [`RoundPre`] ×2 ∥ [`FrndResult`] | right shift by 64/32/16 with sticky; `e − EMIN`, `e > EMAX`; FRND and I2I join the forced answer | 65 |
@@ -108,8 +108,8 @@ pub use bitops::{BitOpsBack, BitOpsFront, BitOpsPick};
 pub use control::OP_W;
 pub use decode::Decode;
 pub use fchk::{Fchk, FchkWindow};
-pub use finish::{AboveOne, FinishClamp, FinishMux};
-pub use frnd::{FrndAlt, FrndDecide, FrndFields, FrndInc, FrndResult, FrndRound};
+pub use finish::{AboveOne, AbovePick, FinishClamp, FinishMux};
+pub use frnd::{FrndAlt, FrndDecide, FrndFields, FrndInc, FrndMask, FrndResult, FrndRound};
 pub use i2i::{I2i, I2iFlags, I2iPick};
 pub use normalise::{NormBytes, NormCount, NormShift, NormShiftFine};
 pub use round::{
@@ -222,6 +222,7 @@ pub struct Xmu {
     pub norm_bytes: NormBytes,
     pub frnd_fields: FrndFields,
     pub frnd_alt: FrndAlt,
+    pub frnd_mask: FrndMask,
     pub align_pre: AlignPre,
     pub lo_align_pre: AlignPre,
     pub norm_count: NormCount,
@@ -242,6 +243,7 @@ pub struct Xmu {
     pub align_fine: AlignFine,
     pub lo_align_fine: AlignFine,
     pub forced_above: AboveOne,
+    pub forced_pick: AbovePick,
     pub round_inc: RoundInc,
     pub lo_round_inc: RoundInc,
     pub round_select: RoundSelect,
@@ -327,6 +329,7 @@ impl Xmu {
             norm_bytes: Default::default(),
             frnd_fields: Default::default(),
             frnd_alt: Default::default(),
+            frnd_mask: Default::default(),
             align_pre: Default::default(),
             lo_align_pre: Default::default(),
             norm_count: Default::default(),
@@ -347,6 +350,7 @@ impl Xmu {
             align_fine: Default::default(),
             lo_align_fine: Default::default(),
             forced_above: Default::default(),
+            forced_pick: Default::default(),
             round_inc: Default::default(),
             lo_round_inc: Default::default(),
             round_select: Default::default(),
@@ -445,7 +449,8 @@ impl Logic for Xmu {
         self.decode.op.next = self.in_op.val();
         self.unpack_tests.op.next = self.in_op.val();
         self.unpack_tests.x.next = self.in_x.val();
-        self.lo_unpack_tests.op.next = self.in_op.val();
+        // F2FP.x2's low half is always an f32 (`y` matters for no other opcode).
+        self.lo_unpack_tests.op.next = 0x2B.into();
         self.lo_unpack_tests.x.next = bit_cast::<DATA_W, Y_W>(self.in_y.val());
         self.bit_front.opc.next = self.in_op.val().get_bits::<4>(0);
         self.bit_front.x.next = self.in_x.val().get_bits::<32>(0);
@@ -472,7 +477,12 @@ impl Logic for Xmu {
         self.m1.d.next.eb2 = self.unpack_tests.eb2.val();
         self.m1.d.next.eb3 = self.unpack_tests.eb3.val();
         self.m1.d.next.izero = self.unpack_tests.izero.val();
-        self.m1.d.next.ext = self.unpack_tests.ext.val();
+        self.m1.d.next.fsel = self.unpack_tests.fsel.val();
+        self.m1.d.next.int_src = self.unpack_tests.int_src.val();
+        self.m1.d.next.ftz = self.unpack_tests.ftz.val();
+        self.m1.d.next.sign = self.unpack_tests.sign.val();
+        self.m1.d.next.neg = self.unpack_tests.neg.val();
+        self.m1.d.next.fsig = self.unpack_tests.fsig.val();
         self.m1.d.next.lo_eo = self.lo_unpack_tests.eo.val();
         self.m1.d.next.lo_ez = self.lo_unpack_tests.ez.val();
         self.m1.d.next.lo_mz = self.lo_unpack_tests.mz.val();
@@ -480,6 +490,9 @@ impl Logic for Xmu {
         self.m1.d.next.lo_eb1 = self.lo_unpack_tests.eb1.val();
         self.m1.d.next.lo_eb2 = self.lo_unpack_tests.eb2.val();
         self.m1.d.next.lo_eb3 = self.lo_unpack_tests.eb3.val();
+        self.m1.d.next.lo_fsel = self.lo_unpack_tests.fsel.val();
+        self.m1.d.next.lo_sign = self.lo_unpack_tests.sign.val();
+        self.m1.d.next.lo_fsig = self.lo_unpack_tests.fsig.val();
         self.m1.d.next.pop_bytes = self.bit_front.pop_bytes.val();
         self.m1.d.next.lzc_has = self.bit_front.lzc_has.val();
         self.m1.d.next.lzc_count = self.bit_front.lzc_count.val();
@@ -488,8 +501,9 @@ impl Logic for Xmu {
         self.m1.d.next.fchk_diff = self.fchk.diff.val();
 
         // ---- phase 1b: the unpacked operands, picked by source format ----
-        self.unpack.op.next = self.c1.q.val().op;
-        self.unpack.x.next = self.m1.q.val().x;
+        self.unpack.ftz.next = self.m1.q.val().ftz;
+        self.unpack.int_src.next = self.m1.q.val().int_src;
+        self.unpack.fsel.next = self.m1.q.val().fsel;
         self.unpack.eo.next = self.m1.q.val().eo;
         self.unpack.ez.next = self.m1.q.val().ez;
         self.unpack.mz.next = self.m1.q.val().mz;
@@ -498,9 +512,13 @@ impl Logic for Xmu {
         self.unpack.eb2.next = self.m1.q.val().eb2;
         self.unpack.eb3.next = self.m1.q.val().eb3;
         self.unpack.izero.next = self.m1.q.val().izero;
-        self.unpack.ext.next = self.m1.q.val().ext;
-        self.lo_unpack.op.next = self.c1.q.val().op;
-        self.lo_unpack.x.next = bit_cast::<DATA_W, Y_W>(self.m1.q.val().y);
+        self.unpack.sign_in.next = self.m1.q.val().sign;
+        self.unpack.neg_in.next = self.m1.q.val().neg;
+        self.unpack.fsig.next = self.m1.q.val().fsig;
+        // (F2FP.x2, no `.ftz`.)
+        self.lo_unpack.ftz.next = false;
+        self.lo_unpack.int_src.next = false;
+        self.lo_unpack.fsel.next = self.m1.q.val().lo_fsel;
         self.lo_unpack.eo.next = self.m1.q.val().lo_eo;
         self.lo_unpack.ez.next = self.m1.q.val().lo_ez;
         self.lo_unpack.mz.next = self.m1.q.val().lo_mz;
@@ -508,9 +526,10 @@ impl Logic for Xmu {
         self.lo_unpack.eb1.next = self.m1.q.val().lo_eb1;
         self.lo_unpack.eb2.next = self.m1.q.val().lo_eb2;
         self.lo_unpack.eb3.next = self.m1.q.val().lo_eb3;
-        // (F2FP's `y` is an f32: its integer tests are never read.)
         self.lo_unpack.izero.next = 0.into();
-        self.lo_unpack.ext.next = 0.into();
+        self.lo_unpack.sign_in.next = self.m1.q.val().lo_sign;
+        self.lo_unpack.neg_in.next = false;
+        self.lo_unpack.fsig.next = self.m1.q.val().lo_fsig;
 
         self.ctl[0].d.next = self.c1.q.val();
         self.s1.d.next.x = self.m1.q.val().x;
@@ -617,7 +636,9 @@ impl Logic for Xmu {
         self.s3.d.next.byte_has = self.norm_bytes.byte_has.val();
         self.s3.d.next.byte_count = self.norm_bytes.byte_count.val();
         self.s3.d.next.xm = self.frnd_alt.xm.val();
-        self.s3.d.next.frac = self.s2.q.val().fr_frac;
+        self.frnd_mask.frac.next = self.s2.q.val().fr_frac;
+        self.s3.d.next.mask = self.frnd_mask.mask.val();
+        self.s3.d.next.unit = self.frnd_mask.unit.val();
         self.s3.d.next.rn = self.s2.q.val().fr_rn;
         self.s3.d.next.up = self.s2.q.val().fr_up;
         self.s3.d.next.alt_take = self.frnd_alt.alt_take.val();
@@ -657,13 +678,14 @@ impl Logic for Xmu {
         self.norm_count.byte_has.next = self.s3.q.val().byte_has;
         self.norm_count.byte_count.next = self.s3.q.val().byte_count;
         self.frnd_round.xm.next = self.s3.q.val().xm;
-        self.frnd_round.frac.next = self.s3.q.val().frac;
+        self.frnd_round.mask.next = self.s3.q.val().mask;
+        self.frnd_round.unit.next = self.s3.q.val().unit;
 
         self.s4.d.next.sig = self.s3.q.val().sig;
         self.s4.d.next.exp_b = self.s3.q.val().exp_b;
         self.s4.d.next.lz = self.norm_count.lz.val();
         self.s4.d.next.fr_kept = self.frnd_round.kept.val();
-        self.s4.d.next.fr_unit = self.frnd_round.unit.val();
+        self.s4.d.next.fr_unit = self.s3.q.val().unit;
         self.s4.d.next.rg = self.frnd_round.rg.val();
         self.s4.d.next.sg = self.frnd_round.sg.val();
         self.s4.d.next.lg = self.frnd_round.lg.val();
@@ -848,7 +870,7 @@ impl Logic for Xmu {
         self.s7.d.next.forced = self.s6.q.val().forced;
         self.forced_above.x.next = self.s6.q.val().forced;
         self.forced_above.df.next = self.ctl[5].q.val().df;
-        self.s7.d.next.forced_above = self.forced_above.above.val();
+        self.s7.d.next.forced_above4 = self.forced_above.above.val();
         self.s7.d.next.forced_neg = self.forced_above.neg.val();
         self.s7.d.next.lo_kept = self.lo_align_fine.kept.val();
         self.s7.d.next.lo_round = self.lo_align_fine.round_bit.val();
@@ -897,15 +919,18 @@ impl Logic for Xmu {
         self.round_select.kh1.next = self.m8.q.val().kh1;
         self.round_select.n_lo.next = self.m8.q.val().n_lo;
         self.round_select.nkh1.next = self.m8.q.val().nkh1;
+        self.round_select.df.next = self.c8.q.val().df;
         // (The low half has no integer result.)
         self.lo_round_select.r_lo.next = self.m8.q.val().lo_r_lo;
         self.lo_round_select.kh.next = self.m8.q.val().lo_kh;
         self.lo_round_select.kh1.next = self.m8.q.val().lo_kh1;
         self.lo_round_select.n_lo.next = 0.into();
         self.lo_round_select.nkh1.next = 0.into();
+        self.lo_round_select.df.next = self.c8.q.val().df;
 
         self.s8.d.next.r = self.round_select.r.val();
         self.s8.d.next.neg_r = self.round_select.neg_r.val();
+        self.s8.d.next.r_top = self.round_select.r_top.val();
         self.s8.d.next.huge = self.p8.q.val().huge;
         self.s8.d.next.base = self.p8.q.val().base;
         self.s8.d.next.cands = self.m8.q.val().cands;
@@ -913,9 +938,12 @@ impl Logic for Xmu {
         self.s8.d.next.nan = self.p8.q.val().nan;
         self.s8.d.next.take = self.p8.q.val().take;
         self.s8.d.next.forced = self.p8.q.val().forced;
-        self.s8.d.next.forced_above = self.p8.q.val().forced_above;
+        self.forced_pick.above4.next = self.p8.q.val().forced_above4;
+        self.forced_pick.df.next = self.c8.q.val().df;
+        self.s8.d.next.forced_above = self.forced_pick.above.val();
         self.s8.d.next.forced_neg = self.p8.q.val().forced_neg;
         self.s8.d.next.lo_r = self.lo_round_select.r.val();
+        self.s8.d.next.lo_r_top = self.lo_round_select.r_top.val();
         self.s8.d.next.lo_base = self.p8.q.val().lo_base;
         self.s8.d.next.lo_cands = self.m8.q.val().lo_cands;
         self.s8.d.next.lo_sign = self.p8.q.val().lo_sign;
@@ -926,6 +954,7 @@ impl Logic for Xmu {
         // ---- phase 9: exponent field, overflow, F2I saturation ----
         self.round_field.r.next = self.s8.q.val().r;
         self.round_field.neg_r.next = self.s8.q.val().neg_r;
+        self.round_field.r_top.next = self.s8.q.val().r_top;
         self.round_field.base.next = self.s8.q.val().base;
         self.round_field.cands.next = self.s8.q.val().cands;
         self.round_field.sign.next = self.s8.q.val().sign;
@@ -934,6 +963,7 @@ impl Logic for Xmu {
         self.round_field.flush.next = self.ctl[7].q.val().flush;
         self.lo_round_field.r.next = self.s8.q.val().lo_r;
         self.lo_round_field.neg_r.next = 0.into();
+        self.lo_round_field.r_top.next = self.s8.q.val().lo_r_top;
         self.lo_round_field.base.next = self.s8.q.val().lo_base;
         self.lo_round_field.cands.next = self.s8.q.val().lo_cands;
         self.lo_round_field.sign.next = self.s8.q.val().lo_sign;
@@ -1015,7 +1045,9 @@ impl Logic for Xmu {
         self.lo_round_pack.int_dst.next = 0.into();
 
         self.s10.d.next.fres = self.round_pack.fres.val();
-        self.s10.d.next.fres_above = self.round_pack.fres_above.val();
+        self.s10.d.next.fres_above4 = self.round_pack.enc_above.val();
+        self.s10.d.next.fres_overflow = self.p10.q.val().overflow;
+        self.s10.d.next.fres_flushed = self.p10.q.val().flushed;
         self.s10.d.next.fres_neg = self.p10.q.val().sign;
         self.s10.d.next.ires = self.round_pack.ires.val();
         self.s10.d.next.nan = self.p10.q.val().nan;
@@ -1032,7 +1064,10 @@ impl Logic for Xmu {
         self.finish_mux.op.next = self.ctl[9].q.val().op;
         self.finish_mux.clamp.next = self.ctl[9].q.val().clamp;
         self.finish_mux.nan.next = self.s10.q.val().nan;
-        self.finish_mux.fres_above.next = self.s10.q.val().fres_above;
+        self.finish_mux.fres_above4.next = self.s10.q.val().fres_above4;
+        self.finish_mux.fres_overflow.next = self.s10.q.val().fres_overflow;
+        self.finish_mux.fres_flushed.next = self.s10.q.val().fres_flushed;
+        self.finish_mux.df.next = self.ctl[9].q.val().df;
         self.finish_mux.forced_neg.next = self.s10.q.val().forced_neg;
         self.finish_mux.fres_neg.next = self.s10.q.val().fres_neg;
         self.finish_mux.take.next = self.s10.q.val().take;

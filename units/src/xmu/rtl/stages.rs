@@ -90,7 +90,9 @@ pub struct Stage3 {
     pub byte_has: Bits<8>,
     pub byte_count: Bits<24>,
     pub xm: Bits<64>,
-    pub frac: Bits<6>,
+    /// FRND's fraction mask and LSB weight ([`super::FrndMask`]).
+    pub mask: Bits<64>,
+    pub unit: Bits<64>,
     pub rn: Bit,
     pub up: Bit,
     pub alt_take: Bit,
@@ -232,8 +234,9 @@ pub struct Stage7 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
-    /// `forced` > 1.0 ([`super::AboveOne`]); its sign as a float of `df`.
-    pub forced_above: Bit,
+    /// `forced` > 1.0 per float format ([`super::AboveOne`], picked in
+    /// 8b); its sign as a float of `df`.
+    pub forced_above4: Bits<4>,
     pub forced_neg: Bit,
     pub lo_kept: Bits<64>,
     pub lo_round: Bit,
@@ -251,6 +254,8 @@ pub struct Stage7 {
 pub struct Stage8 {
     pub r: Bits<64>,
     pub neg_r: Bits<64>,
+    /// `r >> m` ([`super::RoundSelect`]).
+    pub r_top: Bits<2>,
     pub huge: Bit,
     pub base: Bits<EXP_W>,
     pub cands: FieldCands,
@@ -262,6 +267,7 @@ pub struct Stage8 {
     pub forced_above: Bit,
     pub forced_neg: Bit,
     pub lo_r: Bits<64>,
+    pub lo_r_top: Bits<2>,
     pub lo_base: Bits<EXP_W>,
     pub lo_cands: FieldCands,
     pub lo_sign: Bit,
@@ -300,8 +306,11 @@ pub struct Stage9 {
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage10 {
     pub fres: Bits<DATA_W>,
-    /// `fres` > 1.0 (where the clamp reads it); `fres`'s sign.
-    pub fres_above: Bit,
+    /// The encoding's compare with 1.0 per float format, the overflow and
+    /// the flush (`fres` > 1.0, picked in phase 11); `fres`'s sign.
+    pub fres_above4: Bits<4>,
+    pub fres_overflow: Bit,
+    pub fres_flushed: Bit,
     pub fres_neg: Bit,
     pub ires: Bits<DATA_W>,
     pub nan: Bit,
@@ -378,8 +387,9 @@ pub struct Mid10 {
 }
 
 /// Boundary 1a (inside phase 1): the operands, each format's tests and
-/// exponent ([`super::UnpackTests`], for `x` and F2FP's `y`), the integer
-/// extension; the bit operations' and FCHK's phase-1 results.
+/// exponent ([`super::UnpackTests`], for `x` and F2FP's `y`), the source
+/// format one-hot, the sign, the significand without its hidden bit; the
+/// bit operations' and FCHK's phase-1 results.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Mid1 {
     pub x: Bits<DATA_W>,
@@ -392,7 +402,12 @@ pub struct Mid1 {
     pub eb2: Bits<EXP_W>,
     pub eb3: Bits<EXP_W>,
     pub izero: Bits<4>,
-    pub ext: Bits<64>,
+    pub fsel: Bits<4>,
+    pub int_src: Bit,
+    pub ftz: Bit,
+    pub sign: Bit,
+    pub neg: Bit,
+    pub fsig: Bits<64>,
     pub lo_eo: Bits<4>,
     pub lo_ez: Bits<4>,
     pub lo_mz: Bits<4>,
@@ -400,6 +415,9 @@ pub struct Mid1 {
     pub lo_eb1: Bits<EXP_W>,
     pub lo_eb2: Bits<EXP_W>,
     pub lo_eb3: Bits<EXP_W>,
+    pub lo_fsel: Bits<4>,
+    pub lo_sign: Bit,
+    pub lo_fsig: Bits<64>,
     pub pop_bytes: Bits<16>,
     pub lzc_has: Bits<4>,
     pub lzc_count: Bits<12>,
