@@ -26,16 +26,16 @@
 //! |---|---|---|---|
 //! | 1a | [`Decode`] ∥ [`UnpackTests`] ×2 ∥ [`BitOpsFront`] ∥ [`Fchk`] | operation word; each source format's exponent/mantissa tests and exponent side by side (x, and F2FP's y), the integer extension; byte-level POPC/FLO trees, BREV; FCHK's range tests and exponent difference | 4 × (3 + 13); 64 |
 //! | 1b | [`Unpack`] ×2 | sign, class, significand and exponent picked by source format | 64-bit significand, 13-bit exponent |
-//! | 2 | [`Special`] ×2 ∥ [`Magnitude`] ∥ [`I2i`] ∥ [`BitOpsBack`] ∥ [`FchkWindow`] ∥ [`FrndFields`] | answers for ±0, ±∞, NaN; an integer's magnitude (two 32-bit chains, carry select); I2I's range tests; the bit-op counts; FCHK's window; FRND's cases from the class and exponent | 64 |
-//! | 3 | [`NormBytes`] ∥ [`FrndAlt`] ∥ [`FrndMask`] ∥ [`AlignPre`] ×2 ∥ [`I2iPick`] ∥ [`BitOpsPick`] | leading zeros per byte; FRND's answer for its non-fraction cases and its mask; the shift's terms and thresholds from the unshifted exponent; I2I saturated; the bit-op (or FCHK) result | 8 × (1 + 3); 64; 13 |
-//! | 4 | [`NormCount`] ∥ [`FrndRound`] | leading-zero count; FRND's round/sticky/LSB per nibble | 7; 64 + 3 × 16 |
+//! | 2 | [`Special`] ×2 ∥ [`Magnitude`] ∥ [`I2i`] ∥ [`BitOpsBack`] ∥ [`FchkWindow`] ∥ [`FrndFields`] | which answer ±0, ±∞, NaN take; an integer's magnitude (two 32-bit chains, carry select); I2I's range tests; the bit-op counts; FCHK's window; FRND's cases from the class and exponent | 64 |
+//! | 3 | [`SpecialPick`] ×2 ∥ [`NormBytes`] ∥ [`FrndAlt`] ∥ [`FrndMask`] ∥ [`AlignPre`] ×2 ∥ [`I2iPick`] ∥ [`BitOpsPick`] | the special operands' answers; leading zeros per byte; FRND's answer for its non-fraction cases and its mask; the shift's terms and thresholds from the unshifted exponent; I2I's saturation decided; the bit-op (or FCHK) result | 8 × (1 + 3); 64; 13 |
+//! | 4 | [`NormCount`] ∥ [`FrndRound`] ∥ [`I2iSat`] | leading-zero count; FRND's round/sticky/LSB per nibble; I2I saturated | 7; 64 + 3 × 16 |
 //! | 5a | [`NormShift`] ∥ [`AlignAmount`] ×2 ∥ [`FrndDecide`] | left shift by the count's multiple of 8, the exponent less the count; the right shift's adds and compares with `lz`; FRND's increment decision | 64; 7 |
 //! | 5b | [`NormShiftFine`] ∥ [`AlignPick`] ×2 ∥ [`FrndInc`] | left shift by the count's rest; the right shift picked; FRND's add | 64; 7; 64-bit add |
 //! | 6 | [`AlignCoarse`] ×2 ∥ [`RoundPre`] ×2 ∥ [`FrndResult`] | right shift by 64/32/16 with sticky; `e − EMIN`, `e > EMAX`; FRND and I2I join the forced answer | 65 |
-//! | 7 | [`AlignFine`] ×2 ∥ [`AboveOne`] | right shift by 8/4/2/1, round and sticky bits; the forced answer's compare with 1.0 and sign | 65 |
-//! | 8a | [`RoundInc`] ×2 | increment and F2I's negation as 32-bit chains (the high half with and without the carry); the exponent field's three candidates and their overflow tests | 33 + 32 + 32 |
-//! | 8b | [`RoundSelect`] ×2 | the carry select | 64 |
-//! | 9 | [`RoundField`] ×2 | field picked by the carry, overflow, flush; F2I's wrapped value and range tests | 64 |
+//! | 7 | [`AlignFine`] ×2 ∥ [`RoundCands`] ×2 ∥ [`AboveOne`] | right shift by 8/4/2/1, round and sticky bits; the exponent field's three candidates and their overflow tests; the forced answer's compares with 1.0 per format, its sign | 65 |
+//! | 8a | [`RoundInc`] ×2 | increment and F2I's negation as 32-bit chains (the high half with and without the carry) | 33 + 32 + 32 |
+//! | 8b | [`RoundSelect`] ×2 ∥ [`AbovePick`] | the carry select; the bits at and above the hidden bit; the forced answer's compare by format | 64 |
+//! | 9 | [`RoundField`] ×2 | field picked by those bits, overflow, flush; F2I's wrapped value and range tests | 64 |
 //! | 10a | [`RoundEnc`] ×2 | the float encoding; the overflow's direction; F2I's range decisions | 64 |
 //! | 10b | [`RoundPack`] ×2 | pack into the float format (overflow, flush, sign) or saturate into the integer type; the rounded answer's compare with 1.0 | 64 |
 //! | 11 | [`FinishMux`] | forced or rounded answer, F2FP.x2 halves; phase 12's decisions (zero, 1.0, bit result) | 64 |
@@ -110,12 +110,13 @@ pub use decode::Decode;
 pub use fchk::{Fchk, FchkWindow};
 pub use finish::{AboveOne, AbovePick, FinishClamp, FinishMux};
 pub use frnd::{FrndAlt, FrndDecide, FrndFields, FrndInc, FrndMask, FrndResult, FrndRound};
-pub use i2i::{I2i, I2iFlags, I2iPick};
+pub use i2i::{I2i, I2iFlags, I2iPick, I2iSat};
 pub use normalise::{NormBytes, NormCount, NormShift, NormShiftFine};
 pub use round::{
-    FieldCands, IntFlags, RoundEnc, RoundField, RoundInc, RoundPack, RoundPre, RoundSelect,
+    FieldCands, IntFlags, RoundCands, RoundEnc, RoundField, RoundInc, RoundPack, RoundPre,
+    RoundSelect,
 };
-pub use special::Special;
+pub use special::{Special, SpecialPick};
 pub use unpack::{Magnitude, Unpack, UnpackTests};
 
 use crate::hw::boundary::Boundary;
@@ -215,9 +216,12 @@ pub struct Xmu {
     pub bit_pick: BitOpsPick,
     pub special: Special,
     pub lo_special: Special,
+    pub special_pick: SpecialPick,
+    pub lo_special_pick: SpecialPick,
     pub magnitude: Magnitude,
     pub i2i: I2i,
     pub i2i_pick: I2iPick,
+    pub i2i_sat: I2iSat,
     pub bit_back: BitOpsBack,
     pub norm_bytes: NormBytes,
     pub frnd_fields: FrndFields,
@@ -244,6 +248,8 @@ pub struct Xmu {
     pub lo_align_fine: AlignFine,
     pub forced_above: AboveOne,
     pub forced_pick: AbovePick,
+    pub round_cands: RoundCands,
+    pub lo_round_cands: RoundCands,
     pub round_inc: RoundInc,
     pub lo_round_inc: RoundInc,
     pub round_select: RoundSelect,
@@ -322,9 +328,12 @@ impl Xmu {
             bit_pick: Default::default(),
             special: Default::default(),
             lo_special: Default::default(),
+            special_pick: Default::default(),
+            lo_special_pick: Default::default(),
             magnitude: Default::default(),
             i2i: Default::default(),
             i2i_pick: Default::default(),
+            i2i_sat: Default::default(),
             bit_back: Default::default(),
             norm_bytes: Default::default(),
             frnd_fields: Default::default(),
@@ -351,6 +360,8 @@ impl Xmu {
             lo_align_fine: Default::default(),
             forced_above: Default::default(),
             forced_pick: Default::default(),
+            round_cands: Default::default(),
+            lo_round_cands: Default::default(),
             round_inc: Default::default(),
             lo_round_inc: Default::default(),
             round_select: Default::default(),
@@ -496,6 +507,9 @@ impl Logic for Xmu {
         self.m1.d.next.pop_bytes = self.bit_front.pop_bytes.val();
         self.m1.d.next.lzc_has = self.bit_front.lzc_has.val();
         self.m1.d.next.lzc_count = self.bit_front.lzc_count.val();
+        self.m1.d.next.lzo_has = self.bit_front.lzo_has.val();
+        self.m1.d.next.lzo_count = self.bit_front.lzo_count.val();
+        self.m1.d.next.flo_inv = self.bit_front.flo_inv.val();
         self.m1.d.next.brev = self.bit_front.brev.val();
         self.m1.d.next.fchk_range = self.fchk.range_fail.val();
         self.m1.d.next.fchk_diff = self.fchk.diff.val();
@@ -548,27 +562,28 @@ impl Logic for Xmu {
         self.s1.d.next.lo_sig = self.lo_unpack.sig.val();
         self.s1.d.next.lo_exp_b = self.lo_unpack.exp_b.val();
         self.s1.d.next.pop_bytes = self.m1.q.val().pop_bytes;
+        // FLO.S32 of a negative operand counts the inversion's leading zeros.
         self.s1.d.next.lzc_has = self.m1.q.val().lzc_has;
         self.s1.d.next.lzc_count = self.m1.q.val().lzc_count;
+        if self.m1.q.val().flo_inv {
+            self.s1.d.next.lzc_has = self.m1.q.val().lzo_has;
+            self.s1.d.next.lzc_count = self.m1.q.val().lzo_count;
+        }
         self.s1.d.next.brev = self.m1.q.val().brev;
         self.s1.d.next.fchk_range = self.m1.q.val().fchk_range;
         self.s1.d.next.fchk_diff = self.m1.q.val().fchk_diff;
 
         // ---- phase 2: specials, magnitude, I2I, bit-op results ----
         self.special.op.next = self.ctl[0].q.val().op;
-        self.special.df.next = self.ctl[0].q.val().df;
         self.special.sign.next = self.s1.q.val().sign;
         self.special.zero.next = self.s1.q.val().zero;
         self.special.inf.next = self.s1.q.val().inf;
         self.special.nan.next = self.s1.q.val().nan;
-        self.special.sig.next = self.s1.q.val().sig;
         self.lo_special.op.next = self.ctl[0].q.val().op;
-        self.lo_special.df.next = self.ctl[0].q.val().df;
         self.lo_special.sign.next = self.s1.q.val().lo_sign;
         self.lo_special.zero.next = self.s1.q.val().lo_zero;
         self.lo_special.inf.next = self.s1.q.val().lo_inf;
         self.lo_special.nan.next = self.s1.q.val().lo_nan;
-        self.lo_special.sig.next = self.s1.q.val().lo_sig;
         self.magnitude.sig.next = self.s1.q.val().sig;
         self.magnitude.neg.next = self.s1.q.val().neg;
         // An integer source's `sig` is its extended value.
@@ -592,7 +607,7 @@ impl Logic for Xmu {
         self.s2.d.next.sig = self.magnitude.mag.val();
         self.s2.d.next.exp_b = self.s1.q.val().exp_b;
         self.s2.d.next.take = self.special.take.val();
-        self.s2.d.next.forced = self.special.forced.val();
+        self.s2.d.next.sel = self.special.sel.val();
         self.s2.d.next.i2i_wrapped = self.i2i.wrapped.val();
         self.s2.d.next.i2i_flags = self.i2i.flags.val();
         self.s2.d.next.fr_frac = self.frnd_fields.frac.val();
@@ -607,7 +622,7 @@ impl Logic for Xmu {
         self.s2.d.next.lo_sig = self.s1.q.val().lo_sig;
         self.s2.d.next.lo_exp_b = self.s1.q.val().lo_exp_b;
         self.s2.d.next.lo_take = self.lo_special.take.val();
-        self.s2.d.next.lo_forced = self.lo_special.forced.val().get_bits::<16>(0);
+        self.s2.d.next.lo_sel = self.lo_special.sel.val();
         self.s2.d.next.pop = self.bit_back.pop.val();
         self.s2.d.next.lzc = self.bit_back.lzc.val();
         self.s2.d.next.brev = self.s1.q.val().brev;
@@ -628,7 +643,6 @@ impl Logic for Xmu {
         self.lo_align_pre.exp_b.next = self.s2.q.val().lo_exp_b;
         self.lo_align_pre.df.next = self.ctl[1].q.val().df;
         self.i2i_pick.op.next = self.ctl[1].q.val().op;
-        self.i2i_pick.wrapped.next = self.s2.q.val().i2i_wrapped;
         self.i2i_pick.flags.next = self.s2.q.val().i2i_flags;
 
         self.s3.d.next.sig = self.s2.q.val().sig;
@@ -646,8 +660,16 @@ impl Logic for Xmu {
         self.s3.d.next.sign = self.s2.q.val().sign;
         self.s3.d.next.nan = self.s2.q.val().nan;
         self.s3.d.next.take = self.s2.q.val().take;
-        self.s3.d.next.forced = self.s2.q.val().forced;
-        self.s3.d.next.i2i = self.i2i_pick.d.val();
+        self.special_pick.op.next = self.ctl[1].q.val().op;
+        self.special_pick.df.next = self.ctl[1].q.val().df;
+        self.special_pick.sign.next = self.s2.q.val().sign;
+        // (A NaN's `sig` is its magnitude: floats are not negated.)
+        self.special_pick.sig.next = self.s2.q.val().sig;
+        self.special_pick.sel.next = self.s2.q.val().sel;
+        self.s3.d.next.forced = self.special_pick.forced.val();
+        self.s3.d.next.i2i = self.s2.q.val().i2i_wrapped;
+        self.s3.d.next.i2i_max = self.i2i_pick.to_max.val();
+        self.s3.d.next.i2i_min = self.i2i_pick.to_min.val();
         self.s3.d.next.bd = self.align_pre.bd.val();
         self.s3.d.next.q = self.align_pre.q.val();
         self.s3.d.next.base = self.align_pre.base.val();
@@ -659,7 +681,12 @@ impl Logic for Xmu {
         self.s3.d.next.lo_sig = self.s2.q.val().lo_sig;
         self.s3.d.next.lo_exp_b = self.s2.q.val().lo_exp_b;
         self.s3.d.next.lo_take = self.s2.q.val().lo_take;
-        self.s3.d.next.lo_forced = self.s2.q.val().lo_forced;
+        self.lo_special_pick.op.next = self.ctl[1].q.val().op;
+        self.lo_special_pick.df.next = self.ctl[1].q.val().df;
+        self.lo_special_pick.sign.next = self.s2.q.val().lo_sign;
+        self.lo_special_pick.sig.next = self.s2.q.val().lo_sig;
+        self.lo_special_pick.sel.next = self.s2.q.val().lo_sel;
+        self.s3.d.next.lo_forced = self.lo_special_pick.forced.val().get_bits::<16>(0);
         self.s3.d.next.lo_bd = self.lo_align_pre.bd.val();
         self.s3.d.next.lo_q = self.lo_align_pre.q.val();
         self.s3.d.next.lo_base = self.lo_align_pre.base.val();
@@ -697,7 +724,11 @@ impl Logic for Xmu {
         self.s4.d.next.nan = self.s3.q.val().nan;
         self.s4.d.next.take = self.s3.q.val().take;
         self.s4.d.next.forced = self.s3.q.val().forced;
-        self.s4.d.next.i2i = self.s3.q.val().i2i;
+        self.i2i_sat.op.next = self.ctl[2].q.val().op;
+        self.i2i_sat.wrapped.next = self.s3.q.val().i2i;
+        self.i2i_sat.to_max.next = self.s3.q.val().i2i_max;
+        self.i2i_sat.to_min.next = self.s3.q.val().i2i_min;
+        self.s4.d.next.i2i = self.i2i_sat.d.val();
         self.s4.d.next.bd = self.s3.q.val().bd;
         self.s4.d.next.q = self.s3.q.val().q;
         self.s4.d.next.base = self.s3.q.val().base;
@@ -863,7 +894,10 @@ impl Logic for Xmu {
         self.s7.d.next.sticky = self.align_fine.sticky.val();
         self.s7.d.next.huge = self.s6.q.val().huge;
         self.s7.d.next.base = self.s6.q.val().base;
-        self.s7.d.next.e_over = self.s6.q.val().e_over;
+        self.round_cands.base.next = self.s6.q.val().base;
+        self.round_cands.e_over.next = self.s6.q.val().e_over;
+        self.round_cands.df.next = self.ctl[5].q.val().df;
+        self.s7.d.next.cands = self.round_cands.cands.val();
         self.s7.d.next.sign = self.s6.q.val().sign;
         self.s7.d.next.nan = self.s6.q.val().nan;
         self.s7.d.next.take = self.s6.q.val().take;
@@ -876,7 +910,10 @@ impl Logic for Xmu {
         self.s7.d.next.lo_round = self.lo_align_fine.round_bit.val();
         self.s7.d.next.lo_sticky = self.lo_align_fine.sticky.val();
         self.s7.d.next.lo_base = self.s6.q.val().lo_base;
-        self.s7.d.next.lo_e_over = self.s6.q.val().lo_e_over;
+        self.lo_round_cands.base.next = self.s6.q.val().lo_base;
+        self.lo_round_cands.e_over.next = self.s6.q.val().lo_e_over;
+        self.lo_round_cands.df.next = self.ctl[5].q.val().df;
+        self.s7.d.next.lo_cands = self.lo_round_cands.cands.val();
         self.s7.d.next.lo_sign = self.s6.q.val().lo_sign;
         self.s7.d.next.lo_take = self.s6.q.val().lo_take;
         self.s7.d.next.lo_forced = self.s6.q.val().lo_forced;
@@ -888,17 +925,11 @@ impl Logic for Xmu {
         self.round_inc.sticky.next = self.s7.q.val().sticky;
         self.round_inc.sign.next = self.s7.q.val().sign;
         self.round_inc.rm.next = self.ctl[6].q.val().rm;
-        self.round_inc.base.next = self.s7.q.val().base;
-        self.round_inc.e_over.next = self.s7.q.val().e_over;
-        self.round_inc.df.next = self.ctl[6].q.val().df;
         self.lo_round_inc.kept.next = self.s7.q.val().lo_kept;
         self.lo_round_inc.round_bit.next = self.s7.q.val().lo_round;
         self.lo_round_inc.sticky.next = self.s7.q.val().lo_sticky;
         self.lo_round_inc.sign.next = self.s7.q.val().lo_sign;
         self.lo_round_inc.rm.next = self.ctl[6].q.val().rm;
-        self.lo_round_inc.base.next = self.s7.q.val().lo_base;
-        self.lo_round_inc.e_over.next = self.s7.q.val().lo_e_over;
-        self.lo_round_inc.df.next = self.ctl[6].q.val().df;
 
         self.c8.d.next = self.ctl[6].q.val();
         self.p8.d.next = self.s7.q.val();
@@ -907,11 +938,9 @@ impl Logic for Xmu {
         self.m8.d.next.kh1 = self.round_inc.kh1.val();
         self.m8.d.next.n_lo = self.round_inc.n_lo.val();
         self.m8.d.next.nkh1 = self.round_inc.nkh1.val();
-        self.m8.d.next.cands = self.round_inc.cands.val();
         self.m8.d.next.lo_r_lo = self.lo_round_inc.r_lo.val();
         self.m8.d.next.lo_kh = self.lo_round_inc.kh.val();
         self.m8.d.next.lo_kh1 = self.lo_round_inc.kh1.val();
-        self.m8.d.next.lo_cands = self.lo_round_inc.cands.val();
 
         // ---- phase 8b: the carry select ----
         self.round_select.r_lo.next = self.m8.q.val().r_lo;
@@ -933,7 +962,7 @@ impl Logic for Xmu {
         self.s8.d.next.r_top = self.round_select.r_top.val();
         self.s8.d.next.huge = self.p8.q.val().huge;
         self.s8.d.next.base = self.p8.q.val().base;
-        self.s8.d.next.cands = self.m8.q.val().cands;
+        self.s8.d.next.cands = self.p8.q.val().cands;
         self.s8.d.next.sign = self.p8.q.val().sign;
         self.s8.d.next.nan = self.p8.q.val().nan;
         self.s8.d.next.take = self.p8.q.val().take;
@@ -945,7 +974,7 @@ impl Logic for Xmu {
         self.s8.d.next.lo_r = self.lo_round_select.r.val();
         self.s8.d.next.lo_r_top = self.lo_round_select.r_top.val();
         self.s8.d.next.lo_base = self.p8.q.val().lo_base;
-        self.s8.d.next.lo_cands = self.m8.q.val().lo_cands;
+        self.s8.d.next.lo_cands = self.p8.q.val().lo_cands;
         self.s8.d.next.lo_sign = self.p8.q.val().lo_sign;
         self.s8.d.next.lo_take = self.p8.q.val().lo_take;
         self.s8.d.next.lo_forced = self.p8.q.val().lo_forced;

@@ -14,11 +14,12 @@
 //! saturated to the destination (above 2^64: `huge`) and negated.
 //!
 //! Phases: [`RoundPre`] (6, beside the shifter: `e − EMIN` and `e > EMAX`),
-//! [`RoundInc`] (8a: the increment and F2I's negation, each two 32-bit
-//! carry chains, the high one with and without the carry in; the exponent
-//! field's three candidates `base + r_hi` and their overflow tests),
-//! [`RoundSelect`] (8b: the carry select), [`RoundField`] (9: the field
-//! picked by `r_hi`, F2I's range tests), [`RoundEnc`] (10a: the encoding,
+//! [`RoundCands`] (7: the exponent field's three candidates `base + r_hi`
+//! and their overflow tests), [`RoundInc`] (8a: the increment and F2I's
+//! negation, each two 32-bit carry chains, the high one with and without
+//! the carry in), [`RoundSelect`] (8b: the carry select; `r_hi`, the bits
+//! at and above the hidden bit), [`RoundField`] (9: the field picked by
+//! `r_hi`, F2I's range tests), [`RoundEnc`] (10a: the encoding,
 //! F2I's range decisions), [`RoundPack`] (10b: the saturated or overflowed
 //! answers). With the field added after the
 //! increment and compared after the add, phase 9 measured 9.9 ns.
@@ -85,9 +86,61 @@ pub struct FieldCands {
     pub zero0: Bit,
 }
 
+/// Phase 7: the exponent field's candidates, from [`RoundPre`]'s terms
+/// (final after phase 6), beside the shifter's fine levels. With the
+/// compares after a pick of `max − k` by `df`, in phase 8a, they measured
+/// 6.7 ns; here each compare is with `df`'s constant.
+#[derive(LogicBlock, Default)]
+pub struct RoundCands {
+    /// From [`RoundPre`].
+    pub base: Signal<In, Bits<EXP_W>>,
+    pub e_over: Signal<In, Bit>,
+    /// Float destination.
+    pub df: Signal<In, Bits<DF_W>>,
+    pub cands: Signal<Out, FieldCands>,
+    /// The largest finite field, less 0, 1 and 2.
+    max0: Signal<Local, Bits<EXP_W>>,
+    max1: Signal<Local, Bits<EXP_W>>,
+    max2: Signal<Local, Bits<EXP_W>>,
+}
+
+impl Logic for RoundCands {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.max0.next = 30.into();
+        self.max1.next = 29.into();
+        self.max2.next = 28.into();
+        if (self.df.val() == 1) | (self.df.val() == 2) {
+            self.max0.next = 254.into();
+            self.max1.next = 253.into();
+            self.max2.next = 252.into();
+        }
+        if self.df.val() == 3 {
+            self.max0.next = 2046.into();
+            self.max1.next = 2045.into();
+            self.max2.next = 2044.into();
+        }
+        if self.df.val() == 4 {
+            self.max0.next = 15.into();
+            self.max1.next = 14.into();
+            self.max2.next = 13.into();
+        }
+        self.cands.next.f1 = self.base.val() + 1;
+        self.cands.next.f2 = self.base.val() + 2;
+        // `base + k > max` as `base > max − k` (max ≥ 15): no add before the compare.
+        self.cands.next.ov0 = self.e_over.val() | (self.base.val() > self.max0.val());
+        self.cands.next.ov1 = self.e_over.val() | (self.base.val() > self.max1.val());
+        self.cands.next.ov2 = self.e_over.val() | (self.base.val() > self.max2.val());
+        self.cands.next.top0 = (self.df.val() == 4) & (self.base.val() == 15);
+        self.cands.next.top1 = (self.df.val() == 4) & (self.base.val() == 14);
+        self.cands.next.top2 = (self.df.val() == 4) & (self.base.val() == 13);
+        self.cands.next.zero0 = self.base.val() == 0;
+    }
+}
+
 /// Phase 8a: the increment, and F2I's negation beside it, each as two
 /// 32-bit carry chains side by side (the high half with and without the
-/// low half's carry); the exponent field's candidates.
+/// low half's carry).
 #[derive(LogicBlock, Default)]
 pub struct RoundInc {
     /// From [`AlignFine`](super::AlignFine).
@@ -98,11 +151,6 @@ pub struct RoundInc {
     pub sign: Signal<In, Bit>,
     /// Rounding direction: 0 RN, 1 RM, 2 RP, 3 RZ.
     pub rm: Signal<In, Bits<2>>,
-    /// From [`RoundPre`].
-    pub base: Signal<In, Bits<EXP_W>>,
-    pub e_over: Signal<In, Bit>,
-    /// Float destination.
-    pub df: Signal<In, Bits<DF_W>>,
     /// `kept + inc`'s low half with its carry out (bit 32); the high half
     /// of `kept` and that plus one.
     pub r_lo: Signal<Out, Bits<33>>,
@@ -111,13 +159,11 @@ pub struct RoundInc {
     /// `−r = !kept + !inc`: the low half with its carry; `!kh + 1`.
     pub n_lo: Signal<Out, Bits<33>>,
     pub nkh1: Signal<Out, Bits<32>>,
-    pub cands: Signal<Out, FieldCands>,
     rn: Signal<Local, Bit>,
     up: Signal<Local, Bit>,
     inc: Signal<Local, Bit>,
     ninc: Signal<Local, Bit>,
     nkept_lo: Signal<Local, Bits<32>>,
-    max_field: Signal<Local, Bits<EXP_W>>,
 }
 
 impl Logic for RoundInc {
@@ -139,28 +185,6 @@ impl Logic for RoundInc {
         self.kh.next = self.kept.val().get_bits::<32>(32);
         self.kh1.next = self.kept.val().get_bits::<32>(32) + 1;
         self.nkh1.next = (!self.kept.val().get_bits::<32>(32)) + 1;
-
-        // ---- the exponent field's candidates ----
-        self.max_field.next = 30.into();
-        if (self.df.val() == 1) | (self.df.val() == 2) {
-            self.max_field.next = 254.into();
-        }
-        if self.df.val() == 3 {
-            self.max_field.next = 2046.into();
-        }
-        if self.df.val() == 4 {
-            self.max_field.next = 15.into();
-        }
-        self.cands.next.f1 = self.base.val() + 1;
-        self.cands.next.f2 = self.base.val() + 2;
-        // `base + k > max` as `base > max − k` (max ≥ 15): no add before the compare.
-        self.cands.next.ov0 = self.e_over.val() | (self.base.val() > self.max_field.val());
-        self.cands.next.ov1 = self.e_over.val() | (self.base.val() > (self.max_field.val() - 1));
-        self.cands.next.ov2 = self.e_over.val() | (self.base.val() > (self.max_field.val() - 2));
-        self.cands.next.top0 = (self.df.val() == 4) & (self.base.val() == 15);
-        self.cands.next.top1 = (self.df.val() == 4) & (self.base.val() == 14);
-        self.cands.next.top2 = (self.df.val() == 4) & (self.base.val() == 13);
-        self.cands.next.zero0 = self.base.val() == 0;
     }
 }
 

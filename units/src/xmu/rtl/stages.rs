@@ -57,7 +57,8 @@ pub struct Stage2 {
     pub sig: Bits<64>,
     pub exp_b: Bits<EXP_W>,
     pub take: Bit,
-    pub forced: Bits<DATA_W>,
+    /// The forced answer's choice ([`super::Special`]).
+    pub sel: Bits<5>,
     pub i2i_wrapped: Bits<DATA_W>,
     pub i2i_flags: I2iFlags,
     /// FRND's cases ([`super::FrndFields`]).
@@ -73,7 +74,7 @@ pub struct Stage2 {
     pub lo_sig: Bits<64>,
     pub lo_exp_b: Bits<EXP_W>,
     pub lo_take: Bit,
-    pub lo_forced: Bits<16>,
+    pub lo_sel: Bits<5>,
     /// The bit operations' counts and BREV ([`super::BitOpsBack`]); FCHK's
     /// answer ([`super::FchkWindow`]): picked in phase 3.
     pub pop: Bits<6>,
@@ -101,7 +102,10 @@ pub struct Stage3 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
+    /// I2I's wrapped value and its saturation ([`super::I2iPick`]).
     pub i2i: Bits<DATA_W>,
+    pub i2i_max: Bit,
+    pub i2i_min: Bit,
     pub bd: Bits<EXP_W>,
     pub q: Bits<EXP_W>,
     pub base: Bits<6>,
@@ -229,7 +233,8 @@ pub struct Stage7 {
     pub sticky: Bit,
     pub huge: Bit,
     pub base: Bits<EXP_W>,
-    pub e_over: Bit,
+    /// The exponent field's candidates ([`super::RoundCands`]).
+    pub cands: FieldCands,
     pub sign: Bit,
     pub nan: Bit,
     pub take: Bit,
@@ -242,7 +247,7 @@ pub struct Stage7 {
     pub lo_round: Bit,
     pub lo_sticky: Bit,
     pub lo_base: Bits<EXP_W>,
-    pub lo_e_over: Bit,
+    pub lo_cands: FieldCands,
     pub lo_sign: Bit,
     pub lo_take: Bit,
     pub lo_forced: Bits<16>,
@@ -357,7 +362,7 @@ pub struct Mid5 {
 }
 
 /// Boundary 8a (inside phase 8): the increment's halves before the carry
-/// select; the exponent field's candidates. The rest of boundary 7 travels
+/// select. The rest of boundary 7 travels
 /// beside it (`p8`).
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Mid8 {
@@ -366,11 +371,9 @@ pub struct Mid8 {
     pub kh1: Bits<32>,
     pub n_lo: Bits<33>,
     pub nkh1: Bits<32>,
-    pub cands: FieldCands,
     pub lo_r_lo: Bits<33>,
     pub lo_kh: Bits<32>,
     pub lo_kh1: Bits<32>,
-    pub lo_cands: FieldCands,
 }
 
 /// Boundary 10a (inside phase 10): the float encodings, the overflow's
@@ -421,6 +424,10 @@ pub struct Mid1 {
     pub pop_bytes: Bits<16>,
     pub lzc_has: Bits<4>,
     pub lzc_count: Bits<12>,
+    /// The inverted operand's byte counts; FLO.S32 of a negative operand.
+    pub lzo_has: Bits<4>,
+    pub lzo_count: Bits<12>,
+    pub flo_inv: Bit,
     pub brev: Bits<32>,
     pub fchk_range: Bit,
     pub fchk_diff: Bits<10>,
