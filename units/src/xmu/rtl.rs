@@ -32,9 +32,9 @@
 //! | 5a | [`NormShift`] ∥ [`AlignAmount`] ×2 ∥ [`FrndDecide`] | left shift by the count's multiple of 8, the exponent less the count; the right shift's adds and compares with `lz`; FRND's increment decision | 64; 7 |
 //! | 5b | [`NormShiftFine`] ∥ [`AlignPick`] ×2 ∥ [`FrndInc`] | left shift by the count's rest; the right shift picked; FRND's add | 64; 7; 64-bit add |
 //! | 6 | [`AlignCoarse`] ×2 ∥ [`RoundPre`] ×2 ∥ [`FrndResult`] | right shift by 64/32/16 with sticky; `e − EMIN`, `e > EMAX`; FRND and I2I join the forced answer | 65 |
-//! | 7 | [`AlignFine`] ×2 ∥ [`RoundCands`] ×2 ∥ [`AboveOne`] | right shift by 8/4/2/1, round and sticky bits; the exponent field's three candidates and their overflow tests; the forced answer's compares with 1.0 per format, its sign | 65 |
+//! | 7 | [`AlignFine`] ×2 ∥ [`RoundCands`] ×2 ∥ [`AboveTerms`] | right shift by 8/4/2/1, round and sticky bits; the exponent field's three candidates and their overflow tests; the forced answer's bit-range tests for its compare with 1.0, its sign | 65 |
 //! | 8a | [`RoundInc`] ×2 | increment and F2I's negation as 32-bit chains (the high half with and without the carry) | 33 + 32 + 32 |
-//! | 8b | [`RoundSelect`] ×2 ∥ [`AbovePick`] | the carry select; the bits at and above the hidden bit; the forced answer's compare by format | 64 |
+//! | 8b | [`RoundSelect`] ×2 ∥ [`AboveJoin`] | the carry select; the bits at and above the hidden bit; the forced answer's compare with 1.0 | 64 |
 //! | 9 | [`RoundField`] ×2 | field picked by those bits, overflow, flush; F2I's wrapped value and range tests | 64 |
 //! | 10a | [`RoundEnc`] ×2 | the float encoding; the overflow's direction; F2I's range decisions | 64 |
 //! | 10b | [`RoundPack`] ×2 | pack into the float format (overflow, flush, sign) or saturate into the integer type; the rounded answer's compare with 1.0 | 64 |
@@ -108,7 +108,9 @@ pub use bitops::{BitOpsBack, BitOpsFront, BitOpsPick};
 pub use control::OP_W;
 pub use decode::Decode;
 pub use fchk::{Fchk, FchkWindow};
-pub use finish::{AboveOne, AbovePick, FinishClamp, FinishMux};
+pub use finish::{
+    AboveJoin, AboveOne, AbovePick, AboveTerms, FinishClamp, FinishMux, OneTerms,
+};
 pub use frnd::{FrndAlt, FrndDecide, FrndFields, FrndInc, FrndMask, FrndResult, FrndRound};
 pub use i2i::{I2i, I2iFlags, I2iPick, I2iSat};
 pub use normalise::{NormBytes, NormCount, NormShift, NormShiftFine};
@@ -246,8 +248,8 @@ pub struct Xmu {
     pub lo_round_pre: RoundPre,
     pub align_fine: AlignFine,
     pub lo_align_fine: AlignFine,
-    pub forced_above: AboveOne,
-    pub forced_pick: AbovePick,
+    pub forced_above: AboveTerms,
+    pub forced_pick: AboveJoin,
     pub round_cands: RoundCands,
     pub lo_round_cands: RoundCands,
     pub round_inc: RoundInc,
@@ -589,6 +591,7 @@ impl Logic for Xmu {
         // An integer source's `sig` is its extended value.
         self.i2i.op.next = self.ctl[0].q.val().op;
         self.i2i.ext.next = self.s1.q.val().sig;
+        self.bit_back.op.next = self.ctl[0].q.val().op;
         self.bit_back.pop_bytes.next = self.s1.q.val().pop_bytes;
         self.bit_back.lzc_has.next = self.s1.q.val().lzc_has;
         self.bit_back.lzc_count.next = self.s1.q.val().lzc_count;
@@ -625,6 +628,7 @@ impl Logic for Xmu {
         self.s2.d.next.lo_sel = self.lo_special.sel.val();
         self.s2.d.next.pop = self.bit_back.pop.val();
         self.s2.d.next.lzc = self.bit_back.lzc.val();
+        self.s2.d.next.bit_sel = self.bit_back.sel.val();
         self.s2.d.next.brev = self.s1.q.val().brev;
         self.s2.d.next.fchk = self.fchk_window.fail.val();
 
@@ -694,7 +698,7 @@ impl Logic for Xmu {
         self.s3.d.next.lo_mf = self.lo_align_pre.mf.val();
         self.s3.d.next.lo_nq = self.lo_align_pre.nq.val();
         self.s3.d.next.lo_mq = self.lo_align_pre.mq.val();
-        self.bit_pick.op.next = self.ctl[1].q.val().op;
+        self.bit_pick.sel.next = self.s2.q.val().bit_sel;
         self.bit_pick.pop.next = self.s2.q.val().pop;
         self.bit_pick.lzc.next = self.s2.q.val().lzc;
         self.bit_pick.brev.next = self.s2.q.val().brev;
@@ -856,6 +860,7 @@ impl Logic for Xmu {
         self.s6.d.next.f = self.align_coarse.f.val();
         self.s6.d.next.st = self.align_coarse.st.val();
         self.s6.d.next.n_any = self.align_coarse.n_any.val();
+        self.s6.d.next.fmask = self.align_coarse.fmask.val();
         self.s6.d.next.shift = self.s5.q.val().shift;
         self.s6.d.next.big = self.s5.q.val().big;
         self.s6.d.next.huge = self.s5.q.val().huge;
@@ -868,6 +873,7 @@ impl Logic for Xmu {
         self.s6.d.next.lo_f = self.lo_align_coarse.f.val();
         self.s6.d.next.lo_st = self.lo_align_coarse.st.val();
         self.s6.d.next.lo_n_any = self.lo_align_coarse.n_any.val();
+        self.s6.d.next.lo_fmask = self.lo_align_coarse.fmask.val();
         self.s6.d.next.lo_shift = self.s5.q.val().lo_shift;
         self.s6.d.next.lo_big = self.s5.q.val().lo_big;
         self.s6.d.next.lo_base = self.lo_round_pre.base.val();
@@ -883,11 +889,13 @@ impl Logic for Xmu {
         self.align_fine.n_any.next = self.s6.q.val().n_any;
         self.align_fine.shift.next = self.s6.q.val().shift;
         self.align_fine.big.next = self.s6.q.val().big;
+        self.align_fine.fmask.next = self.s6.q.val().fmask;
         self.lo_align_fine.f.next = self.s6.q.val().lo_f;
         self.lo_align_fine.st.next = self.s6.q.val().lo_st;
         self.lo_align_fine.n_any.next = self.s6.q.val().lo_n_any;
         self.lo_align_fine.shift.next = self.s6.q.val().lo_shift;
         self.lo_align_fine.big.next = self.s6.q.val().lo_big;
+        self.lo_align_fine.fmask.next = self.s6.q.val().lo_fmask;
 
         self.s7.d.next.kept = self.align_fine.kept.val();
         self.s7.d.next.round = self.align_fine.round_bit.val();
@@ -904,7 +912,7 @@ impl Logic for Xmu {
         self.s7.d.next.forced = self.s6.q.val().forced;
         self.forced_above.x.next = self.s6.q.val().forced;
         self.forced_above.df.next = self.ctl[5].q.val().df;
-        self.s7.d.next.forced_above4 = self.forced_above.above.val();
+        self.s7.d.next.forced_terms = self.forced_above.terms.val();
         self.s7.d.next.forced_neg = self.forced_above.neg.val();
         self.s7.d.next.lo_kept = self.lo_align_fine.kept.val();
         self.s7.d.next.lo_round = self.lo_align_fine.round_bit.val();
@@ -967,7 +975,7 @@ impl Logic for Xmu {
         self.s8.d.next.nan = self.p8.q.val().nan;
         self.s8.d.next.take = self.p8.q.val().take;
         self.s8.d.next.forced = self.p8.q.val().forced;
-        self.forced_pick.above4.next = self.p8.q.val().forced_above4;
+        self.forced_pick.terms.next = self.p8.q.val().forced_terms;
         self.forced_pick.df.next = self.c8.q.val().df;
         self.s8.d.next.forced_above = self.forced_pick.above.val();
         self.s8.d.next.forced_neg = self.p8.q.val().forced_neg;

@@ -79,6 +79,7 @@ pub struct Stage2 {
     /// answer ([`super::FchkWindow`]): picked in phase 3.
     pub pop: Bits<6>,
     pub lzc: Bits<6>,
+    pub bit_sel: Bits<6>,
     pub brev: Bits<32>,
     pub fchk: Bit,
 }
@@ -203,6 +204,8 @@ pub struct Stage6 {
     pub f: Bits<65>,
     pub st: Bit,
     pub n_any: Bit,
+    /// The fine levels' sticky mask ([`super::AlignCoarse::fmask`]).
+    pub fmask: Bits<15>,
     pub shift: Bits<7>,
     pub big: Bit,
     pub huge: Bit,
@@ -215,6 +218,7 @@ pub struct Stage6 {
     pub lo_f: Bits<65>,
     pub lo_st: Bit,
     pub lo_n_any: Bit,
+    pub lo_fmask: Bits<15>,
     pub lo_shift: Bits<7>,
     pub lo_big: Bit,
     pub lo_base: Bits<EXP_W>,
@@ -239,9 +243,9 @@ pub struct Stage7 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
-    /// `forced` > 1.0 per float format ([`super::AboveOne`], picked in
-    /// 8b); its sign as a float of `df`.
-    pub forced_above4: Bits<4>,
+    /// `forced`'s bit-range tests ([`super::AboveTerms`], joined in 8b);
+    /// its sign as a float of `df`.
+    pub forced_terms: super::OneTerms,
     pub forced_neg: Bit,
     pub lo_kept: Bits<64>,
     pub lo_round: Bit,
@@ -268,7 +272,7 @@ pub struct Stage8 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
-    /// `forced` > 1.0 ([`super::AboveOne`]); its sign as a float of `df`.
+    /// `forced` > 1.0 ([`super::AboveJoin`]); its sign as a float of `df`.
     pub forced_above: Bit,
     pub forced_neg: Bit,
     pub lo_r: Bits<64>,
@@ -295,7 +299,7 @@ pub struct Stage9 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
-    /// `forced` > 1.0 ([`super::AboveOne`]); its sign as a float of `df`.
+    /// `forced` > 1.0 ([`super::AboveJoin`]); its sign as a float of `df`.
     pub forced_above: Bit,
     pub forced_neg: Bit,
     pub lo_field: Bits<EXP_W>,
@@ -321,7 +325,7 @@ pub struct Stage10 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
-    /// `forced` > 1.0 ([`super::AboveOne`]); its sign as a float of `df`.
+    /// `forced` > 1.0 ([`super::AboveJoin`]); its sign as a float of `df`.
     pub forced_above: Bit,
     pub forced_neg: Bit,
     pub lo_fres: Bits<16>,
