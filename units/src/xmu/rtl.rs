@@ -577,11 +577,13 @@ impl Logic for Xmu {
 
         // ---- phase 2: specials, magnitude, I2I, bit-op results ----
         self.special.op.next = self.ctl[0].q.val().op;
+        self.special.df.next = self.ctl[0].q.val().df;
         self.special.sign.next = self.s1.q.val().sign;
         self.special.zero.next = self.s1.q.val().zero;
         self.special.inf.next = self.s1.q.val().inf;
         self.special.nan.next = self.s1.q.val().nan;
         self.lo_special.op.next = self.ctl[0].q.val().op;
+        self.lo_special.df.next = self.ctl[0].q.val().df;
         self.lo_special.sign.next = self.s1.q.val().lo_sign;
         self.lo_special.zero.next = self.s1.q.val().lo_zero;
         self.lo_special.inf.next = self.s1.q.val().lo_inf;
@@ -610,7 +612,10 @@ impl Logic for Xmu {
         self.s2.d.next.sig = self.magnitude.mag.val();
         self.s2.d.next.exp_b = self.s1.q.val().exp_b;
         self.s2.d.next.take = self.special.take.val();
-        self.s2.d.next.sel = self.special.sel.val();
+        self.s2.d.next.pat = self.special.pat.val();
+        self.s2.d.next.sgn = self.special.sgn.val();
+        self.s2.d.next.pay32 = self.special.pay32.val();
+        self.s2.d.next.pay64 = self.special.pay64.val();
         self.s2.d.next.i2i_wrapped = self.i2i.wrapped.val();
         self.s2.d.next.i2i_flags = self.i2i.flags.val();
         self.s2.d.next.fr_frac = self.frnd_fields.frac.val();
@@ -625,7 +630,8 @@ impl Logic for Xmu {
         self.s2.d.next.lo_sig = self.s1.q.val().lo_sig;
         self.s2.d.next.lo_exp_b = self.s1.q.val().lo_exp_b;
         self.s2.d.next.lo_take = self.lo_special.take.val();
-        self.s2.d.next.lo_sel = self.lo_special.sel.val();
+        self.s2.d.next.lo_pat = self.lo_special.pat.val();
+        self.s2.d.next.lo_sgn = self.lo_special.sgn.val();
         self.s2.d.next.pop = self.bit_back.pop.val();
         self.s2.d.next.lzc = self.bit_back.lzc.val();
         self.s2.d.next.bit_sel = self.bit_back.sel.val();
@@ -664,12 +670,13 @@ impl Logic for Xmu {
         self.s3.d.next.sign = self.s2.q.val().sign;
         self.s3.d.next.nan = self.s2.q.val().nan;
         self.s3.d.next.take = self.s2.q.val().take;
-        self.special_pick.op.next = self.ctl[1].q.val().op;
-        self.special_pick.df.next = self.ctl[1].q.val().df;
         self.special_pick.sign.next = self.s2.q.val().sign;
         // (A NaN's `sig` is its magnitude: floats are not negated.)
         self.special_pick.sig.next = self.s2.q.val().sig;
-        self.special_pick.sel.next = self.s2.q.val().sel;
+        self.special_pick.pat.next = self.s2.q.val().pat;
+        self.special_pick.sgn.next = self.s2.q.val().sgn;
+        self.special_pick.pay32.next = self.s2.q.val().pay32;
+        self.special_pick.pay64.next = self.s2.q.val().pay64;
         self.s3.d.next.forced = self.special_pick.forced.val();
         self.s3.d.next.i2i = self.s2.q.val().i2i_wrapped;
         self.s3.d.next.i2i_max = self.i2i_pick.to_max.val();
@@ -685,11 +692,13 @@ impl Logic for Xmu {
         self.s3.d.next.lo_sig = self.s2.q.val().lo_sig;
         self.s3.d.next.lo_exp_b = self.s2.q.val().lo_exp_b;
         self.s3.d.next.lo_take = self.s2.q.val().lo_take;
-        self.lo_special_pick.op.next = self.ctl[1].q.val().op;
-        self.lo_special_pick.df.next = self.ctl[1].q.val().df;
         self.lo_special_pick.sign.next = self.s2.q.val().lo_sign;
         self.lo_special_pick.sig.next = self.s2.q.val().lo_sig;
-        self.lo_special_pick.sel.next = self.s2.q.val().lo_sel;
+        self.lo_special_pick.pat.next = self.s2.q.val().lo_pat;
+        self.lo_special_pick.sgn.next = self.s2.q.val().lo_sgn;
+        // (F2FP.x2's halves are f16/bf16: no payload.)
+        self.lo_special_pick.pay32.next = false;
+        self.lo_special_pick.pay64.next = false;
         self.s3.d.next.lo_forced = self.lo_special_pick.forced.val().get_bits::<16>(0);
         self.s3.d.next.lo_bd = self.lo_align_pre.bd.val();
         self.s3.d.next.lo_q = self.lo_align_pre.q.val();

@@ -247,23 +247,26 @@ impl Logic for RoundSelect {
     }
 }
 
-/// The range tests on `r` that F2I's saturation combines by destination.
+/// The range tests on `r` that F2I's saturation combines by destination,
+/// as ORs of at most 16 bits (two LUT levels; [`RoundEnc`] joins them:
+/// the 56-bit ORs in phase 9 measured 6.9–7.2 ns).
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct IntFlags {
-    /// Bits 63 … k of `r` hold a one: k = 8, 16, 32.
-    pub any8: Bit,
-    pub any16: Bit,
-    pub any32: Bit,
+    /// Bits 15–8, 31–16, 47–32, 63–48 of `r` hold a one.
+    pub o8: Bit,
+    pub o16: Bit,
+    pub o32: Bit,
+    pub o48: Bit,
     /// Bit k of `r`: k = 7, 15, 31, 63.
     pub bit7: Bit,
     pub bit15: Bit,
     pub bit31: Bit,
     pub bit63: Bit,
-    /// Bits k − 1 … 0 of `r` hold a one: k = 7, 15, 31, 63.
-    pub low7: Bit,
-    pub low15: Bit,
-    pub low31: Bit,
-    pub low63: Bit,
+    /// Bits 6–0, 14–7, 30–16, 62–48 of `r` hold a one.
+    pub l0: Bit,
+    pub l7: Bit,
+    pub l16: Bit,
+    pub l48: Bit,
 }
 
 /// Phase 9: the exponent field picked among its candidates by `r_top`, overflow;
@@ -375,17 +378,18 @@ impl Logic for RoundField {
                 self.ival.next = self.neg_r.val();
             }
         }
-        self.iflags.next.any8 = self.r.val().get_bits::<56>(8).any();
-        self.iflags.next.any16 = self.r.val().get_bits::<48>(16).any();
-        self.iflags.next.any32 = self.r.val().get_bits::<32>(32).any();
+        self.iflags.next.o8 = self.r.val().get_bits::<8>(8).any();
+        self.iflags.next.o16 = self.r.val().get_bits::<16>(16).any();
+        self.iflags.next.o32 = self.r.val().get_bits::<16>(32).any();
+        self.iflags.next.o48 = self.r.val().get_bits::<16>(48).any();
         self.iflags.next.bit7 = self.r.val().get_bit(7);
         self.iflags.next.bit15 = self.r.val().get_bit(15);
         self.iflags.next.bit31 = self.r.val().get_bit(31);
         self.iflags.next.bit63 = self.r.val().get_bit(63);
-        self.iflags.next.low7 = self.r.val().get_bits::<7>(0).any();
-        self.iflags.next.low15 = self.r.val().get_bits::<15>(0).any();
-        self.iflags.next.low31 = self.r.val().get_bits::<31>(0).any();
-        self.iflags.next.low63 = self.r.val().get_bits::<63>(0).any();
+        self.iflags.next.l0 = self.r.val().get_bits::<7>(0).any();
+        self.iflags.next.l7 = self.r.val().get_bits::<8>(7).any();
+        self.iflags.next.l16 = self.r.val().get_bits::<15>(16).any();
+        self.iflags.next.l48 = self.r.val().get_bits::<15>(48).any();
     }
 }
 
@@ -413,6 +417,16 @@ pub struct RoundEnc {
     /// F2I: above the destination's maximum; below its minimum.
     pub above: Signal<Out, Bit>,
     pub below: Signal<Out, Bit>,
+    f: Signal<Local, IntFlags>,
+    /// Bits 63 … k of `r` hold a one: k = 8, 16, 32.
+    any8: Signal<Local, Bit>,
+    any16: Signal<Local, Bit>,
+    any32: Signal<Local, Bit>,
+    /// Bits k − 1 … 0 of `r` hold a one: k = 7, 15, 31, 63.
+    low7: Signal<Local, Bit>,
+    low15: Signal<Local, Bit>,
+    low31: Signal<Local, Bit>,
+    low63: Signal<Local, Bit>,
 }
 
 impl Logic for RoundEnc {
@@ -440,40 +454,49 @@ impl Logic for RoundEnc {
         }
 
         // ---- integer (F2I) ----
+        self.f.next = self.iflags.val();
+        self.any32.next = self.f.val().o32 | self.f.val().o48;
+        self.any16.next = self.any32.val() | self.f.val().o16;
+        self.any8.next = self.any16.val() | self.f.val().o8;
+        self.low7.next = self.f.val().l0;
+        self.low15.next = self.f.val().l0 | self.f.val().l7;
+        self.low31.next = self.low15.val() | self.f.val().bit15 | self.f.val().l16;
+        self.low63.next =
+            self.low31.val() | self.f.val().bit31 | self.f.val().o32 | self.f.val().l48;
         // Unsigned 64-bit by default; narrowed below. Every negative value
         // of an unsigned type gives 0 (its minimum).
         self.above.next = self.huge.val();
         self.below.next = true;
         if self.int_dst.val() == 0 {
-            self.above.next = self.huge.val() | self.iflags.val().any8;
+            self.above.next = self.huge.val() | self.any8.val();
         }
         if self.int_dst.val() == 1 {
-            self.above.next = self.huge.val() | self.iflags.val().any8 | self.iflags.val().bit7;
+            self.above.next = self.huge.val() | self.any8.val() | self.f.val().bit7;
             self.below.next = self.huge.val()
-                | self.iflags.val().any8
-                | (self.iflags.val().bit7 & self.iflags.val().low7);
+                | self.any8.val()
+                | (self.f.val().bit7 & self.low7.val());
         }
         if self.int_dst.val() == 2 {
-            self.above.next = self.huge.val() | self.iflags.val().any16;
+            self.above.next = self.huge.val() | self.any16.val();
         }
         if self.int_dst.val() == 3 {
-            self.above.next = self.huge.val() | self.iflags.val().any16 | self.iflags.val().bit15;
+            self.above.next = self.huge.val() | self.any16.val() | self.f.val().bit15;
             self.below.next = self.huge.val()
-                | self.iflags.val().any16
-                | (self.iflags.val().bit15 & self.iflags.val().low15);
+                | self.any16.val()
+                | (self.f.val().bit15 & self.low15.val());
         }
         if self.int_dst.val() == 4 {
-            self.above.next = self.huge.val() | self.iflags.val().any32;
+            self.above.next = self.huge.val() | self.any32.val();
         }
         if self.int_dst.val() == 5 {
-            self.above.next = self.huge.val() | self.iflags.val().any32 | self.iflags.val().bit31;
+            self.above.next = self.huge.val() | self.any32.val() | self.f.val().bit31;
             self.below.next = self.huge.val()
-                | self.iflags.val().any32
-                | (self.iflags.val().bit31 & self.iflags.val().low31);
+                | self.any32.val()
+                | (self.f.val().bit31 & self.low31.val());
         }
         if self.int_dst.val() == 7 {
-            self.above.next = self.huge.val() | self.iflags.val().bit63;
-            self.below.next = self.huge.val() | (self.iflags.val().bit63 & self.iflags.val().low63);
+            self.above.next = self.huge.val() | self.f.val().bit63;
+            self.below.next = self.huge.val() | (self.f.val().bit63 & self.low63.val());
         }
     }
 }

@@ -57,8 +57,11 @@ pub struct Stage2 {
     pub sig: Bits<64>,
     pub exp_b: Bits<EXP_W>,
     pub take: Bit,
-    /// The forced answer's choice ([`super::Special`]).
-    pub sel: Bits<5>,
+    /// The forced answer's pattern, sign position and payload ([`super::Special`]).
+    pub pat: Bits<{ super::special::PAT_N }>,
+    pub sgn: Bits<4>,
+    pub pay32: Bit,
+    pub pay64: Bit,
     pub i2i_wrapped: Bits<DATA_W>,
     pub i2i_flags: I2iFlags,
     /// FRND's cases ([`super::FrndFields`]).
@@ -74,7 +77,8 @@ pub struct Stage2 {
     pub lo_sig: Bits<64>,
     pub lo_exp_b: Bits<EXP_W>,
     pub lo_take: Bit,
-    pub lo_sel: Bits<5>,
+    pub lo_pat: Bits<{ super::special::PAT_N }>,
+    pub lo_sgn: Bits<4>,
     /// The bit operations' counts and BREV ([`super::BitOpsBack`]); FCHK's
     /// answer ([`super::FchkWindow`]): picked in phase 3.
     pub pop: Bits<6>,
