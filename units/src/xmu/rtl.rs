@@ -108,9 +108,7 @@ pub use bitops::{BitOpsBack, BitOpsFront, BitOpsPick};
 pub use control::OP_W;
 pub use decode::Decode;
 pub use fchk::{Fchk, FchkWindow};
-pub use finish::{
-    AboveJoin, AboveOne, AbovePick, AboveTerms, FinishClamp, FinishMux, OneTerms,
-};
+pub use finish::{AboveJoin, AboveOne, AbovePick, AboveTerms, FinishClamp, FinishMux, OneTerms};
 pub use frnd::{FrndAlt, FrndDecide, FrndFields, FrndInc, FrndMask, FrndResult, FrndRound};
 pub use i2i::{I2i, I2iFlags, I2iPick, I2iSat};
 pub use normalise::{NormBytes, NormCount, NormShift, NormShiftFine};

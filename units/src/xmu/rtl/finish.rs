@@ -247,8 +247,8 @@ impl Logic for FinishMux {
         self.opc.next = self.op.val().get_bits::<4>(0);
         self.fres_pick.above4.next = self.fres_above4.val();
         self.fres_pick.df.next = self.df.val();
-        self.fres_above.next = self.fres_overflow.val()
-            | (!self.fres_flushed.val() & self.fres_pick.above.val());
+        self.fres_above.next =
+            self.fres_overflow.val() | (!self.fres_flushed.val() & self.fres_pick.above.val());
         // The clamp's operations (F2F, FRND) answer `forced` or `fres`.
         self.above_one.next = self.fres_above.val();
         self.negative.next = self.fres_neg.val();

@@ -472,27 +472,24 @@ impl Logic for RoundEnc {
         }
         if self.int_dst.val() == 1 {
             self.above.next = self.huge.val() | self.any8.val() | self.f.val().bit7;
-            self.below.next = self.huge.val()
-                | self.any8.val()
-                | (self.f.val().bit7 & self.low7.val());
+            self.below.next =
+                self.huge.val() | self.any8.val() | (self.f.val().bit7 & self.low7.val());
         }
         if self.int_dst.val() == 2 {
             self.above.next = self.huge.val() | self.any16.val();
         }
         if self.int_dst.val() == 3 {
             self.above.next = self.huge.val() | self.any16.val() | self.f.val().bit15;
-            self.below.next = self.huge.val()
-                | self.any16.val()
-                | (self.f.val().bit15 & self.low15.val());
+            self.below.next =
+                self.huge.val() | self.any16.val() | (self.f.val().bit15 & self.low15.val());
         }
         if self.int_dst.val() == 4 {
             self.above.next = self.huge.val() | self.any32.val();
         }
         if self.int_dst.val() == 5 {
             self.above.next = self.huge.val() | self.any32.val() | self.f.val().bit31;
-            self.below.next = self.huge.val()
-                | self.any32.val()
-                | (self.f.val().bit31 & self.low31.val());
+            self.below.next =
+                self.huge.val() | self.any32.val() | (self.f.val().bit31 & self.low31.val());
         }
         if self.int_dst.val() == 7 {
             self.above.next = self.huge.val() | self.f.val().bit63;

@@ -276,7 +276,8 @@ impl Logic for Unpack {
             self.zero.next = self.exp_zero.val() & (self.man_zero.val() | self.ftz.val());
             self.inf.next = self.exp_ones.val() & self.man_zero.val();
             self.nan.next = self.exp_ones.val() & !self.man_zero.val();
-            self.exp_b.next = self.fe[0].val() | self.fe[1].val() | self.fe[2].val() | self.fe[3].val();
+            self.exp_b.next =
+                self.fe[0].val() | self.fe[1].val() | self.fe[2].val() | self.fe[3].val();
         }
     }
 }
