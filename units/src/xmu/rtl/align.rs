@@ -28,7 +28,9 @@
 //! the picks in one phase measured 8.7 ns).
 //! The shift, when it is not `big`, is 0..=64, so seven bits are exact.
 //! The shifter is phases 6 ([`AlignCoarse`]: 64, 32, 16) and 7
-//! ([`AlignFine`]: 8, 4, 2, 1).
+//! ([`AlignFine`]: 8, 4, 2, 1). The fine levels' sticky bit is not an OR
+//! per level: phase 6 decodes the mask of the bits they drop (`2^(shift
+//! mod 16) − 1`) and phase 7 ANDs it with the coarse output's low bits.
 
 use super::{DF_W, EXP_W};
 use rust_hdl::prelude::*;
@@ -198,8 +200,14 @@ pub struct AlignCoarse {
     pub st: Signal<Out, Bit>,
     /// `n ≠ 0` (the sticky bit of a shift above 64).
     pub n_any: Signal<Out, Bit>,
+    /// The fine levels' dropped bits, `2^(shift mod 16) − 1`: [`AlignFine`]'s
+    /// sticky is one AND-OR with it, not an OR per level.
+    pub fmask: Signal<Out, Bits<15>>,
     lv: [Signal<Local, Bits<65>>; 4],
     sv: [Signal<Local, Bit>; 4],
+    ones: Signal<Local, Bits<16>>,
+    fine: Signal<Local, Bits<4>>,
+    lowmask: Signal<Local, Bits<16>>,
 }
 
 impl Logic for AlignCoarse {
@@ -228,6 +236,10 @@ impl Logic for AlignCoarse {
         }
         self.f.next = self.lv[3].val();
         self.st.next = self.sv[3].val();
+        self.ones.next = 0xFFFF.into();
+        self.fine.next = self.shift.val().get_bits::<4>(0);
+        self.lowmask.next = !(self.ones.val() << self.fine.val());
+        self.fmask.next = self.lowmask.val().get_bits::<15>(0);
     }
 }
 
@@ -240,46 +252,43 @@ pub struct AlignFine {
     pub n_any: Signal<In, Bit>,
     pub shift: Signal<In, Bits<7>>,
     pub big: Signal<In, Bit>,
+    /// [`AlignCoarse::fmask`].
+    pub fmask: Signal<In, Bits<15>>,
     /// The bits at or above the destination's LSB, right-aligned.
     pub kept: Signal<Out, Bits<64>>,
     pub round_bit: Signal<Out, Bit>,
     pub sticky: Signal<Out, Bit>,
     lv: [Signal<Local, Bits<65>>; 5],
-    sv: [Signal<Local, Bit>; 5],
+    /// The bits these levels drop (under the round position).
+    dropped: Signal<Local, Bits<15>>,
 }
 
 impl Logic for AlignFine {
     #[hdl_gen]
     fn update(&mut self) {
         self.lv[0].next = self.f.val();
-        self.sv[0].next = self.st.val();
         self.lv[1].next = self.lv[0].val();
-        self.sv[1].next = self.sv[0].val();
         if self.shift.val().get_bit(3) {
             self.lv[1].next = self.lv[0].val() >> 8;
-            self.sv[1].next = self.sv[0].val() | self.lv[0].val().get_bits::<8>(0).any();
         }
         self.lv[2].next = self.lv[1].val();
-        self.sv[2].next = self.sv[1].val();
         if self.shift.val().get_bit(2) {
             self.lv[2].next = self.lv[1].val() >> 4;
-            self.sv[2].next = self.sv[1].val() | self.lv[1].val().get_bits::<4>(0).any();
         }
         self.lv[3].next = self.lv[2].val();
-        self.sv[3].next = self.sv[2].val();
         if self.shift.val().get_bit(1) {
             self.lv[3].next = self.lv[2].val() >> 2;
-            self.sv[3].next = self.sv[2].val() | self.lv[2].val().get_bits::<2>(0).any();
         }
         self.lv[4].next = self.lv[3].val();
-        self.sv[4].next = self.sv[3].val();
         if self.shift.val().get_bit(0) {
             self.lv[4].next = self.lv[3].val() >> 1;
-            self.sv[4].next = self.sv[3].val() | self.lv[3].val().get_bit(0);
         }
         self.kept.next = self.lv[4].val().get_bits::<64>(1);
         self.round_bit.next = self.lv[4].val().get_bit(0);
-        self.sticky.next = self.sv[4].val();
+        // The bits under the round position after a shift by `s < 16` are
+        // `f`'s `s` low bits (the sticky ORs per level measured 6.7 ns).
+        self.dropped.next = self.f.val().get_bits::<15>(0) & self.fmask.val();
+        self.sticky.next = self.st.val() | self.dropped.val().any();
         if self.big.val() {
             self.kept.next = 0.into();
             self.round_bit.next = false;

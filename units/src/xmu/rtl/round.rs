@@ -14,11 +14,12 @@
 //! saturated to the destination (above 2^64: `huge`) and negated.
 //!
 //! Phases: [`RoundPre`] (6, beside the shifter: `e − EMIN` and `e > EMAX`),
-//! [`RoundInc`] (8a: the increment and F2I's negation, each two 32-bit
-//! carry chains, the high one with and without the carry in; the exponent
-//! field's three candidates `base + r_hi` and their overflow tests),
-//! [`RoundSelect`] (8b: the carry select), [`RoundField`] (9: the field
-//! picked by `r_hi`, F2I's range tests), [`RoundEnc`] (10a: the encoding,
+//! [`RoundCands`] (7: the exponent field's three candidates `base + r_hi`
+//! and their overflow tests), [`RoundInc`] (8a: the increment and F2I's
+//! negation, each two 32-bit carry chains, the high one with and without
+//! the carry in), [`RoundSelect`] (8b: the carry select; `r_hi`, the bits
+//! at and above the hidden bit), [`RoundField`] (9: the field picked by
+//! `r_hi`, F2I's range tests), [`RoundEnc`] (10a: the encoding,
 //! F2I's range decisions), [`RoundPack`] (10b: the saturated or overflowed
 //! answers). With the field added after the
 //! increment and compared after the add, phase 9 measured 9.9 ns.
@@ -85,9 +86,61 @@ pub struct FieldCands {
     pub zero0: Bit,
 }
 
+/// Phase 7: the exponent field's candidates, from [`RoundPre`]'s terms
+/// (final after phase 6), beside the shifter's fine levels. With the
+/// compares after a pick of `max − k` by `df`, in phase 8a, they measured
+/// 6.7 ns; here each compare is with `df`'s constant.
+#[derive(LogicBlock, Default)]
+pub struct RoundCands {
+    /// From [`RoundPre`].
+    pub base: Signal<In, Bits<EXP_W>>,
+    pub e_over: Signal<In, Bit>,
+    /// Float destination.
+    pub df: Signal<In, Bits<DF_W>>,
+    pub cands: Signal<Out, FieldCands>,
+    /// The largest finite field, less 0, 1 and 2.
+    max0: Signal<Local, Bits<EXP_W>>,
+    max1: Signal<Local, Bits<EXP_W>>,
+    max2: Signal<Local, Bits<EXP_W>>,
+}
+
+impl Logic for RoundCands {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.max0.next = 30.into();
+        self.max1.next = 29.into();
+        self.max2.next = 28.into();
+        if (self.df.val() == 1) | (self.df.val() == 2) {
+            self.max0.next = 254.into();
+            self.max1.next = 253.into();
+            self.max2.next = 252.into();
+        }
+        if self.df.val() == 3 {
+            self.max0.next = 2046.into();
+            self.max1.next = 2045.into();
+            self.max2.next = 2044.into();
+        }
+        if self.df.val() == 4 {
+            self.max0.next = 15.into();
+            self.max1.next = 14.into();
+            self.max2.next = 13.into();
+        }
+        self.cands.next.f1 = self.base.val() + 1;
+        self.cands.next.f2 = self.base.val() + 2;
+        // `base + k > max` as `base > max − k` (max ≥ 15): no add before the compare.
+        self.cands.next.ov0 = self.e_over.val() | (self.base.val() > self.max0.val());
+        self.cands.next.ov1 = self.e_over.val() | (self.base.val() > self.max1.val());
+        self.cands.next.ov2 = self.e_over.val() | (self.base.val() > self.max2.val());
+        self.cands.next.top0 = (self.df.val() == 4) & (self.base.val() == 15);
+        self.cands.next.top1 = (self.df.val() == 4) & (self.base.val() == 14);
+        self.cands.next.top2 = (self.df.val() == 4) & (self.base.val() == 13);
+        self.cands.next.zero0 = self.base.val() == 0;
+    }
+}
+
 /// Phase 8a: the increment, and F2I's negation beside it, each as two
 /// 32-bit carry chains side by side (the high half with and without the
-/// low half's carry); the exponent field's candidates.
+/// low half's carry).
 #[derive(LogicBlock, Default)]
 pub struct RoundInc {
     /// From [`AlignFine`](super::AlignFine).
@@ -98,11 +151,6 @@ pub struct RoundInc {
     pub sign: Signal<In, Bit>,
     /// Rounding direction: 0 RN, 1 RM, 2 RP, 3 RZ.
     pub rm: Signal<In, Bits<2>>,
-    /// From [`RoundPre`].
-    pub base: Signal<In, Bits<EXP_W>>,
-    pub e_over: Signal<In, Bit>,
-    /// Float destination.
-    pub df: Signal<In, Bits<DF_W>>,
     /// `kept + inc`'s low half with its carry out (bit 32); the high half
     /// of `kept` and that plus one.
     pub r_lo: Signal<Out, Bits<33>>,
@@ -111,13 +159,11 @@ pub struct RoundInc {
     /// `−r = !kept + !inc`: the low half with its carry; `!kh + 1`.
     pub n_lo: Signal<Out, Bits<33>>,
     pub nkh1: Signal<Out, Bits<32>>,
-    pub cands: Signal<Out, FieldCands>,
     rn: Signal<Local, Bit>,
     up: Signal<Local, Bit>,
     inc: Signal<Local, Bit>,
     ninc: Signal<Local, Bit>,
     nkept_lo: Signal<Local, Bits<32>>,
-    max_field: Signal<Local, Bits<EXP_W>>,
 }
 
 impl Logic for RoundInc {
@@ -139,33 +185,13 @@ impl Logic for RoundInc {
         self.kh.next = self.kept.val().get_bits::<32>(32);
         self.kh1.next = self.kept.val().get_bits::<32>(32) + 1;
         self.nkh1.next = (!self.kept.val().get_bits::<32>(32)) + 1;
-
-        // ---- the exponent field's candidates ----
-        self.max_field.next = 30.into();
-        if (self.df.val() == 1) | (self.df.val() == 2) {
-            self.max_field.next = 254.into();
-        }
-        if self.df.val() == 3 {
-            self.max_field.next = 2046.into();
-        }
-        if self.df.val() == 4 {
-            self.max_field.next = 15.into();
-        }
-        self.cands.next.f1 = self.base.val() + 1;
-        self.cands.next.f2 = self.base.val() + 2;
-        // `base + k > max` as `base > max − k` (max ≥ 15): no add before the compare.
-        self.cands.next.ov0 = self.e_over.val() | (self.base.val() > self.max_field.val());
-        self.cands.next.ov1 = self.e_over.val() | (self.base.val() > (self.max_field.val() - 1));
-        self.cands.next.ov2 = self.e_over.val() | (self.base.val() > (self.max_field.val() - 2));
-        self.cands.next.top0 = (self.df.val() == 4) & (self.base.val() == 15);
-        self.cands.next.top1 = (self.df.val() == 4) & (self.base.val() == 14);
-        self.cands.next.top2 = (self.df.val() == 4) & (self.base.val() == 13);
-        self.cands.next.zero0 = self.base.val() == 0;
     }
 }
 
 /// Phase 8b: the high halves picked by the low halves' carries (the carry
-/// select).
+/// select); the two bits of `r` at and above the float destination's
+/// hidden bit, which pick the exponent field in phase 9 (picked there
+/// after the select, phase 9 measured 6.6–7.2 ns).
 #[derive(LogicBlock, Default)]
 pub struct RoundSelect {
     /// From [`RoundInc`].
@@ -174,10 +200,14 @@ pub struct RoundSelect {
     pub kh1: Signal<In, Bits<32>>,
     pub n_lo: Signal<In, Bits<33>>,
     pub nkh1: Signal<In, Bits<32>>,
+    /// Float destination.
+    pub df: Signal<In, Bits<DF_W>>,
     /// `kept + inc`.
     pub r: Signal<Out, Bits<64>>,
     /// `−r`.
     pub neg_r: Signal<Out, Bits<64>>,
+    /// `r >> m` (0, 1 or 2: the hidden bit and a carry out of it).
+    pub r_top: Signal<Out, Bits<2>>,
     r_hi: Signal<Local, Bits<32>>,
     n_hi: Signal<Local, Bits<32>>,
 }
@@ -197,35 +227,57 @@ impl Logic for RoundSelect {
             | bit_cast::<64, 32>(self.r_lo.val().get_bits::<32>(0));
         self.neg_r.next = (bit_cast::<64, 32>(self.n_hi.val()) << 32)
             | bit_cast::<64, 32>(self.n_lo.val().get_bits::<32>(0));
+        // Every destination but f64 has its hidden bit in the low half.
+        self.r_top.next = self.r_lo.val().get_bits::<2>(10);
+        if self.df.val() == 1 {
+            self.r_top.next = self.r_lo.val().get_bits::<2>(7);
+        }
+        if self.df.val() == 2 {
+            self.r_top.next = self.r_lo.val().get_bits::<2>(23);
+        }
+        if self.df.val() == 3 {
+            self.r_top.next = self.r_hi.val().get_bits::<2>(20);
+        }
+        if self.df.val() == 4 {
+            self.r_top.next = self.r_lo.val().get_bits::<2>(3);
+        }
+        if self.df.val() == 5 {
+            self.r_top.next = self.r_lo.val().get_bits::<2>(2);
+        }
     }
 }
 
-/// The range tests on `r` that F2I's saturation combines by destination.
+/// The range tests on `r` that F2I's saturation combines by destination,
+/// as ORs of at most 16 bits (two LUT levels; [`RoundEnc`] joins them:
+/// the 56-bit ORs in phase 9 measured 6.9–7.2 ns).
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct IntFlags {
-    /// Bits 63 … k of `r` hold a one: k = 8, 16, 32.
-    pub any8: Bit,
-    pub any16: Bit,
-    pub any32: Bit,
+    /// Bits 15–8, 31–16, 47–32, 63–48 of `r` hold a one.
+    pub o8: Bit,
+    pub o16: Bit,
+    pub o32: Bit,
+    pub o48: Bit,
     /// Bit k of `r`: k = 7, 15, 31, 63.
     pub bit7: Bit,
     pub bit15: Bit,
     pub bit31: Bit,
     pub bit63: Bit,
-    /// Bits k − 1 … 0 of `r` hold a one: k = 7, 15, 31, 63.
-    pub low7: Bit,
-    pub low15: Bit,
-    pub low31: Bit,
-    pub low63: Bit,
+    /// Bits 6–0, 14–7, 30–16, 62–48 of `r` hold a one.
+    pub l0: Bit,
+    pub l7: Bit,
+    pub l16: Bit,
+    pub l48: Bit,
 }
 
-/// Phase 9: the exponent field picked among its candidates, overflow;
+/// Phase 9: the exponent field picked among its candidates by `r_top`, overflow;
 /// F2I's wrapped value and range tests.
 #[derive(LogicBlock, Default)]
 pub struct RoundField {
-    /// From [`RoundInc`].
+    /// From [`RoundSelect`].
     pub r: Signal<In, Bits<64>>,
     pub neg_r: Signal<In, Bits<64>>,
+    pub r_top: Signal<In, Bits<2>>,
+    /// From [`RoundInc`].
     pub base: Signal<In, Bits<EXP_W>>,
     pub cands: Signal<In, FieldCands>,
     /// Sign of the value.
@@ -244,8 +296,6 @@ pub struct RoundField {
     /// F2I: the wrapped (negated) value, and the range tests.
     pub ival: Signal<Out, Bits<64>>,
     pub iflags: Signal<Out, IntFlags>,
-    /// `r` split at the hidden bit (`r_hi` is 0, 1 or 2 with a carry).
-    r_hi: Signal<Local, Bits<2>>,
     top: Signal<Local, Bit>,
 }
 
@@ -255,40 +305,34 @@ pub struct RoundField {
 impl Logic for RoundField {
     #[hdl_gen]
     fn update(&mut self) {
-        // ---- float ----
-        self.r_hi.next = self.r.val().get_bits::<2>(10);
+        // ---- float: `r` split at the hidden bit ----
         self.r_lo.next = self.r.val() & 0x3FF_u64;
         if self.df.val() == 1 {
-            self.r_hi.next = self.r.val().get_bits::<2>(7);
             self.r_lo.next = self.r.val() & 0x7F_u64;
         }
         if self.df.val() == 2 {
-            self.r_hi.next = self.r.val().get_bits::<2>(23);
             self.r_lo.next = self.r.val() & 0x7F_FFFF_u64;
         }
         if self.df.val() == 3 {
-            self.r_hi.next = self.r.val().get_bits::<2>(52);
             self.r_lo.next = self.r.val() & 0xF_FFFF_FFFF_FFFF_u64;
         }
         if self.df.val() == 4 {
-            self.r_hi.next = self.r.val().get_bits::<2>(3);
             self.r_lo.next = self.r.val() & 0x7_u64;
         }
         if self.df.val() == 5 {
-            self.r_hi.next = self.r.val().get_bits::<2>(2);
             self.r_lo.next = self.r.val() & 0x3_u64;
         }
         self.field.next = self.base.val();
         self.overflow.next = self.cands.val().ov0;
         self.top.next = self.cands.val().top0;
         self.flushed.next = self.flush.val() & self.cands.val().zero0;
-        if self.r_hi.val() == 1 {
+        if self.r_top.val() == 1 {
             self.field.next = self.cands.val().f1;
             self.overflow.next = self.cands.val().ov1;
             self.top.next = self.cands.val().top1;
             self.flushed.next = false;
         }
-        if self.r_hi.val().get_bit(1) {
+        if self.r_top.val().get_bit(1) {
             self.field.next = self.cands.val().f2;
             self.overflow.next = self.cands.val().ov2;
             self.top.next = self.cands.val().top2;
@@ -334,17 +378,18 @@ impl Logic for RoundField {
                 self.ival.next = self.neg_r.val();
             }
         }
-        self.iflags.next.any8 = self.r.val().get_bits::<56>(8).any();
-        self.iflags.next.any16 = self.r.val().get_bits::<48>(16).any();
-        self.iflags.next.any32 = self.r.val().get_bits::<32>(32).any();
+        self.iflags.next.o8 = self.r.val().get_bits::<8>(8).any();
+        self.iflags.next.o16 = self.r.val().get_bits::<16>(16).any();
+        self.iflags.next.o32 = self.r.val().get_bits::<16>(32).any();
+        self.iflags.next.o48 = self.r.val().get_bits::<16>(48).any();
         self.iflags.next.bit7 = self.r.val().get_bit(7);
         self.iflags.next.bit15 = self.r.val().get_bit(15);
         self.iflags.next.bit31 = self.r.val().get_bit(31);
         self.iflags.next.bit63 = self.r.val().get_bit(63);
-        self.iflags.next.low7 = self.r.val().get_bits::<7>(0).any();
-        self.iflags.next.low15 = self.r.val().get_bits::<15>(0).any();
-        self.iflags.next.low31 = self.r.val().get_bits::<31>(0).any();
-        self.iflags.next.low63 = self.r.val().get_bits::<63>(0).any();
+        self.iflags.next.l0 = self.r.val().get_bits::<7>(0).any();
+        self.iflags.next.l7 = self.r.val().get_bits::<8>(7).any();
+        self.iflags.next.l16 = self.r.val().get_bits::<15>(16).any();
+        self.iflags.next.l48 = self.r.val().get_bits::<15>(48).any();
     }
 }
 
@@ -372,6 +417,16 @@ pub struct RoundEnc {
     /// F2I: above the destination's maximum; below its minimum.
     pub above: Signal<Out, Bit>,
     pub below: Signal<Out, Bit>,
+    f: Signal<Local, IntFlags>,
+    /// Bits 63 … k of `r` hold a one: k = 8, 16, 32.
+    any8: Signal<Local, Bit>,
+    any16: Signal<Local, Bit>,
+    any32: Signal<Local, Bit>,
+    /// Bits k − 1 … 0 of `r` hold a one: k = 7, 15, 31, 63.
+    low7: Signal<Local, Bit>,
+    low15: Signal<Local, Bit>,
+    low31: Signal<Local, Bit>,
+    low63: Signal<Local, Bit>,
 }
 
 impl Logic for RoundEnc {
@@ -399,40 +454,46 @@ impl Logic for RoundEnc {
         }
 
         // ---- integer (F2I) ----
+        self.f.next = self.iflags.val();
+        self.any32.next = self.f.val().o32 | self.f.val().o48;
+        self.any16.next = self.any32.val() | self.f.val().o16;
+        self.any8.next = self.any16.val() | self.f.val().o8;
+        self.low7.next = self.f.val().l0;
+        self.low15.next = self.f.val().l0 | self.f.val().l7;
+        self.low31.next = self.low15.val() | self.f.val().bit15 | self.f.val().l16;
+        self.low63.next =
+            self.low31.val() | self.f.val().bit31 | self.f.val().o32 | self.f.val().l48;
         // Unsigned 64-bit by default; narrowed below. Every negative value
         // of an unsigned type gives 0 (its minimum).
         self.above.next = self.huge.val();
         self.below.next = true;
         if self.int_dst.val() == 0 {
-            self.above.next = self.huge.val() | self.iflags.val().any8;
+            self.above.next = self.huge.val() | self.any8.val();
         }
         if self.int_dst.val() == 1 {
-            self.above.next = self.huge.val() | self.iflags.val().any8 | self.iflags.val().bit7;
-            self.below.next = self.huge.val()
-                | self.iflags.val().any8
-                | (self.iflags.val().bit7 & self.iflags.val().low7);
+            self.above.next = self.huge.val() | self.any8.val() | self.f.val().bit7;
+            self.below.next =
+                self.huge.val() | self.any8.val() | (self.f.val().bit7 & self.low7.val());
         }
         if self.int_dst.val() == 2 {
-            self.above.next = self.huge.val() | self.iflags.val().any16;
+            self.above.next = self.huge.val() | self.any16.val();
         }
         if self.int_dst.val() == 3 {
-            self.above.next = self.huge.val() | self.iflags.val().any16 | self.iflags.val().bit15;
-            self.below.next = self.huge.val()
-                | self.iflags.val().any16
-                | (self.iflags.val().bit15 & self.iflags.val().low15);
+            self.above.next = self.huge.val() | self.any16.val() | self.f.val().bit15;
+            self.below.next =
+                self.huge.val() | self.any16.val() | (self.f.val().bit15 & self.low15.val());
         }
         if self.int_dst.val() == 4 {
-            self.above.next = self.huge.val() | self.iflags.val().any32;
+            self.above.next = self.huge.val() | self.any32.val();
         }
         if self.int_dst.val() == 5 {
-            self.above.next = self.huge.val() | self.iflags.val().any32 | self.iflags.val().bit31;
-            self.below.next = self.huge.val()
-                | self.iflags.val().any32
-                | (self.iflags.val().bit31 & self.iflags.val().low31);
+            self.above.next = self.huge.val() | self.any32.val() | self.f.val().bit31;
+            self.below.next =
+                self.huge.val() | self.any32.val() | (self.f.val().bit31 & self.low31.val());
         }
         if self.int_dst.val() == 7 {
-            self.above.next = self.huge.val() | self.iflags.val().bit63;
-            self.below.next = self.huge.val() | (self.iflags.val().bit63 & self.iflags.val().low63);
+            self.above.next = self.huge.val() | self.f.val().bit63;
+            self.below.next = self.huge.val() | (self.f.val().bit63 & self.low63.val());
         }
     }
 }
@@ -458,11 +519,11 @@ pub struct RoundPack {
     pub fres: Signal<Out, Bits<64>>,
     /// Integer result (F2I, `int_dst`'s width).
     pub ires: Signal<Out, Bits<64>>,
-    /// `fres > 1.0` for a positive `fres` of f16 … f64 (the clamp's compare;
-    /// don't care otherwise): overflow (∞ or the largest finite), or not
-    /// flushed and the encoding above 1.0.
-    pub fres_above: Signal<Out, Bit>,
-    enc_above: super::AboveOne,
+    /// The encoding's compare with 1.0 per float format ([`AboveOne`](super::AboveOne));
+    /// phase 11 picks it by `df` and joins the overflow and flush (`fres >
+    /// 1.0` for a positive `fres` of f16 … f64, the clamp's compare).
+    pub enc_above: Signal<Out, Bits<4>>,
+    enc_cmp: super::AboveOne,
     max_finite: Signal<Local, Bits<64>>,
     infinity: Signal<Local, Bits<64>>,
     fmag: Signal<Local, Bits<64>>,
@@ -495,10 +556,9 @@ impl Logic for RoundPack {
             self.max_finite.next = 0x7B.into();
             self.infinity.next = 0x7C.into();
         }
-        self.enc_above.x.next = self.enc.val();
-        self.enc_above.df.next = self.df.val();
-        self.fres_above.next =
-            self.overflow.val() | (!self.flushed.val() & self.enc_above.above.val());
+        self.enc_cmp.x.next = self.enc.val();
+        self.enc_cmp.df.next = self.df.val();
+        self.enc_above.next = self.enc_cmp.above.val();
         self.fmag.next = self.enc.val();
         if self.flushed.val() {
             self.fmag.next = 0.into();

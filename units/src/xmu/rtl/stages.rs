@@ -57,7 +57,11 @@ pub struct Stage2 {
     pub sig: Bits<64>,
     pub exp_b: Bits<EXP_W>,
     pub take: Bit,
-    pub forced: Bits<DATA_W>,
+    /// The forced answer's pattern, sign position and payload ([`super::Special`]).
+    pub pat: Bits<{ super::special::PAT_N }>,
+    pub sgn: Bits<4>,
+    pub pay32: Bit,
+    pub pay64: Bit,
     pub i2i_wrapped: Bits<DATA_W>,
     pub i2i_flags: I2iFlags,
     /// FRND's cases ([`super::FrndFields`]).
@@ -73,11 +77,13 @@ pub struct Stage2 {
     pub lo_sig: Bits<64>,
     pub lo_exp_b: Bits<EXP_W>,
     pub lo_take: Bit,
-    pub lo_forced: Bits<16>,
+    pub lo_pat: Bits<{ super::special::PAT_N }>,
+    pub lo_sgn: Bits<4>,
     /// The bit operations' counts and BREV ([`super::BitOpsBack`]); FCHK's
     /// answer ([`super::FchkWindow`]): picked in phase 3.
     pub pop: Bits<6>,
     pub lzc: Bits<6>,
+    pub bit_sel: Bits<6>,
     pub brev: Bits<32>,
     pub fchk: Bit,
 }
@@ -90,7 +96,9 @@ pub struct Stage3 {
     pub byte_has: Bits<8>,
     pub byte_count: Bits<24>,
     pub xm: Bits<64>,
-    pub frac: Bits<6>,
+    /// FRND's fraction mask and LSB weight ([`super::FrndMask`]).
+    pub mask: Bits<64>,
+    pub unit: Bits<64>,
     pub rn: Bit,
     pub up: Bit,
     pub alt_take: Bit,
@@ -99,7 +107,10 @@ pub struct Stage3 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
+    /// I2I's wrapped value and its saturation ([`super::I2iPick`]).
     pub i2i: Bits<DATA_W>,
+    pub i2i_max: Bit,
+    pub i2i_min: Bit,
     pub bd: Bits<EXP_W>,
     pub q: Bits<EXP_W>,
     pub base: Bits<6>,
@@ -197,6 +208,8 @@ pub struct Stage6 {
     pub f: Bits<65>,
     pub st: Bit,
     pub n_any: Bit,
+    /// The fine levels' sticky mask ([`super::AlignCoarse::fmask`]).
+    pub fmask: Bits<15>,
     pub shift: Bits<7>,
     pub big: Bit,
     pub huge: Bit,
@@ -209,6 +222,7 @@ pub struct Stage6 {
     pub lo_f: Bits<65>,
     pub lo_st: Bit,
     pub lo_n_any: Bit,
+    pub lo_fmask: Bits<15>,
     pub lo_shift: Bits<7>,
     pub lo_big: Bit,
     pub lo_base: Bits<EXP_W>,
@@ -227,19 +241,21 @@ pub struct Stage7 {
     pub sticky: Bit,
     pub huge: Bit,
     pub base: Bits<EXP_W>,
-    pub e_over: Bit,
+    /// The exponent field's candidates ([`super::RoundCands`]).
+    pub cands: FieldCands,
     pub sign: Bit,
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
-    /// `forced` > 1.0 ([`super::AboveOne`]); its sign as a float of `df`.
-    pub forced_above: Bit,
+    /// `forced`'s bit-range tests ([`super::AboveTerms`], joined in 8b);
+    /// its sign as a float of `df`.
+    pub forced_terms: super::OneTerms,
     pub forced_neg: Bit,
     pub lo_kept: Bits<64>,
     pub lo_round: Bit,
     pub lo_sticky: Bit,
     pub lo_base: Bits<EXP_W>,
-    pub lo_e_over: Bit,
+    pub lo_cands: FieldCands,
     pub lo_sign: Bit,
     pub lo_take: Bit,
     pub lo_forced: Bits<16>,
@@ -251,6 +267,8 @@ pub struct Stage7 {
 pub struct Stage8 {
     pub r: Bits<64>,
     pub neg_r: Bits<64>,
+    /// `r >> m` ([`super::RoundSelect`]).
+    pub r_top: Bits<2>,
     pub huge: Bit,
     pub base: Bits<EXP_W>,
     pub cands: FieldCands,
@@ -258,10 +276,11 @@ pub struct Stage8 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
-    /// `forced` > 1.0 ([`super::AboveOne`]); its sign as a float of `df`.
+    /// `forced` > 1.0 ([`super::AboveJoin`]); its sign as a float of `df`.
     pub forced_above: Bit,
     pub forced_neg: Bit,
     pub lo_r: Bits<64>,
+    pub lo_r_top: Bits<2>,
     pub lo_base: Bits<EXP_W>,
     pub lo_cands: FieldCands,
     pub lo_sign: Bit,
@@ -284,7 +303,7 @@ pub struct Stage9 {
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
-    /// `forced` > 1.0 ([`super::AboveOne`]); its sign as a float of `df`.
+    /// `forced` > 1.0 ([`super::AboveJoin`]); its sign as a float of `df`.
     pub forced_above: Bit,
     pub forced_neg: Bit,
     pub lo_field: Bits<EXP_W>,
@@ -300,14 +319,17 @@ pub struct Stage9 {
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage10 {
     pub fres: Bits<DATA_W>,
-    /// `fres` > 1.0 (where the clamp reads it); `fres`'s sign.
-    pub fres_above: Bit,
+    /// The encoding's compare with 1.0 per float format, the overflow and
+    /// the flush (`fres` > 1.0, picked in phase 11); `fres`'s sign.
+    pub fres_above4: Bits<4>,
+    pub fres_overflow: Bit,
+    pub fres_flushed: Bit,
     pub fres_neg: Bit,
     pub ires: Bits<DATA_W>,
     pub nan: Bit,
     pub take: Bit,
     pub forced: Bits<DATA_W>,
-    /// `forced` > 1.0 ([`super::AboveOne`]); its sign as a float of `df`.
+    /// `forced` > 1.0 ([`super::AboveJoin`]); its sign as a float of `df`.
     pub forced_above: Bit,
     pub forced_neg: Bit,
     pub lo_fres: Bits<16>,
@@ -348,7 +370,7 @@ pub struct Mid5 {
 }
 
 /// Boundary 8a (inside phase 8): the increment's halves before the carry
-/// select; the exponent field's candidates. The rest of boundary 7 travels
+/// select. The rest of boundary 7 travels
 /// beside it (`p8`).
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Mid8 {
@@ -357,11 +379,9 @@ pub struct Mid8 {
     pub kh1: Bits<32>,
     pub n_lo: Bits<33>,
     pub nkh1: Bits<32>,
-    pub cands: FieldCands,
     pub lo_r_lo: Bits<33>,
     pub lo_kh: Bits<32>,
     pub lo_kh1: Bits<32>,
-    pub lo_cands: FieldCands,
 }
 
 /// Boundary 10a (inside phase 10): the float encodings, the overflow's
@@ -378,8 +398,9 @@ pub struct Mid10 {
 }
 
 /// Boundary 1a (inside phase 1): the operands, each format's tests and
-/// exponent ([`super::UnpackTests`], for `x` and F2FP's `y`), the integer
-/// extension; the bit operations' and FCHK's phase-1 results.
+/// exponent ([`super::UnpackTests`], for `x` and F2FP's `y`), the source
+/// format one-hot, the sign, the significand without its hidden bit; the
+/// bit operations' and FCHK's phase-1 results.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Mid1 {
     pub x: Bits<DATA_W>,
@@ -392,7 +413,12 @@ pub struct Mid1 {
     pub eb2: Bits<EXP_W>,
     pub eb3: Bits<EXP_W>,
     pub izero: Bits<4>,
-    pub ext: Bits<64>,
+    pub fsel: Bits<4>,
+    pub int_src: Bit,
+    pub ftz: Bit,
+    pub sign: Bit,
+    pub neg: Bit,
+    pub fsig: Bits<64>,
     pub lo_eo: Bits<4>,
     pub lo_ez: Bits<4>,
     pub lo_mz: Bits<4>,
@@ -400,9 +426,16 @@ pub struct Mid1 {
     pub lo_eb1: Bits<EXP_W>,
     pub lo_eb2: Bits<EXP_W>,
     pub lo_eb3: Bits<EXP_W>,
+    pub lo_fsel: Bits<4>,
+    pub lo_sign: Bit,
+    pub lo_fsig: Bits<64>,
     pub pop_bytes: Bits<16>,
     pub lzc_has: Bits<4>,
     pub lzc_count: Bits<12>,
+    /// The inverted operand's byte counts; FLO.S32 of a negative operand.
+    pub lzo_has: Bits<4>,
+    pub lzo_count: Bits<12>,
+    pub flo_inv: Bit,
     pub brev: Bits<32>,
     pub fchk_range: Bit,
     pub fchk_diff: Bits<10>,
