@@ -225,16 +225,27 @@ pub fn interpolate_sum(r: &Reduced) -> (i64, i32) {
 /// rounds the result again to a coarser grid (the SFU) needs only these two
 /// bits to round the exact sum once.
 pub fn rounding(f: MufuFunc, x: u32) -> u8 {
-    let Path::Interp(r) = reduce(f, x) else {
-        return 0;
+    eval_with_rounding(f, x).1
+}
+
+/// [`eval`] and [`rounding`] from one reduction and one polynomial.
+pub fn eval_with_rounding(f: MufuFunc, x: u32) -> (u32, u8) {
+    let r = match reduce(f, x) {
+        Path::Special(bits) => return (bits, 0),
+        Path::Interp(r) => r,
     };
-    let (y, _) = interpolate_sum(&r);
+    let (y, e) = interpolate_sum(&r);
+    (pack_sum(&r, y, e), rounding_bits(y, r.sig_w))
+}
+
+/// The two bits of [`rounding`] for the sum `y` rounded to `sig_w` bits.
+fn rounding_bits(y: i64, sig_w: u32) -> u8 {
     let mag = y.unsigned_abs();
     if mag == 0 {
         return 0;
     }
     let msb = 63 - mag.leading_zeros();
-    let keep = r.sig_w - 1;
+    let keep = sig_w - 1;
     if msb <= keep {
         return 0;
     }
@@ -248,6 +259,12 @@ pub fn rounding(f: MufuFunc, x: u32) -> u8 {
 #[inline]
 pub fn interpolate(r: &Reduced) -> u32 {
     let (y, e) = interpolate_sum(r);
+    pack_sum(r, y, e)
+}
+
+/// Normalise, round and pack the sum `y · 2^e` of [`interpolate_sum`].
+#[inline]
+fn pack_sum(r: &Reduced, y: i64, e: i32) -> u32 {
     let rd = normalise_round(y, e, r.sig_w);
     let sign = if rd.zero {
         r.zero_sign

@@ -43,7 +43,7 @@ use crate::divsqrt::model::{execute as engine, DivsqrtOp};
 pub use crate::fp::ieee::{
     classify, round_pack, Answer, Class, Format, Mode, Rm, DZ, F16, F32, F64, NV,
 };
-use crate::mufu::model::{eval as mufu_eval, rounding as mufu_rounding, MufuFunc};
+use crate::mufu::model::{eval_with_rounding, MufuFunc};
 
 /// The operations of the unit, in seed order; `in_op` codes in [`SfuOp::code`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -428,7 +428,10 @@ pub fn approx_flags(func: MufuFunc, fmt: Format, bits: u32, daz: bool) -> u8 {
 pub fn approx(func: MufuFunc, fmt: Format, bits: u32, daz: bool, ftz: bool) -> Answer {
     let p = prepare(func, fmt, bits, daz);
     Answer {
-        result: finish(mufu_eval(func, p.x), mufu_rounding(func, p.x), fmt, &p, ftz),
+        result: {
+            let (y, rnd) = eval_with_rounding(func, p.x);
+            finish(y, rnd, fmt, &p, ftz)
+        },
         flags: approx_flags(func, fmt, bits, daz),
     }
 }
@@ -576,7 +579,7 @@ mod tests {
 #[cfg(test)]
 mod sweep {
     use super::*;
-    use crate::mufu::model::{interpolate_sum, reduce, Path};
+    use crate::mufu::model::{eval as mufu_eval, interpolate_sum, reduce, Path};
 
     /// The exact sum of the MUFU's interpolator, scale undone, rounded once
     /// into `fmt` to nearest: ties to even, but a tie of the MUFU's own grid
