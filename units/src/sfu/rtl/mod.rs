@@ -3,14 +3,17 @@
 //! [`model`](crate::sfu::model).
 //!
 //! ```text
-//!              ┌─ PrepareDecode ─ pre ─ PrepareOperand ─ front ─ Mufu (16) ─ FinishExp ─ fa ─ FinishShift ─ fs ─ FinishRound ─ fb ─┐
-//!  in ─ decode ┤   (side line: f16, adjustment, log2, ftz32, NV/DZ beside the MUFU)                      ├─ out
-//!              └─ Divsqrt ─────────────────────────────────────────────────────────────────── hold ──────┘
+//!              ┌─ PrepareDecode ─ pre ─ PrepareMove ─ mid ─ PrepareOperand ─ front ─┐
+//!              │                                                                     Mufu (16), side line beside it
+//!              │  ┌─────────────────────────────────────────────────────────────────┘ (f16, adjustment, log2, ftz32, NV/DZ)
+//!  in ─ decode ┤  └─ FinishExp ─ fa ─ FinishShift ─ fd ─ FinishPack ─ fs ─ FinishRound ─ fb ─┐
+//!              │                                                                           ├─ out
+//!              └─ Divsqrt ──────────────────────────────────────────────────────── hold ───┘
 //!                   ▲ rsq.f64's second pass: the root fed back as rcp.f64
 //! ```
 //!
-//! - **Approximations**: one operation per clock, [`APPROX_LATENCY`] = 21
-//!   clocks (two preparing phases, the MUFU at its default depth 16, three
+//! - **Approximations**: one operation per clock, [`APPROX_LATENCY`] = 23
+//!   clocks (three preparing phases, the MUFU at its default depth 16, four
 //!   finishing phases).
 //! - **Divide engine**: the `divsqrt` unit, one operation in flight. An
 //!   accepted operation waits one clock in `req` (its code decoded; +1
@@ -32,8 +35,8 @@
 pub mod finish;
 pub mod prepare;
 
-pub use finish::{Exp, FinishExp, FinishRound, FinishShift, Shifted};
-pub use prepare::{PrepareDecode, PrepareOperand};
+pub use finish::{Dropped, Exp, FinishExp, FinishPack, FinishRound, FinishShift, Shifted};
+pub use prepare::{PrepareDecode, PrepareMove, PrepareOperand};
 
 use crate::divsqrt::rtl::Divsqrt;
 use crate::hw::boundary::Boundary;
@@ -48,7 +51,7 @@ pub const RM_W: usize = 3;
 /// fflags.
 pub const FLAGS_W: usize = 5;
 /// Clocks from accept to answer of an approximation.
-pub const APPROX_LATENCY: usize = MUFU_DEPTH + 5;
+pub const APPROX_LATENCY: usize = MUFU_DEPTH + 7;
 /// `reserve`'s count after a refused clock: the empty slot reaches the
 /// output when it is back at 0.
 pub const RESERVE_CLOCKS: u64 = APPROX_LATENCY as u64 - 1;
@@ -58,7 +61,7 @@ pub const HOLD_LATENCY: usize = 1;
 pub const REQ_LATENCY: usize = 1;
 
 // `#[hdl_gen]` indexes the side line's last register as `side[15]`.
-const _: () = assert!(MUFU_DEPTH == 16 && RESERVE_CLOCKS == 20);
+const _: () = assert!(MUFU_DEPTH == 16 && RESERVE_CLOCKS == 22);
 
 /// What rides beside the MUFU.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
@@ -73,6 +76,24 @@ pub struct Side {
 /// The register after [`PrepareDecode`].
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Pre {
+    pub valid: Bit,
+    pub tag: Bits<TAG_W>,
+    pub a: Bits<32>,
+    pub daz: Bit,
+    pub ftz: Bit,
+    pub func: Bits<4>,
+    pub f16: Bit,
+    pub scales: Bit,
+    pub sub: Bit,
+    pub flags: Bits<FLAGS_W>,
+    pub lz_in: Bits<32>,
+    pub wn: Bits<32>,
+    pub ex2: Bit,
+}
+
+/// The register after [`PrepareMove`].
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Moved {
     pub valid: Bit,
     pub tag: Bits<TAG_W>,
     pub a: Bits<32>,
@@ -165,6 +186,8 @@ pub struct Sfu {
 
     pub decode: PrepareDecode,
     pub pre: DFF<Pre>,
+    pub mover: PrepareMove,
+    pub mid: DFF<Moved>,
     pub operand: PrepareOperand,
     pub front: DFF<Front>,
     pub mufu: Mufu,
@@ -172,6 +195,8 @@ pub struct Sfu {
     pub finish_exp: FinishExp,
     pub fa: DFF<Exp>,
     pub finish_shift: FinishShift,
+    pub fd: DFF<Dropped>,
+    pub finish_pack: FinishPack,
     pub fs: DFF<Shifted>,
     pub finish_round: FinishRound,
     pub fb: DFF<Answer>,
@@ -211,6 +236,8 @@ impl Default for Sfu {
             in_ready: Default::default(),
             decode: Default::default(),
             pre: Default::default(),
+            mover: Default::default(),
+            mid: Default::default(),
             operand: Default::default(),
             front: Default::default(),
             mufu: Mufu::with_rounding_bits(MUFU_DEPTH),
@@ -218,6 +245,8 @@ impl Default for Sfu {
             finish_exp: Default::default(),
             fa: Default::default(),
             finish_shift: Default::default(),
+            fd: Default::default(),
+            finish_pack: Default::default(),
             fs: Default::default(),
             finish_round: Default::default(),
             fb: Default::default(),
@@ -240,7 +269,7 @@ impl Default for Sfu {
 impl Logic for Sfu {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, pre, front, fa, fs, fb, req, hold, rsq, reserve);
+        dff_setup!(self, clock, pre, mid, front, fa, fd, fs, fb, req, hold, rsq, reserve);
         self.mufu.clock.next = self.clock.val();
         self.engine.clock.next = self.clock.val();
         for k in 0..MUFU_DEPTH {
@@ -290,7 +319,7 @@ impl Logic for Sfu {
             self.reserve.d.next = self.reserve.q.val() - 1;
         }
         if self.block.val() {
-            self.reserve.d.next = 20.into(); // RESERVE_CLOCKS
+            self.reserve.d.next = 22.into(); // RESERVE_CLOCKS
         }
 
         // ---- approximations ----
@@ -306,29 +335,46 @@ impl Logic for Sfu {
         self.pre.d.next.f16 = self.decode.f16.val();
         self.pre.d.next.scales = self.decode.scales.val();
         self.pre.d.next.sub = self.decode.sub.val();
-        self.pre.d.next.count = self.decode.count.val();
-        self.pre.d.next.ex2_move = self.decode.ex2_move.val();
-        self.pre.d.next.moved = self.decode.moved.val();
         self.pre.d.next.flags = self.decode.flags.val();
+        self.pre.d.next.lz_in = self.decode.lz_in.val();
+        self.pre.d.next.wn = self.decode.wn.val();
+        self.pre.d.next.ex2 = self.decode.ex2.val();
 
-        self.operand.a.next = self.pre.q.val().a;
-        self.operand.daz.next = self.pre.q.val().daz;
-        self.operand.f16.next = self.pre.q.val().f16;
-        self.operand.func.next = self.pre.q.val().func;
-        self.operand.scales.next = self.pre.q.val().scales;
-        self.operand.sub.next = self.pre.q.val().sub;
-        self.operand.count.next = self.pre.q.val().count;
-        self.operand.ex2_move.next = self.pre.q.val().ex2_move;
-        self.operand.moved.next = self.pre.q.val().moved;
-        self.front.d.next.valid = self.pre.q.val().valid;
-        self.front.d.next.tag = self.pre.q.val().tag;
-        self.front.d.next.func = self.pre.q.val().func;
+        self.mover.lz_in.next = self.pre.q.val().lz_in;
+        self.mover.wn.next = self.pre.q.val().wn;
+        self.mover.ex2.next = self.pre.q.val().ex2;
+        self.mid.d.next.valid = self.pre.q.val().valid;
+        self.mid.d.next.tag = self.pre.q.val().tag;
+        self.mid.d.next.a = self.pre.q.val().a;
+        self.mid.d.next.daz = self.pre.q.val().daz;
+        self.mid.d.next.ftz = self.pre.q.val().ftz;
+        self.mid.d.next.func = self.pre.q.val().func;
+        self.mid.d.next.f16 = self.pre.q.val().f16;
+        self.mid.d.next.scales = self.pre.q.val().scales;
+        self.mid.d.next.sub = self.pre.q.val().sub;
+        self.mid.d.next.count = self.mover.count.val();
+        self.mid.d.next.ex2_move = self.mover.ex2_move.val();
+        self.mid.d.next.moved = self.mover.moved.val();
+        self.mid.d.next.flags = self.pre.q.val().flags;
+
+        self.operand.a.next = self.mid.q.val().a;
+        self.operand.daz.next = self.mid.q.val().daz;
+        self.operand.f16.next = self.mid.q.val().f16;
+        self.operand.func.next = self.mid.q.val().func;
+        self.operand.scales.next = self.mid.q.val().scales;
+        self.operand.sub.next = self.mid.q.val().sub;
+        self.operand.count.next = self.mid.q.val().count;
+        self.operand.ex2_move.next = self.mid.q.val().ex2_move;
+        self.operand.moved.next = self.mid.q.val().moved;
+        self.front.d.next.valid = self.mid.q.val().valid;
+        self.front.d.next.tag = self.mid.q.val().tag;
+        self.front.d.next.func = self.mid.q.val().func;
         self.front.d.next.x = self.operand.x.val();
-        self.front.d.next.f16 = self.pre.q.val().f16;
+        self.front.d.next.f16 = self.mid.q.val().f16;
         self.front.d.next.adj = self.operand.adj.val();
         self.front.d.next.log2 = self.operand.log2.val();
-        self.front.d.next.ftz = self.pre.q.val().ftz;
-        self.front.d.next.flags = self.pre.q.val().flags;
+        self.front.d.next.ftz = self.mid.q.val().ftz;
+        self.front.d.next.flags = self.mid.q.val().flags;
 
         self.mufu.in_valid.next = self.front.q.val().valid;
         self.mufu.in_tag.next = self.front.q.val().tag;
@@ -367,26 +413,42 @@ impl Logic for Sfu {
         self.finish_shift.sig.next = self.fa.q.val().sig;
         self.finish_shift.amount.next = self.fa.q.val().amount;
         self.finish_shift.gone.next = self.fa.q.val().gone;
-        self.finish_shift.bexp.next = self.fa.q.val().bexp;
-        self.finish_shift.f16.next = self.fa.q.val().f16;
-        self.fs.d.next.valid = self.fa.q.val().valid;
-        self.fs.d.next.tag = self.fa.q.val().tag;
-        self.fs.d.next.flags = self.fa.q.val().flags;
-        self.fs.d.next.f16 = self.fa.q.val().f16;
-        self.fs.d.next.ftz = self.fa.q.val().ftz;
-        self.fs.d.next.sign = self.fa.q.val().sign;
-        self.fs.d.next.nan = self.fa.q.val().nan;
-        self.fs.d.next.inf = self.fa.q.val().inf;
-        self.fs.d.next.zero = self.fa.q.val().zero;
-        self.fs.d.next.base = self.finish_shift.base.val();
-        self.fs.d.next.lsb = self.finish_shift.lsb.val();
-        self.fs.d.next.round = self.finish_shift.round.val();
-        self.fs.d.next.sticky = self.finish_shift.sticky.val();
-        self.fs.d.next.ones = self.finish_shift.ones.val();
-        self.fs.d.next.sub = self.finish_shift.sub.val();
-        self.fs.d.next.over_now = self.finish_shift.over_now.val();
-        self.fs.d.next.over_edge = self.finish_shift.over_edge.val();
-        self.fs.d.next.rnd = self.fa.q.val().rnd;
+        self.fd.d.next.valid = self.fa.q.val().valid;
+        self.fd.d.next.tag = self.fa.q.val().tag;
+        self.fd.d.next.flags = self.fa.q.val().flags;
+        self.fd.d.next.f16 = self.fa.q.val().f16;
+        self.fd.d.next.ftz = self.fa.q.val().ftz;
+        self.fd.d.next.sign = self.fa.q.val().sign;
+        self.fd.d.next.nan = self.fa.q.val().nan;
+        self.fd.d.next.inf = self.fa.q.val().inf;
+        self.fd.d.next.zero = self.fa.q.val().zero;
+        self.fd.d.next.bexp = self.fa.q.val().bexp;
+        self.fd.d.next.kept = self.finish_shift.kept.val();
+        self.fd.d.next.round = self.finish_shift.round.val();
+        self.fd.d.next.sticky = self.finish_shift.sticky.val();
+        self.fd.d.next.rnd = self.fa.q.val().rnd;
+
+        self.finish_pack.kept.next = self.fd.q.val().kept;
+        self.finish_pack.bexp.next = self.fd.q.val().bexp;
+        self.finish_pack.f16.next = self.fd.q.val().f16;
+        self.fs.d.next.valid = self.fd.q.val().valid;
+        self.fs.d.next.tag = self.fd.q.val().tag;
+        self.fs.d.next.flags = self.fd.q.val().flags;
+        self.fs.d.next.f16 = self.fd.q.val().f16;
+        self.fs.d.next.ftz = self.fd.q.val().ftz;
+        self.fs.d.next.sign = self.fd.q.val().sign;
+        self.fs.d.next.nan = self.fd.q.val().nan;
+        self.fs.d.next.inf = self.fd.q.val().inf;
+        self.fs.d.next.zero = self.fd.q.val().zero;
+        self.fs.d.next.base = self.finish_pack.base.val();
+        self.fs.d.next.lsb = self.finish_pack.lsb.val();
+        self.fs.d.next.round = self.fd.q.val().round;
+        self.fs.d.next.sticky = self.fd.q.val().sticky;
+        self.fs.d.next.ones = self.finish_pack.ones.val();
+        self.fs.d.next.sub = self.finish_pack.sub.val();
+        self.fs.d.next.over_now = self.finish_pack.over_now.val();
+        self.fs.d.next.over_edge = self.finish_pack.over_edge.val();
+        self.fs.d.next.rnd = self.fd.q.val().rnd;
 
         self.finish_round.s.next = self.fs.q.val();
         self.fb.d.next.valid = self.fs.q.val().valid;
