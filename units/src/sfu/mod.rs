@@ -13,7 +13,7 @@
 //! # Which hardware computes what
 //! | instructions | path | clocks (accept → answer, alone) |
 //! |---|---|---|
-//! | rsq.f32, sqrt.f32, exp2.f32, log2.f32, sin.f32, cos.f32; rcp/rsq/sqrt/exp2/log2/sin/cos.f16 | prepare → MUFU → finish, one per clock | 21 |
+//! | rsq.f32, sqrt.f32, exp2.f32, log2.f32, sin.f32, cos.f32; rcp/rsq/sqrt/exp2/log2/sin/cos.f16 | prepare → MUFU → finish, one per clock | 23 |
 //! | rcp.f32 (frm), fdiv.f32 | divide engine | 29 |
 //! | fsqrt.f32 | divide engine | 27 |
 //! | rcp.f64 (RNE), fdiv.f64 | divide engine | 44 |
