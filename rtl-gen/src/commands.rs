@@ -648,6 +648,41 @@ pub fn tables(unit: &str, func: Option<&str>) -> Outcome {
 }
 
 /// `rtl-gen qor-plot`: the Fmax-against-latency chart of the measured points.
+/// `rtl-gen timing <sdf> --top K [--group TEXT]`: the worst path into each
+/// of the K slowest register groups, pin by pin (arrival and the step to it).
+pub fn timing(sdf: &Path, top: usize, filter: Option<&str>) -> Outcome {
+    let (name, bytes) = read_input(sdf)?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| Failure::BadInput(format!("{name}: not UTF-8 text ({e})")))?;
+    let timing =
+        testbench::timing::analyse(&text).map_err(|e| Failure::BadInput(format!("{name}: {e}")))?;
+    let mut out = String::new();
+    let chosen = timing
+        .groups
+        .iter()
+        .zip(&timing.paths)
+        .filter(|(g, _)| filter.is_none_or(|f| g.group.contains(f) || g.from.contains(f)))
+        .take(top);
+    for (g, path) in chosen {
+        out.push_str(&format!(
+            "{:.3} ns  {}  <- {}\n",
+            g.worst_ns, g.group, g.from
+        ));
+        let mut before = 0.0;
+        for (pin, at) in path {
+            out.push_str(&format!("  {at:7.3}  +{:5.3}  {pin}\n", at - before));
+            before = *at;
+        }
+    }
+    if out.is_empty() {
+        return Err(Failure::BadInput(format!(
+            "{name}: no register group{}",
+            filter.map_or(String::new(), |f| format!(" matches `{f}`"))
+        )));
+    }
+    write_output(None, &out)
+}
+
 pub fn qor_plot(csv: &Path, svg: &Path, target_mhz: f64) -> Outcome {
     let (name, bytes) = read_input(csv)?;
     let text = String::from_utf8(bytes)

@@ -138,6 +138,18 @@ enum Command {
     /// Formal proofs on the exported Verilog (yosys temporal induction):
     /// XMU bit ops, DFMA MIN/MAX/SETP, the MUFU's and REDUX's valid/tag
     Formal { unit: String },
+    /// The slowest register-to-register paths of a placed design, cell by
+    /// cell, from nextpnr's SDF (e.g. fpga/build/<unit>/ecp5-85k/nextpnr.sdf)
+    Timing {
+        /// The SDF file (`-` for stdin)
+        sdf: PathBuf,
+        /// Paths of the K slowest register groups
+        #[arg(long, default_value_t = 5, value_name = "K")]
+        top: usize,
+        /// Only groups whose name (or start group) contains this text
+        #[arg(long)]
+        group: Option<String>,
+    },
     /// gtkwave's translate filter process: hex values in, one a line; the
     /// decimal float (f64, f32, f16, bf16) or the operation's mnemonic
     /// (op:<unit>) out, one line each
@@ -232,6 +244,7 @@ fn main() -> ExitCode {
             target_mhz,
         } => commands::qor_plot(&csv, &svg, target_mhz),
         Command::Formal { unit } => commands::formal(&unit),
+        Command::Timing { sdf, top, group } => commands::timing(&sdf, top, group.as_deref()),
         Command::WaveFilter { kind } => commands::wave_filter(&kind),
         Command::Wave { unit, ops, svg } => commands::wave(&unit, ops, &svg),
         Command::All { root } => commands::all(&root),

@@ -562,3 +562,42 @@ fn sim_of_the_g3_units_keeps_input_order_and_names_bad_fields() {
     }
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn timing_prints_each_slow_groups_path_and_rejects_bad_files() {
+    let dir = scratch("timing");
+    let sdf = dir.join("small.sdf");
+    std::fs::write(&sdf, testbench::timing::SAMPLE_SDF).unwrap();
+    let out = rtl_gen(&["timing", sdf.to_str().unwrap(), "--top", "3"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "1.568 ns  u.b$1  <- u.a", "{stdout}");
+    assert_eq!(
+        lines[1].split_whitespace().last(),
+        Some("u.a[3]_TRELLIS_FF_Q_2/Q")
+    );
+    assert!(
+        lines.last().unwrap().trim_start().starts_with("1.568"),
+        "{stdout}"
+    );
+    assert_eq!(lines.len(), 1 + 6, "{stdout}");
+
+    let none = rtl_gen(&["timing", sdf.to_str().unwrap(), "--group", "nothing"]);
+    assert_eq!(none.status.code(), Some(2));
+    let bad = dir.join("bad.sdf");
+    std::fs::write(&bad, "(DELAYFILE (CELL\n").unwrap();
+    let out = rtl_gen(&["timing", bad.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr.contains("bad.sdf") && stderr.contains("line 1"),
+        "{stderr}"
+    );
+    let missing = rtl_gen(&["timing", dir.join("none.sdf").to_str().unwrap()]);
+    assert_eq!(missing.status.code(), Some(2));
+}

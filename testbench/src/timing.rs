@@ -32,6 +32,9 @@ pub struct Timing {
     /// The single worst path: every pin from the start point to the
     /// endpoint with its arrival in ns (the last one includes the setup).
     pub worst_path: Vec<(String, f64)>,
+    /// The worst path into each group, in the order of `groups`, pin by
+    /// pin as `worst_path`.
+    pub paths: Vec<Vec<(String, f64)>>,
 }
 
 /// The register groups of an SDF, slowest first.
@@ -372,17 +375,29 @@ impl Graph {
             })
             .collect();
         groups.sort_by(|a, b| b.worst_ns.total_cmp(&a.worst_ns));
-        let mut worst_path = Vec::new();
-        if let Some(&(t, end)) = groups.first().map(|g| &worst[&g.group]) {
-            worst_path.push((self.names[end].clone(), t / 1000.0));
+        let trace = |end: usize, t: f64| {
+            let mut path = vec![(self.names[end].clone(), t / 1000.0)];
             let mut p = end;
             while let Some(q) = pred[p] {
-                worst_path.push((self.names[q].clone(), arrival[q].unwrap_or(0.0) / 1000.0));
+                path.push((self.names[q].clone(), arrival[q].unwrap_or(0.0) / 1000.0));
                 p = q;
             }
-            worst_path.reverse();
+            path.reverse();
+            path
+        };
+        let paths: Vec<Vec<(String, f64)>> = groups
+            .iter()
+            .map(|g| {
+                let (t, end) = worst[&g.group];
+                trace(end, t)
+            })
+            .collect();
+        let worst_path = paths.first().cloned().unwrap_or_default();
+        Timing {
+            groups,
+            worst_path,
+            paths,
         }
-        Timing { groups, worst_path }
     }
 }
 
@@ -453,58 +468,60 @@ fn timescale(node: &Node) -> Result<f64, String> {
     Ok(number * unit)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// a -> LUT x -> LUT y -> b (two LUT levels), and a -> b directly
-    /// (one interconnect): the long path wins.
-    const SMALL: &str = r#"(DELAYFILE
+/// A small SDF (for tests and examples): a -> LUT x -> LUT y -> b (two LUT levels), and a -> b directly
+/// (one interconnect): the long path wins.
+pub const SAMPLE_SDF: &str = r#"(DELAYFILE
   (SDFVERSION "3.0")
   (DIVIDER /)
   (TIMESCALE 1ps)
   (CELL
-    (CELLTYPE "top")
-    (INSTANCE )
-    (DELAY
-      (ABSOLUTE
-        (INTERCONNECT u.a\[3\]_TRELLIS_FF_Q_2/Q u.x/A (100:150:200) (100:150:210))
-        (INTERCONNECT u.x/F u.y/B (0:0:300) (0:0:0))
-        (INTERCONNECT u.y/F u.b\$1_TRELLIS_FF_Q/M (10:20:40) (10:20:40))
-        (INTERCONNECT u.a\[3\]_TRELLIS_FF_Q_2/Q u.b\$1_TRELLIS_FF_Q/DI (1000:1000:1000) (0:0:0))
-      )
-    )
+(CELLTYPE "top")
+(INSTANCE )
+(DELAY
+  (ABSOLUTE
+    (INTERCONNECT u.a\[3\]_TRELLIS_FF_Q_2/Q u.x/A (100:150:200) (100:150:210))
+    (INTERCONNECT u.x/F u.y/B (0:0:300) (0:0:0))
+    (INTERCONNECT u.y/F u.b\$1_TRELLIS_FF_Q/M (10:20:40) (10:20:40))
+    (INTERCONNECT u.a\[3\]_TRELLIS_FF_Q_2/Q u.b\$1_TRELLIS_FF_Q/DI (1000:1000:1000) (0:0:0))
+  )
+)
   )
   (CELL
-    (CELLTYPE "TRELLIS_FF")
-    (INSTANCE u.a\[3\]_TRELLIS_FF_Q_2)
-    (DELAY (ABSOLUTE (IOPATH CLK Q (430:477:525) (430:477:525))))
-    (TIMINGCHECK
-      (SETUPHOLD (posedge M) (posedge CLK) (0:0:0) (233:268:303))
-    )
+(CELLTYPE "TRELLIS_FF")
+(INSTANCE u.a\[3\]_TRELLIS_FF_Q_2)
+(DELAY (ABSOLUTE (IOPATH CLK Q (430:477:525) (430:477:525))))
+(TIMINGCHECK
+  (SETUPHOLD (posedge M) (posedge CLK) (0:0:0) (233:268:303))
+)
   )
   (CELL
-    (CELLTYPE "TRELLIS_COMB")
-    (INSTANCE u.x)
-    (DELAY (ABSOLUTE (IOPATH A F (200:218:236) (200:218:236))))
+(CELLTYPE "TRELLIS_COMB")
+(INSTANCE u.x)
+(DELAY (ABSOLUTE (IOPATH A F (200:218:236) (200:218:236))))
   )
   (CELL
-    (CELLTYPE "TRELLIS_COMB")
-    (INSTANCE u.y)
-    (DELAY (ABSOLUTE (IOPATH B F (200:218:236) (200:218:250))))
+(CELLTYPE "TRELLIS_COMB")
+(INSTANCE u.y)
+(DELAY (ABSOLUTE (IOPATH B F (200:218:236) (200:218:250))))
   )
   (CELL
-    (CELLTYPE "TRELLIS_FF")
-    (INSTANCE u.b\$1_TRELLIS_FF_Q)
-    (DELAY (ABSOLUTE (IOPATH CLK0 Q (430:477:525) (430:477:525))))
-    (TIMINGCHECK
-      (SETUPHOLD (posedge M) (posedge CLK) (0:0:0) (233:268:303))
-      (SETUPHOLD (negedge M) (posedge CLK) (5:6:7) (233:268:303))
-      (SETUPHOLD (posedge DI) (posedge CLK) (1:2:3) (0:0:0))
-    )
+(CELLTYPE "TRELLIS_FF")
+(INSTANCE u.b\$1_TRELLIS_FF_Q)
+(DELAY (ABSOLUTE (IOPATH CLK0 Q (430:477:525) (430:477:525))))
+(TIMINGCHECK
+  (SETUPHOLD (posedge M) (posedge CLK) (0:0:0) (233:268:303))
+  (SETUPHOLD (negedge M) (posedge CLK) (5:6:7) (233:268:303))
+  (SETUPHOLD (posedge DI) (posedge CLK) (1:2:3) (0:0:0))
+)
   )
 )
 "#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = SAMPLE_SDF;
 
     #[test]
     fn small_sdf_worst_path_and_groups() {
@@ -519,6 +536,7 @@ mod tests {
                 from: "u.a".into(),
             }]
         );
+        assert_eq!(t.paths, vec![t.worst_path.clone()]);
         let pins: Vec<&str> = t.worst_path.iter().map(|(p, _)| p.as_str()).collect();
         assert_eq!(
             pins,
