@@ -259,10 +259,6 @@ pub struct Radix4Step {
     pub cw_next: Signal<Out, Bits<SPEC_W>>,
     pub nmq_next: Signal<Out, Bits<NM_W>>,
     pub nmqm_next: Signal<Out, Bits<NM_W>>,
-    pub kp2_next: Signal<Out, Bits<K_W>>,
-    pub kp1_next: Signal<Out, Bits<K_W>>,
-    pub km1_next: Signal<Out, Bits<K_W>>,
-    pub km2_next: Signal<Out, Bits<K_W>>,
     /// `4w` as two vectors.
     ys: Signal<Local, Bits<REM_W>>,
     yc: Signal<Local, Bits<REM_W>>,
@@ -276,20 +272,12 @@ pub struct Radix4Step {
     kz: Signal<Local, Bits<K_W>>,
     /// The next digit's weight.
     kn: Signal<Local, Bits<REM_W>>,
-    /// The next step's addends' windows.
-    tp2: Signal<Local, Bits<REM_W>>,
-    tp1: Signal<Local, Bits<REM_W>>,
     /// The five candidates' next digits (digit +2 … −2).
     pub cand_p2: SpecRow,
     pub cand_p1: SpecRow,
     pub cand_z: SpecRow,
     pub cand_m1: SpecRow,
     pub cand_m2: SpecRow,
-    /// The next step's `K`s.
-    pub knext_p2: KRow,
-    pub knext_p1: KRow,
-    pub knext_m1: KRow,
-    pub knext_m2: KRow,
 }
 
 impl Logic for Radix4Step {
@@ -365,21 +353,6 @@ impl Logic for Radix4Step {
         if self.c.val().get_bit(2) {
             self.nmqm_next.next = self.nmq.val();
         }
-        // The next step's K: a digit ≥ 0 leads to Q's row, < 0 to QM's.
-        self.tp2.next = !self.p2_next.val();
-        self.tp1.next = !self.p1_next.val();
-        self.knext_p2.t.next = self.tp2.val().get_bits::<SPEC_W>(50);
-        self.knext_p2.nm.next = self.nmq_next.val();
-        self.knext_p1.t.next = self.tp1.val().get_bits::<SPEC_W>(50);
-        self.knext_p1.nm.next = self.nmq_next.val();
-        self.knext_m1.t.next = self.m1_next.val().get_bits::<SPEC_W>(50);
-        self.knext_m1.nm.next = self.nmqm_next.val();
-        self.knext_m2.t.next = self.m2_next.val().get_bits::<SPEC_W>(50);
-        self.knext_m2.nm.next = self.nmqm_next.val();
-        self.kp2_next.next = self.knext_p2.k.val();
-        self.kp1_next.next = self.knext_p1.k.val();
-        self.km1_next.next = self.knext_m1.k.val();
-        self.km2_next.next = self.knext_m2.k.val();
         // The next digit: each candidate's from the registers, picked by c.
         self.sw_next.next = self.ws_next.val().get_bits::<SPEC_W>(48);
         self.cw_next.next = self.wc_next.val().get_bits::<SPEC_W>(48);
@@ -420,5 +393,82 @@ impl Logic for Radix4Step {
                 self.c_next.next = self.cand_m1.ge.val();
             }
         }
+    }
+}
+
+/// The candidates' `K`, added from registers (combinational; loaded into
+/// [`Spec`](super::Spec) in the start step and in a root's extra clocks).
+///
+/// Four rows are exact for the registers' digit: `+2`, `+1` from `!p2`,
+/// `!p1` and `Q`'s thresholds, `−1`, `−2` from `m1`, `m2` and `QM`'s. Four
+/// more are the same functions of the other register: `Q`'s window for
+/// `−1`, `−2` and `QM`'s for `+2`, `+1`. Once the digit's weight is below
+/// the window (`k ≤ 2^46`, a root's fifth digit on), every row is a
+/// function of `Q`'s or `QM`'s bits 49 … 58 alone, and those of `Q'` and
+/// `QM'` are `Q`'s or `QM`'s by the digit (as the thresholds' rows are): the
+/// next clock's `K` are then this clock's, picked by the digit, with no add.
+#[derive(LogicBlock, Default)]
+pub struct KLoad {
+    pub q: Signal<In, Bits<REM_W>>,
+    pub qm: Signal<In, Bits<REM_W>>,
+    pub p1: Signal<In, Bits<REM_W>>,
+    pub p2: Signal<In, Bits<REM_W>>,
+    pub m1: Signal<In, Bits<REM_W>>,
+    pub m2: Signal<In, Bits<REM_W>>,
+    pub nmq: Signal<In, Bits<NM_W>>,
+    pub nmqm: Signal<In, Bits<NM_W>>,
+    /// `K` of digits +2, +1, −1, −2 as functions of `Q` (`qp2` … `qm2`) and
+    /// of `QM` (`mp2` … `mm2`).
+    pub qp2: Signal<Out, Bits<K_W>>,
+    pub qp1: Signal<Out, Bits<K_W>>,
+    pub qm1: Signal<Out, Bits<K_W>>,
+    pub qm2: Signal<Out, Bits<K_W>>,
+    pub mp2: Signal<Out, Bits<K_W>>,
+    pub mp1: Signal<Out, Bits<K_W>>,
+    pub mm1: Signal<Out, Bits<K_W>>,
+    pub mm2: Signal<Out, Bits<K_W>>,
+    np2: Signal<Local, Bits<REM_W>>,
+    np1: Signal<Local, Bits<REM_W>>,
+    nqm: Signal<Local, Bits<REM_W>>,
+    pub r_qp2: KRow,
+    pub r_qp1: KRow,
+    pub r_qm1: KRow,
+    pub r_qm2: KRow,
+    pub r_mp2: KRow,
+    pub r_mp1: KRow,
+    pub r_mm1: KRow,
+    pub r_mm2: KRow,
+}
+
+impl Logic for KLoad {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.np2.next = !self.p2.val();
+        self.np1.next = !self.p1.val();
+        self.nqm.next = !self.qm.val();
+        self.r_qp2.t.next = self.np2.val().get_bits::<SPEC_W>(50);
+        self.r_qp2.nm.next = self.nmq.val();
+        self.r_qp1.t.next = self.np1.val().get_bits::<SPEC_W>(50);
+        self.r_qp1.nm.next = self.nmq.val();
+        self.r_qm1.t.next = self.q.val().get_bits::<SPEC_W>(50);
+        self.r_qm1.nm.next = self.nmq.val();
+        self.r_qm2.t.next = self.q.val().get_bits::<SPEC_W>(49);
+        self.r_qm2.nm.next = self.nmq.val();
+        self.r_mp2.t.next = self.nqm.val().get_bits::<SPEC_W>(49);
+        self.r_mp2.nm.next = self.nmqm.val();
+        self.r_mp1.t.next = self.nqm.val().get_bits::<SPEC_W>(50);
+        self.r_mp1.nm.next = self.nmqm.val();
+        self.r_mm1.t.next = self.m1.val().get_bits::<SPEC_W>(50);
+        self.r_mm1.nm.next = self.nmqm.val();
+        self.r_mm2.t.next = self.m2.val().get_bits::<SPEC_W>(50);
+        self.r_mm2.nm.next = self.nmqm.val();
+        self.qp2.next = self.r_qp2.k.val();
+        self.qp1.next = self.r_qp1.k.val();
+        self.qm1.next = self.r_qm1.k.val();
+        self.qm2.next = self.r_qm2.k.val();
+        self.mp2.next = self.r_mp2.k.val();
+        self.mp1.next = self.r_mp1.k.val();
+        self.mm1.next = self.r_mm1.k.val();
+        self.mm2.next = self.r_mm2.k.val();
     }
 }
