@@ -77,8 +77,9 @@ pub const CNT_W: usize = 5;
 /// (the answer is presented from a register). The integer forms skip the
 /// pack phase.
 pub const OVERHEAD: usize = 13;
-/// Worst-case cycles from accept to answer (fdiv.f64, rcp.f64).
-pub const LATENCY: usize = OVERHEAD + CLOCKS_F64_DIV as usize;
+/// Worst-case cycles from accept to answer (fsqrt.f64).
+pub const LATENCY: usize = OVERHEAD + CLOCKS_F64_SQRT as usize;
+const _: () = assert!(CLOCKS_F64_SQRT >= CLOCKS_F64_DIV);
 
 /// Cycles from accept to answer of one operation.
 pub fn latency_of(op: DivsqrtOp, a: u64, b: u64) -> usize {
@@ -268,6 +269,9 @@ pub struct Iter {
     pub m2: Bits<REM_W>,
     /// This clock's digit, thermometer code.
     pub c: Bits<4>,
+    /// Its inverted copy (not merged with `c`): the on-the-fly
+    /// conversion's and the thresholds' selects, `c` the addend's.
+    pub cn: Bits<4>,
     /// The next selection's thresholds for the rows of `Q` and `QM`.
     pub nmq: Bits<NM_W>,
     pub nmqm: Bits<NM_W>,
@@ -301,8 +305,8 @@ pub struct Spec {
 /// the recurrence).
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Loop {
-    pub sw: Bits<10>,
-    pub cw: Bits<10>,
+    /// The estimate's windows of `ws` and `wc`, added.
+    pub v: Bits<10>,
     pub c: Bits<4>,
     /// The digit's `< 0` and `< 1`, inverted copies (not merged with `c`):
     /// the selects of the `K` registers' pick.
@@ -488,6 +492,12 @@ pub struct Divsqrt {
     /// Bit 0: this iterate clock is a root's extra clock (the `K` add after
     /// its first three digits, whose weight reaches the estimate's window).
     pub bpat: DFF<Bits<8>>,
+    /// A root's first iterate clock: `v` added from the prep phase's
+    /// registers (a division's `wc` is 0 there, so its `v` needs no add).
+    pub s0: DFF<Bit>,
+    v0: Signal<Local, Bits<10>>,
+    s0_ws: Signal<Local, Bits<REM_W>>,
+    s0_wc: Signal<Local, Bits<REM_W>>,
     bpat_next: Signal<Local, Bits<8>>,
     /// `lp.g`, and the prep phase's digit (Icarus: no part select of a
     /// struct field).
@@ -542,6 +552,7 @@ impl Logic for Divsqrt {
             kload,
             kmux,
             bpat,
+            s0,
             inp,
             acc,
             ctl,
@@ -710,15 +721,16 @@ impl Logic for Divsqrt {
         self.step.m1.next = self.iter.q.val().m1;
         self.step.m2.next = self.iter.q.val().m2;
         self.step.c.next = self.iter.q.val().c;
-        self.step.sw.next = self.lp.q.val().sw;
-        self.step.cw.next = self.lp.q.val().cw;
+        self.step.cn.next = self.iter.q.val().cn;
+        self.step.v.next = self.lp.q.val().v;
         self.step.cs.next = self.lp.q.val().c;
         self.prep_ws.next = self.prep.iter.val().ws;
         self.prep_wc.next = self.prep.iter.val().wc;
+        self.s0_ws.next = self.iter.q.val().ws;
+        self.s0_wc.next = self.iter.q.val().wc;
         self.lp.d.next = self.lp.q.val();
         if !self.bpat.q.val().get_bit(0) {
-            self.lp.d.next.sw = self.step.sw_next.val();
-            self.lp.d.next.cw = self.step.cw_next.val();
+            self.lp.d.next.v = self.step.v_next.val();
             self.lp.d.next.c = self.step.c_next.val();
             self.lp.d.next.g = !self.step.c_next.val().get_bits::<2>(1);
         }
@@ -778,6 +790,7 @@ impl Logic for Divsqrt {
             self.iter.d.next.m1 = self.step.m1_next.val();
             self.iter.d.next.m2 = self.step.m2_next.val();
             self.iter.d.next.c = self.step.c_next.val();
+            self.iter.d.next.cn = !self.step.c_next.val();
             self.iter.d.next.nmq = self.step.nmq_next.val();
             self.iter.d.next.nmqm = self.step.nmqm_next.val();
             self.iter.d.next.first = false;
@@ -787,10 +800,13 @@ impl Logic for Divsqrt {
         if self.at_prep.q.val() {
             self.meta.d.next = self.prep.meta.val();
             self.iter.d.next = self.prep.iter.val();
-            self.lp.d.next.sw = self.prep_ws.val().get_bits::<10>(48);
-            self.lp.d.next.cw = self.prep_wc.val().get_bits::<10>(48);
+            self.lp.d.next.v = self.prep_ws.val().get_bits::<10>(48);
             self.lp.d.next.c = self.prep.iter.val().c;
             self.lp.d.next.g = !self.prep_c.val().get_bits::<2>(1);
+        }
+        self.v0.next = self.s0_ws.val().get_bits::<10>(48) + self.s0_wc.val().get_bits::<10>(48);
+        if self.s0.q.val() {
+            self.lp.d.next.v = self.v0.val();
         }
 
         // ---- correct, select, align ----
@@ -940,7 +956,8 @@ impl Logic for Divsqrt {
         self.at_decide.d.next = self.phase_next.val() == Phase::Decide;
         self.at_pack.d.next = self.phase_next.val() == Phase::Pack;
         self.at_final.d.next = self.phase_next.val() == Phase::Final;
-        // A root's extra clocks: iterate clocks 2, 4 and 6 (the start step is 0).
+        // A root's extra clocks: iterate clocks 0 (`s0`), 3, 5 and 7 (the
+        // start step is clock 1).
         self.bpat_next.next = self.bpat.q.val();
         if self.at_iter.q.val() {
             self.bpat_next.next = self.bpat.q.val() >> 1;
@@ -948,18 +965,21 @@ impl Logic for Divsqrt {
         if self.at_prep.q.val() {
             self.bpat_next.next = 0.into();
             if self.acc.q.val().sqrt {
-                self.bpat_next.next = 0x54.into();
+                self.bpat_next.next = 0xa9.into();
             }
         }
         self.bpat.d.next = self.bpat_next.val();
-        self.iter_next.next = self.phase_next.val() == Phase::Iterate;
-        self.adv.d.next = self.iter_next.val() & !self.bpat_next.val().get_bit(0);
+        // From flip-flops only: the next clock iterates after the prep
+        // phase, or after an iterate clock but the last; its kind is
+        // `bpat`'s bit 1 then.
+        self.iter_next.next = self.at_iter.q.val() & !self.ctl.q.val().last;
+        self.adv.d.next = (self.at_prep.q.val() & !self.acc.q.val().sqrt)
+            | (self.iter_next.val() & !self.bpat.q.val().get_bit(1));
+        self.s0.d.next = self.at_prep.q.val() & self.acc.q.val().sqrt;
         self.kload.d.next =
-            self.at_prep.q.val() | (self.iter_next.val() & self.bpat_next.val().get_bit(0));
-        self.kmux.d.next = self.iter_next.val()
-            & !self.bpat_next.val().get_bit(0)
-            & !self.at_prep.q.val()
-            & self.meta.q.val().sqrt;
+            self.at_prep.q.val() | (self.iter_next.val() & self.bpat.q.val().get_bit(1));
+        self.kmux.d.next =
+            self.iter_next.val() & !self.bpat.q.val().get_bit(1) & self.meta.q.val().sqrt;
     }
 }
 

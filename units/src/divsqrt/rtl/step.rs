@@ -107,29 +107,22 @@ impl Logic for Thresholds {
     }
 }
 
-/// One thermometer bit: the sign of `s + c + k` over the estimate's
-/// [`SPEC_W`] bits is clear (a 3:2 row, then a 10-bit add).
+/// One thermometer bit: the sign of `v + k` over the estimate's
+/// [`SPEC_W`] bits is clear (a 10-bit add of two registers).
 #[derive(LogicBlock, Default)]
 pub struct AtLeast {
-    pub s: Signal<In, Bits<SPEC_W>>,
-    pub c: Signal<In, Bits<SPEC_W>>,
+    /// The window of `4ws` plus that of `4wc` (mod 2^10).
+    pub v: Signal<In, Bits<SPEC_W>>,
     /// `⌊t⌋ − 2m`.
     pub k: Signal<In, Bits<SPEC_W>>,
     pub ge: Signal<Out, Bit>,
-    x: Signal<Local, Bits<SPEC_W>>,
-    y: Signal<Local, Bits<SPEC_W>>,
     r: Signal<Local, Bits<SPEC_W>>,
 }
 
 impl Logic for AtLeast {
     #[hdl_gen]
     fn update(&mut self) {
-        self.x.next = self.s.val() ^ self.c.val() ^ self.k.val();
-        self.y.next = ((self.s.val() & self.c.val())
-            | (self.s.val() & self.k.val())
-            | (self.c.val() & self.k.val()))
-            << 1;
-        self.r.next = self.x.val() + self.y.val();
+        self.r.next = self.v.val() + self.k.val();
         self.ge.next = !self.r.val().get_bit(9);
     }
 }
@@ -138,9 +131,9 @@ impl Logic for AtLeast {
 /// the estimate `s + c + ⌊t⌋` against the four thresholds.
 #[derive(LogicBlock, Default)]
 pub struct SpecRow {
-    /// Bits 48 … 57 of `ws`, `wc` (those of `4ws`, `4wc` in the window).
-    pub s: Signal<In, Bits<SPEC_W>>,
-    pub c: Signal<In, Bits<SPEC_W>>,
+    /// Bits 48 … 57 of `ws` plus those of `wc` (those of `4ws`, `4wc` in
+    /// the window).
+    pub v: Signal<In, Bits<SPEC_W>>,
     /// The candidate's four `K` ([`KRow`]).
     pub k: Signal<In, Bits<K_W>>,
     /// Bit 3: ≥ m₂ … bit 0: ≥ m₋₁.
@@ -154,17 +147,13 @@ pub struct SpecRow {
 impl Logic for SpecRow {
     #[hdl_gen]
     fn update(&mut self) {
-        self.ge2.s.next = self.s.val();
-        self.ge2.c.next = self.c.val();
+        self.ge2.v.next = self.v.val();
         self.ge2.k.next = self.k.val().get_bits::<SPEC_W>(30);
-        self.ge1.s.next = self.s.val();
-        self.ge1.c.next = self.c.val();
+        self.ge1.v.next = self.v.val();
         self.ge1.k.next = self.k.val().get_bits::<SPEC_W>(20);
-        self.ge0.s.next = self.s.val();
-        self.ge0.c.next = self.c.val();
+        self.ge0.v.next = self.v.val();
         self.ge0.k.next = self.k.val().get_bits::<SPEC_W>(10);
-        self.gem1.s.next = self.s.val();
-        self.gem1.c.next = self.c.val();
+        self.gem1.v.next = self.v.val();
         self.gem1.k.next = self.k.val().get_bits::<SPEC_W>(0);
         self.ge.next = bit_cast::<4, 1>(self.gem1.ge.val().into())
             | (bit_cast::<4, 1>(self.ge0.ge.val().into()) << 1)
@@ -226,12 +215,15 @@ pub struct Radix4Step {
     pub m2: Signal<In, Bits<REM_W>>,
     /// This step's digit, thermometer code (bit 3: q ≥ 2 … bit 0: q ≥ −1).
     pub c: Signal<In, Bits<4>>,
+    /// The same, inverted, from a register of its own: the selects of the
+    /// on-the-fly conversion and of the thresholds (fan-out split).
+    pub cn: Signal<In, Bits<4>>,
     /// The selection loop's own copies (registers loaded at every clock,
     /// apart from the datapath's, so that the loop's flip-flops, 3:2 rows,
     /// chains and multiplexer share no net with the 60-bit datapath): the
-    /// estimate's window of `ws`, `wc` (bits 48 … 57) and the digit.
-    pub sw: Signal<In, Bits<SPEC_W>>,
-    pub cw: Signal<In, Bits<SPEC_W>>,
+    /// estimate's window of `ws` plus that of `wc` (bits 48 … 57, added a
+    /// clock ahead) and the digit.
+    pub v: Signal<In, Bits<SPEC_W>>,
     pub cs: Signal<In, Bits<4>>,
     /// The negated thresholds ([`Thresholds::all4`]) of the rows of `Q` and
     /// of `QM` (a divisor's row in both).
@@ -254,20 +246,23 @@ pub struct Radix4Step {
     pub m1_next: Signal<Out, Bits<REM_W>>,
     pub m2_next: Signal<Out, Bits<REM_W>>,
     pub c_next: Signal<Out, Bits<4>>,
-    /// The next window of `ws`, `wc` (for `sw`, `cw`).
-    pub sw_next: Signal<Out, Bits<SPEC_W>>,
-    pub cw_next: Signal<Out, Bits<SPEC_W>>,
+    /// The next windows of `ws` and `wc`, added (for `v`).
+    pub v_next: Signal<Out, Bits<SPEC_W>>,
     pub nmq_next: Signal<Out, Bits<NM_W>>,
     pub nmqm_next: Signal<Out, Bits<NM_W>>,
     /// `4w` as two vectors.
     ys: Signal<Local, Bits<REM_W>>,
     yc: Signal<Local, Bits<REM_W>>,
+    /// `!cn`.
+    cq: Signal<Local, Bits<4>>,
     /// Addend and the carry-in that completes a negation.
     t: Signal<Local, Bits<REM_W>>,
     cin: Signal<Local, Bit>,
-    /// The estimate's window of `4ws`, `4wc`.
-    s10: Signal<Local, Bits<SPEC_W>>,
-    c10: Signal<Local, Bits<SPEC_W>>,
+    /// The addend by the loop's copy of the digit, and the next `ws`, `wc`
+    /// from it (only their windows are used: the estimate's own 3:2 row).
+    tl: Signal<Local, Bits<REM_W>>,
+    wsl: Signal<Local, Bits<REM_W>>,
+    wcl: Signal<Local, Bits<REM_W>>,
     /// Digit 0's `K`: the thresholds of `Q`'s row, doubled.
     kz: Signal<Local, Bits<K_W>>,
     /// The next digit's weight.
@@ -306,22 +301,23 @@ impl Logic for Radix4Step {
             | (self.yc.val() & self.t.val()))
             << 1)
             | bit_cast::<REM_W, 1>(self.cin.val().into());
+        self.cq.next = !self.cn.val();
         // On-the-fly conversion.
         self.q_next.next = self.qm.val() | (self.k.val() << 1);
         self.qm_next.next = self.qm.val() | self.k.val();
-        if self.c.val().get_bit(0) {
+        if self.cq.val().get_bit(0) {
             self.q_next.next = self.qm.val() | (self.k.val() << 1) | self.k.val();
             self.qm_next.next = self.qm.val() | (self.k.val() << 1);
         }
-        if self.c.val().get_bit(1) {
+        if self.cq.val().get_bit(1) {
             self.q_next.next = self.q.val();
             self.qm_next.next = self.qm.val() | (self.k.val() << 1) | self.k.val();
         }
-        if self.c.val().get_bit(2) {
+        if self.cq.val().get_bit(2) {
             self.q_next.next = self.q.val() | self.k.val();
             self.qm_next.next = self.q.val();
         }
-        if self.c.val().get_bit(3) {
+        if self.cq.val().get_bit(3) {
             self.q_next.next = self.q.val() | (self.k.val() << 1);
             self.qm_next.next = self.q.val() | self.k.val();
         }
@@ -346,36 +342,47 @@ impl Logic for Radix4Step {
         // never reach the row's five bits), so the registered thresholds
         // stay those of the registers' rows.
         self.nmq_next.next = self.nmqm.val();
-        if self.c.val().get_bit(1) {
+        if self.cq.val().get_bit(1) {
             self.nmq_next.next = self.nmq.val();
         }
         self.nmqm_next.next = self.nmqm.val();
-        if self.c.val().get_bit(2) {
+        if self.cq.val().get_bit(2) {
             self.nmqm_next.next = self.nmq.val();
         }
         // The next digit: each candidate's from the registers, picked by c.
-        self.sw_next.next = self.ws_next.val().get_bits::<SPEC_W>(48);
-        self.cw_next.next = self.wc_next.val().get_bits::<SPEC_W>(48);
-        self.s10.next = self.sw.val();
-        self.c10.next = self.cw.val();
+        self.tl.next = self.m2.val();
+        if self.cs.val().get_bit(0) {
+            self.tl.next = self.m1.val();
+        }
+        if self.cs.val().get_bit(1) {
+            self.tl.next = 0.into();
+        }
+        if self.cs.val().get_bit(2) {
+            self.tl.next = !self.p1.val();
+        }
+        if self.cs.val().get_bit(3) {
+            self.tl.next = !self.p2.val();
+        }
+        self.wsl.next = self.ys.val() ^ self.yc.val() ^ self.tl.val();
+        self.wcl.next = ((self.ys.val() & self.yc.val())
+            | (self.ys.val() & self.tl.val())
+            | (self.yc.val() & self.tl.val()))
+            << 1;
+        self.v_next.next =
+            self.wsl.val().get_bits::<SPEC_W>(48) + self.wcl.val().get_bits::<SPEC_W>(48);
         self.kz.next = (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(0)) << 1)
             | (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(9)) << 11)
             | (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(18)) << 21)
             | (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(27)) << 31);
-        self.cand_p2.s.next = self.s10.val();
-        self.cand_p2.c.next = self.c10.val();
+        self.cand_p2.v.next = self.v.val();
         self.cand_p2.k.next = self.kp2.val();
-        self.cand_p1.s.next = self.s10.val();
-        self.cand_p1.c.next = self.c10.val();
+        self.cand_p1.v.next = self.v.val();
         self.cand_p1.k.next = self.kp1.val();
-        self.cand_z.s.next = self.s10.val();
-        self.cand_z.c.next = self.c10.val();
+        self.cand_z.v.next = self.v.val();
         self.cand_z.k.next = self.kz.val();
-        self.cand_m1.s.next = self.s10.val();
-        self.cand_m1.c.next = self.c10.val();
+        self.cand_m1.v.next = self.v.val();
         self.cand_m1.k.next = self.km1.val();
-        self.cand_m2.s.next = self.s10.val();
-        self.cand_m2.c.next = self.c10.val();
+        self.cand_m2.v.next = self.v.val();
         self.cand_m2.k.next = self.km2.val();
         // Balanced by the digit's sign (two levels after the chains): a
         // digit ≥ 0 picks among +2, +1, 0, a digit < 0 between −1, −2.
