@@ -8,7 +8,7 @@
 //! | shift ([`setup::Shift`]) | 1 | normalising shifts, the operands' exponents |
 //! | compare ([`setup::Compare`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight, `QM` and `lz_a > lz_b` |
 //! | prep ([`setup::Prep`]) | 1 | the root's first two digits, initial recurrence registers, clock count; answers without a recurrence |
-//! | iterate ([`step`]) | 1 + digits: f64 ÷ 29, f64 √ 26, f32 ÷ 14, f32 √ 12, int ⌊(lz_b − lz_a + 1)/2⌋ + 2 (1 when forced) | the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient |
+//! | iterate ([`step`]) | 1 + digits (+ 4 for a root): f64 ÷ 29, f64 √ 30, f32 ÷ 14, f32 √ 16, int ⌊(lz_b − lz_a + 1)/2⌋ + 2 (1 when forced) | the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient; a root's extra clocks: its first window sum, the selection's `K` added after each of its first three digits |
 //! | compress ([`correct::Compress`]) | 1 | the 3:2 row of `ws + wc + back` (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
 //! | correct ([`correct::Correct`]) | 1 | remainder carry-propagate adds, carry-free zero tests |
 //! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, bits a subnormal shift drops, tininess |

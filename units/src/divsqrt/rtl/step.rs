@@ -13,13 +13,17 @@
 //! [`SPEC_W`] bits of `4ws`, `4wc` and a registered `K = ⌊t⌋ − 2m` per
 //! threshold (the digit's addend's top bits and the threshold of the row
 //! that digit leads to, summed in the clock before by [`KRow`]) go through
-//! a 3:2 row and a 10-bit carry chain ([`SpecRow`]); `c` then picks one of
-//! the five thermometer codes (a 5:1 multiplexer). The loop is register →
-//! 3:2 row → 10-bit chain → multiplexer → `c`; `c` itself drives the
-//! addend multiplexer (register → multiplexer → 3:2 row → `ws`, `wc`) and
-//! the next `K`s (register → on-the-fly conversion → root multiples →
-//! 10-bit add). The thresholds come from the row `⌊16·d⌋` (constant) or
-//! `⌊16·S⌋` (the root's top bits, from `Q` or `QM` by the digit's sign).
+//! a 10-bit carry chain ([`SpecRow`]) with the windows of `4ws` and `4wc`
+//! already added (`v`, a clock ahead, from the loop's own copy of the
+//! digit); `c` then picks one of the five thermometer codes (a 5:1
+//! multiplexer). The loop is register → 10-bit chain → multiplexer → `c`;
+//! `c` drives the addend multiplexer (register → multiplexer → 3:2 row →
+//! `ws`, `wc`; the window's copy → 3:2 row → 10-bit add → `v`). The `K`
+//! are added from registers only ([`KLoad`]: in the start step and in a
+//! root's extra clocks after its first three digits) and then picked by
+//! the digit as `Q` and `QM` are. The thresholds come from the row
+//! `⌊16·d⌋` (constant) or `⌊16·S⌋` (the root's top bits, from `Q` or `QM`
+//! by the digit's sign).
 
 use super::REM_W;
 use crate::divsqrt::srt::{
