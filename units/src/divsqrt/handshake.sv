@@ -49,8 +49,8 @@ module handshake_formal_of_divsqrt(
         end
     endfunction
 
-    // The schedule: fdiv.f64/rcp.f64 42, fsqrt.f64 39, fdiv.f32/rcp.f32 27,
-    // fsqrt.f32 25; div/divu/rem/remu 13 when b = 0 or |a| has more leading
+    // The schedule: fdiv.f64/rcp.f64 42, fsqrt.f64 43, fdiv.f32/rcp.f32 27,
+    // fsqrt.f32 29; div/divu/rem/remu 13 when b = 0 or |a| has more leading
     // zeros than |b|, else 13 + floor((lz_b - lz_a + 1)/2) + 1.
     wire sgn = (in_op == 4'd4) || (in_op == 4'd6);
     wire [31:0] ma = (sgn && in_a[31]) ? (~in_a[31:0] + 32'd1) : in_a[31:0];
@@ -62,8 +62,8 @@ module handshake_formal_of_divsqrt(
     always @* begin
         case (in_op)
             4'd1, 4'd9: lat = F64_DIV;
-            4'd3: lat = 7'd39;
-            4'd2: lat = 7'd25;
+            4'd3: lat = 7'd43;
+            4'd2: lat = 7'd29;
             4'd4, 4'd5, 4'd6, 4'd7:
                 lat = ((mb == 32'd0) || (lza > lzb)) ? 7'd13 : (7'd14 + (nbits >> 1));
             default: lat = 7'd27;

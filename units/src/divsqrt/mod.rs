@@ -52,12 +52,12 @@
 //! `units::proof::DIVSQRT_HANDSHAKE` harness states it and proves it for
 //! every state and input, at induction length 6 with invariants on the
 //! probed phase and clock count; see the README's formal table)
-//! | operation | clocks | recurrence (start step + digits) |
+//! | operation | clocks | recurrence (start step + digits; a root's + 4) |
 //! |---|---|---|
 //! | fdiv.f64, rcp.f64 | 42 | 29 |
-//! | fsqrt.f64 | 39 | 26 |
+//! | fsqrt.f64 | 43 | 30 |
 //! | fdiv.f32, rcp.f32 | 27 | 14 |
-//! | fsqrt.f32 | 25 | 12 |
+//! | fsqrt.f32 | 29 | 16 |
 //! | div/divu/rem/remu | 13 + ⌊(lz_b − lz_a + 1)/2⌋ + 1: 15 … 30 | 2 … 18 |
 //! | div/rem by 0, or \|a\| with more leading zeros than \|b\| | 13 | 1 (answer from setup) |
 //!

@@ -34,8 +34,9 @@
 //!   digit's addend are added (units of 1/64; three truncations, so
 //!   `4w ∈ [ŷ, ŷ + 3/64)`: within the table's 1/16), and the applied digit
 //!   picks one of the five next digits. In the RTL the addend's bits and
-//!   the thresholds are summed a clock ahead, so the loop is a 3:2 row, a
-//!   10-bit chain and a 5:1 multiplexer.
+//!   the thresholds are summed ahead (`K`), and so are the windows of
+//!   `4ws` and `4wc` (mod 2^10, the same sum), so the loop is a 10-bit
+//!   chain and a 5:1 multiplexer.
 //! * A "start" step with digit 0 precedes the first real digit: it turns
 //!   `w[−1] = w[0]/4` into `w[0]` and selects the first digit, so that the
 //!   RTL's clock loop always starts from a registered digit.

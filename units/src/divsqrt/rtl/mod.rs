@@ -8,7 +8,7 @@
 //! | shift ([`setup::Shift`]) | 1 | normalising shifts, the operands' exponents |
 //! | compare ([`setup::Compare`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight, `QM` and `lz_a > lz_b` |
 //! | prep ([`setup::Prep`]) | 1 | the root's first two digits, initial recurrence registers, clock count; answers without a recurrence |
-//! | iterate ([`step`]) | 1 + digits: f64 ÷ 29, f64 √ 26, f32 ÷ 14, f32 √ 12, int ⌊(lz_b − lz_a + 1)/2⌋ + 2 (1 when forced) | the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient |
+//! | iterate ([`step`]) | 1 + digits (+ 4 for a root): f64 ÷ 29, f64 √ 30, f32 ÷ 14, f32 √ 16, int ⌊(lz_b − lz_a + 1)/2⌋ + 2 (1 when forced) | the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient; a root's extra clocks: its first window sum, the selection's `K` added after each of its first three digits |
 //! | compress ([`correct::Compress`]) | 1 | the 3:2 row of `ws + wc + back` (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
 //! | correct ([`correct::Correct`]) | 1 | remainder carry-propagate adds, carry-free zero tests |
 //! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, bits a subnormal shift drops, tininess |
@@ -44,7 +44,7 @@ use rust_hdl::prelude::*;
 use setup::{
     Compare, Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
 };
-use step::{Radix4Step, K_W, NM_W};
+use step::{KLoad, Radix4Step, K_W, NM_W};
 use unpack::{Lzc64, Unpack};
 
 /// Width of `in_op`.
@@ -77,8 +77,9 @@ pub const CNT_W: usize = 5;
 /// (the answer is presented from a register). The integer forms skip the
 /// pack phase.
 pub const OVERHEAD: usize = 13;
-/// Worst-case cycles from accept to answer (fdiv.f64, rcp.f64).
-pub const LATENCY: usize = OVERHEAD + CLOCKS_F64_DIV as usize;
+/// Worst-case cycles from accept to answer (fsqrt.f64).
+pub const LATENCY: usize = OVERHEAD + CLOCKS_F64_SQRT as usize;
+const _: () = assert!(CLOCKS_F64_SQRT >= CLOCKS_F64_DIV);
 
 /// Cycles from accept to answer of one operation.
 pub fn latency_of(op: DivsqrtOp, a: u64, b: u64) -> usize {
@@ -268,6 +269,9 @@ pub struct Iter {
     pub m2: Bits<REM_W>,
     /// This clock's digit, thermometer code.
     pub c: Bits<4>,
+    /// Its inverted copy (not merged with `c`): the on-the-fly
+    /// conversion's and the thresholds' selects, `c` the addend's.
+    pub cn: Bits<4>,
     /// The next selection's thresholds for the rows of `Q` and `QM`.
     pub nmq: Bits<NM_W>,
     pub nmqm: Bits<NM_W>,
@@ -276,16 +280,22 @@ pub struct Iter {
     pub k_first: Bits<REM_W>,
 }
 
-/// The speculative selection's `K` of the candidates +2, +1, −1, −2
-/// ([`step::KRow`]), written at every recurrence clock only: the start
-/// step's digit is 0, whose candidate reads `nmq`, so the prep phase
-/// leaves them (a clock enable, no multiplexer after the adds).
+/// The speculative selection's `K` ([`step::KLoad`]): of the candidates
+/// +2, +1, −1, −2 as functions of `Q` (`qp2` … `qm2`) and of `QM` (`mp2` …
+/// `mm2`). The selection reads `qp2`, `qp1`, `mm1`, `mm2`. Added from the
+/// registers in the start step (the start step's digit is 0, whose
+/// candidate reads `nmq`) and in a root's extra clocks; in a root's later
+/// clocks picked by the digit as `Q` and `QM` are; a division's stay.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Spec {
-    pub kp2: Bits<K_W>,
-    pub kp1: Bits<K_W>,
-    pub km1: Bits<K_W>,
-    pub km2: Bits<K_W>,
+    pub qp2: Bits<K_W>,
+    pub qp1: Bits<K_W>,
+    pub qm1: Bits<K_W>,
+    pub qm2: Bits<K_W>,
+    pub mp2: Bits<K_W>,
+    pub mp1: Bits<K_W>,
+    pub mm1: Bits<K_W>,
+    pub mm2: Bits<K_W>,
 }
 
 /// The digit selection loop's registers, loaded at every clock (the
@@ -295,9 +305,12 @@ pub struct Spec {
 /// the recurrence).
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Loop {
-    pub sw: Bits<10>,
-    pub cw: Bits<10>,
+    /// The estimate's windows of `ws` and `wc`, added.
+    pub v: Bits<10>,
     pub c: Bits<4>,
+    /// The digit's `< 0` and `< 1`, inverted copies (not merged with `c`):
+    /// the selects of the `K` registers' pick.
+    pub g: Bits<2>,
 }
 
 /// After the correction.
@@ -440,6 +453,7 @@ pub struct Divsqrt {
     pub compare: Compare,
     pub prep: Prep,
     pub step: Radix4Step,
+    pub kload_rows: KLoad,
     pub compress: Compress,
     pub correct: Correct,
     pub bits_q: RoundBits,
@@ -468,6 +482,28 @@ pub struct Divsqrt {
     pub at_decide: DFF<Bit>,
     pub at_pack: DFF<Bit>,
     pub at_final: DFF<Bit>,
+    /// The recurrence's clock kinds, a clock ahead: `adv` applies a digit
+    /// (every iterate clock but a root's extra ones), `kload` adds the
+    /// `K` registers from the recurrence's (the start step, a root's extra
+    /// clocks), `kmux` picks them by the digit (a root's other clocks).
+    pub adv: DFF<Bit>,
+    pub kload: DFF<Bit>,
+    pub kmux: DFF<Bit>,
+    /// Bit 0: this iterate clock is a root's extra clock (the `K` add after
+    /// its first three digits, whose weight reaches the estimate's window).
+    pub bpat: DFF<Bits<8>>,
+    /// A root's first iterate clock: `v` added from the prep phase's
+    /// registers (a division's `wc` is 0 there, so its `v` needs no add).
+    pub s0: DFF<Bit>,
+    v0: Signal<Local, Bits<10>>,
+    s0_ws: Signal<Local, Bits<REM_W>>,
+    s0_wc: Signal<Local, Bits<REM_W>>,
+    bpat_next: Signal<Local, Bits<8>>,
+    /// `lp.g`, and the prep phase's digit (Icarus: no part select of a
+    /// struct field).
+    lp_g: Signal<Local, Bits<2>>,
+    prep_c: Signal<Local, Bits<4>>,
+    iter_next: Signal<Local, Bit>,
     /// The next phase.
     phase_next: Signal<Local, Phase>,
     /// The prep phase's remainder (a whole word: Icarus refuses a part
@@ -512,6 +548,11 @@ impl Logic for Divsqrt {
             at_decide,
             at_pack,
             at_final,
+            adv,
+            kload,
+            kmux,
+            bpat,
+            s0,
             inp,
             acc,
             ctl,
@@ -680,24 +721,65 @@ impl Logic for Divsqrt {
         self.step.m1.next = self.iter.q.val().m1;
         self.step.m2.next = self.iter.q.val().m2;
         self.step.c.next = self.iter.q.val().c;
-        self.step.sw.next = self.lp.q.val().sw;
-        self.step.cw.next = self.lp.q.val().cw;
+        self.step.cn.next = self.iter.q.val().cn;
+        self.step.v.next = self.lp.q.val().v;
         self.step.cs.next = self.lp.q.val().c;
         self.prep_ws.next = self.prep.iter.val().ws;
         self.prep_wc.next = self.prep.iter.val().wc;
-        self.lp.d.next.sw = self.step.sw_next.val();
-        self.lp.d.next.cw = self.step.cw_next.val();
-        self.lp.d.next.c = self.step.c_next.val();
+        self.s0_ws.next = self.iter.q.val().ws;
+        self.s0_wc.next = self.iter.q.val().wc;
+        self.lp.d.next = self.lp.q.val();
+        if !self.bpat.q.val().get_bit(0) {
+            self.lp.d.next.v = self.step.v_next.val();
+            self.lp.d.next.c = self.step.c_next.val();
+            self.lp.d.next.g = !self.step.c_next.val().get_bits::<2>(1);
+        }
         self.step.nmq.next = self.iter.q.val().nmq;
         self.step.nmqm.next = self.iter.q.val().nmqm;
-        self.step.kp2.next = self.spec.q.val().kp2;
-        self.step.kp1.next = self.spec.q.val().kp1;
-        self.step.km1.next = self.spec.q.val().km1;
-        self.step.km2.next = self.spec.q.val().km2;
+        self.step.kp2.next = self.spec.q.val().qp2;
+        self.step.kp1.next = self.spec.q.val().qp1;
+        self.step.km1.next = self.spec.q.val().mm1;
+        self.step.km2.next = self.spec.q.val().mm2;
+        self.kload_rows.q.next = self.iter.q.val().q;
+        self.kload_rows.qm.next = self.iter.q.val().qm;
+        self.kload_rows.p1.next = self.iter.q.val().p1;
+        self.kload_rows.p2.next = self.iter.q.val().p2;
+        self.kload_rows.m1.next = self.iter.q.val().m1;
+        self.kload_rows.m2.next = self.iter.q.val().m2;
+        self.kload_rows.nmq.next = self.iter.q.val().nmq;
+        self.kload_rows.nmqm.next = self.iter.q.val().nmqm;
         self.meta.d.next = self.meta.q.val();
         self.iter.d.next = self.iter.q.val();
         self.spec.d.next = self.spec.q.val();
-        if self.at_iter.q.val() {
+        self.lp_g.next = self.lp.q.val().g;
+        self.prep_c.next = self.prep.iter.val().c;
+        if self.kmux.q.val() {
+            // Q' has Q's window when the digit is ≥ 0, QM's below; QM' has
+            // Q's when it is ≥ 1.
+            if self.lp_g.val().get_bit(0) {
+                self.spec.d.next.qp2 = self.spec.q.val().mp2;
+                self.spec.d.next.qp1 = self.spec.q.val().mp1;
+                self.spec.d.next.qm1 = self.spec.q.val().mm1;
+                self.spec.d.next.qm2 = self.spec.q.val().mm2;
+            }
+            if !self.lp_g.val().get_bit(1) {
+                self.spec.d.next.mp2 = self.spec.q.val().qp2;
+                self.spec.d.next.mp1 = self.spec.q.val().qp1;
+                self.spec.d.next.mm1 = self.spec.q.val().qm1;
+                self.spec.d.next.mm2 = self.spec.q.val().qm2;
+            }
+        }
+        if self.kload.q.val() {
+            self.spec.d.next.qp2 = self.kload_rows.qp2.val();
+            self.spec.d.next.qp1 = self.kload_rows.qp1.val();
+            self.spec.d.next.qm1 = self.kload_rows.qm1.val();
+            self.spec.d.next.qm2 = self.kload_rows.qm2.val();
+            self.spec.d.next.mp2 = self.kload_rows.mp2.val();
+            self.spec.d.next.mp1 = self.kload_rows.mp1.val();
+            self.spec.d.next.mm1 = self.kload_rows.mm1.val();
+            self.spec.d.next.mm2 = self.kload_rows.mm2.val();
+        }
+        if self.adv.q.val() {
             self.iter.d.next.ws = self.step.ws_next.val();
             self.iter.d.next.wc = self.step.wc_next.val();
             self.iter.d.next.q = self.step.q_next.val();
@@ -708,12 +790,9 @@ impl Logic for Divsqrt {
             self.iter.d.next.m1 = self.step.m1_next.val();
             self.iter.d.next.m2 = self.step.m2_next.val();
             self.iter.d.next.c = self.step.c_next.val();
+            self.iter.d.next.cn = !self.step.c_next.val();
             self.iter.d.next.nmq = self.step.nmq_next.val();
             self.iter.d.next.nmqm = self.step.nmqm_next.val();
-            self.spec.d.next.kp2 = self.step.kp2_next.val();
-            self.spec.d.next.kp1 = self.step.kp1_next.val();
-            self.spec.d.next.km1 = self.step.km1_next.val();
-            self.spec.d.next.km2 = self.step.km2_next.val();
             self.iter.d.next.first = false;
         }
         // The prep phase's load last: the digit's and the flag's constants
@@ -721,9 +800,13 @@ impl Logic for Divsqrt {
         if self.at_prep.q.val() {
             self.meta.d.next = self.prep.meta.val();
             self.iter.d.next = self.prep.iter.val();
-            self.lp.d.next.sw = self.prep_ws.val().get_bits::<10>(48);
-            self.lp.d.next.cw = self.prep_wc.val().get_bits::<10>(48);
+            self.lp.d.next.v = self.prep_ws.val().get_bits::<10>(48);
             self.lp.d.next.c = self.prep.iter.val().c;
+            self.lp.d.next.g = !self.prep_c.val().get_bits::<2>(1);
+        }
+        self.v0.next = self.s0_ws.val().get_bits::<10>(48) + self.s0_wc.val().get_bits::<10>(48);
+        if self.s0.q.val() {
+            self.lp.d.next.v = self.v0.val();
         }
 
         // ---- correct, select, align ----
@@ -873,6 +956,30 @@ impl Logic for Divsqrt {
         self.at_decide.d.next = self.phase_next.val() == Phase::Decide;
         self.at_pack.d.next = self.phase_next.val() == Phase::Pack;
         self.at_final.d.next = self.phase_next.val() == Phase::Final;
+        // A root's extra clocks: iterate clocks 0 (`s0`), 3, 5 and 7 (the
+        // start step is clock 1).
+        self.bpat_next.next = self.bpat.q.val();
+        if self.at_iter.q.val() {
+            self.bpat_next.next = self.bpat.q.val() >> 1;
+        }
+        if self.at_prep.q.val() {
+            self.bpat_next.next = 0.into();
+            if self.acc.q.val().sqrt {
+                self.bpat_next.next = 0xa9.into();
+            }
+        }
+        self.bpat.d.next = self.bpat_next.val();
+        // From flip-flops only: the next clock iterates after the prep
+        // phase, or after an iterate clock but the last; its kind is
+        // `bpat`'s bit 1 then.
+        self.iter_next.next = self.at_iter.q.val() & !self.ctl.q.val().last;
+        self.adv.d.next = (self.at_prep.q.val() & !self.acc.q.val().sqrt)
+            | (self.iter_next.val() & !self.bpat.q.val().get_bit(1));
+        self.s0.d.next = self.at_prep.q.val() & self.acc.q.val().sqrt;
+        self.kload.d.next =
+            self.at_prep.q.val() | (self.iter_next.val() & self.bpat.q.val().get_bit(1));
+        self.kmux.d.next =
+            self.iter_next.val() & !self.bpat.q.val().get_bit(1) & self.meta.q.val().sqrt;
     }
 }
 

@@ -29,16 +29,18 @@ const _: () = assert!(EOFF == 8192 && EXP_W == 14 && REM_W == 60 && CNT_W == 5);
 const _: () = assert!(FRAC_W == 58 && ROW_LSB == 54);
 // The clock counts below are literals (rust-hdl would export a name).
 const _: () = assert!(
-    CLOCKS_F32_DIV == 14 && CLOCKS_F64_DIV == 29 && CLOCKS_F32_SQRT == 12 && CLOCKS_F64_SQRT == 26
+    CLOCKS_F32_DIV == 14 && CLOCKS_F64_DIV == 29 && CLOCKS_F32_SQRT == 16 && CLOCKS_F64_SQRT == 30
 );
 
 /// Clocks of the recurrence per operation: the start step and one per
 /// radix-4 digit (quotients 13 / 28 digits; roots 11 / 25 after the two
-/// the start table gives).
+/// the start table gives), and a root's four extra clocks (the estimate's
+/// first window sum, the `K` adds after its first three digits,
+/// [`super::step::KLoad`]).
 pub const CLOCKS_F64_DIV: u64 = 29;
-pub const CLOCKS_F64_SQRT: u64 = 26;
+pub const CLOCKS_F64_SQRT: u64 = 30;
 pub const CLOCKS_F32_DIV: u64 = 14;
-pub const CLOCKS_F32_SQRT: u64 = 12;
+pub const CLOCKS_F32_SQRT: u64 = 16;
 
 /// Shift phase (combinational): normalised significands and exponents.
 #[derive(LogicBlock, Default)]
@@ -314,9 +316,16 @@ impl Logic for Prep {
             self.iter.next.ws = self.x.val() << 1;
             self.iter.next.wc = self.r_wc.val();
             self.iter.next.q = self.r_q.val();
-            self.count.next = 12.into();
+            // The first digit's multiples (weight k₁ = 2^52; the start
+            // step's digit 0 adds none), so that the start step adds the
+            // first digit's `K` from registers.
+            self.iter.next.p1 = self.r_q.val() | 0x0008_0000_0000_0000_u64;
+            self.iter.next.p2 = (self.r_q.val() | 0x0010_0000_0000_0000_u64) << 1;
+            self.iter.next.m1 = self.r_qm.val() | 0x0038_0000_0000_0000_u64;
+            self.iter.next.m2 = (self.r_qm.val() | 0x0030_0000_0000_0000_u64) << 1;
+            self.count.next = 16.into();
             if self.p.val().fmt64 {
-                self.count.next = 26.into();
+                self.count.next = 30.into();
             }
         }
         if self.p.val().is_int {
@@ -348,6 +357,7 @@ impl Logic for Prep {
         self.iter.next.first = true;
         // The start step's digit: 0.
         self.iter.next.c = 0b0011.into();
+        self.iter.next.cn = 0b1100.into();
 
         // ---- answers without a recurrence ----
         self.rsign.next = self.p.val().a_sign ^ (self.p.val().b_sign & !self.p.val().sqrt);

@@ -13,13 +13,17 @@
 //! [`SPEC_W`] bits of `4ws`, `4wc` and a registered `K = ⌊t⌋ − 2m` per
 //! threshold (the digit's addend's top bits and the threshold of the row
 //! that digit leads to, summed in the clock before by [`KRow`]) go through
-//! a 3:2 row and a 10-bit carry chain ([`SpecRow`]); `c` then picks one of
-//! the five thermometer codes (a 5:1 multiplexer). The loop is register →
-//! 3:2 row → 10-bit chain → multiplexer → `c`; `c` itself drives the
-//! addend multiplexer (register → multiplexer → 3:2 row → `ws`, `wc`) and
-//! the next `K`s (register → on-the-fly conversion → root multiples →
-//! 10-bit add). The thresholds come from the row `⌊16·d⌋` (constant) or
-//! `⌊16·S⌋` (the root's top bits, from `Q` or `QM` by the digit's sign).
+//! a 10-bit carry chain ([`SpecRow`]) with the windows of `4ws` and `4wc`
+//! already added (`v`, a clock ahead, from the loop's own copy of the
+//! digit); `c` then picks one of the five thermometer codes (a 5:1
+//! multiplexer). The loop is register → 10-bit chain → multiplexer → `c`;
+//! `c` drives the addend multiplexer (register → multiplexer → 3:2 row →
+//! `ws`, `wc`; the window's copy → 3:2 row → 10-bit add → `v`). The `K`
+//! are added from registers only ([`KLoad`]: in the start step and in a
+//! root's extra clocks after its first three digits) and then picked by
+//! the digit as `Q` and `QM` are. The thresholds come from the row
+//! `⌊16·d⌋` (constant) or `⌊16·S⌋` (the root's top bits, from `Q` or `QM`
+//! by the digit's sign).
 
 use super::REM_W;
 use crate::divsqrt::srt::{
@@ -107,29 +111,22 @@ impl Logic for Thresholds {
     }
 }
 
-/// One thermometer bit: the sign of `s + c + k` over the estimate's
-/// [`SPEC_W`] bits is clear (a 3:2 row, then a 10-bit add).
+/// One thermometer bit: the sign of `v + k` over the estimate's
+/// [`SPEC_W`] bits is clear (a 10-bit add of two registers).
 #[derive(LogicBlock, Default)]
 pub struct AtLeast {
-    pub s: Signal<In, Bits<SPEC_W>>,
-    pub c: Signal<In, Bits<SPEC_W>>,
+    /// The window of `4ws` plus that of `4wc` (mod 2^10).
+    pub v: Signal<In, Bits<SPEC_W>>,
     /// `⌊t⌋ − 2m`.
     pub k: Signal<In, Bits<SPEC_W>>,
     pub ge: Signal<Out, Bit>,
-    x: Signal<Local, Bits<SPEC_W>>,
-    y: Signal<Local, Bits<SPEC_W>>,
     r: Signal<Local, Bits<SPEC_W>>,
 }
 
 impl Logic for AtLeast {
     #[hdl_gen]
     fn update(&mut self) {
-        self.x.next = self.s.val() ^ self.c.val() ^ self.k.val();
-        self.y.next = ((self.s.val() & self.c.val())
-            | (self.s.val() & self.k.val())
-            | (self.c.val() & self.k.val()))
-            << 1;
-        self.r.next = self.x.val() + self.y.val();
+        self.r.next = self.v.val() + self.k.val();
         self.ge.next = !self.r.val().get_bit(9);
     }
 }
@@ -138,9 +135,9 @@ impl Logic for AtLeast {
 /// the estimate `s + c + ⌊t⌋` against the four thresholds.
 #[derive(LogicBlock, Default)]
 pub struct SpecRow {
-    /// Bits 48 … 57 of `ws`, `wc` (those of `4ws`, `4wc` in the window).
-    pub s: Signal<In, Bits<SPEC_W>>,
-    pub c: Signal<In, Bits<SPEC_W>>,
+    /// Bits 48 … 57 of `ws` plus those of `wc` (those of `4ws`, `4wc` in
+    /// the window).
+    pub v: Signal<In, Bits<SPEC_W>>,
     /// The candidate's four `K` ([`KRow`]).
     pub k: Signal<In, Bits<K_W>>,
     /// Bit 3: ≥ m₂ … bit 0: ≥ m₋₁.
@@ -154,17 +151,13 @@ pub struct SpecRow {
 impl Logic for SpecRow {
     #[hdl_gen]
     fn update(&mut self) {
-        self.ge2.s.next = self.s.val();
-        self.ge2.c.next = self.c.val();
+        self.ge2.v.next = self.v.val();
         self.ge2.k.next = self.k.val().get_bits::<SPEC_W>(30);
-        self.ge1.s.next = self.s.val();
-        self.ge1.c.next = self.c.val();
+        self.ge1.v.next = self.v.val();
         self.ge1.k.next = self.k.val().get_bits::<SPEC_W>(20);
-        self.ge0.s.next = self.s.val();
-        self.ge0.c.next = self.c.val();
+        self.ge0.v.next = self.v.val();
         self.ge0.k.next = self.k.val().get_bits::<SPEC_W>(10);
-        self.gem1.s.next = self.s.val();
-        self.gem1.c.next = self.c.val();
+        self.gem1.v.next = self.v.val();
         self.gem1.k.next = self.k.val().get_bits::<SPEC_W>(0);
         self.ge.next = bit_cast::<4, 1>(self.gem1.ge.val().into())
             | (bit_cast::<4, 1>(self.ge0.ge.val().into()) << 1)
@@ -226,12 +219,15 @@ pub struct Radix4Step {
     pub m2: Signal<In, Bits<REM_W>>,
     /// This step's digit, thermometer code (bit 3: q ≥ 2 … bit 0: q ≥ −1).
     pub c: Signal<In, Bits<4>>,
+    /// The same, inverted, from a register of its own: the selects of the
+    /// on-the-fly conversion and of the thresholds (fan-out split).
+    pub cn: Signal<In, Bits<4>>,
     /// The selection loop's own copies (registers loaded at every clock,
     /// apart from the datapath's, so that the loop's flip-flops, 3:2 rows,
     /// chains and multiplexer share no net with the 60-bit datapath): the
-    /// estimate's window of `ws`, `wc` (bits 48 … 57) and the digit.
-    pub sw: Signal<In, Bits<SPEC_W>>,
-    pub cw: Signal<In, Bits<SPEC_W>>,
+    /// estimate's window of `ws` plus that of `wc` (bits 48 … 57, added a
+    /// clock ahead) and the digit.
+    pub v: Signal<In, Bits<SPEC_W>>,
     pub cs: Signal<In, Bits<4>>,
     /// The negated thresholds ([`Thresholds::all4`]) of the rows of `Q` and
     /// of `QM` (a divisor's row in both).
@@ -254,42 +250,33 @@ pub struct Radix4Step {
     pub m1_next: Signal<Out, Bits<REM_W>>,
     pub m2_next: Signal<Out, Bits<REM_W>>,
     pub c_next: Signal<Out, Bits<4>>,
-    /// The next window of `ws`, `wc` (for `sw`, `cw`).
-    pub sw_next: Signal<Out, Bits<SPEC_W>>,
-    pub cw_next: Signal<Out, Bits<SPEC_W>>,
+    /// The next windows of `ws` and `wc`, added (for `v`).
+    pub v_next: Signal<Out, Bits<SPEC_W>>,
     pub nmq_next: Signal<Out, Bits<NM_W>>,
     pub nmqm_next: Signal<Out, Bits<NM_W>>,
-    pub kp2_next: Signal<Out, Bits<K_W>>,
-    pub kp1_next: Signal<Out, Bits<K_W>>,
-    pub km1_next: Signal<Out, Bits<K_W>>,
-    pub km2_next: Signal<Out, Bits<K_W>>,
     /// `4w` as two vectors.
     ys: Signal<Local, Bits<REM_W>>,
     yc: Signal<Local, Bits<REM_W>>,
+    /// `!cn`.
+    cq: Signal<Local, Bits<4>>,
     /// Addend and the carry-in that completes a negation.
     t: Signal<Local, Bits<REM_W>>,
     cin: Signal<Local, Bit>,
-    /// The estimate's window of `4ws`, `4wc`.
-    s10: Signal<Local, Bits<SPEC_W>>,
-    c10: Signal<Local, Bits<SPEC_W>>,
+    /// The addend by the loop's copy of the digit, and the next `ws`, `wc`
+    /// from it (only their windows are used: the estimate's own 3:2 row).
+    tl: Signal<Local, Bits<REM_W>>,
+    wsl: Signal<Local, Bits<REM_W>>,
+    wcl: Signal<Local, Bits<REM_W>>,
     /// Digit 0's `K`: the thresholds of `Q`'s row, doubled.
     kz: Signal<Local, Bits<K_W>>,
     /// The next digit's weight.
     kn: Signal<Local, Bits<REM_W>>,
-    /// The next step's addends' windows.
-    tp2: Signal<Local, Bits<REM_W>>,
-    tp1: Signal<Local, Bits<REM_W>>,
     /// The five candidates' next digits (digit +2 … −2).
     pub cand_p2: SpecRow,
     pub cand_p1: SpecRow,
     pub cand_z: SpecRow,
     pub cand_m1: SpecRow,
     pub cand_m2: SpecRow,
-    /// The next step's `K`s.
-    pub knext_p2: KRow,
-    pub knext_p1: KRow,
-    pub knext_m1: KRow,
-    pub knext_m2: KRow,
 }
 
 impl Logic for Radix4Step {
@@ -318,22 +305,23 @@ impl Logic for Radix4Step {
             | (self.yc.val() & self.t.val()))
             << 1)
             | bit_cast::<REM_W, 1>(self.cin.val().into());
+        self.cq.next = !self.cn.val();
         // On-the-fly conversion.
         self.q_next.next = self.qm.val() | (self.k.val() << 1);
         self.qm_next.next = self.qm.val() | self.k.val();
-        if self.c.val().get_bit(0) {
+        if self.cq.val().get_bit(0) {
             self.q_next.next = self.qm.val() | (self.k.val() << 1) | self.k.val();
             self.qm_next.next = self.qm.val() | (self.k.val() << 1);
         }
-        if self.c.val().get_bit(1) {
+        if self.cq.val().get_bit(1) {
             self.q_next.next = self.q.val();
             self.qm_next.next = self.qm.val() | (self.k.val() << 1) | self.k.val();
         }
-        if self.c.val().get_bit(2) {
+        if self.cq.val().get_bit(2) {
             self.q_next.next = self.q.val() | self.k.val();
             self.qm_next.next = self.q.val();
         }
-        if self.c.val().get_bit(3) {
+        if self.cq.val().get_bit(3) {
             self.q_next.next = self.q.val() | (self.k.val() << 1);
             self.qm_next.next = self.q.val() | self.k.val();
         }
@@ -358,51 +346,47 @@ impl Logic for Radix4Step {
         // never reach the row's five bits), so the registered thresholds
         // stay those of the registers' rows.
         self.nmq_next.next = self.nmqm.val();
-        if self.c.val().get_bit(1) {
+        if self.cq.val().get_bit(1) {
             self.nmq_next.next = self.nmq.val();
         }
         self.nmqm_next.next = self.nmqm.val();
-        if self.c.val().get_bit(2) {
+        if self.cq.val().get_bit(2) {
             self.nmqm_next.next = self.nmq.val();
         }
-        // The next step's K: a digit ≥ 0 leads to Q's row, < 0 to QM's.
-        self.tp2.next = !self.p2_next.val();
-        self.tp1.next = !self.p1_next.val();
-        self.knext_p2.t.next = self.tp2.val().get_bits::<SPEC_W>(50);
-        self.knext_p2.nm.next = self.nmq_next.val();
-        self.knext_p1.t.next = self.tp1.val().get_bits::<SPEC_W>(50);
-        self.knext_p1.nm.next = self.nmq_next.val();
-        self.knext_m1.t.next = self.m1_next.val().get_bits::<SPEC_W>(50);
-        self.knext_m1.nm.next = self.nmqm_next.val();
-        self.knext_m2.t.next = self.m2_next.val().get_bits::<SPEC_W>(50);
-        self.knext_m2.nm.next = self.nmqm_next.val();
-        self.kp2_next.next = self.knext_p2.k.val();
-        self.kp1_next.next = self.knext_p1.k.val();
-        self.km1_next.next = self.knext_m1.k.val();
-        self.km2_next.next = self.knext_m2.k.val();
         // The next digit: each candidate's from the registers, picked by c.
-        self.sw_next.next = self.ws_next.val().get_bits::<SPEC_W>(48);
-        self.cw_next.next = self.wc_next.val().get_bits::<SPEC_W>(48);
-        self.s10.next = self.sw.val();
-        self.c10.next = self.cw.val();
+        self.tl.next = self.m2.val();
+        if self.cs.val().get_bit(0) {
+            self.tl.next = self.m1.val();
+        }
+        if self.cs.val().get_bit(1) {
+            self.tl.next = 0.into();
+        }
+        if self.cs.val().get_bit(2) {
+            self.tl.next = !self.p1.val();
+        }
+        if self.cs.val().get_bit(3) {
+            self.tl.next = !self.p2.val();
+        }
+        self.wsl.next = self.ys.val() ^ self.yc.val() ^ self.tl.val();
+        self.wcl.next = ((self.ys.val() & self.yc.val())
+            | (self.ys.val() & self.tl.val())
+            | (self.yc.val() & self.tl.val()))
+            << 1;
+        self.v_next.next =
+            self.wsl.val().get_bits::<SPEC_W>(48) + self.wcl.val().get_bits::<SPEC_W>(48);
         self.kz.next = (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(0)) << 1)
             | (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(9)) << 11)
             | (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(18)) << 21)
             | (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(27)) << 31);
-        self.cand_p2.s.next = self.s10.val();
-        self.cand_p2.c.next = self.c10.val();
+        self.cand_p2.v.next = self.v.val();
         self.cand_p2.k.next = self.kp2.val();
-        self.cand_p1.s.next = self.s10.val();
-        self.cand_p1.c.next = self.c10.val();
+        self.cand_p1.v.next = self.v.val();
         self.cand_p1.k.next = self.kp1.val();
-        self.cand_z.s.next = self.s10.val();
-        self.cand_z.c.next = self.c10.val();
+        self.cand_z.v.next = self.v.val();
         self.cand_z.k.next = self.kz.val();
-        self.cand_m1.s.next = self.s10.val();
-        self.cand_m1.c.next = self.c10.val();
+        self.cand_m1.v.next = self.v.val();
         self.cand_m1.k.next = self.km1.val();
-        self.cand_m2.s.next = self.s10.val();
-        self.cand_m2.c.next = self.c10.val();
+        self.cand_m2.v.next = self.v.val();
         self.cand_m2.k.next = self.km2.val();
         // Balanced by the digit's sign (two levels after the chains): a
         // digit ≥ 0 picks among +2, +1, 0, a digit < 0 between −1, −2.
@@ -420,5 +404,82 @@ impl Logic for Radix4Step {
                 self.c_next.next = self.cand_m1.ge.val();
             }
         }
+    }
+}
+
+/// The candidates' `K`, added from registers (combinational; loaded into
+/// [`Spec`](super::Spec) in the start step and in a root's extra clocks).
+///
+/// Four rows are exact for the registers' digit: `+2`, `+1` from `!p2`,
+/// `!p1` and `Q`'s thresholds, `−1`, `−2` from `m1`, `m2` and `QM`'s. Four
+/// more are the same functions of the other register: `Q`'s window for
+/// `−1`, `−2` and `QM`'s for `+2`, `+1`. Once the digit's weight is below
+/// the window (`k ≤ 2^46`, a root's fifth digit on), every row is a
+/// function of `Q`'s or `QM`'s bits 49 … 58 alone, and those of `Q'` and
+/// `QM'` are `Q`'s or `QM`'s by the digit (as the thresholds' rows are): the
+/// next clock's `K` are then this clock's, picked by the digit, with no add.
+#[derive(LogicBlock, Default)]
+pub struct KLoad {
+    pub q: Signal<In, Bits<REM_W>>,
+    pub qm: Signal<In, Bits<REM_W>>,
+    pub p1: Signal<In, Bits<REM_W>>,
+    pub p2: Signal<In, Bits<REM_W>>,
+    pub m1: Signal<In, Bits<REM_W>>,
+    pub m2: Signal<In, Bits<REM_W>>,
+    pub nmq: Signal<In, Bits<NM_W>>,
+    pub nmqm: Signal<In, Bits<NM_W>>,
+    /// `K` of digits +2, +1, −1, −2 as functions of `Q` (`qp2` … `qm2`) and
+    /// of `QM` (`mp2` … `mm2`).
+    pub qp2: Signal<Out, Bits<K_W>>,
+    pub qp1: Signal<Out, Bits<K_W>>,
+    pub qm1: Signal<Out, Bits<K_W>>,
+    pub qm2: Signal<Out, Bits<K_W>>,
+    pub mp2: Signal<Out, Bits<K_W>>,
+    pub mp1: Signal<Out, Bits<K_W>>,
+    pub mm1: Signal<Out, Bits<K_W>>,
+    pub mm2: Signal<Out, Bits<K_W>>,
+    np2: Signal<Local, Bits<REM_W>>,
+    np1: Signal<Local, Bits<REM_W>>,
+    nqm: Signal<Local, Bits<REM_W>>,
+    pub r_qp2: KRow,
+    pub r_qp1: KRow,
+    pub r_qm1: KRow,
+    pub r_qm2: KRow,
+    pub r_mp2: KRow,
+    pub r_mp1: KRow,
+    pub r_mm1: KRow,
+    pub r_mm2: KRow,
+}
+
+impl Logic for KLoad {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.np2.next = !self.p2.val();
+        self.np1.next = !self.p1.val();
+        self.nqm.next = !self.qm.val();
+        self.r_qp2.t.next = self.np2.val().get_bits::<SPEC_W>(50);
+        self.r_qp2.nm.next = self.nmq.val();
+        self.r_qp1.t.next = self.np1.val().get_bits::<SPEC_W>(50);
+        self.r_qp1.nm.next = self.nmq.val();
+        self.r_qm1.t.next = self.q.val().get_bits::<SPEC_W>(50);
+        self.r_qm1.nm.next = self.nmq.val();
+        self.r_qm2.t.next = self.q.val().get_bits::<SPEC_W>(49);
+        self.r_qm2.nm.next = self.nmq.val();
+        self.r_mp2.t.next = self.nqm.val().get_bits::<SPEC_W>(49);
+        self.r_mp2.nm.next = self.nmqm.val();
+        self.r_mp1.t.next = self.nqm.val().get_bits::<SPEC_W>(50);
+        self.r_mp1.nm.next = self.nmqm.val();
+        self.r_mm1.t.next = self.m1.val().get_bits::<SPEC_W>(50);
+        self.r_mm1.nm.next = self.nmqm.val();
+        self.r_mm2.t.next = self.m2.val().get_bits::<SPEC_W>(50);
+        self.r_mm2.nm.next = self.nmqm.val();
+        self.qp2.next = self.r_qp2.k.val();
+        self.qp1.next = self.r_qp1.k.val();
+        self.qm1.next = self.r_qm1.k.val();
+        self.qm2.next = self.r_qm2.k.val();
+        self.mp2.next = self.r_mp2.k.val();
+        self.mp1.next = self.r_mp1.k.val();
+        self.mm1.next = self.r_mm1.k.val();
+        self.mm2.next = self.r_mm2.k.val();
     }
 }
