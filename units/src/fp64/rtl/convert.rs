@@ -62,7 +62,7 @@ pub use frnd::{FrndInc, FrndMask, FrndRound};
 pub use normalise::{NormCoarse, NormFine};
 pub use round::{AlignCoarse, AlignFine, Decide, Final, Increment, Merge, Pack};
 pub use stages::*;
-pub use unpack::Unpack;
+pub use unpack::{ConvertDecode, Unpack};
 
 use crate::hw::boundary::Boundary;
 use crate::hw::lzc::Lzc64;
@@ -81,13 +81,81 @@ pub const FLAGS_W: usize = 5;
 // The literals inside the phases' `#[hdl_gen]` code assume these values.
 const _: () = assert!(EOFF == 8192 && EXP_W == 14 && CONVERT_LATENCY == 15);
 
-/// The conversion block of the fp64 unit.
+/// The conversion block of the fp64 unit, stand-alone: [`ConvertDecode`]
+/// in front of [`Fp64ConvertCore`] (the unit registers the decode in its
+/// front register and uses the core).
 #[derive(LogicBlock)]
 pub struct Fp64Convert {
     /// Rising-edge clock.
     pub clock: Signal<In, Clock>,
     /// [`Fp64Op::code`](crate::fp64::Fp64Op::code).
     pub op: Signal<In, Bits<6>>,
+    /// s1, right-aligned.
+    pub a: Signal<In, Bits<64>>,
+    /// fldexp's int32 exponent.
+    pub b: Signal<In, Bits<32>>,
+    /// Resolved rounding mode, RISC-V code 0..4 (ignored by fixed-direction ops).
+    pub rm: Signal<In, Bits<3>>,
+    /// Input flush of this op's source width.
+    pub daz: Signal<In, Bit>,
+    /// Output flush of this op's result width.
+    pub ftz: Signal<In, Bit>,
+    /// Result of the op presented [`CONVERT_LATENCY`] clocks ago, right-aligned.
+    pub result: Signal<Out, Bits<64>>,
+    /// Its flags, NV DZ OF UF NX.
+    pub flags: Signal<Out, Bits<FLAGS_W>>,
+    pub decode: ConvertDecode,
+    pub core: Fp64ConvertCore,
+}
+
+impl Default for Fp64Convert {
+    fn default() -> Self {
+        Self::new(CONVERT_LATENCY)
+    }
+}
+
+impl Fp64Convert {
+    /// The block with `depth` registers, as [`Fp64ConvertCore::new`].
+    pub fn new(depth: usize) -> Self {
+        Self {
+            clock: Default::default(),
+            op: Default::default(),
+            a: Default::default(),
+            b: Default::default(),
+            rm: Default::default(),
+            daz: Default::default(),
+            ftz: Default::default(),
+            result: Default::default(),
+            flags: Default::default(),
+            decode: Default::default(),
+            core: Fp64ConvertCore::new(depth),
+        }
+    }
+}
+
+impl Logic for Fp64Convert {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.core.clock.next = self.clock.val();
+        self.decode.op.next = self.op.val();
+        self.core.dec.next = self.decode.dec.val();
+        self.core.a.next = self.a.val();
+        self.core.b.next = self.b.val();
+        self.core.rm.next = self.rm.val();
+        self.core.daz.next = self.daz.val();
+        self.core.ftz.next = self.ftz.val();
+        self.result.next = self.core.result.val();
+        self.flags.next = self.core.flags.val();
+    }
+}
+
+/// The conversion datapath's fifteen phases, from the decoded operation.
+#[derive(LogicBlock)]
+pub struct Fp64ConvertCore {
+    /// Rising-edge clock.
+    pub clock: Signal<In, Clock>,
+    /// The operation, decoded ([`ConvertDecode`]).
+    pub dec: Signal<In, CvtDec>,
     /// s1, right-aligned.
     pub a: Signal<In, Bits<64>>,
     /// fldexp's int32 exponent.
@@ -141,13 +209,13 @@ pub struct Fp64Convert {
     pub s15: Boundary<Answer>,
 }
 
-impl Default for Fp64Convert {
+impl Default for Fp64ConvertCore {
     fn default() -> Self {
         Self::new(CONVERT_LATENCY)
     }
 }
 
-impl Fp64Convert {
+impl Fp64ConvertCore {
     /// The block with `depth` registers (1..=[`CONVERT_LATENCY`]) among its
     /// 15 phase boundaries, spread evenly (`hw::boundary::balanced_plan`
     /// over equal phase weights; the last boundary is always a register).
@@ -158,7 +226,7 @@ impl Fp64Convert {
         let plan = crate::hw::boundary::balanced_plan(&[1.0; CONVERT_LATENCY], depth);
         Self {
             clock: Default::default(),
-            op: Default::default(),
+            dec: Default::default(),
             a: Default::default(),
             b: Default::default(),
             rm: Default::default(),
@@ -202,7 +270,7 @@ impl Fp64Convert {
     }
 }
 
-impl Logic for Fp64Convert {
+impl Logic for Fp64ConvertCore {
     #[hdl_gen]
     fn update(&mut self) {
         for k in 0..14 {
@@ -235,7 +303,7 @@ impl Logic for Fp64Convert {
         }
 
         // ---- phase 1 ----
-        self.unpack.op.next = self.op.val();
+        self.unpack.dec.next = self.dec.val();
         self.unpack.a.next = self.a.val();
         self.unpack.b.next = self.b.val();
         self.unpack.rm.next = self.rm.val();

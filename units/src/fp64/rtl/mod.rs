@@ -49,7 +49,7 @@ pub mod decode;
 pub mod finish;
 
 pub use bitops::{Fp64Bitops, Fp64BitopsPick, Fp64Class};
-pub use convert::{Fp64Convert, CONVERT_LATENCY};
+pub use convert::{ConvertDecode, CvtDec, Fp64Convert, Fp64ConvertCore, CONVERT_LATENCY};
 pub use decode::Fp64Decode;
 pub use finish::Fp64Finish;
 
@@ -193,7 +193,11 @@ pub struct Fp64 {
     pub daz: Daz64,
     pub front: DFF<Front>,
     pub dfma: DfmaCore,
-    pub convert: Fp64Convert,
+    pub cvt_decode: ConvertDecode,
+    /// The conversion block's op decoded, beside the front register (a
+    /// struct of its own: the export does not name a struct's struct field).
+    pub cvt_front: DFF<CvtDec>,
+    pub convert: Fp64ConvertCore,
     pub classify: Fp64Class,
     pub bitops: Fp64Bitops,
     pub bitops_pick: Fp64BitopsPick,
@@ -249,7 +253,9 @@ impl Fp64 {
             daz: Default::default(),
             front: Default::default(),
             dfma: DfmaCore::new(depth),
-            convert: Fp64Convert::new(depth),
+            cvt_decode: Default::default(),
+            cvt_front: Default::default(),
+            convert: Fp64ConvertCore::new(depth),
             classify: Default::default(),
             bitops: Default::default(),
             bitops_pick: Default::default(),
@@ -265,6 +271,7 @@ impl Logic for Fp64 {
         self.dfma.clock.next = self.clock.val();
         self.convert.clock.next = self.clock.val();
         self.front.clock.next = self.clock.val();
+        self.cvt_front.clock.next = self.clock.val();
         for k in 0..15 {
             self.side[k].clock.next = self.clock.val();
         }
@@ -301,6 +308,8 @@ impl Logic for Fp64 {
         self.front.d.next.flush = self.daz.flush.val();
         self.front.d.next.ca = self.in_a.val();
         self.front.d.next.cb = self.in_b.val().get_bits::<32>(0);
+        self.cvt_decode.op.next = self.in_op.val();
+        self.cvt_front.d.next = self.cvt_decode.dec.val();
         self.front.d.next.cvt_rm = self.decode.cvt_rm.val();
         self.front.d.next.cvt_daz = self.decode.cvt_daz.val();
         self.front.d.next.cvt_ftz = self.decode.cvt_ftz.val();
@@ -321,7 +330,7 @@ impl Logic for Fp64 {
         self.dfma.in_c.next = self.front.q.val().dc;
         self.dfma.in_flush.next = self.front.q.val().flush;
 
-        self.convert.op.next = self.front.q.val().op;
+        self.convert.dec.next = self.cvt_front.q.val();
         self.convert.a.next = self.front.q.val().ca;
         self.convert.b.next = self.front.q.val().cb;
         self.convert.rm.next = self.front.q.val().cvt_rm;
