@@ -927,6 +927,8 @@ impl Logic for DfmaCore {
         self.s9.d.next.take_forced = self.round_prep.take_forced.val();
         self.s9.d.next.forced = self.round_prep.forced.val();
         self.s9.d.next.forced_flags = self.round_prep.forced_flags.val();
+        self.s9.d.next.forced_nan = self.round_prep.forced_nan.val();
+        self.s9.d.next.forced_sub = self.round_prep.forced_sub.val();
         self.s9.d.next.e_b = self.s8.q.val().e_b;
         self.s9.d.next.e_b_p1 = self.round_prep.e_b_p1.val();
         self.s9.d.next.e_b_top = self.round_prep.e_b_top.val();
@@ -945,6 +947,8 @@ impl Logic for DfmaCore {
         self.round_pack.take_forced.next = self.s9.q.val().take_forced;
         self.round_pack.forced.next = self.s9.q.val().forced;
         self.round_pack.forced_flags.next = self.s9.q.val().forced_flags;
+        self.round_pack.forced_nan.next = self.s9.q.val().forced_nan;
+        self.round_pack.forced_sub.next = self.s9.q.val().forced_sub;
         self.round_pack.e_b.next = self.s9.q.val().e_b;
         self.round_pack.e_b_p1.next = self.s9.q.val().e_b_p1;
         self.round_pack.e_b_top.next = self.s9.q.val().e_b_top;
