@@ -128,9 +128,8 @@ impl Logic for RoundPrep {
         self.e_b_p1.next = self.e_b.val() + 1;
         self.e_b_top.next = self.e_b.val() == 2046;
         self.bypass_nz.next = self.bypass_d.val().get_bits::<52>(0).any();
-        self.forced_nan.next = self.bypass.val()
-            & self.bypass_d.val().get_bits::<11>(52).all()
-            & self.bypass_nz.val();
+        self.forced_nan.next =
+            self.bypass.val() & self.bypass_d.val().get_bits::<11>(52).all() & self.bypass_nz.val();
         self.forced_sub.next = self.bypass.val()
             & !self.bypass_d.val().get_bits::<11>(52).any()
             & self.bypass_nz.val();

@@ -32,7 +32,7 @@
 //! | 3 | [`FrndMask`] | fraction masks from `f`; `−hm` (53-bit chain); ffract's right shift by 32/16 |
 //! | 4 | [`FrndRound`] | round/sticky/LSB reductions; cleared encoding + unit (64-bit chain); ffract's shift by 8/4/2/1 |
 //! | 5 | [`FrndInc`] | round-to-integral's answer; ffract's source (`1 − |a|`: 56-bit chain) |
-//! | 6 | [`Lzc64`] | leading zeros of `sig` |
+//! | 6 | [`Lzc64`], [`RintPick`] | leading zeros of `sig`; round-to-integral's incremented answer picked |
 //! | 7 | [`NormCoarse`] | left shift by 32/16/8; `e = ebase + 63 − lz` |
 //! | 8 | [`NormFine`] | left shift by 4/2/1; the destination's [`Terms`]; frexp |
 //! | 9 | [`AlignCoarse`] | right shift by 64/32/16 with sticky |
@@ -58,7 +58,7 @@ pub mod round;
 pub mod stages;
 pub mod unpack;
 
-pub use frnd::{FrndInc, FrndMask, FrndRound};
+pub use frnd::{FrndInc, FrndMask, FrndRound, RintPick};
 pub use normalise::{NormCoarse, NormFine};
 pub use round::{AlignCoarse, AlignFine, Decide, Final, Increment, Merge, Pack};
 pub use stages::*;
@@ -178,6 +178,7 @@ pub struct Fp64ConvertCore {
     pub frnd_round: FrndRound,
     pub frnd_inc: FrndInc,
     pub lzc: Lzc64,
+    pub rint_pick: RintPick,
     pub norm_coarse: NormCoarse,
     pub norm_fine: NormFine,
     pub align_coarse: AlignCoarse,
@@ -240,6 +241,7 @@ impl Fp64ConvertCore {
             frnd_round: Default::default(),
             frnd_inc: Default::default(),
             lzc: Default::default(),
+            rint_pick: Default::default(),
             norm_coarse: Default::default(),
             norm_fine: Default::default(),
             align_coarse: Default::default(),
@@ -295,7 +297,10 @@ impl Logic for Fp64ConvertCore {
         self.s14.clock.next = self.clock.val();
         self.s15.clock.next = self.clock.val();
         // The control word moves one boundary per phase unless a phase rewrites it.
-        for k in 1..14 {
+        for k in 1..5 {
+            self.ctl[k].d.next = self.ctl[k - 1].q.val();
+        }
+        for k in 6..14 {
             self.ctl[k].d.next = self.ctl[k - 1].q.val();
         }
         for k in 1..5 {
@@ -332,6 +337,12 @@ impl Logic for Fp64ConvertCore {
         self.lzc.x.next = self.s5.q.val().sig;
         self.s6.d.next = self.s5.q.val();
         self.s6.d.next.lz = self.lzc.count.val();
+        self.s6.d.next.rint_up = 0.into();
+        self.s6.d.next.rint_sel = false;
+        self.rint_pick.ctl_in.next = self.ctl[4].q.val();
+        self.rint_pick.rint_up.next = self.s5.q.val().rint_up;
+        self.rint_pick.rint_sel.next = self.s5.q.val().rint_sel;
+        self.ctl[5].d.next = self.rint_pick.ctl.val();
 
         // ---- phases 7–8 ----
         self.norm_coarse.src.next = self.s6.q.val();

@@ -178,6 +178,10 @@ pub struct Source {
     /// The exact value lies strictly above `sig · 2^…` (ffract's `1 − |a|`).
     pub sin: Bit,
     pub lz: Bits<7>,
+    /// Boundary 5 only: round-to-integral's answer with the increment, and
+    /// whether it replaces `Ctl::fres` (picked in phase 6, [`RintPick`](super::RintPick)).
+    pub rint_up: Bits<64>,
+    pub rint_sel: Bit,
 }
 
 /// Boundary 7: half normalised.
