@@ -11,10 +11,11 @@
 //! | block | computes |
 //! |---|---|
 //! | [`Fp64Decode`] (combinational, in front) | which datapath answers; the DFMA's opcode, compare, rounding code (RISC-V `rm` → the DFMA's, DYN and MODE resolved), modifiers; the conversion block's mode and flush bits |
+//! | [`ConvertDecode`] (in front, registered beside the front register) | the conversion block's op decode ([`CvtDec`]) |
 //! | [`Daz64`] (in front) | MODE's `daz64` on the DFMA's operands (not for the compares): decided in front, one bit per operand; [`DfmaCore`] clears the fraction inside its phase 1 |
 //! | [`DfmaCore`] at depth 15 | fadd (a·1 + b), fsub (b negated), fmul, ffma, fmin, fmax, the fourteen compares, with RMM and the IEEE flags |
-//! | [`Fp64Convert`] | fldexp, ffloor/fceil/ftrunc/frndne, ffract, the six fcvt, frexp.mant/exp |
-//! | [`Fp64Class`] (in front), [`Fp64Bitops`] and [`Fp64BitopsPick`] (behind the front register and the first side register), then delayed | fsgnj/fsgnjn/fsgnjx, fclass, cmp.class |
+//! | [`Fp64ConvertCore`] | fldexp, ffloor/fceil/ftrunc/frndne, ffract, the six fcvt, frexp.mant/exp |
+//! | [`Fp64Class`] (in front), [`Fp64Bitops`] (behind the front register: the op's selects, cmp.class's hits) and [`Fp64BitopsPick`] (behind the first side register: the 64-bit answer), then delayed | fsgnj/fsgnjn/fsgnjx, fclass, cmp.class |
 //! | [`Fp64Finish`] (combinational, into the outputs) | the pick; canonical NaN and `ftz64` on the DFMA's value; predicate ∧ EXEC |
 //!
 //! The DFMA carries `valid` and `tag` (its pipeline does it for every
@@ -190,7 +191,7 @@ pub struct Fp64 {
     pub out_flags: Signal<Out, Bits<FLAGS_W>>,
 
     pub decode: Fp64Decode,
-    pub daz: Daz64,
+    pub daz_flush: Daz64,
     pub front: DFF<Front>,
     pub dfma: DfmaCore,
     pub cvt_decode: ConvertDecode,
@@ -250,7 +251,7 @@ impl Fp64 {
             out_result: Default::default(),
             out_flags: Default::default(),
             decode: Default::default(),
-            daz: Default::default(),
+            daz_flush: Default::default(),
             front: Default::default(),
             dfma: DfmaCore::new(depth),
             cvt_decode: Default::default(),
@@ -287,10 +288,10 @@ impl Logic for Fp64 {
         self.decode.daz64.next = self.in_daz64.val();
         self.decode.ftz64.next = self.in_ftz64.val();
 
-        self.daz.a.next = self.in_a.val();
-        self.daz.b.next = self.in_b.val();
-        self.daz.c.next = self.in_c.val();
-        self.daz.daz.next = self.decode.dfma_daz.val();
+        self.daz_flush.a.next = self.in_a.val();
+        self.daz_flush.b.next = self.in_b.val();
+        self.daz_flush.c.next = self.in_c.val();
+        self.daz_flush.daz.next = self.decode.dfma_daz.val();
 
         self.classify.a.next = self.in_a.val();
 
@@ -305,7 +306,7 @@ impl Logic for Fp64 {
         self.front.d.next.da = self.in_a.val();
         self.front.d.next.db = self.in_b.val();
         self.front.d.next.dc = self.in_c.val();
-        self.front.d.next.flush = self.daz.flush.val();
+        self.front.d.next.flush = self.daz_flush.flush.val();
         self.front.d.next.ca = self.in_a.val();
         self.front.d.next.cb = self.in_b.val().get_bits::<32>(0);
         self.cvt_decode.op.next = self.in_op.val();
