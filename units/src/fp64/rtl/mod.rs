@@ -26,16 +26,20 @@
 //!
 //! | unit | latency | LUT4 | FF | carry | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) | median |
 //! |---|---|---|---|---|---|---|---|---|
-//! | `fp64` | 16 | 8,494 | 10,814 | 563 | 16 | 0 | 131.70 / 131.18 / 133.40 | 131.70 |
+//! | `fp64` (bd5d853) | 16 | 8,494 | 10,814 | 563 | 16 | 0 | 131.70 / 131.18 / 133.40 | 131.70 |
+//! | `fp64` (f9c9806: DAZ inside the DFMA core, the bit operations' pick a clock later, the conversion block's decode registered, its phase 5 split, the DFMA's forced NaN/subnormal test in phase 9) | 16 | 8,342 | 10,846 | 568 | 16 | 0 | 129.92 / 125.99 / 132.47 | 129.92 |
 //!
 //! 150 MHz is not met. DAZ is decided before the front register (one bit
-//! per operand, [`Daz64`]) and applied to the fractions behind it
-//! ([`Daz64Apply`]); the bit operations' class mask is formed before it,
-//! their pick behind it and cmp.class's OR a clock later. The slowest
-//! groups (6.9–7.6 ns on every seed) are spread: the fraction mask in
-//! front of the DFMA's phase 1a compare chains (`p1`, 7.5–7.6), the bit
-//! operations' pick (7.5–7.6), the conversion block's phases 1, 4 and 5,
-//! the DFMA's phases 9–10 and its `out_nan`/`out_sub`. The steps and the
+//! per operand, [`Daz64`]) and applied inside [`DfmaCore`]'s phase 1
+//! (`in_flush`); the bit operations' class mask is formed before the front
+//! register, their selects behind it and the 64-bit answer a clock later;
+//! the conversion block's op decode ([`ConvertDecode`]) is registered
+//! beside the front register. The paths these removed are gone from the
+//! slowest groups, but the median did not move (seed noise on this unit is
+//! ±8 MHz for unchanged logic); every seed's slowest group is now the
+//! conversion block's phase 8 (the destination's terms, 7.5–7.9 ns), then
+//! the bit operations' pick (7.2–7.4), the front register (6.7–7.4), the
+//! DFMA's phase 1a and its middle phases (6.6–7.5). The steps and the
 //! paths per seed are in `docs/qor.md`.
 //!
 //! # Variants
