@@ -307,6 +307,12 @@ pub struct DfmaCore {
     pub in_a: Signal<In, Bits<DATA_W>>,
     pub in_b: Signal<In, Bits<DATA_W>>,
     pub in_c: Signal<In, Bits<DATA_W>>,
+    /// DAZ of a, b, c (bits 0, 1, 2): read the operand as the zero of its
+    /// sign; set only for an operand whose exponent field is 0. Applied
+    /// inside phase 1 where the fraction is read, not in front of its
+    /// compare chains (the `fp64` unit's MODE.daz64; the NVIDIA [`Dfma`]
+    /// ties it to 0, and its netlist loses the logic).
+    pub in_flush: Signal<In, Bits<MOD_W>>,
     /// The operation accepted `latency` cycles ago answers this cycle.
     pub out_valid: Signal<Out, Bit>,
     /// Its tag.
@@ -416,6 +422,7 @@ impl DfmaCore {
             in_a: Default::default(),
             in_b: Default::default(),
             in_c: Default::default(),
+            in_flush: Default::default(),
             out_valid: Default::default(),
             out_tag: Default::default(),
             out_d: Default::default(),
@@ -554,6 +561,7 @@ impl Logic for DfmaCore {
         self.unpack_pre.b.next = self.in_b.val();
         self.unpack_pre.c.next = self.in_c.val();
         self.unpack_pre.op.next = self.in_op.val();
+        self.unpack_pre.flush.next = self.in_flush.val();
         self.ctl1m.d.next.valid = self.in_valid.val();
         self.ctl1m.d.next.tag = self.in_tag.val();
         self.ctl1m.d.next.rm = self.in_rm.val();
@@ -565,9 +573,10 @@ impl Logic for DfmaCore {
         self.m1.d.next.cmp = self.in_cmp.val();
         self.m1.d.next.neg = self.in_neg.val();
         self.m1.d.next.abs = self.in_abs.val();
-        self.m1.d.next.a = self.in_a.val();
-        self.m1.d.next.b = self.in_b.val();
-        self.m1.d.next.c = self.in_c.val();
+        // The operands with DAZ applied (the fraction of a flushed one cleared).
+        self.m1.d.next.a = self.unpack_pre.a_daz.val();
+        self.m1.d.next.b = self.unpack_pre.b_daz.val();
+        self.m1.d.next.c = self.unpack_pre.c_daz.val();
         self.p1.d.next.a_emax = self.unpack_pre.a_emax.val();
         self.p1.d.next.a_ezero = self.unpack_pre.a_ezero.val();
         self.p1.d.next.a_fzero = self.unpack_pre.a_fzero.val();
@@ -593,6 +602,7 @@ impl Logic for DfmaCore {
         self.p1.d.next.c_hi_any = self.unpack_pre.c_hi_any.val();
         self.p1.d.next.sig_x = self.unpack_pre.sig_x.val();
         self.p1.d.next.sig_y = self.unpack_pre.sig_y.val();
+        self.p1.d.next.mag_fix = self.unpack_pre.mag_fix.val();
 
         // ---- phase 1, second half: unpack ----
         self.unpack.op.next = self.m1.q.val().op;
@@ -917,6 +927,8 @@ impl Logic for DfmaCore {
         self.s9.d.next.take_forced = self.round_prep.take_forced.val();
         self.s9.d.next.forced = self.round_prep.forced.val();
         self.s9.d.next.forced_flags = self.round_prep.forced_flags.val();
+        self.s9.d.next.forced_nan = self.round_prep.forced_nan.val();
+        self.s9.d.next.forced_sub = self.round_prep.forced_sub.val();
         self.s9.d.next.e_b = self.s8.q.val().e_b;
         self.s9.d.next.e_b_p1 = self.round_prep.e_b_p1.val();
         self.s9.d.next.e_b_top = self.round_prep.e_b_top.val();
@@ -935,6 +947,8 @@ impl Logic for DfmaCore {
         self.round_pack.take_forced.next = self.s9.q.val().take_forced;
         self.round_pack.forced.next = self.s9.q.val().forced;
         self.round_pack.forced_flags.next = self.s9.q.val().forced_flags;
+        self.round_pack.forced_nan.next = self.s9.q.val().forced_nan;
+        self.round_pack.forced_sub.next = self.s9.q.val().forced_sub;
         self.round_pack.e_b.next = self.s9.q.val().e_b;
         self.round_pack.e_b_p1.next = self.s9.q.val().e_b_p1;
         self.round_pack.e_b_top.next = self.s9.q.val().e_b_top;
@@ -1045,6 +1059,7 @@ impl Logic for Dfma {
         self.core.in_a.next = self.in_a.val();
         self.core.in_b.next = self.in_b.val();
         self.core.in_c.next = self.in_c.val();
+        self.core.in_flush.next = 0.into();
         self.out_valid.next = self.core.out_valid.val();
         self.out_tag.next = self.core.out_tag.val();
         self.out_d.next = self.core.out_d.val();

@@ -73,6 +73,15 @@ pub struct RoundPrep {
     pub e_b_p1: Signal<Out, Bits<LIMIT_W>>,
     /// `e_b = 2046`: a carry out of a normal significand overflows.
     pub e_b_top: Signal<Out, Bit>,
+    /// `forced` is a NaN, is subnormal: only a bypass can be (an overflow
+    /// answer and an exact cancellation's zero are neither), decided from
+    /// the bypass's word here, not from `forced` in phase 10 (measured:
+    /// `out_nan`/`out_sub` from `forced`'s 52-bit test were among the
+    /// `fp64` unit's slowest groups, 6.9–7.5 ns).
+    pub forced_nan: Signal<Out, Bit>,
+    pub forced_sub: Signal<Out, Bit>,
+    /// The bypass's fraction is not 0.
+    bypass_nz: Signal<Local, Bit>,
     /// An overflow gives ∞ (else the largest finite).
     to_inf: Signal<Local, Bit>,
     cancel_neg: Signal<Local, Bit>,
@@ -118,6 +127,12 @@ impl Logic for RoundPrep {
         }
         self.e_b_p1.next = self.e_b.val() + 1;
         self.e_b_top.next = self.e_b.val() == 2046;
+        self.bypass_nz.next = self.bypass_d.val().get_bits::<52>(0).any();
+        self.forced_nan.next =
+            self.bypass.val() & self.bypass_d.val().get_bits::<11>(52).all() & self.bypass_nz.val();
+        self.forced_sub.next = self.bypass.val()
+            & !self.bypass_d.val().get_bits::<11>(52).any()
+            & self.bypass_nz.val();
     }
 }
 
@@ -139,6 +154,9 @@ pub struct RoundPack {
     pub take_forced: Signal<In, Bit>,
     pub forced: Signal<In, Bits<DATA_W>>,
     pub forced_flags: Signal<In, Bits<FLAGS_W>>,
+    /// [`RoundPrep::forced_nan`], [`RoundPrep::forced_sub`].
+    pub forced_nan: Signal<In, Bit>,
+    pub forced_sub: Signal<In, Bit>,
     pub e_b: Signal<In, Bits<LIMIT_W>>,
     pub e_b_p1: Signal<In, Bits<LIMIT_W>>,
     pub e_b_top: Signal<In, Bit>,
@@ -152,12 +170,8 @@ pub struct RoundPack {
     /// leaves them unconnected.
     pub nan: Signal<Out, Bit>,
     pub sub: Signal<Out, Bit>,
-    /// `sig`'s fraction is not 0; the forced answer's exponent field is all
-    /// ones, is 0; its fraction is not 0.
+    /// `sig`'s fraction is not 0.
     sig_nz: Signal<Local, Bit>,
-    forced_e1: Signal<Local, Bit>,
-    forced_e0: Signal<Local, Bit>,
-    forced_nz: Signal<Local, Bit>,
     inexact: Signal<Local, Bit>,
     /// Rounded one bit finer, `sig = 2^52 − 1` would reach 2^-1022.
     fine_up: Signal<Local, Bit>,
@@ -214,15 +228,12 @@ impl Logic for RoundPack {
         // Rounded: the exponent field is 0 when sig[52] is clear and no carry
         // reaches 2^-1022; the fraction is then sig's, or sig + 1 (not 0).
         self.sig_nz.next = self.sig.val().get_bits::<52>(0).any();
-        self.forced_e1.next = self.forced.val().get_bits::<11>(52).all();
-        self.forced_e0.next = !self.forced.val().get_bits::<11>(52).any();
-        self.forced_nz.next = self.forced.val().get_bits::<52>(0).any();
         self.nan.next = false;
         self.sub.next =
             !self.sig.val().get_bit(52) & !self.c.val() & (self.inc.val() | self.sig_nz.val());
         if self.take_forced.val() {
-            self.nan.next = self.forced_e1.val() & self.forced_nz.val();
-            self.sub.next = self.forced_e0.val() & self.forced_nz.val();
+            self.nan.next = self.forced_nan.val();
+            self.sub.next = self.forced_sub.val();
         }
 
         // ---- flags, beside the result ----

@@ -258,6 +258,9 @@ pub struct Stage9 {
     pub take_forced: Bit,
     pub forced: Bits<DATA_W>,
     pub forced_flags: Bits<FLAGS_W>,
+    /// The forced answer is a NaN, is subnormal ([`RoundPrep`](super::RoundPrep)).
+    pub forced_nan: Bit,
+    pub forced_sub: Bit,
     pub e_b: Bits<LIMIT_W>,
     pub e_b_p1: Bits<LIMIT_W>,
     pub e_b_top: Bit,

@@ -84,6 +84,10 @@ pub struct Pre1 {
     /// two seeds, 6.78 and 7.02 ns).
     pub sig_x: Bits<SIG_W>,
     pub sig_y: Bits<SIG_W>,
+    /// DAZ flushed a or b ([`UnpackPre::flush`]): the second half answers
+    /// the magnitude compare from the zero classes (the compare chains run
+    /// on the raw bits, with no mask in front of them).
+    pub mag_fix: Bit,
 }
 
 /// Width of the magnitude compare's low half (bits 30..0; the offset 31 is
@@ -105,6 +109,12 @@ pub struct UnpackPre {
     pub c: Signal<In, Bits<DATA_W>>,
     /// Opcode (1 ADD: the multiplier is 1.0).
     pub op: Signal<In, Bits<OP_W>>,
+    /// DAZ of a, b, c (bits 0, 1, 2): read the operand as the zero of its
+    /// sign. Set only for an operand whose exponent field is 0; the fraction
+    /// is cleared where it is read (field tests, the multiplier's operands,
+    /// the addend's flags), not in front of the compare chains. 0 for the
+    /// NVIDIA [`Dfma`](super::Dfma).
+    pub flush: Signal<In, Bits<MOD_W>>,
     /// The fields of [`Pre1`] (assembled by the top block: a block cannot
     /// write its own struct output field by field).
     pub a_emax: Signal<Out, Bit>,
@@ -132,7 +142,17 @@ pub struct UnpackPre {
     pub c_hi_any: Signal<Out, Bit>,
     pub sig_x: Signal<Out, Bits<SIG_W>>,
     pub sig_y: Signal<Out, Bits<SIG_W>>,
+    pub mag_fix: Signal<Out, Bit>,
+    /// a, b, c with DAZ applied: a flushed operand's fraction cleared (its
+    /// sign and its zero exponent field pass), for boundary 1m.
+    pub a_daz: Signal<Out, Bits<DATA_W>>,
+    pub b_daz: Signal<Out, Bits<DATA_W>>,
+    pub c_daz: Signal<Out, Bits<DATA_W>>,
     hid_a: Signal<Local, Bit>,
+    /// `!flush` per operand (named: a `!` inside an expression exports
+    /// with the wrong precedence).
+    keep_b: Signal<Local, Bit>,
+    keep_c: Signal<Local, Bit>,
     hid_b: Signal<Local, Bit>,
     hid_c: Signal<Local, Bit>,
     /// 13-bit exponent terms: the fields of a, b, c; b's and c's inverted.
@@ -171,11 +191,26 @@ impl Logic for UnpackPre {
         self.hid_b.next = !self.b_ezero.val();
         self.hid_c.next = !self.c_ezero.val();
         self.a_emax.next = self.a.val().get_bits::<EXP_FIELD_W>(52).all();
-        self.a_fzero.next = !self.a.val().get_bits::<52>(0).any();
+        self.keep_b.next = !self.flush.val().get_bit(1);
+        self.keep_c.next = !self.flush.val().get_bit(2);
+        self.a_fzero.next = (!self.a.val().get_bits::<52>(0).any()) | self.flush.val().get_bit(0);
         self.b_emax.next = self.b.val().get_bits::<EXP_FIELD_W>(52).all();
-        self.b_fzero.next = !self.b.val().get_bits::<52>(0).any();
+        self.b_fzero.next = (!self.b.val().get_bits::<52>(0).any()) | self.flush.val().get_bit(1);
         self.c_emax.next = self.c.val().get_bits::<EXP_FIELD_W>(52).all();
-        self.c_fzero.next = !self.c.val().get_bits::<52>(0).any();
+        self.c_fzero.next = (!self.c.val().get_bits::<52>(0).any()) | self.flush.val().get_bit(2);
+        self.mag_fix.next = self.flush.val().get_bit(0) | self.flush.val().get_bit(1);
+        self.a_daz.next = self.a.val();
+        if self.flush.val().get_bit(0) {
+            self.a_daz.next = self.a.val() & 0xfff0_0000_0000_0000_u64;
+        }
+        self.b_daz.next = self.b.val();
+        if self.flush.val().get_bit(1) {
+            self.b_daz.next = self.b.val() & 0xfff0_0000_0000_0000_u64;
+        }
+        self.c_daz.next = self.c.val();
+        if self.flush.val().get_bit(2) {
+            self.c_daz.next = self.c.val() & 0xfff0_0000_0000_0000_u64;
+        }
 
         // Every candidate of `s` and `align_dist` has its own carry chain
         // from the raw fields; the opcode only picks among the chains'
@@ -234,10 +269,13 @@ impl Logic for UnpackPre {
         self.eq_lo.next =
             self.a.val().get_bits::<MAG_LO_W>(0) == self.b.val().get_bits::<MAG_LO_W>(0);
 
-        self.b_lo_any.next = self.b.val().get_bits::<16>(0).any();
-        self.b_hi_any.next = self.b.val().get_bits::<36>(16).any() | self.hid_b.val();
-        self.c_lo_any.next = self.c.val().get_bits::<16>(0).any();
-        self.c_hi_any.next = self.c.val().get_bits::<36>(16).any() | self.hid_c.val();
+        // (A flushed operand's exponent field is 0: no hidden bit.)
+        self.b_lo_any.next = self.b.val().get_bits::<16>(0).any() & self.keep_b.val();
+        self.b_hi_any.next =
+            (self.b.val().get_bits::<36>(16).any() & self.keep_b.val()) | self.hid_b.val();
+        self.c_lo_any.next = self.c.val().get_bits::<16>(0).any() & self.keep_c.val();
+        self.c_hi_any.next =
+            (self.c.val().get_bits::<36>(16).any() & self.keep_c.val()) | self.hid_c.val();
 
         // The multiplier's operands: x = a; y = b, or 1.0 for ADD.
         self.hid_a.next = !self.a_ezero.val();
@@ -245,6 +283,12 @@ impl Logic for UnpackPre {
             bit_cast::<SIG_W, 52>(self.a.val().get_bits::<52>(0)).replace_bit(52, self.hid_a.val());
         self.sig_y.next =
             bit_cast::<SIG_W, 52>(self.b.val().get_bits::<52>(0)).replace_bit(52, self.hid_b.val());
+        if self.flush.val().get_bit(0) {
+            self.sig_x.next = 0.into();
+        }
+        if self.flush.val().get_bit(1) {
+            self.sig_y.next = 0.into();
+        }
         if self.op.val() == 1 {
             self.sig_y.next = 0x10_0000_0000_0000_u64.into();
         }
@@ -281,6 +325,7 @@ impl UnpackPre {
             c_hi_any: self.c_hi_any.val(),
             sig_x: self.sig_x.val(),
             sig_y: self.sig_y.val(),
+            mag_fix: self.mag_fix.val(),
         }
     }
 }
@@ -482,5 +527,16 @@ impl Logic for Unpack {
 
         self.mag_lt.next = self.pre.val().lt_hi | (self.pre.val().eq_hi & self.pre.val().lt_lo);
         self.mag_eq.next = self.pre.val().eq_hi & self.pre.val().eq_lo;
+        // DAZ flushed a or b: at least one magnitude is 0 (the zero classes
+        // include the flush).
+        if self.pre.val().mag_fix {
+            self.mag_lt.next = self.pre.val().a_ezero
+                & self.pre.val().a_fzero
+                & !(self.pre.val().b_ezero & self.pre.val().b_fzero);
+            self.mag_eq.next = self.pre.val().a_ezero
+                & self.pre.val().a_fzero
+                & self.pre.val().b_ezero
+                & self.pre.val().b_fzero;
+        }
     }
 }

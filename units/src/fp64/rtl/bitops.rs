@@ -1,11 +1,14 @@
 //! The `fp64` unit's exact bit operations (SPEC-G3 §2, §3): the three sign
 //! injections, `fclass.f64` and `cmp.class.f64`. None of them flushes or
 //! raises a flag; NaNs pass through the sign injections bit for bit.
-//! Two combinational halves around the unit's front register: the class
-//! mask of `a` ([`Fp64Class`], its 52-bit fraction test the deepest part)
-//! before it, the answer's pick ([`Fp64Bitops`]) after it; the top delays
-//! the answer to the unit's latency. (Measured: in one piece before the
-//! front register, cmp.class's answer was one seed's slowest path, 9.94 ns.)
+//! Three combinational parts around the unit's front register and its
+//! first side register: the class mask of `a` ([`Fp64Class`], its 52-bit
+//! fraction test the deepest part) before the front register, the op's
+//! selects and cmp.class's hits ([`Fp64Bitops`]) after it, the 64-bit
+//! answer's pick ([`Fp64BitopsPick`]) after the first side register; the
+//! top delays the answer to the unit's latency. (Measured: in one piece
+//! before the front register, cmp.class's answer was one seed's slowest
+//! path, 9.94 ns.)
 
 use rust_hdl::prelude::*;
 
@@ -65,8 +68,13 @@ impl Logic for Fp64Class {
     }
 }
 
-/// fsgnj (5), fsgnjn (6), fsgnjx (7), fclass (9), cmp.class (37), from the
-/// sources and `a`'s class mask.
+/// fsgnj (5), fsgnjn (6), fsgnjx (7), fclass (9), cmp.class (37): the
+/// decisions from the op, the sources and `a`'s class mask, behind the
+/// front register. The 64-bit answer is picked a clock later by
+/// [`Fp64BitopsPick`] from `a` (carried beside these bits) and these
+/// selects, each answer bit one LUT from registers (measured: the whole
+/// pick behind the front register, its op decode fanning out to 64 bits,
+/// took 7.5–8.2 ns).
 #[derive(LogicBlock, Default)]
 pub struct Fp64Bitops {
     /// [`Fp64Op::code`](crate::fp64::Fp64Op::code).
@@ -78,55 +86,53 @@ pub struct Fp64Bitops {
     pub exec: Signal<In, Bit>,
     /// [`Fp64Class::class_mask`] of `a`.
     pub class_mask: Signal<In, Bits<10>>,
-    /// The answer, right-aligned (cmp.class's: 0, see `hits`).
-    pub result: Signal<Out, Bits<64>>,
+    /// The answer's sign bit for the sign injections (0 for the others).
+    pub sign: Signal<Out, Bit>,
+    /// The answer's bits 62..0 are `a`'s (the sign injections).
+    pub keep: Signal<Out, Bit>,
+    /// The operation is fclass (the answer is the class mask).
+    pub fclass: Signal<Out, Bit>,
     /// cmp.class: the class mask ∧ the mask in `b` ∧ EXEC, ORed by
     /// [`Fp64BitopsPick`] a clock later.
     pub hits: Signal<Out, Bits<10>>,
     /// The operation is cmp.class.
     pub cmp_class: Signal<Out, Bit>,
-    /// The complement and the XOR of the signs, as their own signals (a `!`
-    /// inside `replace_bit` would export with the wrong precedence).
-    b_sign_n: Signal<Local, Bit>,
-    x_sign: Signal<Local, Bit>,
 }
 
 impl Logic for Fp64Bitops {
     #[hdl_gen]
     fn update(&mut self) {
-        self.b_sign_n.next = !self.b.val().get_bit(63);
-        self.x_sign.next = self.b.val().get_bit(63) ^ self.a.val().get_bit(63);
         self.hits.next = 0.into();
         if self.exec.val() {
             self.hits.next = self.class_mask.val() & self.b.val().get_bits::<10>(0);
         }
         self.cmp_class.next = self.op.val() == 37;
+        self.fclass.next = self.op.val() == 9;
+        self.keep.next = (self.op.val() == 5) | (self.op.val() == 6) | (self.op.val() == 7);
         // fsgnj: b's sign; fsgnjn: its complement; fsgnjx: the XOR.
-        self.result.next = self.a.val();
+        self.sign.next = false;
         if self.op.val() == 5 {
-            self.result.next = self.a.val().replace_bit(63, self.b.val().get_bit(63));
+            self.sign.next = self.b.val().get_bit(63);
         }
         if self.op.val() == 6 {
-            self.result.next = self.a.val().replace_bit(63, self.b_sign_n.val());
+            self.sign.next = !self.b.val().get_bit(63);
         }
         if self.op.val() == 7 {
-            self.result.next = self.a.val().replace_bit(63, self.x_sign.val());
-        }
-        if self.op.val() == 9 {
-            self.result.next = bit_cast::<64, 10>(self.class_mask.val());
-        }
-        if self.op.val() == 37 {
-            self.result.next = 0.into();
+            self.sign.next = self.b.val().get_bit(63) ^ self.a.val().get_bit(63);
         }
     }
 }
 
-/// The bit operations' last step, a clock behind [`Fp64Bitops`]:
-/// cmp.class's answer (measured: the whole pick behind the front register
-/// took 8.0–8.2 ns on two seeds).
+/// The bit operations' answer, a clock behind [`Fp64Bitops`], from `a`,
+/// the class mask and its registered selects.
 #[derive(LogicBlock, Default)]
 pub struct Fp64BitopsPick {
-    pub result: Signal<In, Bits<64>>,
+    /// The operation's `a`.
+    pub a: Signal<In, Bits<64>>,
+    pub class_mask: Signal<In, Bits<10>>,
+    pub sign: Signal<In, Bit>,
+    pub keep: Signal<In, Bit>,
+    pub fclass: Signal<In, Bit>,
     pub hits: Signal<In, Bits<10>>,
     pub cmp_class: Signal<In, Bit>,
     pub answer: Signal<Out, Bits<64>>,
@@ -135,10 +141,15 @@ pub struct Fp64BitopsPick {
 impl Logic for Fp64BitopsPick {
     #[hdl_gen]
     fn update(&mut self) {
-        self.answer.next = self.result.val();
+        self.answer.next = 0.into();
+        if self.keep.val() {
+            self.answer.next = self.a.val().replace_bit(63, self.sign.val());
+        }
+        if self.fclass.val() {
+            self.answer.next = bit_cast::<64, 10>(self.class_mask.val());
+        }
         if self.cmp_class.val() {
             // (A branch, not a widened OR: Verilator's width lint.)
-            self.answer.next = 0.into();
             if self.hits.val().any() {
                 self.answer.next = 1.into();
             }
@@ -230,7 +241,11 @@ mod tests {
                     for _ in 0..3 {
                         u.update_all();
                     }
-                    k.result.next = u.result.val();
+                    k.a.next = a.to_bits();
+                    k.class_mask.next = c.class_mask.val();
+                    k.sign.next = u.sign.val();
+                    k.keep.next = u.keep.val();
+                    k.fclass.next = u.fclass.val();
                     k.hits.next = u.hits.val();
                     k.cmp_class.next = u.cmp_class.val();
                     for _ in 0..3 {
@@ -247,7 +262,9 @@ mod tests {
                 for _ in 0..3 {
                     u.update_all();
                 }
-                k.result.next = u.result.val();
+                k.sign.next = u.sign.val();
+                k.keep.next = u.keep.val();
+                k.fclass.next = u.fclass.val();
                 k.hits.next = u.hits.val();
                 k.cmp_class.next = u.cmp_class.val();
                 for _ in 0..3 {

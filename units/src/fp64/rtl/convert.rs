@@ -32,7 +32,7 @@
 //! | 3 | [`FrndMask`] | fraction masks from `f`; `−hm` (53-bit chain); ffract's right shift by 32/16 |
 //! | 4 | [`FrndRound`] | round/sticky/LSB reductions; cleared encoding + unit (64-bit chain); ffract's shift by 8/4/2/1 |
 //! | 5 | [`FrndInc`] | round-to-integral's answer; ffract's source (`1 − |a|`: 56-bit chain) |
-//! | 6 | [`Lzc64`] | leading zeros of `sig` |
+//! | 6 | [`Lzc64`], [`RintPick`] | leading zeros of `sig`; round-to-integral's incremented answer picked |
 //! | 7 | [`NormCoarse`] | left shift by 32/16/8; `e = ebase + 63 − lz` |
 //! | 8 | [`NormFine`] | left shift by 4/2/1; the destination's [`Terms`]; frexp |
 //! | 9 | [`AlignCoarse`] | right shift by 64/32/16 with sticky |
@@ -58,11 +58,11 @@ pub mod round;
 pub mod stages;
 pub mod unpack;
 
-pub use frnd::{FrndInc, FrndMask, FrndRound};
+pub use frnd::{FrndInc, FrndMask, FrndRound, RintPick};
 pub use normalise::{NormCoarse, NormFine};
 pub use round::{AlignCoarse, AlignFine, Decide, Final, Increment, Merge, Pack};
 pub use stages::*;
-pub use unpack::Unpack;
+pub use unpack::{ConvertDecode, Unpack};
 
 use crate::hw::boundary::Boundary;
 use crate::hw::lzc::Lzc64;
@@ -81,13 +81,81 @@ pub const FLAGS_W: usize = 5;
 // The literals inside the phases' `#[hdl_gen]` code assume these values.
 const _: () = assert!(EOFF == 8192 && EXP_W == 14 && CONVERT_LATENCY == 15);
 
-/// The conversion block of the fp64 unit.
+/// The conversion block of the fp64 unit, stand-alone: [`ConvertDecode`]
+/// in front of [`Fp64ConvertCore`] (the unit registers the decode in its
+/// front register and uses the core).
 #[derive(LogicBlock)]
 pub struct Fp64Convert {
     /// Rising-edge clock.
     pub clock: Signal<In, Clock>,
     /// [`Fp64Op::code`](crate::fp64::Fp64Op::code).
     pub op: Signal<In, Bits<6>>,
+    /// s1, right-aligned.
+    pub a: Signal<In, Bits<64>>,
+    /// fldexp's int32 exponent.
+    pub b: Signal<In, Bits<32>>,
+    /// Resolved rounding mode, RISC-V code 0..4 (ignored by fixed-direction ops).
+    pub rm: Signal<In, Bits<3>>,
+    /// Input flush of this op's source width.
+    pub daz: Signal<In, Bit>,
+    /// Output flush of this op's result width.
+    pub ftz: Signal<In, Bit>,
+    /// Result of the op presented [`CONVERT_LATENCY`] clocks ago, right-aligned.
+    pub result: Signal<Out, Bits<64>>,
+    /// Its flags, NV DZ OF UF NX.
+    pub flags: Signal<Out, Bits<FLAGS_W>>,
+    pub decode: ConvertDecode,
+    pub core: Fp64ConvertCore,
+}
+
+impl Default for Fp64Convert {
+    fn default() -> Self {
+        Self::new(CONVERT_LATENCY)
+    }
+}
+
+impl Fp64Convert {
+    /// The block with `depth` registers, as [`Fp64ConvertCore::new`].
+    pub fn new(depth: usize) -> Self {
+        Self {
+            clock: Default::default(),
+            op: Default::default(),
+            a: Default::default(),
+            b: Default::default(),
+            rm: Default::default(),
+            daz: Default::default(),
+            ftz: Default::default(),
+            result: Default::default(),
+            flags: Default::default(),
+            decode: Default::default(),
+            core: Fp64ConvertCore::new(depth),
+        }
+    }
+}
+
+impl Logic for Fp64Convert {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.core.clock.next = self.clock.val();
+        self.decode.op.next = self.op.val();
+        self.core.dec.next = self.decode.dec.val();
+        self.core.a.next = self.a.val();
+        self.core.b.next = self.b.val();
+        self.core.rm.next = self.rm.val();
+        self.core.daz.next = self.daz.val();
+        self.core.ftz.next = self.ftz.val();
+        self.result.next = self.core.result.val();
+        self.flags.next = self.core.flags.val();
+    }
+}
+
+/// The conversion datapath's fifteen phases, from the decoded operation.
+#[derive(LogicBlock)]
+pub struct Fp64ConvertCore {
+    /// Rising-edge clock.
+    pub clock: Signal<In, Clock>,
+    /// The operation, decoded ([`ConvertDecode`]).
+    pub dec: Signal<In, CvtDec>,
     /// s1, right-aligned.
     pub a: Signal<In, Bits<64>>,
     /// fldexp's int32 exponent.
@@ -110,6 +178,7 @@ pub struct Fp64Convert {
     pub frnd_round: FrndRound,
     pub frnd_inc: FrndInc,
     pub lzc: Lzc64,
+    pub rint_pick: RintPick,
     pub norm_coarse: NormCoarse,
     pub norm_fine: NormFine,
     pub align_coarse: AlignCoarse,
@@ -141,13 +210,13 @@ pub struct Fp64Convert {
     pub s15: Boundary<Answer>,
 }
 
-impl Default for Fp64Convert {
+impl Default for Fp64ConvertCore {
     fn default() -> Self {
         Self::new(CONVERT_LATENCY)
     }
 }
 
-impl Fp64Convert {
+impl Fp64ConvertCore {
     /// The block with `depth` registers (1..=[`CONVERT_LATENCY`]) among its
     /// 15 phase boundaries, spread evenly (`hw::boundary::balanced_plan`
     /// over equal phase weights; the last boundary is always a register).
@@ -158,7 +227,7 @@ impl Fp64Convert {
         let plan = crate::hw::boundary::balanced_plan(&[1.0; CONVERT_LATENCY], depth);
         Self {
             clock: Default::default(),
-            op: Default::default(),
+            dec: Default::default(),
             a: Default::default(),
             b: Default::default(),
             rm: Default::default(),
@@ -172,6 +241,7 @@ impl Fp64Convert {
             frnd_round: Default::default(),
             frnd_inc: Default::default(),
             lzc: Default::default(),
+            rint_pick: Default::default(),
             norm_coarse: Default::default(),
             norm_fine: Default::default(),
             align_coarse: Default::default(),
@@ -202,7 +272,7 @@ impl Fp64Convert {
     }
 }
 
-impl Logic for Fp64Convert {
+impl Logic for Fp64ConvertCore {
     #[hdl_gen]
     fn update(&mut self) {
         for k in 0..14 {
@@ -227,7 +297,10 @@ impl Logic for Fp64Convert {
         self.s14.clock.next = self.clock.val();
         self.s15.clock.next = self.clock.val();
         // The control word moves one boundary per phase unless a phase rewrites it.
-        for k in 1..14 {
+        for k in 1..5 {
+            self.ctl[k].d.next = self.ctl[k - 1].q.val();
+        }
+        for k in 6..14 {
             self.ctl[k].d.next = self.ctl[k - 1].q.val();
         }
         for k in 1..5 {
@@ -235,7 +308,7 @@ impl Logic for Fp64Convert {
         }
 
         // ---- phase 1 ----
-        self.unpack.op.next = self.op.val();
+        self.unpack.dec.next = self.dec.val();
         self.unpack.a.next = self.a.val();
         self.unpack.b.next = self.b.val();
         self.unpack.rm.next = self.rm.val();
@@ -264,6 +337,12 @@ impl Logic for Fp64Convert {
         self.lzc.x.next = self.s5.q.val().sig;
         self.s6.d.next = self.s5.q.val();
         self.s6.d.next.lz = self.lzc.count.val();
+        self.s6.d.next.rint_up = 0.into();
+        self.s6.d.next.rint_sel = false;
+        self.rint_pick.ctl_in.next = self.ctl[4].q.val();
+        self.rint_pick.rint_up.next = self.s5.q.val().rint_up;
+        self.rint_pick.rint_sel.next = self.s5.q.val().rint_sel;
+        self.ctl[5].d.next = self.rint_pick.ctl.val();
 
         // ---- phases 7–8 ----
         self.norm_coarse.src.next = self.s6.q.val();

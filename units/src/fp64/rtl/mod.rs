@@ -11,10 +11,11 @@
 //! | block | computes |
 //! |---|---|
 //! | [`Fp64Decode`] (combinational, in front) | which datapath answers; the DFMA's opcode, compare, rounding code (RISC-V `rm` → the DFMA's, DYN and MODE resolved), modifiers; the conversion block's mode and flush bits |
-//! | [`Daz64`] ×3, then [`Daz64Apply`] ×3 behind the front register | MODE's `daz64` on the DFMA's operands (not for the compares): decided in front, the fraction cleared behind |
+//! | [`ConvertDecode`] (in front, registered beside the front register) | the conversion block's op decode ([`CvtDec`]) |
+//! | [`Daz64`] (in front) | MODE's `daz64` on the DFMA's operands (not for the compares): decided in front, one bit per operand; [`DfmaCore`] clears the fraction inside its phase 1 |
 //! | [`DfmaCore`] at depth 15 | fadd (a·1 + b), fsub (b negated), fmul, ffma, fmin, fmax, the fourteen compares, with RMM and the IEEE flags |
-//! | [`Fp64Convert`] | fldexp, ffloor/fceil/ftrunc/frndne, ffract, the six fcvt, frexp.mant/exp |
-//! | [`Fp64Class`] (in front), [`Fp64Bitops`] and [`Fp64BitopsPick`] (behind the front register and the first side register), then delayed | fsgnj/fsgnjn/fsgnjx, fclass, cmp.class |
+//! | [`Fp64ConvertCore`] | fldexp, ffloor/fceil/ftrunc/frndne, ffract, the six fcvt, frexp.mant/exp |
+//! | [`Fp64Class`] (in front), [`Fp64Bitops`] (behind the front register: the op's selects, cmp.class's hits) and [`Fp64BitopsPick`] (behind the first side register: the 64-bit answer), then delayed | fsgnj/fsgnjn/fsgnjx, fclass, cmp.class |
 //! | [`Fp64Finish`] (combinational, into the outputs) | the pick; canonical NaN and `ftz64` on the DFMA's value; predicate ∧ EXEC |
 //!
 //! The DFMA carries `valid` and `tag` (its pipeline does it for every
@@ -25,16 +26,20 @@
 //!
 //! | unit | latency | LUT4 | FF | carry | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) | median |
 //! |---|---|---|---|---|---|---|---|---|
-//! | `fp64` | 16 | 8,494 | 10,814 | 563 | 16 | 0 | 131.70 / 131.18 / 133.40 | 131.70 |
+//! | `fp64` (bd5d853) | 16 | 8,494 | 10,814 | 563 | 16 | 0 | 131.70 / 131.18 / 133.40 | 131.70 |
+//! | `fp64` (f9c9806: DAZ inside the DFMA core, the bit operations' pick a clock later, the conversion block's decode registered, its phase 5 split, the DFMA's forced NaN/subnormal test in phase 9) | 16 | 8,342 | 10,846 | 568 | 16 | 0 | 129.92 / 125.99 / 132.47 | 129.92 |
 //!
 //! 150 MHz is not met. DAZ is decided before the front register (one bit
-//! per operand, [`Daz64`]) and applied to the fractions behind it
-//! ([`Daz64Apply`]); the bit operations' class mask is formed before it,
-//! their pick behind it and cmp.class's OR a clock later. The slowest
-//! groups (6.9–7.6 ns on every seed) are spread: the fraction mask in
-//! front of the DFMA's phase 1a compare chains (`p1`, 7.5–7.6), the bit
-//! operations' pick (7.5–7.6), the conversion block's phases 1, 4 and 5,
-//! the DFMA's phases 9–10 and its `out_nan`/`out_sub`. The steps and the
+//! per operand, [`Daz64`]) and applied inside [`DfmaCore`]'s phase 1
+//! (`in_flush`); the bit operations' class mask is formed before the front
+//! register, their selects behind it and the 64-bit answer a clock later;
+//! the conversion block's op decode ([`ConvertDecode`]) is registered
+//! beside the front register. The paths these removed are gone from the
+//! slowest groups, but the median did not move (seed noise on this unit is
+//! ±8 MHz for unchanged logic); every seed's slowest group is now the
+//! conversion block's phase 8 (the destination's terms, 7.5–7.9 ns), then
+//! the bit operations' pick (7.2–7.4), the front register (6.7–7.4), the
+//! DFMA's phase 1a and its middle phases (6.6–7.5). The steps and the
 //! paths per seed are in `docs/qor.md`.
 //!
 //! # Variants
@@ -49,7 +54,7 @@ pub mod decode;
 pub mod finish;
 
 pub use bitops::{Fp64Bitops, Fp64BitopsPick, Fp64Class};
-pub use convert::{Fp64Convert, CONVERT_LATENCY};
+pub use convert::{ConvertDecode, CvtDec, Fp64Convert, Fp64ConvertCore, CONVERT_LATENCY};
 pub use decode::Fp64Decode;
 pub use finish::Fp64Finish;
 
@@ -65,46 +70,39 @@ pub const DATAPATH_LATENCY: usize = LATENCY - 1;
 const _: () = assert!(CONVERT_LATENCY == DATAPATH_LATENCY);
 const _: () = assert!(crate::dfma::rtl::MAX_DEPTH == DATAPATH_LATENCY);
 
-/// DAZ's decision on one binary64 operand, before the front register: the
-/// operand is to be read as the zero of its sign (`daz` and a zero exponent
-/// field). Only this bit is registered; the operand itself goes into the
-/// front register unchanged (measured: the decision driving the synchronous
-/// reset of 52 front flip-flops per operand was every seed's slowest path,
-/// 8.37–8.59 ns).
+/// DAZ's decision on the DFMA's three binary64 operands, before the front
+/// register: operand k is to be read as the zero of its sign (`daz` and a
+/// zero exponent field), bit k of `flush`. Only these bits are registered;
+/// the operands go into the front register unchanged and
+/// [`DfmaCore`] applies the flush inside its phase 1 ([`DfmaCore::in_flush`]:
+/// measured, the decision driving the synchronous reset of 52 front
+/// flip-flops per operand was every seed's slowest path, 8.37–8.59 ns; the
+/// fraction mask behind the front register, in front of the DFMA's compare
+/// chains, 7.5–7.6 ns).
 #[derive(LogicBlock, Default)]
 pub struct Daz64 {
-    pub x: Signal<In, Bits<64>>,
+    pub a: Signal<In, Bits<64>>,
+    pub b: Signal<In, Bits<64>>,
+    pub c: Signal<In, Bits<64>>,
     pub daz: Signal<In, Bit>,
-    pub flush: Signal<Out, Bit>,
+    pub flush: Signal<Out, Bits<3>>,
+    f: Signal<Local, Bits<3>>,
 }
 
 impl Logic for Daz64 {
     #[hdl_gen]
     fn update(&mut self) {
-        self.flush.next = self.daz.val() & (self.x.val().get_bits::<11>(52) == 0);
-    }
-}
-
-/// DAZ applied behind the front register: a flushed operand's fraction
-/// bits become 0; its sign and its exponent field (0) pass untouched, so
-/// the DFMA's exponent chains see no LUT here, the fraction bits one
-/// (measured: the whole word masked put the mask in front of phase 1a's
-/// exponent chains, 7.9–8.8 ns into `p1` on every seed).
-#[derive(LogicBlock, Default)]
-pub struct Daz64Apply {
-    pub x: Signal<In, Bits<64>>,
-    /// [`Daz64::flush`], registered.
-    pub flush: Signal<In, Bit>,
-    pub y: Signal<Out, Bits<64>>,
-}
-
-impl Logic for Daz64Apply {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.y.next = self.x.val();
-        if self.flush.val() {
-            self.y.next = self.x.val() & 0xfff0_0000_0000_0000_u64;
+        self.f.next = 0.into();
+        if self.daz.val() & (self.a.val().get_bits::<11>(52) == 0) {
+            self.f.next = self.f.val() | 1;
         }
+        if self.daz.val() & (self.b.val().get_bits::<11>(52) == 0) {
+            self.f.next = self.f.val() | 2;
+        }
+        if self.daz.val() & (self.c.val().get_bits::<11>(52) == 0) {
+            self.f.next = self.f.val() | 4;
+        }
+        self.flush.next = self.f.val();
     }
 }
 
@@ -114,15 +112,21 @@ pub struct Side {
     pub path: Bits<2>,
     pub exec: Bit,
     pub ftz: Bit,
-    /// The bit operations' answer (cmp.class's from `hits` at the second
-    /// register, [`Fp64BitopsPick`]).
+    /// The bit operations' answer (at the first register: their `a`; the
+    /// answer from the second on, [`Fp64BitopsPick`]).
     pub bits: Bits<64>,
+    /// [`Fp64Bitops`]' decisions and `a`'s class mask, for the pick at the
+    /// second register (0 from there on).
+    pub class_mask: Bits<10>,
+    pub sign: Bit,
+    pub keep: Bit,
+    pub fclass: Bit,
     pub hits: Bits<10>,
     pub cmp_class: Bit,
 }
 
 /// The front register: the operation decoded, the DFMA's operands with
-/// DAZ's decision per operand (applied behind the register, [`Daz64Apply`]),
+/// DAZ's decision per operand (applied inside the DFMA's phase 1),
 /// the conversion block's source and the bit operations' answer, so that no
 /// datapath's first phase starts behind the decode.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
@@ -138,10 +142,9 @@ pub struct Front {
     pub da: Bits<64>,
     pub db: Bits<64>,
     pub dc: Bits<64>,
-    /// DAZ's decision on da, db, dc: read it as the zero of its sign.
-    pub flush_a: Bit,
-    pub flush_b: Bit,
-    pub flush_c: Bit,
+    /// DAZ's decision on da, db, dc (bits 0, 1, 2): read it as the zero of
+    /// its sign ([`DfmaCore::in_flush`]).
+    pub flush: Bits<3>,
     pub ca: Bits<64>,
     pub cb: Bits<32>,
     pub cvt_rm: Bits<RM_W>,
@@ -192,15 +195,14 @@ pub struct Fp64 {
     pub out_flags: Signal<Out, Bits<FLAGS_W>>,
 
     pub decode: Fp64Decode,
-    pub daz_a: Daz64,
-    pub daz_b: Daz64,
-    pub daz_c: Daz64,
+    pub daz_flush: Daz64,
     pub front: DFF<Front>,
-    pub flush_a: Daz64Apply,
-    pub flush_b: Daz64Apply,
-    pub flush_c: Daz64Apply,
     pub dfma: DfmaCore,
-    pub convert: Fp64Convert,
+    pub cvt_decode: ConvertDecode,
+    /// The conversion block's op decoded, beside the front register (a
+    /// struct of its own: the export does not name a struct's struct field).
+    pub cvt_front: DFF<CvtDec>,
+    pub convert: Fp64ConvertCore,
     pub classify: Fp64Class,
     pub bitops: Fp64Bitops,
     pub bitops_pick: Fp64BitopsPick,
@@ -253,15 +255,12 @@ impl Fp64 {
             out_result: Default::default(),
             out_flags: Default::default(),
             decode: Default::default(),
-            daz_a: Default::default(),
-            daz_b: Default::default(),
-            daz_c: Default::default(),
+            daz_flush: Default::default(),
             front: Default::default(),
-            flush_a: Default::default(),
-            flush_b: Default::default(),
-            flush_c: Default::default(),
             dfma: DfmaCore::new(depth),
-            convert: Fp64Convert::new(depth),
+            cvt_decode: Default::default(),
+            cvt_front: Default::default(),
+            convert: Fp64ConvertCore::new(depth),
             classify: Default::default(),
             bitops: Default::default(),
             bitops_pick: Default::default(),
@@ -277,6 +276,7 @@ impl Logic for Fp64 {
         self.dfma.clock.next = self.clock.val();
         self.convert.clock.next = self.clock.val();
         self.front.clock.next = self.clock.val();
+        self.cvt_front.clock.next = self.clock.val();
         for k in 0..15 {
             self.side[k].clock.next = self.clock.val();
         }
@@ -292,12 +292,10 @@ impl Logic for Fp64 {
         self.decode.daz64.next = self.in_daz64.val();
         self.decode.ftz64.next = self.in_ftz64.val();
 
-        self.daz_a.x.next = self.in_a.val();
-        self.daz_b.x.next = self.in_b.val();
-        self.daz_c.x.next = self.in_c.val();
-        self.daz_a.daz.next = self.decode.dfma_daz.val();
-        self.daz_b.daz.next = self.decode.dfma_daz.val();
-        self.daz_c.daz.next = self.decode.dfma_daz.val();
+        self.daz_flush.a.next = self.in_a.val();
+        self.daz_flush.b.next = self.in_b.val();
+        self.daz_flush.c.next = self.in_c.val();
+        self.daz_flush.daz.next = self.decode.dfma_daz.val();
 
         self.classify.a.next = self.in_a.val();
 
@@ -312,11 +310,11 @@ impl Logic for Fp64 {
         self.front.d.next.da = self.in_a.val();
         self.front.d.next.db = self.in_b.val();
         self.front.d.next.dc = self.in_c.val();
-        self.front.d.next.flush_a = self.daz_a.flush.val();
-        self.front.d.next.flush_b = self.daz_b.flush.val();
-        self.front.d.next.flush_c = self.daz_c.flush.val();
+        self.front.d.next.flush = self.daz_flush.flush.val();
         self.front.d.next.ca = self.in_a.val();
         self.front.d.next.cb = self.in_b.val().get_bits::<32>(0);
+        self.cvt_decode.op.next = self.in_op.val();
+        self.cvt_front.d.next = self.cvt_decode.dec.val();
         self.front.d.next.cvt_rm = self.decode.cvt_rm.val();
         self.front.d.next.cvt_daz = self.decode.cvt_daz.val();
         self.front.d.next.cvt_ftz = self.decode.cvt_ftz.val();
@@ -332,17 +330,12 @@ impl Logic for Fp64 {
         self.dfma.in_rm.next = self.front.q.val().dfma_rm;
         self.dfma.in_neg.next = self.front.q.val().dfma_neg;
         self.dfma.in_abs.next = self.front.q.val().dfma_abs;
-        self.flush_a.x.next = self.front.q.val().da;
-        self.flush_b.x.next = self.front.q.val().db;
-        self.flush_c.x.next = self.front.q.val().dc;
-        self.flush_a.flush.next = self.front.q.val().flush_a;
-        self.flush_b.flush.next = self.front.q.val().flush_b;
-        self.flush_c.flush.next = self.front.q.val().flush_c;
-        self.dfma.in_a.next = self.flush_a.y.val();
-        self.dfma.in_b.next = self.flush_b.y.val();
-        self.dfma.in_c.next = self.flush_c.y.val();
+        self.dfma.in_a.next = self.front.q.val().da;
+        self.dfma.in_b.next = self.front.q.val().db;
+        self.dfma.in_c.next = self.front.q.val().dc;
+        self.dfma.in_flush.next = self.front.q.val().flush;
 
-        self.convert.op.next = self.front.q.val().op;
+        self.convert.dec.next = self.cvt_front.q.val();
         self.convert.a.next = self.front.q.val().ca;
         self.convert.b.next = self.front.q.val().cb;
         self.convert.rm.next = self.front.q.val().cvt_rm;
@@ -357,16 +350,28 @@ impl Logic for Fp64 {
         self.bitops.b.next = self.front.q.val().db;
         self.bitops.exec.next = self.front.q.val().exec;
         self.bitops.class_mask.next = self.front.q.val().class_mask;
-        self.side[0].d.next.bits = self.bitops.result.val();
+        self.side[0].d.next.bits = self.front.q.val().da;
+        self.side[0].d.next.class_mask = self.front.q.val().class_mask;
+        self.side[0].d.next.sign = self.bitops.sign.val();
+        self.side[0].d.next.keep = self.bitops.keep.val();
+        self.side[0].d.next.fclass = self.bitops.fclass.val();
         self.side[0].d.next.hits = self.bitops.hits.val();
         self.side[0].d.next.cmp_class = self.bitops.cmp_class.val();
-        self.bitops_pick.result.next = self.side[0].q.val().bits;
+        self.bitops_pick.a.next = self.side[0].q.val().bits;
+        self.bitops_pick.class_mask.next = self.side[0].q.val().class_mask;
+        self.bitops_pick.sign.next = self.side[0].q.val().sign;
+        self.bitops_pick.keep.next = self.side[0].q.val().keep;
+        self.bitops_pick.fclass.next = self.side[0].q.val().fclass;
         self.bitops_pick.hits.next = self.side[0].q.val().hits;
         self.bitops_pick.cmp_class.next = self.side[0].q.val().cmp_class;
         self.side[1].d.next.path = self.side[0].q.val().path;
         self.side[1].d.next.exec = self.side[0].q.val().exec;
         self.side[1].d.next.ftz = self.side[0].q.val().ftz;
         self.side[1].d.next.bits = self.bitops_pick.answer.val();
+        self.side[1].d.next.class_mask = 0.into();
+        self.side[1].d.next.sign = false;
+        self.side[1].d.next.keep = false;
+        self.side[1].d.next.fclass = false;
         self.side[1].d.next.hits = 0.into();
         self.side[1].d.next.cmp_class = false;
         for k in 2..15 {

@@ -222,8 +222,30 @@ impl Logic for FrndRound {
     }
 }
 
-/// Phase 5: round-to-integral's answer (forced), and the rounder's source
-/// (ffract's replaces the one of phase 2).
+/// Phase 6 (beside the leading-zero count): round-to-integral's answer
+/// with the increment replaces the forced answer when phase 5 decided so.
+#[derive(LogicBlock, Default)]
+pub struct RintPick {
+    pub ctl_in: Signal<In, Ctl>,
+    /// [`Source::rint_up`](super::Source), [`Source::rint_sel`](super::Source).
+    pub rint_up: Signal<In, Bits<64>>,
+    pub rint_sel: Signal<In, Bit>,
+    pub ctl: Signal<Out, Ctl>,
+}
+
+impl Logic for RintPick {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.ctl.next = self.ctl_in.val();
+        if self.rint_sel.val() {
+            self.ctl.next.fres = self.rint_up.val();
+        }
+    }
+}
+
+/// Phase 5: round-to-integral's answer (forced; its incremented form
+/// picked in phase 6, [`RintPick`]), and the rounder's source (ffract's
+/// replaces the one of phase 2).
 #[derive(LogicBlock)]
 pub struct FrndInc {
     pub ctl_in: Signal<In, Ctl>,
@@ -285,14 +307,18 @@ impl Logic for FrndInc {
             }
             self.rint_up.next = self.rint_dn.val() | self.one64.val();
         }
+        // The answer without the increment goes into the forced answer
+        // here; with it, and `up`, ride boundary 5, and phase 6 picks
+        // ([`RintPick`]; measured: `up` picking among 64 bits into the
+        // forced answer was phase 5's slowest path, 7.2–7.8 ns).
         self.rint.next = self.rint_dn.val();
-        if self.rup.up.val() {
-            self.rint.next = self.rint_up.val();
-        }
+        self.src.next.rint_up = self.rint_up.val();
+        self.src.next.rint_sel = false;
         if self.ctl_in.val().rnd & !self.ctl_in.val().take {
             self.ctl.next.take = true;
             self.ctl.next.fres = self.rint.val();
             self.ctl.next.fflags = 0.into();
+            self.src.next.rint_sel = self.rup.up.val();
         }
 
         // ---- the rounder's source ----

@@ -36,6 +36,32 @@ pub struct Ctl {
     pub fflags: Bits<FLAGS_W>,
 }
 
+/// The operation decoded for phase 1 ([`ConvertDecode`](super::ConvertDecode)):
+/// one bit per operation class and the op's fixed rounding direction. The
+/// `fp64` unit forms it before its front register, so phase 1 starts from
+/// registered selects (measured: `op` → its decode → the integer
+/// magnitude's chain → `s1`, 8.6 ns on one seed).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct CvtDec {
+    /// Source binary32 (fcvt.f64.f32), int32 (fcvt.f64.i32), uint32 (fcvt.f64.u32).
+    pub w32: Bit,
+    pub fi: Bit,
+    pub fu: Bit,
+    /// The [`Ctl`] bits of the same names.
+    pub ldexp: Bit,
+    pub rnd: Bit,
+    pub fract: Bit,
+    pub d32: Bit,
+    pub to_i: Bit,
+    pub to_u: Bit,
+    pub mant: Bit,
+    pub exp: Bit,
+    /// The op rounds in a fixed direction (ffloor, fceil, ftrunc, frndne,
+    /// to an integer): `rm_fixed`, not the resolved mode.
+    pub rm_force: Bit,
+    pub rm_fixed: Bits<3>,
+}
+
 /// Boundary 1: fields and class of the source.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Stage1 {
@@ -152,6 +178,10 @@ pub struct Source {
     /// The exact value lies strictly above `sig · 2^…` (ffract's `1 − |a|`).
     pub sin: Bit,
     pub lz: Bits<7>,
+    /// Boundary 5 only: round-to-integral's answer with the increment, and
+    /// whether it replaces `Ctl::fres` (picked in phase 6, [`RintPick`](super::RintPick)).
+    pub rint_up: Bits<64>,
+    pub rint_sel: Bit,
 }
 
 /// Boundary 7: half normalised.

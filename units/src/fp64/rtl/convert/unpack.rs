@@ -12,7 +12,7 @@
 //! written as literals (`#[hdl_gen]` cannot read a Rust `const`);
 //! `codes_match_the_op_table` checks them.
 
-use super::{Ctl, Stage1, Stage2, EOFF, EXP_W};
+use super::{Ctl, CvtDec, Stage1, Stage2, EOFF, EXP_W};
 use rust_hdl::prelude::*;
 
 /// `EOFF` less the binary64, binary32 and integer sources' LSB exponents at
@@ -21,11 +21,52 @@ const K64: u64 = (EOFF - 1075) as u64;
 const K32: u64 = (EOFF - 150) as u64;
 const KINT: u64 = EOFF as u64;
 
-/// Phase 1: decode, fields, class, an integer's magnitude, fldexp's exponent.
-#[derive(LogicBlock)]
-pub struct Unpack {
+/// The operation's decode for phase 1, combinational: [`CvtDec`] from
+/// the op code. The `fp64` unit registers it in its front register; the
+/// stand-alone [`Fp64Convert`](super::Fp64Convert) puts it in front of phase 1.
+#[derive(LogicBlock, Default)]
+pub struct ConvertDecode {
     /// The operation ([`Fp64Op::code`](crate::fp64::Fp64Op::code)).
     pub op: Signal<In, Bits<6>>,
+    pub dec: Signal<Out, CvtDec>,
+}
+
+impl Logic for ConvertDecode {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.dec.next.w32 = self.op.val() == 15;
+        self.dec.next.fi = self.op.val() == 19;
+        self.dec.next.fu = self.op.val() == 20;
+        self.dec.next.ldexp = self.op.val() == 8;
+        self.dec.next.rnd = (self.op.val() >= 10) & (self.op.val() <= 13);
+        self.dec.next.fract = self.op.val() == 14;
+        self.dec.next.d32 = (self.op.val() == 16) | (self.op.val() == 39);
+        self.dec.next.to_i = self.op.val() == 17;
+        self.dec.next.to_u = self.op.val() == 18;
+        self.dec.next.mant = self.op.val() == 21;
+        self.dec.next.exp = self.op.val() == 22;
+        // ffloor RDN, fceil RUP, ftrunc RTZ, frndne RNE; to an integer RTZ.
+        self.dec.next.rm_force = ((self.op.val() >= 10) & (self.op.val() <= 13))
+            | (self.op.val() == 17)
+            | (self.op.val() == 18);
+        self.dec.next.rm_fixed = 1.into();
+        if self.op.val() == 10 {
+            self.dec.next.rm_fixed = 2.into();
+        }
+        if self.op.val() == 11 {
+            self.dec.next.rm_fixed = 3.into();
+        }
+        if self.op.val() == 13 {
+            self.dec.next.rm_fixed = 0.into();
+        }
+    }
+}
+
+/// Phase 1: fields, class, an integer's magnitude, fldexp's exponent.
+#[derive(LogicBlock)]
+pub struct Unpack {
+    /// The operation, decoded ([`ConvertDecode`]).
+    pub dec: Signal<In, CvtDec>,
     /// s1, s2 (fldexp), rounding mode, input and output flush (resolved).
     pub a: Signal<In, Bits<64>>,
     pub b: Signal<In, Bits<32>>,
@@ -58,7 +99,7 @@ pub struct Unpack {
 impl Default for Unpack {
     fn default() -> Self {
         Self {
-            op: Default::default(),
+            dec: Default::default(),
             a: Default::default(),
             b: Default::default(),
             rm: Default::default(),
@@ -89,31 +130,21 @@ impl Default for Unpack {
 impl Logic for Unpack {
     #[hdl_gen]
     fn update(&mut self) {
-        // ---- decode ----
-        self.w32.next = self.op.val() == 15;
-        self.fi.next = self.op.val() == 19;
-        self.fu.next = self.op.val() == 20;
-        self.ctl.next.ldexp = self.op.val() == 8;
-        self.ctl.next.rnd = (self.op.val() >= 10) & (self.op.val() <= 13);
-        self.ctl.next.fract = self.op.val() == 14;
-        self.ctl.next.d32 = (self.op.val() == 16) | (self.op.val() == 39);
-        self.ctl.next.to_i = self.op.val() == 17;
-        self.ctl.next.to_u = self.op.val() == 18;
-        self.ctl.next.mant = self.op.val() == 21;
-        self.ctl.next.exp = self.op.val() == 22;
-        // ffloor RDN, fceil RUP, ftrunc RTZ, frndne RNE; to an integer RTZ.
+        // ---- decode (registered by the unit: [`ConvertDecode`]) ----
+        self.w32.next = self.dec.val().w32;
+        self.fi.next = self.dec.val().fi;
+        self.fu.next = self.dec.val().fu;
+        self.ctl.next.ldexp = self.dec.val().ldexp;
+        self.ctl.next.rnd = self.dec.val().rnd;
+        self.ctl.next.fract = self.dec.val().fract;
+        self.ctl.next.d32 = self.dec.val().d32;
+        self.ctl.next.to_i = self.dec.val().to_i;
+        self.ctl.next.to_u = self.dec.val().to_u;
+        self.ctl.next.mant = self.dec.val().mant;
+        self.ctl.next.exp = self.dec.val().exp;
         self.ctl.next.rm = self.rm.val();
-        if self.op.val() == 10 {
-            self.ctl.next.rm = 2.into();
-        }
-        if self.op.val() == 11 {
-            self.ctl.next.rm = 3.into();
-        }
-        if (self.op.val() == 12) | (self.op.val() == 17) | (self.op.val() == 18) {
-            self.ctl.next.rm = 1.into();
-        }
-        if self.op.val() == 13 {
-            self.ctl.next.rm = 0.into();
+        if self.dec.val().rm_force {
+            self.ctl.next.rm = self.dec.val().rm_fixed;
         }
         self.ctl.next.ftz = self.ftz.val();
         self.ctl.next.take = false;
@@ -174,7 +205,7 @@ impl Logic for Unpack {
         // fldexp: k + s2, s2 saturated to [−4096, 4095] (the add runs beside
         // the saturation test, on the low 14 bits).
         self.bk.next = self.b.val().get_bits::<EXP_W>(0) + self.k64.val();
-        if self.op.val() == 8 {
+        if self.dec.val().ldexp {
             self.s1.next.k = self.bk.val();
             if (!self.b.val().get_bit(31)) & self.b.val().get_bits::<19>(12).any() {
                 self.s1.next.k = self.k_max.val();
