@@ -33,7 +33,7 @@
 //! | 4 | [`FrndRound`] | round/sticky/LSB reductions; cleared encoding + unit (64-bit chain); ffract's shift by 8/4/2/1 |
 //! | 5 | [`FrndInc`] | round-to-integral's answer; ffract's source (`1 − |a|`: 56-bit chain) |
 //! | 6 | [`Lzc64`], [`RintPick`] | leading zeros of `sig`; round-to-integral's incremented answer picked |
-//! | 7 | [`NormCoarse`] | left shift by 32/16/8; `e = ebase + 63 − lz` |
+//! | 7 | [`NormCoarse`] | left shift by 32/16/8; `e = ebase + 63 − lz`; the destination's constants |
 //! | 8 | [`NormFine`] | left shift by 4/2/1; the destination's [`Terms`]; frexp |
 //! | 9 | [`AlignCoarse`] | right shift by 64/32/16 with sticky |
 //! | 10 | [`AlignFine`] | right shift by 8/4/2/1: kept, round, next, sticky |
@@ -345,6 +345,7 @@ impl Logic for Fp64ConvertCore {
         self.ctl[5].d.next = self.rint_pick.ctl.val();
 
         // ---- phases 7–8 ----
+        self.norm_coarse.ctl.next = self.ctl[5].q.val();
         self.norm_coarse.src.next = self.s6.q.val();
         self.s7.d.next = self.norm_coarse.s7.val();
         self.norm_fine.ctl_in.next = self.ctl[6].q.val();

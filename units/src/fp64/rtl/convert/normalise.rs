@@ -14,9 +14,11 @@
 use super::{Ctl, Source, Stage7, Stage8, Terms, EXP_W};
 use rust_hdl::prelude::*;
 
-/// Phase 7: shift left by `lz[5:3]·8`; `e = ebase + 63 − lz`.
+/// Phase 7: shift left by `lz[5:3]·8`; `e = ebase + 63 − lz`; the
+/// destination's constants for phase 8.
 #[derive(LogicBlock, Default)]
 pub struct NormCoarse {
+    pub ctl: Signal<In, Ctl>,
     pub src: Signal<In, Source>,
     pub s7: Signal<Out, Stage7>,
     lz: Signal<Local, Bits<7>>,
@@ -47,6 +49,33 @@ impl Logic for NormCoarse {
         self.s7.next.eb = self.src.val().ebase + 63 - bit_cast::<EXP_W, 7>(self.lz.val());
         self.s7.next.sin = self.src.val().sin;
         self.s7.next.lz_lo = self.lz.val().get_bits::<3>(0);
+        // ---- the destination's constants ----
+        // Picked here and registered, so phase 8's compare chains start
+        // from registers (measured: the select from `ctl[6]` in front of
+        // the chains, 7.6–8.1 ns, the slowest path of f9c9806 on every
+        // seed). binary64 (the default, and the integers' range terms):
+        // LSB 2^(max(e, −1022) − 52): c 7181, hi 11 from e = −1022
+        // (7170), 66 at and below 7115; base from EMIN 7170.
+        self.s7.next.k = 7181.into();
+        self.s7.next.g = 7170.into();
+        self.s7.next.l = 7115.into();
+        self.s7.next.hi = 11.into();
+        self.s7.next.gb = 7170.into();
+        if self.ctl.val().d32 {
+            // binary32: LSB 2^(max(e, −126) − 23).
+            self.s7.next.k = 8106.into();
+            self.s7.next.g = 8066.into();
+            self.s7.next.l = 8040.into();
+            self.s7.next.hi = 40.into();
+            self.s7.next.gb = 8066.into();
+        }
+        if self.ctl.val().to_i | self.ctl.val().to_u {
+            // Integers: LSB 2^0 (the exponent base stays binary64's).
+            self.s7.next.k = 8255.into();
+            self.s7.next.g = 8255.into();
+            self.s7.next.l = 8189.into();
+            self.s7.next.hi = 0.into();
+        }
     }
 }
 
@@ -63,10 +92,9 @@ pub struct NormFine {
     x4: Signal<Local, Bits<64>>,
     x2: Signal<Local, Bits<64>>,
     eb: Signal<Local, Bits<EXP_W>>,
-    /// The destination's constants, picked from registers before any
-    /// chain: the shift's `c` (`sh = c − eb`), the exponent at and above
-    /// which the shift is `hi`, the one at and below which it is 66, and
-    /// the exponent base's EMIN.
+    /// The destination's constants ([`Stage7`]): the shift's `c`
+    /// (`sh = c − eb`), the exponent at and above which the shift is `hi`,
+    /// the one at and below which it is 66, and the exponent base's EMIN.
     k_sel: Signal<Local, Bits<EXP_W>>,
     g_sel: Signal<Local, Bits<EXP_W>>,
     l_sel: Signal<Local, Bits<EXP_W>>,
@@ -139,35 +167,17 @@ impl Logic for NormFine {
             self.ctl.next.fflags = 0.into();
         }
         // ---- the destination's terms ----
-        // Its constants are picked first (registers → one LUT level), so
-        // one chain per term follows and only the clamp after it
-        // (measured: the three destinations' terms in parallel, picked
-        // after their chains, were the slowest path of phase 8, 7.5–8.9
-        // ns: a chain and four LUT levels). frexp.mant's terms, binary64
-        // at e = −1, are constants picked last.
-        // binary64 (the default, and the integers' range terms): LSB
-        // 2^(max(e, −1022) − 52): c 7181, hi 11 from e = −1022 (7170),
-        // 66 at and below 7115; base from EMIN 7170.
-        self.k_sel.next = 7181.into();
-        self.g_sel.next = 7170.into();
-        self.l_sel.next = 7115.into();
-        self.hi_sel.next = 11.into();
-        self.gb_sel.next = 7170.into();
-        if self.ctl_in.val().d32 {
-            // binary32: LSB 2^(max(e, −126) − 23).
-            self.k_sel.next = 8106.into();
-            self.g_sel.next = 8066.into();
-            self.l_sel.next = 8040.into();
-            self.hi_sel.next = 40.into();
-            self.gb_sel.next = 8066.into();
-        }
-        if self.ctl_in.val().to_i | self.ctl_in.val().to_u {
-            // Integers: LSB 2^0 (the exponent base stays binary64's).
-            self.k_sel.next = 8255.into();
-            self.g_sel.next = 8255.into();
-            self.l_sel.next = 8189.into();
-            self.hi_sel.next = 0.into();
-        }
+        // Its constants come registered from phase 7 ([`Stage7`]), so one
+        // chain per term follows and only the clamp after it (measured:
+        // the three destinations' terms in parallel, picked after their
+        // chains, 7.5–8.9 ns; the constants picked here from `ctl`, then
+        // the chains, 7.6–8.1 ns). frexp.mant's terms, binary64 at
+        // e = −1, are constants picked last.
+        self.k_sel.next = self.s7.val().k;
+        self.g_sel.next = self.s7.val().g;
+        self.l_sel.next = self.s7.val().l;
+        self.hi_sel.next = self.s7.val().hi;
+        self.gb_sel.next = self.s7.val().gb;
         self.d.next = self.k_sel.val() - self.eb.val();
         self.t.next.sh = self.d.val().get_bits::<7>(0);
         if self.eb.val() >= self.g_sel.val() {
