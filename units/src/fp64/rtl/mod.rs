@@ -15,7 +15,7 @@
 //! | [`Daz64`] (in front) | MODE's `daz64` on the DFMA's operands (not for the compares): decided in front, one bit per operand; [`DfmaCore`] clears the fraction inside its phase 1 |
 //! | [`DfmaCore`] at depth 15 | fadd (a·1 + b), fsub (b negated), fmul, ffma, fmin, fmax, the fourteen compares, with RMM and the IEEE flags |
 //! | [`Fp64ConvertCore`] | fldexp, ffloor/fceil/ftrunc/frndne, ffract, the six fcvt, frexp.mant/exp |
-//! | [`Fp64Class`] (in front), [`Fp64Bitops`] (behind the front register: the op's selects, cmp.class's hits) and [`Fp64BitopsPick`] (behind the first side register: the 64-bit answer), then delayed | fsgnj/fsgnjn/fsgnjx, fclass, cmp.class |
+//! | [`Fp64Class`] (in front), [`Fp64Bitops`] (behind the front register: the op's selects, cmp.class's answer bit) and [`Fp64BitopsPick`] (behind the first side register: the 64-bit answer), then delayed | fsgnj/fsgnjn/fsgnjx, fclass, cmp.class |
 //! | [`Fp64Finish`] (combinational, into the outputs) | the pick; canonical NaN and `ftz64` on the DFMA's value; predicate ∧ EXEC |
 //!
 //! The DFMA carries `valid` and `tag` (its pipeline does it for every
@@ -121,8 +121,8 @@ pub struct Side {
     pub sign: Bit,
     pub keep: Bit,
     pub fclass: Bit,
-    pub hits: Bits<10>,
-    pub cmp_class: Bit,
+    /// cmp.class's answer bit ([`Fp64Bitops::hit`]).
+    pub hit: Bit,
 }
 
 /// The front register: the operation decoded, the DFMA's operands with
@@ -355,15 +355,13 @@ impl Logic for Fp64 {
         self.side[0].d.next.sign = self.bitops.sign.val();
         self.side[0].d.next.keep = self.bitops.keep.val();
         self.side[0].d.next.fclass = self.bitops.fclass.val();
-        self.side[0].d.next.hits = self.bitops.hits.val();
-        self.side[0].d.next.cmp_class = self.bitops.cmp_class.val();
+        self.side[0].d.next.hit = self.bitops.hit.val();
         self.bitops_pick.a.next = self.side[0].q.val().bits;
         self.bitops_pick.class_mask.next = self.side[0].q.val().class_mask;
         self.bitops_pick.sign.next = self.side[0].q.val().sign;
         self.bitops_pick.keep.next = self.side[0].q.val().keep;
         self.bitops_pick.fclass.next = self.side[0].q.val().fclass;
-        self.bitops_pick.hits.next = self.side[0].q.val().hits;
-        self.bitops_pick.cmp_class.next = self.side[0].q.val().cmp_class;
+        self.bitops_pick.hit.next = self.side[0].q.val().hit;
         self.side[1].d.next.path = self.side[0].q.val().path;
         self.side[1].d.next.exec = self.side[0].q.val().exec;
         self.side[1].d.next.ftz = self.side[0].q.val().ftz;
@@ -372,8 +370,7 @@ impl Logic for Fp64 {
         self.side[1].d.next.sign = false;
         self.side[1].d.next.keep = false;
         self.side[1].d.next.fclass = false;
-        self.side[1].d.next.hits = 0.into();
-        self.side[1].d.next.cmp_class = false;
+        self.side[1].d.next.hit = false;
         for k in 2..15 {
             self.side[k].d.next = self.side[k - 1].q.val();
         }
