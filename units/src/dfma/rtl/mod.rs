@@ -13,7 +13,7 @@
 //! | 1 | [`UnpackPre`] \| [`Unpack`] → [`AlignAmount`] | field tests of a, b, c, every exponent chain (raw fields, carry-save, one chain per operand form), the magnitude compare in two halves, the addend's "has a one" flags \| modifiers, `x·y + z` operands (no significand doubled), classes of a, b, c, the opcode's pick among the chains, the compare's combination; the alignment amount clamped | 3×64 → 3×53 sig, 13-bit exponent arithmetic |
 //! | 2 | [`MulTiles`] ∥ [`AlignCoarse`] ∥ [`Special`] | 16 tiles of 16×16 (16 DSPs) wired into 8 rows; addend shift by 128/64, `limit`; classes of x, y, z by the opcode, bypass decisions (which word, the constant part) | 8×106; 165 + sticky, 12; 4 + 64 |
 //! | 3 | [`MulCompressA`] ∥ [`AlignMid`] ∥ [`SpecialPick`] \| [`MulCompress`] ∥ [`AlignMid8`] | carry-save levels 1–2 (8 → 4 vectors); shift by 32/16, sticky read off the input; the bypass word \| levels 3–4 (4 → 2), ×2 per subnormal factor; shift by 8 | 4×106, 2×106; 165; 64 |
-//! | 4 | [`MulAdd`] ∥ [`AlignFine`] ∥ [`SentinelDecode`] | product carry-propagate add; shift by 4/2/1, jam, low part inverted for a subtraction; `limit` in two one-hot parts | 106; 165 + 109; 2×16 |
+//! | 4 | [`MulAdd`] ∥ [`AlignFine`] ∥ [`SentinelDecode`] ∥ [`BypassClass`] | product carry-propagate add; shift by 4/2/1, jam, low part inverted for a subtraction; `limit` in two one-hot parts; the bypass word a NaN / subnormal (for phase 9) | 106; 165 + 109; 2×16; 64 |
 //! | 5 | [`AccAddLo`] ∥ [`Sentinel`] \| [`AccAdd`] | `P ± C` and `C − P` low parts' chains over window bits 0..=54 with their carries, high part ±1; normalisation limit as a one-hot bit \| the chains' upper 54 bits | 2×56, 3×56; 165 \| 2×55 |
 //! | 6 | [`AccSelect`] → [`LzcNibbles`] ×2 \| [`LzcPair`] | both candidate magnitudes, `c_bigger` (one LUT from registers), sign, exact zero; nibble flags and counts of both candidates ∣ sentinel \| 16-bit group leading zeros of both, the chosen one's kept | 2×165; 2×44×(1+2) \| 11×(1+4) |
 //! | 7 | [`LzcMerge`] ∥ [`MagPick`] | group merge tree: the shift, `min(lz, limit)`; the magnitude | 8; 165 |
@@ -140,7 +140,7 @@ pub use normalise::{
     LzcGroups, LzcGroupsOf, LzcMerge, LzcNibbles, LzcPair, NormCoarse, NormFine, NormMid, Sentinel,
     SentinelDecode, NIBBLES,
 };
-pub use round::{RoundPack, RoundPrep};
+pub use round::{BypassClass, RoundPack, RoundPrep};
 pub use special::{Special, SpecialPick};
 pub use tile::DspTile;
 pub use unpack::{Pre1, Unpack, UnpackPre};
@@ -360,6 +360,8 @@ pub struct DfmaCore {
     pub norm_fine: NormFine,
     pub round_prep: RoundPrep,
     pub round_pack: RoundPack,
+    /// Phase 4, beside the control word: the bypass word's NaN/subnormal test.
+    pub bypass_class: BypassClass,
 
     /// Boundary `k` (after phase `k`): the control word and the stage's
     /// bundle; boundary `km` (inside phase `k`): the control word and `Midk`.
@@ -459,6 +461,7 @@ impl DfmaCore {
             norm_fine: Default::default(),
             round_prep: Default::default(),
             round_pack: Default::default(),
+            bypass_class: Default::default(),
             ctl1m: Boundary::new(plan[B1M]),
             m1: Boundary::new(plan[B1M]),
             p1: Boundary::new(plan[B1M]),
@@ -570,6 +573,8 @@ impl Logic for DfmaCore {
         self.ctl1m.d.next.bypass_d = 0.into();
         self.ctl1m.d.next.pred = false;
         self.ctl1m.d.next.flags = 0.into();
+        self.ctl1m.d.next.bnan = false;
+        self.ctl1m.d.next.bsub = false;
         self.m1.d.next.op = self.in_op.val();
         self.m1.d.next.cmp = self.in_cmp.val();
         self.m1.d.next.neg = self.in_neg.val();
@@ -693,6 +698,8 @@ impl Logic for DfmaCore {
         self.s2.d.next.constant = self.special.constant.val();
         self.ctl2.d.next.pred = self.special.pred.val();
         self.ctl2.d.next.flags = self.special.flags.val();
+        self.ctl2.d.next.bnan = false;
+        self.ctl2.d.next.bsub = false;
         self.s2.d.next.row0 = self.tiles.rows[0].val();
         self.s2.d.next.row1 = self.tiles.rows[1].val();
         self.s2.d.next.row2 = self.tiles.rows[2].val();
@@ -773,6 +780,9 @@ impl Logic for DfmaCore {
         self.align_fine.amount_fine.next = self.s3.q.val().amount_fine;
         self.align_fine.eff_sub.next = self.s3.q.val().eff_sub;
         self.ctl4.d.next = self.ctl3.q.val();
+        self.bypass_class.d.next = self.ctl3.q.val().bypass_d;
+        self.ctl4.d.next.bnan = self.bypass_class.nan.val();
+        self.ctl4.d.next.bsub = self.bypass_class.sub.val();
         self.s4.d.next.prod = self.mul_add.prod.val();
         self.s4.d.next.c_al = self.align_fine.c_al.val();
         self.s4.d.next.c_sel = self.align_fine.c_sel.val();
@@ -911,6 +921,8 @@ impl Logic for DfmaCore {
         self.round_prep.zero.next = self.s8.q.val().zero;
         self.round_prep.bypass.next = self.ctl8.q.val().bypass;
         self.round_prep.bypass_d.next = self.ctl8.q.val().bypass_d;
+        self.round_prep.bnan.next = self.ctl8.q.val().bnan;
+        self.round_prep.bsub.next = self.ctl8.q.val().bsub;
         self.round_prep.bypass_flags.next = self.ctl8.q.val().flags;
         self.round_prep.e_b.next = self.s8.q.val().e_b;
         self.round_prep.ovf.next = self.s8.q.val().ovf;

@@ -15,6 +15,12 @@ pub struct Control {
     pub pred: Bit,
     /// The bypass's exception flags (set in stage 2 with `bypass`).
     pub flags: Bits<FLAGS_W>,
+    /// `bypass_d` is a NaN, is subnormal (a non-zero fraction under an
+    /// all-ones, an all-zeros exponent field): tested in phase 4 where the
+    /// word travels unchanged, for phase 9's [`RoundPrep`](super::RoundPrep)
+    /// (0 before).
+    pub bnan: Bit,
+    pub bsub: Bit,
 }
 
 /// Boundary 1m (inside phase 1): the operation as it came in (the first
