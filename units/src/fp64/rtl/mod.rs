@@ -28,19 +28,20 @@
 //! |---|---|---|---|---|---|---|---|---|
 //! | `fp64` (bd5d853) | 16 | 8,494 | 10,814 | 563 | 16 | 0 | 131.70 / 131.18 / 133.40 | 131.70 |
 //! | `fp64` (f9c9806: DAZ inside the DFMA core, the bit operations' pick a clock later, the conversion block's decode registered, its phase 5 split, the DFMA's forced NaN/subnormal test in phase 9) | 16 | 8,342 | 10,846 | 568 | 16 | 0 | 129.92 / 125.99 / 132.47 | 129.92 |
+//! | `fp64` (398ce04: phase 8's destination constants registered in phase 7, cmp.class's answer bit behind the front register, the DFMA's bypass-word NaN/subnormal test in phase 4) | 16 | 8,284 | 10,859 | 561 | 16 | 0 | 139.26 / 137.72 / 129.95 | 137.72 |
 //!
 //! 150 MHz is not met. DAZ is decided before the front register (one bit
 //! per operand, [`Daz64`]) and applied inside [`DfmaCore`]'s phase 1
 //! (`in_flush`); the bit operations' class mask is formed before the front
-//! register, their selects behind it and the 64-bit answer a clock later;
-//! the conversion block's op decode ([`ConvertDecode`]) is registered
-//! beside the front register. The paths these removed are gone from the
-//! slowest groups, but the median did not move (seed noise on this unit is
-//! ±8 MHz for unchanged logic); every seed's slowest group is now the
-//! conversion block's phase 8 (the destination's terms, 7.5–7.9 ns), then
-//! the bit operations' pick (7.2–7.4), the front register (6.7–7.4), the
-//! DFMA's phase 1a and its middle phases (6.6–7.5). The steps and the
-//! paths per seed are in `docs/qor.md`.
+//! register, their selects and cmp.class's answer bit behind it and the
+//! 64-bit answer a clock later; the conversion block's op decode
+//! ([`ConvertDecode`]) is registered beside the front register, its phase
+//! 8's destination constants in phase 7; the DFMA's forced answer's
+//! NaN/subnormal class is tested in phase 4. On 398ce04 no group leads
+//! every seed: the slowest are 7.1–7.7 ns (the DFMA's phase 1a `p1`, its
+//! phase 9/10 on one seed, the conversion block's phases 1–4 and 8), with
+//! 60–75 % of each path routing. The steps and the paths per seed are in
+//! `docs/qor.md`.
 //!
 //! # Variants
 //! [`Fp64::new`] takes the latency (2..=16); the shallower `fp64_d<N>` are
