@@ -17,7 +17,7 @@ pub struct Control {
     pub flags: Bits<FLAGS_W>,
     /// `bypass_d` is a NaN, is subnormal (a non-zero fraction under an
     /// all-ones, an all-zeros exponent field): tested in phase 4 where the
-    /// word travels unchanged, for phase 9's [`RoundPrep`](super::RoundPrep)
+    /// word travels unchanged, for phase 9's `RoundPrep`
     /// (0 before).
     pub bnan: Bit,
     pub bsub: Bit,
