@@ -31,7 +31,7 @@ pub struct Select {
     all_ones: Signal<Local, Bit>,
     rb: Signal<Local, Bit>,
     sb: Signal<Local, Bit>,
-    lost: Signal<Local, Bits<NORM_W>>,
+    lost: Signal<Local, Bit>,
     rsel: Signal<Local, Bits<REM_W>>,
     norm: RoundUp,
 }
@@ -44,6 +44,7 @@ impl Logic for Select {
         self.all_ones.next = self.rest.val().ao_q;
         self.rb.next = self.rest.val().rb_q;
         self.sb.next = self.rest.val().lo_q | !self.rest.val().z1;
+        self.lost.next = self.rest.val().lost_q;
         self.rsel.next = self.rest.val().r1;
         self.sel.next.iq = self.q.val().get_bits::<32>(0);
         if self.rest.val().neg {
@@ -52,6 +53,7 @@ impl Logic for Select {
             self.all_ones.next = self.rest.val().ao_qm;
             self.rb.next = self.rest.val().rb_qm;
             self.sb.next = self.rest.val().lo_qm | !self.rest.val().z2;
+            self.lost.next = self.rest.val().lost_qm;
             self.rsel.next = self.rest.val().r2;
             self.sel.next.iq = self.qm.val().get_bits::<32>(0);
         }
@@ -65,8 +67,7 @@ impl Logic for Select {
         self.norm.lsb.next = true;
         self.sel.next.tiny = self.rest.val().tlt
             | (self.rest.val().teq & !(self.all_ones.val() & self.norm.up.val()));
-        self.lost.next = self.m.val() & !self.rest.val().kept_mask;
-        self.sel.next.sticky = self.sticky.val() | self.lost.val().any();
+        self.sel.next.sticky = self.sticky.val() | self.lost.val();
         // One right shifter (next phase) for both: the float significand by
         // `dsh`, an integer remainder by 26 + lz_b.
         self.sel.next.sh_in = bit_cast::<REM_W, NORM_W>(self.m.val());

@@ -77,29 +77,37 @@ impl Logic for Correct {
 }
 
 /// One candidate's significand `m` (leading one at bit 55: `Q/2`, or `S/4`
-/// for a root) and its bits for tininess after rounding at the format's
-/// precision with an unbounded exponent: all kept bits ones, the round bit,
-/// any bit below it (the remainder's sticky joins later).
+/// for a root), registered in the compress phase (`Q`, `QM` are final
+/// after the last step), and from that register in the correct phase its
+/// bits for tininess after rounding at the format's precision with an
+/// unbounded exponent: all kept bits ones, the round bit, any bit below it
+/// (the remainder's sticky joins later), and any bit the subnormal shift
+/// drops (`lost`, by the registered mask).
 #[derive(LogicBlock, Default)]
 pub struct RoundBits {
     pub q: Signal<In, Bits<REM_W>>,
     pub sqrt: Signal<In, Bit>,
     pub fmt64: Signal<In, Bit>,
+    /// `m` as registered in the compress phase.
+    pub m_q: Signal<In, Bits<NORM_W>>,
+    /// Ones where the subnormal shift keeps bits.
+    pub kept_mask: Signal<In, Bits<NORM_W>>,
     pub m: Signal<Out, Bits<NORM_W>>,
     pub all_ones: Signal<Out, Bit>,
     pub rbit: Signal<Out, Bit>,
     pub low: Signal<Out, Bit>,
+    pub lost: Signal<Out, Bit>,
     mm: Signal<Local, Bits<NORM_W>>,
 }
 
 impl Logic for RoundBits {
     #[hdl_gen]
     fn update(&mut self) {
-        self.mm.next = self.q.val().get_bits::<NORM_W>(1);
+        self.m.next = self.q.val().get_bits::<NORM_W>(1);
         if self.sqrt.val() {
-            self.mm.next = self.q.val().get_bits::<NORM_W>(2);
+            self.m.next = self.q.val().get_bits::<NORM_W>(2);
         }
-        self.m.next = self.mm.val();
+        self.mm.next = self.m_q.val();
         self.all_ones.next = self.mm.val().get_bits::<24>(32).all();
         self.rbit.next = self.mm.val().get_bit(31);
         self.low.next = self.mm.val().get_bits::<31>(0).any();
@@ -108,5 +116,6 @@ impl Logic for RoundBits {
             self.rbit.next = self.mm.val().get_bit(2);
             self.low.next = self.mm.val().get_bits::<2>(0).any();
         }
+        self.lost.next = (self.m_q.val() & !self.kept_mask.val()).any();
     }
 }

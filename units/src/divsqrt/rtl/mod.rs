@@ -331,6 +331,9 @@ pub struct Rest {
     pub ao_qm: Bit,
     pub rb_qm: Bit,
     pub lo_qm: Bit,
+    /// Bits the subnormal shift drops from `m_q`, from `m_qm`.
+    pub lost_q: Bit,
+    pub lost_qm: Bit,
     /// [`align::AlignPrep`]'s outputs.
     pub dsh: Bits<6>,
     pub kept_mask: Bits<NORM_W>,
@@ -688,6 +691,11 @@ impl Logic for Divsqrt {
         if self.at_compare.q.val() {
             self.ord.d.next = self.compare.o.val();
         }
+        // An integer's first weight and `QM`: loaded at every clock (no
+        // enable before the decoder's flip-flops; `nbits` holds from the
+        // shift phase on, and the prep phase reads them).
+        self.ord.d.next.ik1 = self.compare.o.val().ik1;
+        self.ord.d.next.iqm = self.compare.o.val().iqm;
         self.prep.p.next = self.acc.q.val();
         self.prep.n.next = self.norm.q.val();
         self.prep.o.next = self.ord.q.val();
@@ -831,6 +839,10 @@ impl Logic for Divsqrt {
         self.bits_qm.q.next = self.iter.q.val().qm;
         self.bits_qm.sqrt.next = self.meta.q.val().sqrt;
         self.bits_qm.fmt64.next = self.meta.q.val().fmt64;
+        self.bits_q.m_q.next = self.rest.q.val().m_q;
+        self.bits_q.kept_mask.next = self.rest.q.val().kept_mask;
+        self.bits_qm.m_q.next = self.rest.q.val().m_qm;
+        self.bits_qm.kept_mask.next = self.rest.q.val().kept_mask;
         self.aprep.bexp.next = self.meta.q.val().bexp;
         self.aprep.fmt64.next = self.meta.q.val().fmt64;
         self.aprep.dsh_q.next = self.rest.q.val().dsh;
@@ -841,14 +853,20 @@ impl Logic for Divsqrt {
             self.rest.d.next.z2 = self.correct.z2.val();
             self.rest.d.next.r1 = self.correct.r1.val();
             self.rest.d.next.r2 = self.correct.r2.val();
-            self.rest.d.next.m_q = self.bits_q.m.val();
             self.rest.d.next.ao_q = self.bits_q.all_ones.val();
             self.rest.d.next.rb_q = self.bits_q.rbit.val();
             self.rest.d.next.lo_q = self.bits_q.low.val();
-            self.rest.d.next.m_qm = self.bits_qm.m.val();
+            self.rest.d.next.lost_q = self.bits_q.lost.val();
             self.rest.d.next.ao_qm = self.bits_qm.all_ones.val();
             self.rest.d.next.rb_qm = self.bits_qm.rbit.val();
             self.rest.d.next.lo_qm = self.bits_qm.low.val();
+            self.rest.d.next.lost_qm = self.bits_qm.lost.val();
+        }
+        if self.at_compress.q.val() {
+            // `Q` and `QM` are final after the last step: both significands
+            // are registered a clock before their rounding bits.
+            self.rest.d.next.m_q = self.bits_q.m.val();
+            self.rest.d.next.m_qm = self.bits_qm.m.val();
         }
         if self.at_iter.q.val() {
             // The exponent arithmetic reads only `meta`, constant from the
