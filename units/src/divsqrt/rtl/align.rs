@@ -33,6 +33,9 @@ pub struct Select {
     sb: Signal<Local, Bit>,
     lost: Signal<Local, Bit>,
     rsel: Signal<Local, Bits<REM_W>>,
+    /// The shifter's input and amount.
+    sh_x: Signal<Local, Bits<REM_W>>,
+    amount: Signal<Local, Bits<6>>,
     norm: RoundUp,
 }
 
@@ -68,14 +71,17 @@ impl Logic for Select {
         self.sel.next.tiny = self.rest.val().tlt
             | (self.rest.val().teq & !(self.all_ones.val() & self.norm.up.val()));
         self.sel.next.sticky = self.sticky.val() | self.lost.val();
-        // One right shifter (next phase) for both: the float significand by
-        // `dsh`, an integer remainder by 26 + lz_b.
-        self.sel.next.sh_in = bit_cast::<REM_W, NORM_W>(self.m.val());
-        self.sel.next.sh_amount = self.rest.val().dsh;
+        // One right shifter for both, in two phases: the float significand
+        // by `dsh`, an integer remainder by 26 + lz_b; here by the amount's
+        // multiple of 8, the align phase by the rest.
+        self.sh_x.next = bit_cast::<REM_W, NORM_W>(self.m.val());
+        self.amount.next = self.rest.val().dsh;
         if self.meta.val().is_int {
-            self.sel.next.sh_in = self.rsel.val();
-            self.sel.next.sh_amount = self.meta.val().rem_shift;
+            self.sh_x.next = self.rsel.val();
+            self.amount.next = self.meta.val().rem_shift;
         }
+        self.sel.next.sh_in = self.sh_x.val() >> ((self.amount.val() >> 3) << 3);
+        self.sel.next.sh_amount = self.amount.val().get_bits::<3>(0);
     }
 }
 

@@ -29,7 +29,12 @@ pub struct Compress {
     pub k: Signal<In, Bits<REM_W>>,
     pub s2: Signal<Out, Bits<REM_W>>,
     pub c2: Signal<Out, Bits<REM_W>>,
+    /// `ws + wc = 0`'s carry-free test by 4-bit groups (bit `i`: group `i`
+    /// agrees), registered so that [`Correct`] ANDs fifteen flip-flops.
+    pub zp: Signal<Out, Bits<15>>,
     back: Signal<Local, Bits<REM_W>>,
+    /// Where `ws ⊕ wc` and `(ws ∨ wc) << 1` differ.
+    diff: Signal<Local, Bits<REM_W>>,
 }
 
 impl Logic for Compress {
@@ -44,6 +49,13 @@ impl Logic for Compress {
             | (self.ws.val() & self.back.val())
             | (self.wc.val() & self.back.val()))
             << 1;
+        self.diff.next = (self.ws.val() ^ self.wc.val()) ^ ((self.ws.val() | self.wc.val()) << 1);
+        self.zp.next = 0.into();
+        for i in 0..15 {
+            if !self.diff.val().get_bits::<4>(4 * i).any() {
+                self.zp.next = self.zp.val().replace_bit(i, true);
+            }
+        }
     }
 }
 
@@ -53,6 +65,8 @@ impl Logic for Compress {
 pub struct Correct {
     pub ws: Signal<In, Bits<REM_W>>,
     pub wc: Signal<In, Bits<REM_W>>,
+    /// [`Compress`]'s zero test by groups, registered.
+    pub zp: Signal<In, Bits<15>>,
     /// [`Compress`]'s row, registered.
     pub s2: Signal<In, Bits<REM_W>>,
     pub c2: Signal<In, Bits<REM_W>>,
@@ -71,7 +85,7 @@ impl Logic for Correct {
         self.r1.next = self.ws.val() + self.wc.val();
         self.r2.next = self.s2.val() + self.c2.val();
         self.neg.next = self.r1.val().get_bit(59);
-        self.z1.next = (self.ws.val() ^ self.wc.val()) == ((self.ws.val() | self.wc.val()) << 1);
+        self.z1.next = self.zp.val().all();
         self.z2.next = (self.s2.val() ^ self.c2.val()) == ((self.s2.val() | self.c2.val()) << 1);
     }
 }

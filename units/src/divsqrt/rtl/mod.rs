@@ -346,9 +346,10 @@ pub struct Rest {
 /// After the select phase.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Selected {
-    /// The shifter's input and amount.
+    /// The shifter's input, shifted by the amount's multiple of 8, and
+    /// the rest of the amount.
     pub sh_in: Bits<REM_W>,
-    pub sh_amount: Bits<6>,
+    pub sh_amount: Bits<3>,
     pub sticky: Bit,
     /// Tiny after rounding.
     pub tiny: Bit,
@@ -398,6 +399,8 @@ pub struct Answer {
 pub struct Compressed {
     pub s2: Bits<REM_W>,
     pub c2: Bits<REM_W>,
+    /// `ws + wc = 0` by 4-bit groups ([`Compress::zp`](correct::Compress)).
+    pub zp: Bits<15>,
 }
 
 /// The DIVSQRT top block.
@@ -828,11 +831,13 @@ impl Logic for Divsqrt {
         if self.at_compress.q.val() {
             self.cmp.d.next.s2 = self.compress.s2.val();
             self.cmp.d.next.c2 = self.compress.c2.val();
+            self.cmp.d.next.zp = self.compress.zp.val();
         }
         self.correct.ws.next = self.iter.q.val().ws;
         self.correct.wc.next = self.iter.q.val().wc;
         self.correct.s2.next = self.cmp.q.val().s2;
         self.correct.c2.next = self.cmp.q.val().c2;
+        self.correct.zp.next = self.cmp.q.val().zp;
         self.bits_q.q.next = self.iter.q.val().q;
         self.bits_q.sqrt.next = self.meta.q.val().sqrt;
         self.bits_q.fmt64.next = self.meta.q.val().fmt64;
