@@ -275,8 +275,7 @@ pub struct Iter {
     /// The next selection's thresholds for the rows of `Q` and `QM`.
     pub nmq: Bits<NM_W>,
     pub nmqm: Bits<NM_W>,
-    /// The start step, and the first digit's weight.
-    pub first: Bit,
+    /// The first digit's weight until the start step, 0 after it.
     pub k_first: Bits<REM_W>,
 }
 
@@ -720,7 +719,6 @@ impl Logic for Divsqrt {
 
         // ---- iterate ----
         self.step.sqrt.next = self.meta.q.val().sqrt;
-        self.step.first.next = self.iter.q.val().first;
         self.step.k_first.next = self.iter.q.val().k_first;
         self.step.ws.next = self.iter.q.val().ws;
         self.step.wc.next = self.iter.q.val().wc;
@@ -804,7 +802,7 @@ impl Logic for Divsqrt {
             self.iter.d.next.cn = !self.step.c_next.val();
             self.iter.d.next.nmq = self.step.nmq_next.val();
             self.iter.d.next.nmqm = self.step.nmqm_next.val();
-            self.iter.d.next.first = false;
+            self.iter.d.next.k_first = 0.into();
         }
         // The prep phase's load last: the digit's and the flag's constants
         // then map onto the flip-flops' synchronous set/reset.

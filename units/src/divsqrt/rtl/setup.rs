@@ -370,7 +370,6 @@ impl Logic for Prep {
         }
         self.iter.next.k = 0.into();
         self.iter.next.k_first = self.k1.val();
-        self.iter.next.first = true;
         // The start step's digit: 0.
         self.iter.next.c = 0b0011.into();
         self.iter.next.cn = 0b1100.into();

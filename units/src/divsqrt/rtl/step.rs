@@ -201,8 +201,8 @@ impl Logic for KRow {
 pub struct Radix4Step {
     /// The recurrence is a square root (else a division).
     pub sqrt: Signal<In, Bit>,
-    /// The start step: the next digit's weight is `k_first`, not `k/4`.
-    pub first: Signal<In, Bit>,
+    /// The first digit's weight in the start step (whose `k` is 0), 0
+    /// after it: the next weight is `k/4 | k_first`, no multiplexer.
     pub k_first: Signal<In, Bits<REM_W>>,
     /// Partial remainder, carry-save (sum and carry vectors).
     pub ws: Signal<In, Bits<REM_W>>,
@@ -325,10 +325,7 @@ impl Logic for Radix4Step {
             self.q_next.next = self.q.val() | (self.k.val() << 1);
             self.qm_next.next = self.q.val() | self.k.val();
         }
-        self.kn.next = self.k.val() >> 2;
-        if self.first.val() {
-            self.kn.next = self.k_first.val();
-        }
+        self.kn.next = (self.k.val() >> 2) | self.k_first.val();
         self.k_next.next = self.kn.val();
         // The next step's multiples: a divisor's stay, a root's follow S.
         self.p1_next.next = self.p1.val();
