@@ -91,45 +91,81 @@ impl Logic for Correct {
 }
 
 /// One candidate's significand `m` (leading one at bit 55: `Q/2`, or `S/4`
-/// for a root), registered in the compress phase (`Q`, `QM` are final
-/// after the last step), and from that register in the correct phase its
-/// bits for tininess after rounding at the format's precision with an
-/// unbounded exponent: all kept bits ones, the round bit, any bit below it
-/// (the remainder's sticky joins later), and any bit the subnormal shift
-/// drops (`lost`, by the registered mask).
+/// for a root) and its bits for tininess after rounding at the format's
+/// precision with an unbounded exponent: all kept bits ones, the round bit,
+/// any bit below it (the remainder's sticky joins later), and any bit the
+/// subnormal shift drops (`lost`, by the registered mask). `Q` and `QM` are
+/// final after the last step: in the compress phase `m` and the three tests
+/// by 4-bit groups are registered (`g_*`), in the correct phase the groups
+/// are combined (`all_ones`, `low`, `lost`) from those registers.
 #[derive(LogicBlock, Default)]
 pub struct RoundBits {
     pub q: Signal<In, Bits<REM_W>>,
     pub sqrt: Signal<In, Bit>,
     pub fmt64: Signal<In, Bit>,
-    /// `m` as registered in the compress phase.
-    pub m_q: Signal<In, Bits<NORM_W>>,
     /// Ones where the subnormal shift keeps bits.
     pub kept_mask: Signal<In, Bits<NORM_W>>,
+    /// `m` and the groups as registered in the compress phase.
+    pub m_q: Signal<In, Bits<NORM_W>>,
+    pub g_ones_q: Signal<In, Bits<14>>,
+    pub g_low_q: Signal<In, Bits<14>>,
+    pub g_lost_q: Signal<In, Bits<14>>,
+    /// For the compress phase's registers.
     pub m: Signal<Out, Bits<NORM_W>>,
+    pub g_ones: Signal<Out, Bits<14>>,
+    pub g_low: Signal<Out, Bits<14>>,
+    pub g_lost: Signal<Out, Bits<14>>,
+    /// For the correct phase's.
     pub all_ones: Signal<Out, Bit>,
     pub rbit: Signal<Out, Bit>,
     pub low: Signal<Out, Bit>,
     pub lost: Signal<Out, Bit>,
     mm: Signal<Local, Bits<NORM_W>>,
+    /// `m` with ones outside the kept bits, `m` within the bits below the
+    /// round bit, `m` within the bits the subnormal shift drops.
+    ones_in: Signal<Local, Bits<NORM_W>>,
+    low_in: Signal<Local, Bits<NORM_W>>,
+    lost_in: Signal<Local, Bits<NORM_W>>,
+    mr: Signal<Local, Bits<NORM_W>>,
 }
 
 impl Logic for RoundBits {
     #[hdl_gen]
     fn update(&mut self) {
-        self.m.next = self.q.val().get_bits::<NORM_W>(1);
+        self.mm.next = self.q.val().get_bits::<NORM_W>(1);
         if self.sqrt.val() {
-            self.m.next = self.q.val().get_bits::<NORM_W>(2);
+            self.mm.next = self.q.val().get_bits::<NORM_W>(2);
         }
-        self.mm.next = self.m_q.val();
-        self.all_ones.next = self.mm.val().get_bits::<24>(32).all();
-        self.rbit.next = self.mm.val().get_bit(31);
-        self.low.next = self.mm.val().get_bits::<31>(0).any();
+        self.m.next = self.mm.val();
+        // binary32: kept m[55:32], round m[31]; binary64: kept m[55:3], round m[2].
+        self.ones_in.next = self.mm.val() | 0x0000_0000_ffff_ffff_u64;
+        self.low_in.next = self.mm.val() & 0x0000_0000_7fff_ffff_u64;
         if self.fmt64.val() {
-            self.all_ones.next = self.mm.val().get_bits::<53>(3).all();
-            self.rbit.next = self.mm.val().get_bit(2);
-            self.low.next = self.mm.val().get_bits::<2>(0).any();
+            self.ones_in.next = self.mm.val() | 0x0000_0000_0000_0007_u64;
+            self.low_in.next = self.mm.val() & 0x0000_0000_0000_0003_u64;
         }
-        self.lost.next = (self.m_q.val() & !self.kept_mask.val()).any();
+        self.lost_in.next = self.mm.val() & !self.kept_mask.val();
+        self.g_ones.next = 0.into();
+        self.g_low.next = 0.into();
+        self.g_lost.next = 0.into();
+        for i in 0..14 {
+            if self.ones_in.val().get_bits::<4>(4 * i).all() {
+                self.g_ones.next = self.g_ones.val().replace_bit(i, true);
+            }
+            if self.low_in.val().get_bits::<4>(4 * i).any() {
+                self.g_low.next = self.g_low.val().replace_bit(i, true);
+            }
+            if self.lost_in.val().get_bits::<4>(4 * i).any() {
+                self.g_lost.next = self.g_lost.val().replace_bit(i, true);
+            }
+        }
+        self.mr.next = self.m_q.val();
+        self.all_ones.next = self.g_ones_q.val().all();
+        self.low.next = self.g_low_q.val().any();
+        self.lost.next = self.g_lost_q.val().any();
+        self.rbit.next = self.mr.val().get_bit(31);
+        if self.fmt64.val() {
+            self.rbit.next = self.mr.val().get_bit(2);
+        }
     }
 }

@@ -333,6 +333,13 @@ pub struct Rest {
     /// Bits the subnormal shift drops from `m_q`, from `m_qm`.
     pub lost_q: Bit,
     pub lost_qm: Bit,
+    /// [`RoundBits`]' tests by 4-bit groups, registered in the compress phase.
+    pub g_ones_q: Bits<14>,
+    pub g_low_q: Bits<14>,
+    pub g_lost_q: Bits<14>,
+    pub g_ones_qm: Bits<14>,
+    pub g_low_qm: Bits<14>,
+    pub g_lost_qm: Bits<14>,
     /// [`align::AlignPrep`]'s outputs.
     pub dsh: Bits<6>,
     pub kept_mask: Bits<NORM_W>,
@@ -844,8 +851,14 @@ impl Logic for Divsqrt {
         self.bits_qm.fmt64.next = self.meta.q.val().fmt64;
         self.bits_q.m_q.next = self.rest.q.val().m_q;
         self.bits_q.kept_mask.next = self.rest.q.val().kept_mask;
+        self.bits_q.g_ones_q.next = self.rest.q.val().g_ones_q;
+        self.bits_q.g_low_q.next = self.rest.q.val().g_low_q;
+        self.bits_q.g_lost_q.next = self.rest.q.val().g_lost_q;
         self.bits_qm.m_q.next = self.rest.q.val().m_qm;
         self.bits_qm.kept_mask.next = self.rest.q.val().kept_mask;
+        self.bits_qm.g_ones_q.next = self.rest.q.val().g_ones_qm;
+        self.bits_qm.g_low_q.next = self.rest.q.val().g_low_qm;
+        self.bits_qm.g_lost_q.next = self.rest.q.val().g_lost_qm;
         self.aprep.bexp.next = self.meta.q.val().bexp;
         self.aprep.fmt64.next = self.meta.q.val().fmt64;
         self.aprep.dsh_q.next = self.rest.q.val().dsh;
@@ -870,6 +883,12 @@ impl Logic for Divsqrt {
             // are registered a clock before their rounding bits.
             self.rest.d.next.m_q = self.bits_q.m.val();
             self.rest.d.next.m_qm = self.bits_qm.m.val();
+            self.rest.d.next.g_ones_q = self.bits_q.g_ones.val();
+            self.rest.d.next.g_low_q = self.bits_q.g_low.val();
+            self.rest.d.next.g_lost_q = self.bits_q.g_lost.val();
+            self.rest.d.next.g_ones_qm = self.bits_qm.g_ones.val();
+            self.rest.d.next.g_low_qm = self.bits_qm.g_low.val();
+            self.rest.d.next.g_lost_qm = self.bits_qm.g_lost.val();
         }
         if self.at_iter.q.val() {
             // The exponent arithmetic reads only `meta`, constant from the
