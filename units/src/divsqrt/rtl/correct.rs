@@ -32,7 +32,12 @@ pub struct Compress {
     /// `ws + wc = 0`'s carry-free test by 4-bit groups (bit `i`: group `i`
     /// agrees), registered so that [`Correct`] ANDs fifteen flip-flops.
     pub zp: Signal<Out, Bits<15>>,
+    /// The same of the row's sum, `s2 + c2 = 0`.
+    pub zp2: Signal<Out, Bits<15>>,
     back: Signal<Local, Bits<REM_W>>,
+    s2l: Signal<Local, Bits<REM_W>>,
+    c2l: Signal<Local, Bits<REM_W>>,
+    diff2: Signal<Local, Bits<REM_W>>,
     /// Where `ws ⊕ wc` and `(ws ∨ wc) << 1` differ.
     diff: Signal<Local, Bits<REM_W>>,
 }
@@ -44,16 +49,24 @@ impl Logic for Compress {
         if self.sqrt.val() {
             self.back.next = self.qm.val() | (self.k.val() << 1);
         }
-        self.s2.next = self.ws.val() ^ self.wc.val() ^ self.back.val();
-        self.c2.next = ((self.ws.val() & self.wc.val())
+        self.s2l.next = self.ws.val() ^ self.wc.val() ^ self.back.val();
+        self.c2l.next = ((self.ws.val() & self.wc.val())
             | (self.ws.val() & self.back.val())
             | (self.wc.val() & self.back.val()))
             << 1;
+        self.s2.next = self.s2l.val();
+        self.c2.next = self.c2l.val();
         self.diff.next = (self.ws.val() ^ self.wc.val()) ^ ((self.ws.val() | self.wc.val()) << 1);
+        self.diff2.next =
+            (self.s2l.val() ^ self.c2l.val()) ^ ((self.s2l.val() | self.c2l.val()) << 1);
         self.zp.next = 0.into();
+        self.zp2.next = 0.into();
         for i in 0..15 {
             if !self.diff.val().get_bits::<4>(4 * i).any() {
                 self.zp.next = self.zp.val().replace_bit(i, true);
+            }
+            if !self.diff2.val().get_bits::<4>(4 * i).any() {
+                self.zp2.next = self.zp2.val().replace_bit(i, true);
             }
         }
     }
@@ -65,8 +78,9 @@ impl Logic for Compress {
 pub struct Correct {
     pub ws: Signal<In, Bits<REM_W>>,
     pub wc: Signal<In, Bits<REM_W>>,
-    /// [`Compress`]'s zero test by groups, registered.
+    /// [`Compress`]'s zero tests by groups, registered.
     pub zp: Signal<In, Bits<15>>,
+    pub zp2: Signal<In, Bits<15>>,
     /// [`Compress`]'s row, registered.
     pub s2: Signal<In, Bits<REM_W>>,
     pub c2: Signal<In, Bits<REM_W>>,
@@ -86,7 +100,7 @@ impl Logic for Correct {
         self.r2.next = self.s2.val() + self.c2.val();
         self.neg.next = self.r1.val().get_bit(59);
         self.z1.next = self.zp.val().all();
-        self.z2.next = (self.s2.val() ^ self.c2.val()) == ((self.s2.val() | self.c2.val()) << 1);
+        self.z2.next = self.zp2.val().all();
     }
 }
 

@@ -407,6 +407,7 @@ pub struct Compressed {
     pub c2: Bits<REM_W>,
     /// `ws + wc = 0` by 4-bit groups ([`Compress::zp`](correct::Compress)).
     pub zp: Bits<15>,
+    pub zp2: Bits<15>,
 }
 
 /// The DIVSQRT top block.
@@ -837,12 +838,14 @@ impl Logic for Divsqrt {
             self.cmp.d.next.s2 = self.compress.s2.val();
             self.cmp.d.next.c2 = self.compress.c2.val();
             self.cmp.d.next.zp = self.compress.zp.val();
+            self.cmp.d.next.zp2 = self.compress.zp2.val();
         }
         self.correct.ws.next = self.iter.q.val().ws;
         self.correct.wc.next = self.iter.q.val().wc;
         self.correct.s2.next = self.cmp.q.val().s2;
         self.correct.c2.next = self.cmp.q.val().c2;
         self.correct.zp.next = self.cmp.q.val().zp;
+        self.correct.zp2.next = self.cmp.q.val().zp2;
         self.bits_q.q.next = self.iter.q.val().q;
         self.bits_q.sqrt.next = self.meta.q.val().sqrt;
         self.bits_q.fmt64.next = self.meta.q.val().fmt64;
@@ -983,19 +986,23 @@ impl Logic for Divsqrt {
             }
         }
         self.phase.d.next = self.phase_next.val();
-        self.at_unpack.d.next = self.phase_next.val() == Phase::Unpack;
-        self.at_lzc.d.next = self.phase_next.val() == Phase::Lzc;
-        self.at_shift.d.next = self.phase_next.val() == Phase::Shift;
-        self.at_compare.d.next = self.phase_next.val() == Phase::Compare;
-        self.at_prep.d.next = self.phase_next.val() == Phase::Prep;
-        self.at_iter.d.next = self.phase_next.val() == Phase::Iterate;
-        self.at_compress.d.next = self.phase_next.val() == Phase::Compress;
-        self.at_correct.d.next = self.phase_next.val() == Phase::Correct;
-        self.at_select.d.next = self.phase_next.val() == Phase::Select;
-        self.at_align.d.next = self.phase_next.val() == Phase::Align;
-        self.at_decide.d.next = self.phase_next.val() == Phase::Decide;
-        self.at_pack.d.next = self.phase_next.val() == Phase::Pack;
-        self.at_final.d.next = self.phase_next.val() == Phase::Final;
+        // Each `at_*` from its predecessor in the phase register (not from
+        // `phase_next`, whose accept term only the unpack phase needs).
+        self.at_unpack.d.next = self.accept.val();
+        self.at_lzc.d.next = self.phase.q.val() == Phase::Unpack;
+        self.at_shift.d.next = self.phase.q.val() == Phase::Lzc;
+        self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
+        self.at_prep.d.next = self.phase.q.val() == Phase::Compare;
+        self.at_iter.d.next = (self.phase.q.val() == Phase::Prep)
+            | ((self.phase.q.val() == Phase::Iterate) & !self.ctl.q.val().last);
+        self.at_compress.d.next = (self.phase.q.val() == Phase::Iterate) & self.ctl.q.val().last;
+        self.at_correct.d.next = self.phase.q.val() == Phase::Compress;
+        self.at_select.d.next = self.phase.q.val() == Phase::Correct;
+        self.at_align.d.next = self.phase.q.val() == Phase::Select;
+        self.at_decide.d.next = self.phase.q.val() == Phase::Align;
+        self.at_pack.d.next = (self.phase.q.val() == Phase::Decide) & !self.ctl.q.val().is_int;
+        self.at_final.d.next = ((self.phase.q.val() == Phase::Decide) & self.ctl.q.val().is_int)
+            | (self.phase.q.val() == Phase::Pack);
         // A root's extra clocks: iterate clocks 0 (`s0`), 3, 5 and 7 (the
         // start step is clock 1).
         self.bpat_next.next = self.bpat.q.val();
