@@ -4,9 +4,12 @@
 //! back (`r2 = r1 + d`, or `+ QM + ulp/2` for a root); a negative `r1`
 //! means the quotient is one ulp too large (the select phase then takes
 //! `QM` and `r2`). The zero tests of `r1` and `r2` (sticky) need no carry
-//! chain ([`srt::sum_is_zero`](crate::divsqrt::srt::sum_is_zero)), so the
-//! only chains here are the two adds. Beside them, for both candidates `Q`
-//! and `QM`, the bits that decide tininess after rounding ([`RoundBits`]).
+//! chain ([`srt::sum_is_zero`](crate::divsqrt::srt::sum_is_zero)): the
+//! compress phase registers them by 4-bit groups, the correct phase ANDs
+//! the groups, so the only chains here are the two adds. Beside them, for
+//! both candidates `Q` and `QM`, the bits that decide tininess after
+//! rounding and the bits a subnormal shift drops ([`RoundBits`], by groups
+//! in the same two clocks).
 //! Mirrors [`srt::finish`](crate::divsqrt::srt::finish).
 
 use super::{NORM_W, REM_W};

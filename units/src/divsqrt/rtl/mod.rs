@@ -6,13 +6,13 @@
 //! | unpack ([`unpack`]) | 1 | both operands' sign, class, left-aligned significand |
 //! | lzc ([`unpack::Lzc64`]) | 1 | both significands' leading-zero counts |
 //! | shift ([`setup::Shift`]) | 1 | normalising shifts, the operands' exponents |
-//! | compare ([`setup::Compare`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight, `QM` and `lz_a > lz_b` |
+//! | compare ([`setup::Compare`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight and `QM` (decoded from `⌊nbits/2⌋`), `lz_a > lz_b` |
 //! | prep ([`setup::Prep`]) | 1 | the root's first two digits, initial recurrence registers, clock count; answers without a recurrence |
 //! | iterate ([`step`]) | 1 + digits (+ 4 for a root): f64 ÷ 29, f64 √ 30, f32 ÷ 14, f32 √ 16, int ⌊(lz_b − lz_a + 1)/2⌋ + 2 (1 when forced) | the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient; a root's extra clocks: its first window sum, the selection's `K` added after each of its first three digits |
-//! | compress ([`correct::Compress`]) | 1 | the 3:2 row of `ws + wc + back` (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
-//! | correct ([`correct::Correct`]) | 1 | remainder carry-propagate adds, carry-free zero tests |
-//! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, bits a subnormal shift drops, tininess |
-//! | align ([`align::Align`]) | 1 | subnormal right shift; integer quotient/remainder |
+//! | compress ([`correct::Compress`]) | 1 | the 3:2 row of `ws + wc + back`; the carry-free zero tests of `ws + wc` and of the row by 4-bit groups; both candidates' significands and their rounding and lost-bit tests by 4-bit groups (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
+//! | correct ([`correct::Correct`]) | 1 | remainder carry-propagate adds; the groups' tests combined |
+//! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, tininess; the right shift by the amount's multiple of 8 |
+//! | align ([`align::Align`]) | 1 | the right shift's rest (0 … 7; subnormal significand or integer remainder); integer quotient/remainder |
 //! | decide ([`round::Decide`]) | 1 | round bit, sticky, increment; integer negation |
 //! | pack ([`round::Pack`]) | 1 (floats) | the packing add |
 //! | final ([`round::Final`]) | 1 | overflow, FTZ, flags, forced answers, into [`Answer`] |
