@@ -498,7 +498,8 @@ pub struct Divsqrt {
     /// The recurrence's clock kinds, a clock ahead: `adv` applies a digit
     /// (every iterate clock but a root's extra ones), `kload` adds the
     /// `K` registers from the recurrence's (the start step, a root's extra
-    /// clocks), `kmux` picks them by the digit (a root's other clocks).
+    /// clocks), `kmux` picks them by the digit and loads the root's next
+    /// multiples (a root's other clocks: `adv` of a root).
     pub adv: DFF<Bit>,
     pub kload: DFF<Bit>,
     pub kmux: DFF<Bit>,
@@ -726,7 +727,6 @@ impl Logic for Divsqrt {
         }
 
         // ---- iterate ----
-        self.step.sqrt.next = self.meta.q.val().sqrt;
         self.step.k_first.next = self.iter.q.val().k_first;
         self.step.ws.next = self.iter.q.val().ws;
         self.step.wc.next = self.iter.q.val().wc;
@@ -802,15 +802,20 @@ impl Logic for Divsqrt {
             self.iter.d.next.q = self.step.q_next.val();
             self.iter.d.next.qm = self.step.qm_next.val();
             self.iter.d.next.k = self.step.k_next.val();
-            self.iter.d.next.p1 = self.step.p1_next.val();
-            self.iter.d.next.p2 = self.step.p2_next.val();
-            self.iter.d.next.m1 = self.step.m1_next.val();
-            self.iter.d.next.m2 = self.step.m2_next.val();
             self.iter.d.next.c = self.step.c_next.val();
             self.iter.d.next.cn = !self.step.c_next.val();
             self.iter.d.next.nmq = self.step.nmq_next.val();
             self.iter.d.next.nmqm = self.step.nmqm_next.val();
             self.iter.d.next.k_first = 0.into();
+        }
+        if self.kmux.q.val() {
+            // A root's digit clocks (`adv` of a root): its next multiples.
+            // A divisor's stay, by the enable (no multiplexer after the
+            // step's ORs).
+            self.iter.d.next.p1 = self.step.p1_next.val();
+            self.iter.d.next.p2 = self.step.p2_next.val();
+            self.iter.d.next.m1 = self.step.m1_next.val();
+            self.iter.d.next.m2 = self.step.m2_next.val();
         }
         // The prep phase's load last: the digit's and the flag's constants
         // then map onto the flip-flops' synchronous set/reset.
