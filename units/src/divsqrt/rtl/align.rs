@@ -1,8 +1,9 @@
 //! Select and align phases. The quotient always has its leading one at the
 //! same place (the prep phase halved the dividend when `m_a ≥ m_b`; a root
 //! lies in `[1/2, 1)`), so no normalisation is left: [`Select`] takes `Q`
-//! or `QM` by the remainder's sign, the sticky bit, the bits a subnormal
-//! shift will drop (a mask from the exponent, no second shifter) and
+//! or `QM` by the remainder's sign, the sticky bit, whether a subnormal
+//! shift drops a one (picked from both candidates' tests, which the
+//! finishing phases formed from a registered mask, no second shifter) and
 //! tininess after rounding (rounded to the format's precision with an
 //! unbounded exponent, as RISC-V and SoftFloat do); [`Align`] shifts right
 //! into the subnormal range, or an integer remainder back by the divisor's
@@ -31,8 +32,11 @@ pub struct Select {
     all_ones: Signal<Local, Bit>,
     rb: Signal<Local, Bit>,
     sb: Signal<Local, Bit>,
-    lost: Signal<Local, Bits<NORM_W>>,
+    lost: Signal<Local, Bit>,
     rsel: Signal<Local, Bits<REM_W>>,
+    /// The shifter's input and amount.
+    sh_x: Signal<Local, Bits<REM_W>>,
+    amount: Signal<Local, Bits<6>>,
     norm: RoundUp,
 }
 
@@ -44,6 +48,7 @@ impl Logic for Select {
         self.all_ones.next = self.rest.val().ao_q;
         self.rb.next = self.rest.val().rb_q;
         self.sb.next = self.rest.val().lo_q | !self.rest.val().z1;
+        self.lost.next = self.rest.val().lost_q;
         self.rsel.next = self.rest.val().r1;
         self.sel.next.iq = self.q.val().get_bits::<32>(0);
         if self.rest.val().neg {
@@ -52,6 +57,7 @@ impl Logic for Select {
             self.all_ones.next = self.rest.val().ao_qm;
             self.rb.next = self.rest.val().rb_qm;
             self.sb.next = self.rest.val().lo_qm | !self.rest.val().z2;
+            self.lost.next = self.rest.val().lost_qm;
             self.rsel.next = self.rest.val().r2;
             self.sel.next.iq = self.qm.val().get_bits::<32>(0);
         }
@@ -65,16 +71,18 @@ impl Logic for Select {
         self.norm.lsb.next = true;
         self.sel.next.tiny = self.rest.val().tlt
             | (self.rest.val().teq & !(self.all_ones.val() & self.norm.up.val()));
-        self.lost.next = self.m.val() & !self.rest.val().kept_mask;
-        self.sel.next.sticky = self.sticky.val() | self.lost.val().any();
-        // One right shifter (next phase) for both: the float significand by
-        // `dsh`, an integer remainder by 26 + lz_b.
-        self.sel.next.sh_in = bit_cast::<REM_W, NORM_W>(self.m.val());
-        self.sel.next.sh_amount = self.rest.val().dsh;
+        self.sel.next.sticky = self.sticky.val() | self.lost.val();
+        // One right shifter for both, in two phases: the float significand
+        // by `dsh`, an integer remainder by 26 + lz_b; here by the amount's
+        // multiple of 8, the align phase by the rest.
+        self.sh_x.next = bit_cast::<REM_W, NORM_W>(self.m.val());
+        self.amount.next = self.rest.val().dsh;
         if self.meta.val().is_int {
-            self.sel.next.sh_in = self.rsel.val();
-            self.sel.next.sh_amount = self.meta.val().rem_shift;
+            self.sh_x.next = self.rsel.val();
+            self.amount.next = self.meta.val().rem_shift;
         }
+        self.sel.next.sh_in = self.sh_x.val() >> ((self.amount.val() >> 3) << 3);
+        self.sel.next.sh_amount = self.amount.val().get_bits::<3>(0);
     }
 }
 

@@ -4,9 +4,12 @@
 //! back (`r2 = r1 + d`, or `+ QM + ulp/2` for a root); a negative `r1`
 //! means the quotient is one ulp too large (the select phase then takes
 //! `QM` and `r2`). The zero tests of `r1` and `r2` (sticky) need no carry
-//! chain ([`srt::sum_is_zero`](crate::divsqrt::srt::sum_is_zero)), so the
-//! only chains here are the two adds. Beside them, for both candidates `Q`
-//! and `QM`, the bits that decide tininess after rounding ([`RoundBits`]).
+//! chain ([`srt::sum_is_zero`](crate::divsqrt::srt::sum_is_zero)): the
+//! compress phase registers them by 4-bit groups, the correct phase ANDs
+//! the groups, so the only chains here are the two adds. Beside them, for
+//! both candidates `Q` and `QM`, the bits that decide tininess after
+//! rounding and the bits a subnormal shift drops ([`RoundBits`], by groups
+//! in the same two clocks).
 //! Mirrors [`srt::finish`](crate::divsqrt::srt::finish).
 
 use super::{NORM_W, REM_W};
@@ -29,7 +32,17 @@ pub struct Compress {
     pub k: Signal<In, Bits<REM_W>>,
     pub s2: Signal<Out, Bits<REM_W>>,
     pub c2: Signal<Out, Bits<REM_W>>,
+    /// `ws + wc = 0`'s carry-free test by 4-bit groups (bit `i`: group `i`
+    /// agrees), registered so that [`Correct`] ANDs fifteen flip-flops.
+    pub zp: Signal<Out, Bits<15>>,
+    /// The same of the row's sum, `s2 + c2 = 0`.
+    pub zp2: Signal<Out, Bits<15>>,
     back: Signal<Local, Bits<REM_W>>,
+    s2l: Signal<Local, Bits<REM_W>>,
+    c2l: Signal<Local, Bits<REM_W>>,
+    diff2: Signal<Local, Bits<REM_W>>,
+    /// Where `ws ⊕ wc` and `(ws ∨ wc) << 1` differ.
+    diff: Signal<Local, Bits<REM_W>>,
 }
 
 impl Logic for Compress {
@@ -39,11 +52,26 @@ impl Logic for Compress {
         if self.sqrt.val() {
             self.back.next = self.qm.val() | (self.k.val() << 1);
         }
-        self.s2.next = self.ws.val() ^ self.wc.val() ^ self.back.val();
-        self.c2.next = ((self.ws.val() & self.wc.val())
+        self.s2l.next = self.ws.val() ^ self.wc.val() ^ self.back.val();
+        self.c2l.next = ((self.ws.val() & self.wc.val())
             | (self.ws.val() & self.back.val())
             | (self.wc.val() & self.back.val()))
             << 1;
+        self.s2.next = self.s2l.val();
+        self.c2.next = self.c2l.val();
+        self.diff.next = (self.ws.val() ^ self.wc.val()) ^ ((self.ws.val() | self.wc.val()) << 1);
+        self.diff2.next =
+            (self.s2l.val() ^ self.c2l.val()) ^ ((self.s2l.val() | self.c2l.val()) << 1);
+        self.zp.next = 0.into();
+        self.zp2.next = 0.into();
+        for i in 0..15 {
+            if !self.diff.val().get_bits::<4>(4 * i).any() {
+                self.zp.next = self.zp.val().replace_bit(i, true);
+            }
+            if !self.diff2.val().get_bits::<4>(4 * i).any() {
+                self.zp2.next = self.zp2.val().replace_bit(i, true);
+            }
+        }
     }
 }
 
@@ -53,6 +81,9 @@ impl Logic for Compress {
 pub struct Correct {
     pub ws: Signal<In, Bits<REM_W>>,
     pub wc: Signal<In, Bits<REM_W>>,
+    /// [`Compress`]'s zero tests by groups, registered.
+    pub zp: Signal<In, Bits<15>>,
+    pub zp2: Signal<In, Bits<15>>,
     /// [`Compress`]'s row, registered.
     pub s2: Signal<In, Bits<REM_W>>,
     pub c2: Signal<In, Bits<REM_W>>,
@@ -71,25 +102,48 @@ impl Logic for Correct {
         self.r1.next = self.ws.val() + self.wc.val();
         self.r2.next = self.s2.val() + self.c2.val();
         self.neg.next = self.r1.val().get_bit(59);
-        self.z1.next = (self.ws.val() ^ self.wc.val()) == ((self.ws.val() | self.wc.val()) << 1);
-        self.z2.next = (self.s2.val() ^ self.c2.val()) == ((self.s2.val() | self.c2.val()) << 1);
+        self.z1.next = self.zp.val().all();
+        self.z2.next = self.zp2.val().all();
     }
 }
 
 /// One candidate's significand `m` (leading one at bit 55: `Q/2`, or `S/4`
 /// for a root) and its bits for tininess after rounding at the format's
 /// precision with an unbounded exponent: all kept bits ones, the round bit,
-/// any bit below it (the remainder's sticky joins later).
+/// any bit below it (the remainder's sticky joins later), and any bit the
+/// subnormal shift drops (`lost`, by the registered mask). `Q` and `QM` are
+/// final after the last step: in the compress phase `m` and the three tests
+/// by 4-bit groups are registered (`g_*`), in the correct phase the groups
+/// are combined (`all_ones`, `low`, `lost`) from those registers.
 #[derive(LogicBlock, Default)]
 pub struct RoundBits {
     pub q: Signal<In, Bits<REM_W>>,
     pub sqrt: Signal<In, Bit>,
     pub fmt64: Signal<In, Bit>,
+    /// Ones where the subnormal shift keeps bits.
+    pub kept_mask: Signal<In, Bits<NORM_W>>,
+    /// `m` and the groups as registered in the compress phase.
+    pub m_q: Signal<In, Bits<NORM_W>>,
+    pub g_ones_q: Signal<In, Bits<14>>,
+    pub g_low_q: Signal<In, Bits<14>>,
+    pub g_lost_q: Signal<In, Bits<14>>,
+    /// For the compress phase's registers.
     pub m: Signal<Out, Bits<NORM_W>>,
+    pub g_ones: Signal<Out, Bits<14>>,
+    pub g_low: Signal<Out, Bits<14>>,
+    pub g_lost: Signal<Out, Bits<14>>,
+    /// For the correct phase's.
     pub all_ones: Signal<Out, Bit>,
     pub rbit: Signal<Out, Bit>,
     pub low: Signal<Out, Bit>,
+    pub lost: Signal<Out, Bit>,
     mm: Signal<Local, Bits<NORM_W>>,
+    /// `m` with ones outside the kept bits, `m` within the bits below the
+    /// round bit, `m` within the bits the subnormal shift drops.
+    ones_in: Signal<Local, Bits<NORM_W>>,
+    low_in: Signal<Local, Bits<NORM_W>>,
+    lost_in: Signal<Local, Bits<NORM_W>>,
+    mr: Signal<Local, Bits<NORM_W>>,
 }
 
 impl Logic for RoundBits {
@@ -100,13 +154,35 @@ impl Logic for RoundBits {
             self.mm.next = self.q.val().get_bits::<NORM_W>(2);
         }
         self.m.next = self.mm.val();
-        self.all_ones.next = self.mm.val().get_bits::<24>(32).all();
-        self.rbit.next = self.mm.val().get_bit(31);
-        self.low.next = self.mm.val().get_bits::<31>(0).any();
+        // binary32: kept m[55:32], round m[31]; binary64: kept m[55:3], round m[2].
+        self.ones_in.next = self.mm.val() | 0x0000_0000_ffff_ffff_u64;
+        self.low_in.next = self.mm.val() & 0x0000_0000_7fff_ffff_u64;
         if self.fmt64.val() {
-            self.all_ones.next = self.mm.val().get_bits::<53>(3).all();
-            self.rbit.next = self.mm.val().get_bit(2);
-            self.low.next = self.mm.val().get_bits::<2>(0).any();
+            self.ones_in.next = self.mm.val() | 0x0000_0000_0000_0007_u64;
+            self.low_in.next = self.mm.val() & 0x0000_0000_0000_0003_u64;
+        }
+        self.lost_in.next = self.mm.val() & !self.kept_mask.val();
+        self.g_ones.next = 0.into();
+        self.g_low.next = 0.into();
+        self.g_lost.next = 0.into();
+        for i in 0..14 {
+            if self.ones_in.val().get_bits::<4>(4 * i).all() {
+                self.g_ones.next = self.g_ones.val().replace_bit(i, true);
+            }
+            if self.low_in.val().get_bits::<4>(4 * i).any() {
+                self.g_low.next = self.g_low.val().replace_bit(i, true);
+            }
+            if self.lost_in.val().get_bits::<4>(4 * i).any() {
+                self.g_lost.next = self.g_lost.val().replace_bit(i, true);
+            }
+        }
+        self.mr.next = self.m_q.val();
+        self.all_ones.next = self.g_ones_q.val().all();
+        self.low.next = self.g_low_q.val().any();
+        self.lost.next = self.g_lost_q.val().any();
+        self.rbit.next = self.mr.val().get_bit(31);
+        if self.fmt64.val() {
+            self.rbit.next = self.mr.val().get_bit(2);
         }
     }
 }

@@ -6,13 +6,13 @@
 //! | unpack ([`unpack`]) | 1 | both operands' sign, class, left-aligned significand |
 //! | lzc ([`unpack::Lzc64`]) | 1 | both significands' leading-zero counts |
 //! | shift ([`setup::Shift`]) | 1 | normalising shifts, the operands' exponents |
-//! | compare ([`setup::Compare`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight, `QM` and `lz_a > lz_b` |
+//! | compare ([`setup::Compare`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight and `QM` (decoded from `⌊nbits/2⌋`), `lz_a > lz_b` |
 //! | prep ([`setup::Prep`]) | 1 | the root's first two digits, initial recurrence registers, clock count; answers without a recurrence |
 //! | iterate ([`step`]) | 1 + digits (+ 4 for a root): f64 ÷ 29, f64 √ 30, f32 ÷ 14, f32 √ 16, int ⌊(lz_b − lz_a + 1)/2⌋ + 2 (1 when forced) | the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient; a root's extra clocks: its first window sum, the selection's `K` added after each of its first three digits |
-//! | compress ([`correct::Compress`]) | 1 | the 3:2 row of `ws + wc + back` (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
-//! | correct ([`correct::Correct`]) | 1 | remainder carry-propagate adds, carry-free zero tests |
-//! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, bits a subnormal shift drops, tininess |
-//! | align ([`align::Align`]) | 1 | subnormal right shift; integer quotient/remainder |
+//! | compress ([`correct::Compress`]) | 1 | the 3:2 row of `ws + wc + back`; the carry-free zero tests of `ws + wc` and of the row by 4-bit groups; both candidates' significands and their rounding and lost-bit tests by 4-bit groups (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
+//! | correct ([`correct::Correct`]) | 1 | remainder carry-propagate adds; the groups' tests combined |
+//! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, tininess; the right shift by the amount's multiple of 8 |
+//! | align ([`align::Align`]) | 1 | the right shift's rest (0 … 7; subnormal significand or integer remainder); integer quotient/remainder |
 //! | decide ([`round::Decide`]) | 1 | round bit, sticky, increment; integer negation |
 //! | pack ([`round::Pack`]) | 1 (floats) | the packing add |
 //! | final ([`round::Final`]) | 1 | overflow, FTZ, flags, forced answers, into [`Answer`] |
@@ -275,8 +275,7 @@ pub struct Iter {
     /// The next selection's thresholds for the rows of `Q` and `QM`.
     pub nmq: Bits<NM_W>,
     pub nmqm: Bits<NM_W>,
-    /// The start step, and the first digit's weight.
-    pub first: Bit,
+    /// The first digit's weight until the start step, 0 after it.
     pub k_first: Bits<REM_W>,
 }
 
@@ -331,6 +330,16 @@ pub struct Rest {
     pub ao_qm: Bit,
     pub rb_qm: Bit,
     pub lo_qm: Bit,
+    /// Bits the subnormal shift drops from `m_q`, from `m_qm`.
+    pub lost_q: Bit,
+    pub lost_qm: Bit,
+    /// [`RoundBits`]' tests by 4-bit groups, registered in the compress phase.
+    pub g_ones_q: Bits<14>,
+    pub g_low_q: Bits<14>,
+    pub g_lost_q: Bits<14>,
+    pub g_ones_qm: Bits<14>,
+    pub g_low_qm: Bits<14>,
+    pub g_lost_qm: Bits<14>,
     /// [`align::AlignPrep`]'s outputs.
     pub dsh: Bits<6>,
     pub kept_mask: Bits<NORM_W>,
@@ -343,9 +352,10 @@ pub struct Rest {
 /// After the select phase.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Selected {
-    /// The shifter's input and amount.
+    /// The shifter's input, shifted by the amount's multiple of 8, and
+    /// the rest of the amount.
     pub sh_in: Bits<REM_W>,
-    pub sh_amount: Bits<6>,
+    pub sh_amount: Bits<3>,
     pub sticky: Bit,
     /// Tiny after rounding.
     pub tiny: Bit,
@@ -395,6 +405,9 @@ pub struct Answer {
 pub struct Compressed {
     pub s2: Bits<REM_W>,
     pub c2: Bits<REM_W>,
+    /// `ws + wc = 0` by 4-bit groups ([`Compress::zp`](correct::Compress)).
+    pub zp: Bits<15>,
+    pub zp2: Bits<15>,
 }
 
 /// The DIVSQRT top block.
@@ -485,7 +498,8 @@ pub struct Divsqrt {
     /// The recurrence's clock kinds, a clock ahead: `adv` applies a digit
     /// (every iterate clock but a root's extra ones), `kload` adds the
     /// `K` registers from the recurrence's (the start step, a root's extra
-    /// clocks), `kmux` picks them by the digit (a root's other clocks).
+    /// clocks), `kmux` picks them by the digit and loads the root's next
+    /// multiples (a root's other clocks: `adv` of a root).
     pub adv: DFF<Bit>,
     pub kload: DFF<Bit>,
     pub kmux: DFF<Bit>,
@@ -688,6 +702,11 @@ impl Logic for Divsqrt {
         if self.at_compare.q.val() {
             self.ord.d.next = self.compare.o.val();
         }
+        // An integer's first weight and `QM`: loaded at every clock (no
+        // enable before the decoder's flip-flops; `nbits` holds from the
+        // shift phase on, and the prep phase reads them).
+        self.ord.d.next.ik1 = self.compare.o.val().ik1;
+        self.ord.d.next.iqm = self.compare.o.val().iqm;
         self.prep.p.next = self.acc.q.val();
         self.prep.n.next = self.norm.q.val();
         self.prep.o.next = self.ord.q.val();
@@ -708,8 +727,6 @@ impl Logic for Divsqrt {
         }
 
         // ---- iterate ----
-        self.step.sqrt.next = self.meta.q.val().sqrt;
-        self.step.first.next = self.iter.q.val().first;
         self.step.k_first.next = self.iter.q.val().k_first;
         self.step.ws.next = self.iter.q.val().ws;
         self.step.wc.next = self.iter.q.val().wc;
@@ -785,15 +802,20 @@ impl Logic for Divsqrt {
             self.iter.d.next.q = self.step.q_next.val();
             self.iter.d.next.qm = self.step.qm_next.val();
             self.iter.d.next.k = self.step.k_next.val();
-            self.iter.d.next.p1 = self.step.p1_next.val();
-            self.iter.d.next.p2 = self.step.p2_next.val();
-            self.iter.d.next.m1 = self.step.m1_next.val();
-            self.iter.d.next.m2 = self.step.m2_next.val();
             self.iter.d.next.c = self.step.c_next.val();
             self.iter.d.next.cn = !self.step.c_next.val();
             self.iter.d.next.nmq = self.step.nmq_next.val();
             self.iter.d.next.nmqm = self.step.nmqm_next.val();
-            self.iter.d.next.first = false;
+            self.iter.d.next.k_first = 0.into();
+        }
+        if self.kmux.q.val() {
+            // A root's digit clocks (`adv` of a root): its next multiples.
+            // A divisor's stay, by the enable (no multiplexer after the
+            // step's ORs).
+            self.iter.d.next.p1 = self.step.p1_next.val();
+            self.iter.d.next.p2 = self.step.p2_next.val();
+            self.iter.d.next.m1 = self.step.m1_next.val();
+            self.iter.d.next.m2 = self.step.m2_next.val();
         }
         // The prep phase's load last: the digit's and the flag's constants
         // then map onto the flip-flops' synchronous set/reset.
@@ -820,17 +842,31 @@ impl Logic for Divsqrt {
         if self.at_compress.q.val() {
             self.cmp.d.next.s2 = self.compress.s2.val();
             self.cmp.d.next.c2 = self.compress.c2.val();
+            self.cmp.d.next.zp = self.compress.zp.val();
+            self.cmp.d.next.zp2 = self.compress.zp2.val();
         }
         self.correct.ws.next = self.iter.q.val().ws;
         self.correct.wc.next = self.iter.q.val().wc;
         self.correct.s2.next = self.cmp.q.val().s2;
         self.correct.c2.next = self.cmp.q.val().c2;
+        self.correct.zp.next = self.cmp.q.val().zp;
+        self.correct.zp2.next = self.cmp.q.val().zp2;
         self.bits_q.q.next = self.iter.q.val().q;
         self.bits_q.sqrt.next = self.meta.q.val().sqrt;
         self.bits_q.fmt64.next = self.meta.q.val().fmt64;
         self.bits_qm.q.next = self.iter.q.val().qm;
         self.bits_qm.sqrt.next = self.meta.q.val().sqrt;
         self.bits_qm.fmt64.next = self.meta.q.val().fmt64;
+        self.bits_q.m_q.next = self.rest.q.val().m_q;
+        self.bits_q.kept_mask.next = self.rest.q.val().kept_mask;
+        self.bits_q.g_ones_q.next = self.rest.q.val().g_ones_q;
+        self.bits_q.g_low_q.next = self.rest.q.val().g_low_q;
+        self.bits_q.g_lost_q.next = self.rest.q.val().g_lost_q;
+        self.bits_qm.m_q.next = self.rest.q.val().m_qm;
+        self.bits_qm.kept_mask.next = self.rest.q.val().kept_mask;
+        self.bits_qm.g_ones_q.next = self.rest.q.val().g_ones_qm;
+        self.bits_qm.g_low_q.next = self.rest.q.val().g_low_qm;
+        self.bits_qm.g_lost_q.next = self.rest.q.val().g_lost_qm;
         self.aprep.bexp.next = self.meta.q.val().bexp;
         self.aprep.fmt64.next = self.meta.q.val().fmt64;
         self.aprep.dsh_q.next = self.rest.q.val().dsh;
@@ -841,14 +877,26 @@ impl Logic for Divsqrt {
             self.rest.d.next.z2 = self.correct.z2.val();
             self.rest.d.next.r1 = self.correct.r1.val();
             self.rest.d.next.r2 = self.correct.r2.val();
-            self.rest.d.next.m_q = self.bits_q.m.val();
             self.rest.d.next.ao_q = self.bits_q.all_ones.val();
             self.rest.d.next.rb_q = self.bits_q.rbit.val();
             self.rest.d.next.lo_q = self.bits_q.low.val();
-            self.rest.d.next.m_qm = self.bits_qm.m.val();
+            self.rest.d.next.lost_q = self.bits_q.lost.val();
             self.rest.d.next.ao_qm = self.bits_qm.all_ones.val();
             self.rest.d.next.rb_qm = self.bits_qm.rbit.val();
             self.rest.d.next.lo_qm = self.bits_qm.low.val();
+            self.rest.d.next.lost_qm = self.bits_qm.lost.val();
+        }
+        if self.at_compress.q.val() {
+            // `Q` and `QM` are final after the last step: both significands
+            // are registered a clock before their rounding bits.
+            self.rest.d.next.m_q = self.bits_q.m.val();
+            self.rest.d.next.m_qm = self.bits_qm.m.val();
+            self.rest.d.next.g_ones_q = self.bits_q.g_ones.val();
+            self.rest.d.next.g_low_q = self.bits_q.g_low.val();
+            self.rest.d.next.g_lost_q = self.bits_q.g_lost.val();
+            self.rest.d.next.g_ones_qm = self.bits_qm.g_ones.val();
+            self.rest.d.next.g_low_qm = self.bits_qm.g_low.val();
+            self.rest.d.next.g_lost_qm = self.bits_qm.g_lost.val();
         }
         if self.at_iter.q.val() {
             // The exponent arithmetic reads only `meta`, constant from the
@@ -943,19 +991,23 @@ impl Logic for Divsqrt {
             }
         }
         self.phase.d.next = self.phase_next.val();
-        self.at_unpack.d.next = self.phase_next.val() == Phase::Unpack;
-        self.at_lzc.d.next = self.phase_next.val() == Phase::Lzc;
-        self.at_shift.d.next = self.phase_next.val() == Phase::Shift;
-        self.at_compare.d.next = self.phase_next.val() == Phase::Compare;
-        self.at_prep.d.next = self.phase_next.val() == Phase::Prep;
-        self.at_iter.d.next = self.phase_next.val() == Phase::Iterate;
-        self.at_compress.d.next = self.phase_next.val() == Phase::Compress;
-        self.at_correct.d.next = self.phase_next.val() == Phase::Correct;
-        self.at_select.d.next = self.phase_next.val() == Phase::Select;
-        self.at_align.d.next = self.phase_next.val() == Phase::Align;
-        self.at_decide.d.next = self.phase_next.val() == Phase::Decide;
-        self.at_pack.d.next = self.phase_next.val() == Phase::Pack;
-        self.at_final.d.next = self.phase_next.val() == Phase::Final;
+        // Each `at_*` from its predecessor in the phase register (not from
+        // `phase_next`, whose accept term only the unpack phase needs).
+        self.at_unpack.d.next = self.accept.val();
+        self.at_lzc.d.next = self.phase.q.val() == Phase::Unpack;
+        self.at_shift.d.next = self.phase.q.val() == Phase::Lzc;
+        self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
+        self.at_prep.d.next = self.phase.q.val() == Phase::Compare;
+        self.at_iter.d.next = (self.phase.q.val() == Phase::Prep)
+            | ((self.phase.q.val() == Phase::Iterate) & !self.ctl.q.val().last);
+        self.at_compress.d.next = (self.phase.q.val() == Phase::Iterate) & self.ctl.q.val().last;
+        self.at_correct.d.next = self.phase.q.val() == Phase::Compress;
+        self.at_select.d.next = self.phase.q.val() == Phase::Correct;
+        self.at_align.d.next = self.phase.q.val() == Phase::Select;
+        self.at_decide.d.next = self.phase.q.val() == Phase::Align;
+        self.at_pack.d.next = (self.phase.q.val() == Phase::Decide) & !self.ctl.q.val().is_int;
+        self.at_final.d.next = ((self.phase.q.val() == Phase::Decide) & self.ctl.q.val().is_int)
+            | (self.phase.q.val() == Phase::Pack);
         // A root's extra clocks: iterate clocks 0 (`s0`), 3, 5 and 7 (the
         // start step is clock 1).
         self.bpat_next.next = self.bpat.q.val();

@@ -76,9 +76,8 @@ pub struct Compare {
     pub nbits: Signal<In, Bits<7>>,
     pub o: Signal<Out, Ordered>,
     bias: Signal<Local, Bits<EXP_W>>,
-    /// `QM`'s low zeros for an integer: `log2 k₁ + 2`.
-    qm_sh: Signal<Local, Bits<7>>,
-    ones: Signal<Local, Bits<REM_W>>,
+    /// An integer's `⌊nbits/2⌋` (0 … 16 when it runs a recurrence).
+    half: Signal<Local, Bits<5>>,
     /// Fields copied to locals first: Icarus refuses `a[i+:n][j]`.
     va: Signal<Local, Bits<EXP_W>>,
     na: Signal<Local, Bits<SIG_W>>,
@@ -89,6 +88,11 @@ pub struct Compare {
     /// [`ROOT_START`], and bit `i` of `rs` per entry.
     root_th: [Constant<Bits<6>>; 8],
     root_bit: [Constant<Bits<8>>; 8],
+    /// Per `⌊nbits/2⌋ = j` (0 … 16): `j`, the first weight `4^j` and
+    /// `QM = −4^(j+1)` (ones from bit `2j + 2` up).
+    half_j: [Constant<Bits<5>>; 17],
+    ik1_j: [Constant<Bits<REM_W>>; 17],
+    iqm_j: [Constant<Bits<REM_W>>; 17],
 }
 
 impl Default for Compare {
@@ -99,14 +103,19 @@ impl Default for Compare {
             nbits: Default::default(),
             o: Default::default(),
             bias: Default::default(),
-            qm_sh: Default::default(),
-            ones: Default::default(),
+            half: Default::default(),
             va: Default::default(),
             na: Default::default(),
             x6: Default::default(),
             rs: Default::default(),
             root_th: std::array::from_fn(|i| Constant::new(Bits::<6>::from(ROOT_START[i]))),
             root_bit: std::array::from_fn(|i| Constant::new(Bits::<8>::from(1u64 << i))),
+            half_j: std::array::from_fn(|j| Constant::new(Bits::<5>::from(j as u64))),
+            ik1_j: std::array::from_fn(|j| Constant::new(Bits::<REM_W>::from(1u64 << (2 * j)))),
+            iqm_j: std::array::from_fn(|j| {
+                let ones = (1u64 << REM_W) - 1;
+                Constant::new(Bits::<REM_W>::from((ones << (2 * j + 2)) & ones))
+            }),
         }
     }
 }
@@ -139,12 +148,19 @@ impl Logic for Compare {
         // An integer's magnitude |a| has more leading zeros than |b|.
         self.o.next.lz_gt = self.p.val().a_lz > self.p.val().b_lz;
         // An integer's first weight k₁ and `QM = −4·k₁` (ones from bit
-        // `log2 k₁ + 2` up): decoders of the bit count, a clock before the
-        // prep phase's multiplexers.
-        self.o.next.ik1 = bit_cast::<REM_W, 1>(true.into()) << ((self.nbits.val() >> 1) << 1);
-        self.qm_sh.next = ((self.nbits.val() >> 1) << 1) + 2;
-        self.ones.next = 0x0fff_ffff_ffff_ffff_u64.into();
-        self.o.next.iqm = self.ones.val() << self.qm_sh.val();
+        // `log2 k₁ + 2` up): decoders of the bit count's five bits `⌊nbits/2⌋`
+        // (no add, no shifter: each bit a function of five flip-flops), a
+        // clock before the prep phase's multiplexers. A recurrence runs with
+        // `1 ≤ nbits ≤ 32`; the forced answers ignore both.
+        self.half.next = self.nbits.val().get_bits::<5>(1);
+        self.o.next.ik1 = 0.into();
+        self.o.next.iqm = 0.into();
+        for j in 0..17 {
+            if self.half.val() == self.half_j[j].val() {
+                self.o.next.ik1 = self.ik1_j[j].val();
+                self.o.next.iqm = self.iqm_j[j].val();
+            }
+        }
     }
 }
 
@@ -354,7 +370,6 @@ impl Logic for Prep {
         }
         self.iter.next.k = 0.into();
         self.iter.next.k_first = self.k1.val();
-        self.iter.next.first = true;
         // The start step's digit: 0.
         self.iter.next.c = 0b0011.into();
         self.iter.next.cn = 0b1100.into();

@@ -199,10 +199,8 @@ impl Logic for KRow {
 /// One radix-4 SRT step (combinational).
 #[derive(LogicBlock, Default)]
 pub struct Radix4Step {
-    /// The recurrence is a square root (else a division).
-    pub sqrt: Signal<In, Bit>,
-    /// The start step: the next digit's weight is `k_first`, not `k/4`.
-    pub first: Signal<In, Bit>,
+    /// The first digit's weight in the start step (whose `k` is 0), 0
+    /// after it: the next weight is `k/4 | k_first`, no multiplexer.
     pub k_first: Signal<In, Bits<REM_W>>,
     /// Partial remainder, carry-save (sum and carry vectors).
     pub ws: Signal<In, Bits<REM_W>>,
@@ -325,23 +323,15 @@ impl Logic for Radix4Step {
             self.q_next.next = self.q.val() | (self.k.val() << 1);
             self.qm_next.next = self.q.val() | self.k.val();
         }
-        self.kn.next = self.k.val() >> 2;
-        if self.first.val() {
-            self.kn.next = self.k_first.val();
-        }
+        self.kn.next = (self.k.val() >> 2) | self.k_first.val();
         self.k_next.next = self.kn.val();
-        // The next step's multiples: a divisor's stay, a root's follow S.
-        self.p1_next.next = self.p1.val();
-        self.p2_next.next = self.p2.val();
-        self.m1_next.next = self.m1.val();
-        self.m2_next.next = self.m2.val();
-        if self.sqrt.val() {
-            self.p1_next.next = self.q_next.val() | (self.kn.val() >> 1);
-            self.p2_next.next = (self.q_next.val() | self.kn.val()) << 1;
-            self.m1_next.next =
-                self.qm_next.val() | (self.kn.val() << 1) | self.kn.val() | (self.kn.val() >> 1);
-            self.m2_next.next = (self.qm_next.val() | (self.kn.val() << 1) | self.kn.val()) << 1;
-        }
+        // The next step's multiples of a root (they follow S; a divisor's
+        // stay: the top level loads these in a root's digit clocks only).
+        self.p1_next.next = self.q_next.val() | (self.kn.val() >> 1);
+        self.p2_next.next = (self.q_next.val() | self.kn.val()) << 1;
+        self.m1_next.next =
+            self.qm_next.val() | (self.kn.val() << 1) | self.kn.val() | (self.kn.val() >> 1);
+        self.m2_next.next = (self.qm_next.val() | (self.kn.val() << 1) | self.kn.val()) << 1;
         // The rows of Q' and QM' follow Q's or QM's by the digit (its bits
         // never reach the row's five bits), so the registered thresholds
         // stay those of the registers' rows.
