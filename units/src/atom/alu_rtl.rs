@@ -64,6 +64,16 @@ pub struct AtomDecode {
     pub c: Signal<In, Bits<DATA_W>>,
     /// The number of ones of `b`'s low 32 bits (`popc.inc`'s addend).
     pub pc: Signal<In, Bits<6>>,
+    /// Decoded a stage earlier (s0) and registered, so that `alt` and the lane
+    /// placement start from flip-flops: a 64-bit type; f16x2 or bf16x2;
+    /// bf16x2; cas or cast; inc; `b`'s low halves are NaNs in the type's half
+    /// format (bit 0: bits 15..0, bit 1: bits 31..16).
+    pub pre_w64: Signal<In, Bit>,
+    pub pre_half: Signal<In, Bit>,
+    pub pre_bf: Signal<In, Bit>,
+    pub pre_cas: Signal<In, Bit>,
+    pub pre_inc: Signal<In, Bit>,
+    pub pre_bnan: Signal<In, Bits<2>>,
 
     /// 64-bit type (u64, s64, f64, b64, v2.f32, v4.f32).
     pub w64: Signal<Out, Bit>,
@@ -153,18 +163,13 @@ pub struct AtomDecode {
 impl Logic for AtomDecode {
     #[hdl_gen]
     fn update(&mut self) {
-        self.w64.next = (self.ty.val() == 2)
-            | (self.ty.val() == 3)
-            | (self.ty.val() == 5)
-            | (self.ty.val() == 9)
-            | (self.ty.val() == 10)
-            | (self.ty.val() == 11);
+        self.w64.next = self.pre_w64.val();
         self.is_fp.next = ((self.ty.val() >= 4) & (self.ty.val() <= 7))
             | (self.ty.val() == 10)
             | (self.ty.val() == 11);
         self.is_signed.next = (self.ty.val() == 1) | (self.ty.val() == 3);
-        self.is_half.next = (self.ty.val() == 6) | (self.ty.val() == 7);
-        self.is_bf.next = self.ty.val() == 7;
+        self.is_half.next = self.pre_half.val();
+        self.is_bf.next = self.pre_bf.val();
         self.lane32.next = !self.w64.val() & !self.high.val();
         self.act_lo.next = self.w64.val() | !self.high.val();
         self.act_hi.next = self.w64.val() | self.high.val();
@@ -204,16 +209,8 @@ impl Logic for AtomDecode {
         }
 
         // ---- half min/max: `b`'s halves' NaN flags, keys, canonical form ----
-        self.bnan_lo.next =
-            (self.b.val().get_bits::<5>(10) == 0x1F) & self.b.val().get_bits::<10>(0).any();
-        self.bnan_hi.next =
-            (self.b.val().get_bits::<5>(26) == 0x1F) & self.b.val().get_bits::<10>(16).any();
-        if self.is_bf.val() {
-            self.bnan_lo.next =
-                (self.b.val().get_bits::<8>(7) == 0xFF) & self.b.val().get_bits::<7>(0).any();
-            self.bnan_hi.next =
-                (self.b.val().get_bits::<8>(23) == 0xFF) & self.b.val().get_bits::<7>(16).any();
-        }
+        self.bnan_lo.next = self.pre_bnan.val().get_bit(0);
+        self.bnan_hi.next = self.pre_bnan.val().get_bit(1);
         self.bkey.next = self.bl.val() ^ 0x8000_8000_u64;
         if self.b.val().get_bit(15) {
             self.bkey.next = (self.bkey.val() & 0xFFFF_0000_u64) | (!self.bl.val() & 0xFFFF_u64);
@@ -254,9 +251,9 @@ impl Logic for AtomDecode {
             | self.op_popc.val();
         self.op_min.next = self.op.val() == 1;
         self.op_max.next = self.op.val() == 2;
-        self.op_inc.next = self.op.val() == 3;
+        self.op_inc.next = self.pre_inc.val();
         self.op_dec.next = self.op.val() == 4;
-        self.op_cas.next = (self.op.val() == 9) | (self.op.val() == 10);
+        self.op_cas.next = self.pre_cas.val();
         self.op_cast.next = self.op.val() == 10;
         self.op_setb.next = (self.op.val() == 8) | (self.op.val() == 13);
         self.op_ld.next = self.op.val() == 12;

@@ -298,6 +298,18 @@ pub struct Atom<const WA: usize> {
     s1_cmp: DFF<Bit>,
     s1_word: DFF<Bits<WA>>,
     s1_b: DFF<Bits<DATA_W>>,
+    /// s1: [`AtomDecode`]'s flags decoded in s0 (`pre_w64` ..): a 64-bit
+    /// type, f16x2/bf16x2, bf16x2, cas/cast, inc, and `b`'s low halves'
+    /// NaN flags in the type's half format.
+    s1_w64: DFF<Bit>,
+    s1_half: DFF<Bit>,
+    s1_bf: DFF<Bit>,
+    s1_cas: DFF<Bit>,
+    s1_inc: DFF<Bit>,
+    s1_bnan: DFF<Bits<2>>,
+    /// s0: `in_b`'s low halves are NaNs (f16, bf16 formats).
+    in_bnan16: Signal<Local, Bits<2>>,
+    in_bnanbf: Signal<Local, Bits<2>>,
     s1_c: DFF<Bits<DATA_W>>,
     /// s1: the youngest final word among the operations two to thirteen ahead
     /// (`s1_oh3`, `s1_oh4`, `s1_oht` say which).
@@ -548,6 +560,14 @@ impl<const WA: usize> Atom<WA> {
             s1_word: Default::default(),
             s1_b: Default::default(),
             s1_c: Default::default(),
+            s1_w64: Default::default(),
+            s1_half: Default::default(),
+            s1_bf: Default::default(),
+            s1_cas: Default::default(),
+            s1_inc: Default::default(),
+            s1_bnan: Default::default(),
+            in_bnan16: Default::default(),
+            in_bnanbf: Default::default(),
             pick: Default::default(),
             s2_valid: Default::default(),
             s2_tag: Default::default(),
@@ -659,6 +679,7 @@ impl<const WA: usize> Logic for Atom<WA> {
             s1_cmp, s1_word, s1_b, s1_c, s1_oh3, s1_oh4, s1_hit
         );
         dff_setup!(self, clock, s1_v4first, s1_second, s2_second, s3_second, s2_vec, s1_pcb, s4_d);
+        dff_setup!(self, clock, s1_w64, s1_half, s1_bf, s1_cas, s1_inc, s1_bnan);
         dff_setup!(
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
             s2_b, s2_pre, s2_f1, s2_fk, s2_f1x, s2_fkx, s2_e64, s2_e32, s2_e16, s2_ebf
@@ -854,6 +875,36 @@ impl<const WA: usize> Logic for Atom<WA> {
             | (self.in_op.val() == 10);
         self.s1_word.d.next = self.in_word.val();
         self.s1_b.d.next = self.in_b.val();
+        // The decode's flags, one stage early (types 2, 3, 5, 9, 10, 11 are
+        // 64-bit; 6 f16x2, 7 bf16x2; ops 9, 10 cas, cast; 3 inc).
+        self.s1_w64.d.next = (self.in_type.val() == 2)
+            | (self.in_type.val() == 3)
+            | (self.in_type.val() == 5)
+            | (self.in_type.val() == 9)
+            | (self.in_type.val() == 10)
+            | (self.in_type.val() == 11);
+        self.s1_half.d.next = (self.in_type.val() == 6) | (self.in_type.val() == 7);
+        self.s1_bf.d.next = self.in_type.val() == 7;
+        self.s1_cas.d.next = (self.in_op.val() == 9) | (self.in_op.val() == 10);
+        self.s1_inc.d.next = self.in_op.val() == 3;
+        self.in_bnan16.next = 0.into();
+        if (self.in_b.val().get_bits::<5>(10) == 0x1F) & self.in_b.val().get_bits::<10>(0).any() {
+            self.in_bnan16.next = 1.into();
+        }
+        if (self.in_b.val().get_bits::<5>(26) == 0x1F) & self.in_b.val().get_bits::<10>(16).any() {
+            self.in_bnan16.next = self.in_bnan16.val() | 2;
+        }
+        self.in_bnanbf.next = 0.into();
+        if (self.in_b.val().get_bits::<8>(7) == 0xFF) & self.in_b.val().get_bits::<7>(0).any() {
+            self.in_bnanbf.next = 1.into();
+        }
+        if (self.in_b.val().get_bits::<8>(23) == 0xFF) & self.in_b.val().get_bits::<7>(16).any() {
+            self.in_bnanbf.next = self.in_bnanbf.val() | 2;
+        }
+        self.s1_bnan.d.next = self.in_bnan16.val();
+        if self.in_type.val() == 7 {
+            self.s1_bnan.d.next = self.in_bnanbf.val();
+        }
         self.s1_c.d.next = self.in_c.val();
         self.popc.x.next = self.in_b.val().get_bits::<32>(0);
         self.s1_pcb.d.next = self.popc.byte_counts.val();
@@ -870,6 +921,14 @@ impl<const WA: usize> Logic for Atom<WA> {
             self.s1_fp.d.next = self.s1_fp.q.val();
             self.s1_cmp.d.next = false;
             self.s1_b.d.next = self.s1_c.q.val();
+            // A float add: the decode's flags of the first word (its `alt`
+            // is never used; `b`'s NaN flags do not matter).
+            self.s1_w64.d.next = self.s1_w64.q.val();
+            self.s1_half.d.next = self.s1_half.q.val();
+            self.s1_bf.d.next = self.s1_bf.q.val();
+            self.s1_cas.d.next = self.s1_cas.q.val();
+            self.s1_inc.d.next = self.s1_inc.q.val();
+            self.s1_bnan.d.next = 0.into();
         }
 
         // ---- s3's word (first, as s1 and s2 read it) ----
@@ -940,6 +999,12 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.decode.high.next = self.s1_high.q.val();
         self.decode.b.next = self.s1_b.q.val();
         self.decode.c.next = self.s1_c.q.val();
+        self.decode.pre_w64.next = self.s1_w64.q.val();
+        self.decode.pre_half.next = self.s1_half.q.val();
+        self.decode.pre_bf.next = self.s1_bf.q.val();
+        self.decode.pre_cas.next = self.s1_cas.q.val();
+        self.decode.pre_inc.next = self.s1_inc.q.val();
+        self.decode.pre_bnan.next = self.s1_bnan.q.val();
         self.popc_sum.byte_counts.next = self.s1_pcb.q.val();
         self.decode.pc.next = self.popc_sum.count.val();
         self.s2_w64.d.next = self.decode.w64.val();

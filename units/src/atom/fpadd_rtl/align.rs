@@ -27,17 +27,15 @@ pub struct FpAddP2<
     pub y_sig: Signal<In, Bits<P>>,
     pub diff: Signal<In, Bits<X>>,
     pub sub: Signal<In, Bit>,
+    /// The bits of `y_sig << 3` that the shift by `diff` drops (P1's `drop`).
+    pub drop: Signal<In, Bits<A>>,
     /// The larger significand, `GUARD_BITS` below the last place.
     pub p_z: Signal<Out, Bits<Z>>,
     /// The aligned smaller one, inverted when subtracting (P3 adds the carry-in).
     pub q_z: Signal<Out, Bits<Z>>,
 
-    /// All ones (the shift-out mask is its complement shifted left).
-    c_ones: Constant<Bits<64>>,
     /// `y_sig` with its guard bits, in a 64-bit word.
     al0: Signal<Local, Bits<64>>,
-    /// Ones on the bits that the shift drops (all of them from 64 places on).
-    drop: Signal<Local, Bits<64>>,
     /// A dropped bit was one.
     sticky: Signal<Local, Bit>,
     al: Signal<Local, Bits<64>>,
@@ -76,9 +74,8 @@ impl<
             sub: Default::default(),
             p_z: Default::default(),
             q_z: Default::default(),
-            c_ones: Constant::new(to_bits(u128::from(u64::MAX))),
-            al0: Default::default(),
             drop: Default::default(),
+            al0: Default::default(),
             sticky: Default::default(),
             al: Default::default(),
             y_al: Default::default(),
@@ -108,8 +105,7 @@ impl<
         clock!(self, clock, m_al, m_sticky, m_diff, m_x_sig, m_sub);
         // ---- align: the coarse shift and the sticky bit of what the whole shift drops ----
         self.al0.next = bit_cast::<64, P>(self.y_sig.val()) << 3;
-        self.drop.next = !(self.c_ones.val() << self.diff.val());
-        self.sticky.next = (self.al0.val() & self.drop.val()).any();
+        self.sticky.next = ((bit_cast::<A, P>(self.y_sig.val()) << 3) & self.drop.val()).any();
         self.al_c.next = self.al0.val() >> (self.diff.val() & self.c_coarse.val());
         // ---- cut c2 ----
         self.m_al.d.next = self.al_c.val();

@@ -137,6 +137,7 @@ pub struct FpAddPipe<
     r1_x: Boundary<Bits<P>>,
     r1_y: Boundary<Bits<P>>,
     r1_diff: Boundary<Bits<X>>,
+    r1_drop: Boundary<Bits<A>>,
     r1_sub: Boundary<Bit>,
     r1_flush: Boundary<Bit>,
     // c2 (inside P2): what passes P2.
@@ -218,6 +219,7 @@ impl<
             r1_x: Boundary::new(reg[2]),
             r1_y: Boundary::new(reg[2]),
             r1_diff: Boundary::new(reg[2]),
+            r1_drop: Boundary::new(reg[2]),
             r1_sub: Boundary::new(reg[2]),
             r1_flush: Boundary::new(reg[2]),
             m2_special: Boundary::new(reg[3]),
@@ -289,6 +291,7 @@ impl<
             r1_x,
             r1_y,
             r1_diff,
+            r1_drop,
             r1_sub,
             r1_flush,
             m2_special,
@@ -338,12 +341,14 @@ impl<
         self.r1_x.d.next = self.p1.x_sig.val();
         self.r1_y.d.next = self.p1.y_sig.val();
         self.r1_diff.d.next = self.p1.diff.val();
+        self.r1_drop.d.next = self.p1.drop.val();
         self.r1_sub.d.next = self.p1.sub.val();
         self.r1_flush.d.next = self.m1_flush.q.val();
         // ---- P2 (c2 inside) ----
         self.p2.x_sig.next = self.r1_x.q.val();
         self.p2.y_sig.next = self.r1_y.q.val();
         self.p2.diff.next = self.r1_diff.q.val();
+        self.p2.drop.next = self.r1_drop.q.val();
         self.p2.sub.next = self.r1_sub.q.val();
         self.m2_special.d.next = self.r1_special.q.val();
         self.m2_is_special.d.next = self.r1_is_special.q.val();

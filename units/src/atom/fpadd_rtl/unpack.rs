@@ -46,6 +46,11 @@ pub struct FpAddP1<
     pub diff: Signal<Out, Bits<X>>,
     /// The signs differ: subtract the magnitudes.
     pub sub: Signal<Out, Bit>,
+    /// Ones on the bits of the smaller significand with its guard bits
+    /// (`y_sig << 3`) that the alignment shift by `diff` drops: P2's sticky
+    /// is then an AND and an OR over them (the mask decoded here, after the
+    /// cut, from both differences, picked like them).
+    pub drop: Signal<Out, Bits<A>>,
 
     /// Bit position of the exponent's least significant bit (= M).
     c_man: Constant<Bits<8>>,
@@ -65,6 +70,13 @@ pub struct FpAddP1<
     c_invalid: Constant<Bits<W>>,
     /// `PropagateLast` rule: a NaN operand comes out quieted (b before a).
     c_propagate: Constant<Bit>,
+    /// The stored fraction's bits (`(1 << M) − 1`).
+    c_frac_mask: Constant<Bits<W>>,
+    /// All ones over an aligned significand.
+    c_ones_a: Constant<Bits<A>>,
+    /// The dropped bits for a shift by `d_ab` / `d_ba`.
+    drop_ab: Signal<Local, Bits<A>>,
+    drop_ba: Signal<Local, Bits<A>>,
 
     a_exp: Signal<Local, Bits<E>>,
     a_frac: Signal<Local, Bits<M>>,
@@ -72,15 +84,12 @@ pub struct FpAddP1<
     a_nan: Signal<Local, Bit>,
     a_inf: Signal<Local, Bit>,
     a_zero: Signal<Local, Bit>,
-    /// `a` with a flushed subnormal replaced by its signed zero.
-    a_flushed: Signal<Local, Bits<W>>,
     b_exp: Signal<Local, Bits<E>>,
     b_frac: Signal<Local, Bits<M>>,
     b_sign: Signal<Local, Bit>,
     b_nan: Signal<Local, Bit>,
     b_inf: Signal<Local, Bit>,
     b_zero: Signal<Local, Bit>,
-    b_flushed: Signal<Local, Bits<W>>,
     /// Unpacked: a subnormal has the scale of exponent 1 and no implicit bit.
     a_scale: Signal<Local, Bits<E>>,
     b_scale: Signal<Local, Bits<E>>,
@@ -91,10 +100,15 @@ pub struct FpAddP1<
     /// Exponent difference, both ways, in parallel with the compare.
     d_ab: Signal<Local, Bits<X>>,
     d_ba: Signal<Local, Bits<X>>,
-    // Cut c1 (a register or a wire): classification, specials, the magnitude
-    // compare and both differences before it; the operand swap after it.
-    m_special: Boundary<Bits<W>>,
-    m_is_special: Boundary<Bit>,
+    // Cut c1 (a register or a wire): the class bits, the magnitude compare and
+    // both differences before it; the special result (rebuilt from the class
+    // bits, signs, scales and significands) and the operand swap after it.
+    m_a_nan: Boundary<Bit>,
+    m_b_nan: Boundary<Bit>,
+    m_a_inf: Boundary<Bit>,
+    m_b_inf: Boundary<Bit>,
+    m_a_zero: Boundary<Bit>,
+    m_b_zero: Boundary<Bit>,
     m_a_sign: Boundary<Bit>,
     m_b_sign: Boundary<Bit>,
     m_a_scale: Boundary<Bits<E>>,
@@ -104,9 +118,14 @@ pub struct FpAddP1<
     m_a_mag_ge: Boundary<Bit>,
     m_d_ab: Boundary<Bits<X>>,
     m_d_ba: Boundary<Bits<X>>,
-    /// The special result before the cut.
-    special_d: Signal<Local, Bits<W>>,
-    is_special_d: Signal<Local, Bit>,
+    /// After the cut: the operands as they came in (a NaN or Inf, or a finite
+    /// non-zero value as read: unflushed), rebuilt from the sign, the scale
+    /// (the exponent field when the implicit bit is set, else 0) and the
+    /// significand's fraction bits.
+    ra: Signal<Local, Bits<W>>,
+    rb: Signal<Local, Bits<W>>,
+    ra_exp: Signal<Local, Bits<E>>,
+    rb_exp: Signal<Local, Bits<E>>,
 }
 
 impl<
@@ -139,6 +158,7 @@ impl<
             y_sig: Default::default(),
             diff: Default::default(),
             sub: Default::default(),
+            drop: Default::default(),
             c_man: Constant::new(to_bits(M as u128)),
             c_sign: Constant::new(to_bits(W as u128 - 1)),
             c_hidden: Constant::new(to_bits(1u128 << M)),
@@ -148,20 +168,22 @@ impl<
             c_nan: Constant::new(to_bits(u128::from(canonical))),
             c_invalid: Constant::new(to_bits(u128::from(invalid))),
             c_propagate: Constant::new(propagate),
+            c_frac_mask: Constant::new(to_bits((1u128 << M) - 1)),
+            c_ones_a: Constant::new(to_bits((1u128 << A) - 1)),
+            drop_ab: Default::default(),
+            drop_ba: Default::default(),
             a_exp: Default::default(),
             a_frac: Default::default(),
             a_sign: Default::default(),
             a_nan: Default::default(),
             a_inf: Default::default(),
             a_zero: Default::default(),
-            a_flushed: Default::default(),
             b_exp: Default::default(),
             b_frac: Default::default(),
             b_sign: Default::default(),
             b_nan: Default::default(),
             b_inf: Default::default(),
             b_zero: Default::default(),
-            b_flushed: Default::default(),
             a_scale: Default::default(),
             b_scale: Default::default(),
             a_sig: Default::default(),
@@ -169,8 +191,12 @@ impl<
             a_mag_ge: Default::default(),
             d_ab: Default::default(),
             d_ba: Default::default(),
-            m_special: Boundary::new(cut),
-            m_is_special: Boundary::new(cut),
+            m_a_nan: Boundary::new(cut),
+            m_b_nan: Boundary::new(cut),
+            m_a_inf: Boundary::new(cut),
+            m_b_inf: Boundary::new(cut),
+            m_a_zero: Boundary::new(cut),
+            m_b_zero: Boundary::new(cut),
             m_a_sign: Boundary::new(cut),
             m_b_sign: Boundary::new(cut),
             m_a_scale: Boundary::new(cut),
@@ -180,8 +206,10 @@ impl<
             m_a_mag_ge: Boundary::new(cut),
             m_d_ab: Boundary::new(cut),
             m_d_ba: Boundary::new(cut),
-            special_d: Default::default(),
-            is_special_d: Default::default(),
+            ra: Default::default(),
+            rb: Default::default(),
+            ra_exp: Default::default(),
+            rb_exp: Default::default(),
         }
     }
 }
@@ -201,8 +229,12 @@ impl<
         clock!(
             self,
             clock,
-            m_special,
-            m_is_special,
+            m_a_nan,
+            m_b_nan,
+            m_a_inf,
+            m_b_inf,
+            m_a_zero,
+            m_b_zero,
             m_a_sign,
             m_b_sign,
             m_a_scale,
@@ -220,48 +252,12 @@ impl<
         self.a_nan.next = self.a_exp.val().all() & self.a_frac.val().any();
         self.a_inf.next = self.a_exp.val().all() & !self.a_frac.val().any();
         self.a_zero.next = !self.a_exp.val().any() & (self.flush.val() | !self.a_frac.val().any());
-        self.a_flushed.next = self.a.val();
-        if self.flush.val() & !self.a_exp.val().any() {
-            self.a_flushed.next = self.a.val() & self.c_sign_mask.val();
-        }
         self.b_exp.next = self.b.val().get_bits::<E>(self.c_man.val().index());
         self.b_frac.next = bit_cast::<M, W>(self.b.val());
         self.b_sign.next = self.b.val().get_bit(self.c_sign.val().index());
         self.b_nan.next = self.b_exp.val().all() & self.b_frac.val().any();
         self.b_inf.next = self.b_exp.val().all() & !self.b_frac.val().any();
         self.b_zero.next = !self.b_exp.val().any() & (self.flush.val() | !self.b_frac.val().any());
-        self.b_flushed.next = self.b.val();
-        if self.flush.val() & !self.b_exp.val().any() {
-            self.b_flushed.next = self.b.val() & self.c_sign_mask.val();
-        }
-
-        // ---- special operands: the result is known now ----
-        self.is_special_d.next = true;
-        self.special_d.next = self.c_nan.val();
-        if self.a_nan.val() | self.b_nan.val() {
-            if self.c_propagate.val() {
-                if self.b_nan.val() {
-                    self.special_d.next = self.b.val() | self.c_quiet.val();
-                } else {
-                    self.special_d.next = self.a.val() | self.c_quiet.val();
-                }
-            }
-        } else if self.a_inf.val() & self.b_inf.val() & (self.a_sign.val() != self.b_sign.val()) {
-            self.special_d.next = self.c_invalid.val();
-        } else if self.a_inf.val() {
-            self.special_d.next = self.a.val();
-        } else if self.b_inf.val() {
-            self.special_d.next = self.b.val();
-        } else if self.a_zero.val() & self.b_zero.val() {
-            // −0 + −0 = −0; any other pair of zeros is +0 (RN).
-            self.special_d.next = self.a_flushed.val() & self.b_flushed.val();
-        } else if self.a_zero.val() {
-            self.special_d.next = self.b_flushed.val();
-        } else if self.b_zero.val() {
-            self.special_d.next = self.a_flushed.val();
-        } else {
-            self.is_special_d.next = false;
-        }
 
         // ---- unpack (only finite non-zero operands matter from here on) ----
         self.a_scale.next = self.a_exp.val();
@@ -287,8 +283,12 @@ impl<
         self.d_ba.next =
             bit_cast::<X, E>(self.b_scale.val()) - bit_cast::<X, E>(self.a_scale.val());
         // ---- cut c1 ----
-        self.m_special.d.next = self.special_d.val();
-        self.m_is_special.d.next = self.is_special_d.val();
+        self.m_a_nan.d.next = self.a_nan.val();
+        self.m_b_nan.d.next = self.b_nan.val();
+        self.m_a_inf.d.next = self.a_inf.val();
+        self.m_b_inf.d.next = self.b_inf.val();
+        self.m_a_zero.d.next = self.a_zero.val();
+        self.m_b_zero.d.next = self.b_zero.val();
         self.m_a_sign.d.next = self.a_sign.val();
         self.m_b_sign.d.next = self.b_sign.val();
         self.m_a_scale.d.next = self.a_scale.val();
@@ -298,9 +298,63 @@ impl<
         self.m_a_mag_ge.d.next = self.a_mag_ge.val();
         self.m_d_ab.d.next = self.d_ab.val();
         self.m_d_ba.d.next = self.d_ba.val();
-        // ---- the swap: larger magnitude first ----
-        self.special.next = self.m_special.q.val();
-        self.is_special.next = self.m_is_special.q.val();
+        // ---- special operands, after the cut: the operands rebuilt ----
+        // (A NaN or Inf has its exponent field in the scale and the implicit
+        // bit set; a finite non-zero operand that is not a zero here was not
+        // flushed, so it is the operand as read; a zero is its sign alone.)
+        self.ra_exp.next = 0.into();
+        if self.m_a_sig.q.val().get_bit(self.c_man.val().index()) {
+            self.ra_exp.next = self.m_a_scale.q.val();
+        }
+        self.ra.next = (bit_cast::<W, P>(self.m_a_sig.q.val()) & self.c_frac_mask.val())
+            | (bit_cast::<W, E>(self.ra_exp.val()) << self.c_man.val());
+        if self.m_a_sign.q.val() {
+            self.ra.next = self.ra.val() | self.c_sign_mask.val();
+        }
+        self.rb_exp.next = 0.into();
+        if self.m_b_sig.q.val().get_bit(self.c_man.val().index()) {
+            self.rb_exp.next = self.m_b_scale.q.val();
+        }
+        self.rb.next = (bit_cast::<W, P>(self.m_b_sig.q.val()) & self.c_frac_mask.val())
+            | (bit_cast::<W, E>(self.rb_exp.val()) << self.c_man.val());
+        if self.m_b_sign.q.val() {
+            self.rb.next = self.rb.val() | self.c_sign_mask.val();
+        }
+        self.is_special.next = true;
+        self.special.next = self.c_nan.val();
+        if self.m_a_nan.q.val() | self.m_b_nan.q.val() {
+            if self.c_propagate.val() {
+                if self.m_b_nan.q.val() {
+                    self.special.next = self.rb.val() | self.c_quiet.val();
+                } else {
+                    self.special.next = self.ra.val() | self.c_quiet.val();
+                }
+            }
+        } else if self.m_a_inf.q.val()
+            & self.m_b_inf.q.val()
+            & (self.m_a_sign.q.val() != self.m_b_sign.q.val())
+        {
+            self.special.next = self.c_invalid.val();
+        } else if self.m_a_inf.q.val() {
+            self.special.next = self.ra.val();
+        } else if self.m_b_inf.q.val() {
+            self.special.next = self.rb.val();
+        } else if self.m_a_zero.q.val() & self.m_b_zero.q.val() {
+            // −0 + −0 = −0; any other pair of zeros is +0 (RN).
+            self.special.next = 0.into();
+            if self.m_a_sign.q.val() & self.m_b_sign.q.val() {
+                self.special.next = self.c_sign_mask.val();
+            }
+        } else if self.m_a_zero.q.val() {
+            self.special.next = self.rb.val();
+        } else if self.m_b_zero.q.val() {
+            self.special.next = self.ra.val();
+        } else {
+            self.is_special.next = false;
+        }
+        // ---- the swap: larger magnitude first; the alignment's dropped bits ----
+        self.drop_ab.next = !(self.c_ones_a.val() << self.m_d_ab.q.val());
+        self.drop_ba.next = !(self.c_ones_a.val() << self.m_d_ba.q.val());
         self.sub.next = self.m_a_sign.q.val() != self.m_b_sign.q.val();
         if self.m_a_mag_ge.q.val() {
             self.sign.next = self.m_a_sign.q.val();
@@ -308,12 +362,14 @@ impl<
             self.x_sig.next = self.m_a_sig.q.val();
             self.y_sig.next = self.m_b_sig.q.val();
             self.diff.next = self.m_d_ab.q.val();
+            self.drop.next = self.drop_ab.val();
         } else {
             self.sign.next = self.m_b_sign.q.val();
             self.exp.next = bit_cast::<X, E>(self.m_b_scale.q.val());
             self.x_sig.next = self.m_b_sig.q.val();
             self.y_sig.next = self.m_a_sig.q.val();
             self.diff.next = self.m_d_ba.q.val();
+            self.drop.next = self.drop_ba.val();
         }
     }
 }
