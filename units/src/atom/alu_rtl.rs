@@ -366,11 +366,6 @@ pub struct AtomAlu {
     pub alt: Signal<In, Bits<DATA_W>>,
     pub lop: Signal<In, Bits<DATA_W>>,
     pub lmode: Signal<In, Bits<2>>,
-    pub t_blt: Signal<In, Bits<2>>,
-    pub t_zero: Signal<In, Bits<2>>,
-    pub t_olt: Signal<In, Bits<2>>,
-    pub t_nolt: Signal<In, Bits<2>>,
-    pub t_eq: Signal<In, Bits<2>>,
     pub t_always: Signal<In, Bits<2>>,
     pub t_hnan16: Signal<In, Bits<4>>,
     pub t_hnanbf: Signal<In, Bits<4>>,
@@ -385,9 +380,20 @@ pub struct AtomAlu {
     /// next clock (`new3` in [`super::rtl`]), so the decision bit ends at a
     /// register instead of fanning out to 64 bits here.
     pub pre_word: Signal<Out, Bits<DATA_W>>,
-    /// The integer compare ops' decision per half.
-    pub take_lo: Signal<Out, Bit>,
-    pub take_hi: Signal<Out, Bit>,
+    /// The integer compare ops' chain results, registered for [`AtomDecide`]
+    /// (the decision is made in the next clock): the flipped old word's
+    /// halves against `kb0`'s (`old < b`) and `kb1`'s (`b < old`), the
+    /// 32-bit lower-lane chains, the upper halves' equality, the lane's
+    /// equality and its zero test.
+    pub cmp_ob_hi: Signal<Out, Bit>,
+    pub cmp_ob_lo: Signal<Out, Bit>,
+    pub cmp_bo_hi: Signal<Out, Bit>,
+    pub cmp_bo_lo: Signal<Out, Bit>,
+    pub cmp_ob32: Signal<Out, Bit>,
+    pub cmp_bo32: Signal<Out, Bit>,
+    pub cmp_eq_hi: Signal<Out, Bit>,
+    pub cmp_eq: Signal<Out, Bit>,
+    pub cmp_zero: Signal<Out, Bit>,
     /// Half min/max: quarter j (bits 16j + 15 .. 16j) takes `alt`.
     pub htake_q0: Signal<Out, Bit>,
     pub htake_q1: Signal<Out, Bit>,
@@ -404,13 +410,6 @@ pub struct AtomAlu {
     hq: [HalfOrder; 4],
     ko: Signal<Local, Bits<DATA_W>>,
     ko32: Signal<Local, Bits<32>>,
-    lt_ob64: Signal<Local, Bit>,
-    lt_bo64: Signal<Local, Bit>,
-    lt_ob32: Signal<Local, Bit>,
-    lt_bo32: Signal<Local, Bit>,
-    /// The lane compares: old < b, b < old.
-    old_lt_b: Signal<Local, Bit>,
-    b_lt_old: Signal<Local, Bit>,
     eq_lo: Signal<Local, Bit>,
     eq_hi: Signal<Local, Bit>,
     eq: Signal<Local, Bit>,
@@ -442,24 +441,19 @@ impl Logic for AtomAlu {
         if self.flip31.val() {
             self.ko32.next = self.old.val().get_bits::<32>(0) ^ 0x8000_0000_u64;
         }
-        // 64-bit compares as two 32-bit chains and a combine: the upper halves
-        // decide unless they are equal (`eq_hi`: the sign flip cancels, and
-        // `kb1`'s upper half is `kb0`'s).
+        // 64-bit compares as two 32-bit chains, combined in the next clock
+        // ([`AtomDecide`]) on the upper halves' equality (`eq_hi`: the sign
+        // flip cancels, and `kb1`'s upper half is `kb0`'s).
         self.ko_hi.next = self.ko.val().get_bits::<32>(32);
         self.ko_lo.next = self.ko.val().get_bits::<32>(0);
         self.eq_hi.next = self.old.val().get_bits::<32>(32) == self.bw.val().get_bits::<32>(32);
-        self.lt_ob64.next = (self.ko_hi.val() < self.kb0.val().get_bits::<32>(32))
-            | (self.eq_hi.val() & (self.ko_lo.val() < self.kb0.val().get_bits::<32>(0)));
-        self.lt_bo64.next = (self.kb1.val().get_bits::<32>(32) < self.ko_hi.val())
-            | (self.eq_hi.val() & (self.kb1.val().get_bits::<32>(0) < self.ko_lo.val()));
-        self.lt_ob32.next = self.ko32.val() < self.kb32.val();
-        self.lt_bo32.next = self.kb32.val() < self.ko32.val();
-        self.old_lt_b.next = self.lt_ob64.val();
-        self.b_lt_old.next = self.lt_bo64.val();
-        if self.lane32.val() {
-            self.old_lt_b.next = self.lt_ob32.val();
-            self.b_lt_old.next = self.lt_bo32.val();
-        }
+        self.cmp_ob_hi.next = self.ko_hi.val() < self.kb0.val().get_bits::<32>(32);
+        self.cmp_ob_lo.next = self.ko_lo.val() < self.kb0.val().get_bits::<32>(0);
+        self.cmp_bo_hi.next = self.kb1.val().get_bits::<32>(32) < self.ko_hi.val();
+        self.cmp_bo_lo.next = self.kb1.val().get_bits::<32>(0) < self.ko_lo.val();
+        self.cmp_ob32.next = self.ko32.val() < self.kb32.val();
+        self.cmp_bo32.next = self.kb32.val() < self.ko32.val();
+        self.cmp_eq_hi.next = self.eq_hi.val();
         self.eq_lo.next = self.old.val().get_bits::<32>(0) == self.bw.val().get_bits::<32>(0);
         // The lane's halves are equal (a half outside the lane counts as equal).
         self.eq.next =
@@ -469,17 +463,8 @@ impl Logic for AtomAlu {
             self.zero.next = !self.old.val().get_bits::<32>(32).any();
         }
 
-        // ---- the decision per half of a compare op: does it take `alt`? ----
-        self.take_lo.next = (self.t_blt.val().get_bit(0) & self.b_lt_old.val())
-            | (self.t_zero.val().get_bit(0) & self.zero.val())
-            | (self.t_olt.val().get_bit(0) & self.old_lt_b.val())
-            | (self.t_nolt.val().get_bit(0) & !self.old_lt_b.val())
-            | (self.t_eq.val().get_bit(0) & self.eq.val());
-        self.take_hi.next = (self.t_blt.val().get_bit(1) & self.b_lt_old.val())
-            | (self.t_zero.val().get_bit(1) & self.zero.val())
-            | (self.t_olt.val().get_bit(1) & self.old_lt_b.val())
-            | (self.t_nolt.val().get_bit(1) & !self.old_lt_b.val())
-            | (self.t_eq.val().get_bit(1) & self.eq.val());
+        self.cmp_eq.next = self.eq.val();
+        self.cmp_zero.next = self.zero.val();
         // Half min/max, per quarter (rust-hdl's loop indices cannot be offsets:
         // one line each).
         self.hq[0].o.next = self.old.val().get_bits::<16>(0);
@@ -561,6 +546,57 @@ impl Logic for AtomAlu {
             }
         }
         self.writes.next = !self.op_ld.val() & !(self.op_cas.val() & !self.eq.val());
+    }
+}
+
+/// Stage s3: an integer compare op's decision per half, from [`AtomAlu`]'s
+/// chain results and [`AtomDecode`]'s `t_*` flags, all registered: the
+/// 64-bit compares' combine (`hi < | hi == & lo <`), the lane's choice of the
+/// 32-bit chains, and which result takes `alt`. Purely combinational.
+#[derive(LogicBlock, Default)]
+pub struct AtomDecide {
+    pub lane32: Signal<In, Bit>,
+    pub ob_hi: Signal<In, Bit>,
+    pub ob_lo: Signal<In, Bit>,
+    pub bo_hi: Signal<In, Bit>,
+    pub bo_lo: Signal<In, Bit>,
+    pub ob32: Signal<In, Bit>,
+    pub bo32: Signal<In, Bit>,
+    pub eq_hi: Signal<In, Bit>,
+    pub eq: Signal<In, Bit>,
+    pub zero: Signal<In, Bit>,
+    pub t_blt: Signal<In, Bits<2>>,
+    pub t_zero: Signal<In, Bits<2>>,
+    pub t_olt: Signal<In, Bits<2>>,
+    pub t_nolt: Signal<In, Bits<2>>,
+    pub t_eq: Signal<In, Bits<2>>,
+    /// The lower / upper half takes `alt`.
+    pub take_lo: Signal<Out, Bit>,
+    pub take_hi: Signal<Out, Bit>,
+    /// The lane compares: old < b, b < old.
+    old_lt_b: Signal<Local, Bit>,
+    b_lt_old: Signal<Local, Bit>,
+}
+
+impl Logic for AtomDecide {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.old_lt_b.next = self.ob_hi.val() | (self.eq_hi.val() & self.ob_lo.val());
+        self.b_lt_old.next = self.bo_hi.val() | (self.eq_hi.val() & self.bo_lo.val());
+        if self.lane32.val() {
+            self.old_lt_b.next = self.ob32.val();
+            self.b_lt_old.next = self.bo32.val();
+        }
+        self.take_lo.next = (self.t_blt.val().get_bit(0) & self.b_lt_old.val())
+            | (self.t_zero.val().get_bit(0) & self.zero.val())
+            | (self.t_olt.val().get_bit(0) & self.old_lt_b.val())
+            | (self.t_nolt.val().get_bit(0) & !self.old_lt_b.val())
+            | (self.t_eq.val().get_bit(0) & self.eq.val());
+        self.take_hi.next = (self.t_blt.val().get_bit(1) & self.b_lt_old.val())
+            | (self.t_zero.val().get_bit(1) & self.zero.val())
+            | (self.t_olt.val().get_bit(1) & self.old_lt_b.val())
+            | (self.t_nolt.val().get_bit(1) & !self.old_lt_b.val())
+            | (self.t_eq.val().get_bit(1) & self.eq.val());
     }
 }
 

@@ -115,7 +115,7 @@
 //! Type codes (index in [`AtomType::ALL`]): 0 u32, 1 s32, 2 u64, 3 s64, 4 f32,
 //! 5 f64, 6 f16x2, 7 bf16x2, 8 b32, 9 b64.
 
-use super::alu_rtl::{AtomAlu, AtomDecode};
+use super::alu_rtl::{AtomAlu, AtomDecide, AtomDecode};
 use super::fpadd::{self, NanRule};
 use super::fpadd_rtl::{Bf16AddPipe, F16AddPipe, F32AddPipe, F64AddPipe, MAX_PHASES};
 use super::model::{
@@ -220,6 +220,8 @@ pub struct Atom<const WA: usize> {
     bank: RAM<Bits<DATA_W>, WA>,
     decode: AtomDecode,
     alu: AtomAlu,
+    /// s3: a compare op's decision from the registered chain results.
+    decide: AtomDecide,
     f64_add: F64AddPipe,
     f32_add: F32AddPipe,
     /// v2.f32 and v4.f32: the element in the word's upper half (`f32_add` adds
@@ -399,8 +401,25 @@ pub struct Atom<const WA: usize> {
     /// ([`AtomAlu::pre_word`]).
     s3_pre: DFF<Bits<DATA_W>>,
     s3_alt: DFF<Bits<DATA_W>>,
-    s3_take_lo: DFF<Bit>,
-    s3_take_hi: DFF<Bit>,
+    /// The integer compare's chain results ([`AtomAlu`]'s `cmp_*`) and the
+    /// decode's flags that say which one takes `alt` ([`AtomDecide`]).
+    s3_ob_hi: DFF<Bit>,
+    s3_ob_lo: DFF<Bit>,
+    s3_bo_hi: DFF<Bit>,
+    s3_bo_lo: DFF<Bit>,
+    s3_ob32: DFF<Bit>,
+    s3_bo32: DFF<Bit>,
+    s3_eq_hi: DFF<Bit>,
+    s3_eq: DFF<Bit>,
+    s3_zero: DFF<Bit>,
+    s3_lane32: DFF<Bit>,
+    s3_t_blt: DFF<Bits<2>>,
+    s3_t_zero: DFF<Bits<2>>,
+    s3_t_olt: DFF<Bits<2>>,
+    s3_t_nolt: DFF<Bits<2>>,
+    s3_t_eq: DFF<Bits<2>>,
+    /// s1: the youngest final word among s4 .. s14 (`pick` without s3's).
+    pick45: Signal<Local, Bits<DATA_W>>,
     s3_htake_q0: DFF<Bit>,
     s3_htake_q1: DFF<Bit>,
     s3_htake_q2: DFF<Bit>,
@@ -508,6 +527,7 @@ impl<const WA: usize> Atom<WA> {
             bank: RAM::from(zeros),
             decode: Default::default(),
             alu: Default::default(),
+            decide: Default::default(),
             f64_add: F64AddPipe::with_phases(
                 fpadd::F64,
                 NanRule::PropagateLast {
@@ -630,8 +650,22 @@ impl<const WA: usize> Atom<WA> {
             s4_d: Default::default(),
             s3_pre: Default::default(),
             s3_alt: Default::default(),
-            s3_take_lo: Default::default(),
-            s3_take_hi: Default::default(),
+            s3_ob_hi: Default::default(),
+            s3_ob_lo: Default::default(),
+            s3_bo_hi: Default::default(),
+            s3_bo_lo: Default::default(),
+            s3_ob32: Default::default(),
+            s3_bo32: Default::default(),
+            s3_eq_hi: Default::default(),
+            s3_eq: Default::default(),
+            s3_zero: Default::default(),
+            s3_lane32: Default::default(),
+            s3_t_blt: Default::default(),
+            s3_t_zero: Default::default(),
+            s3_t_olt: Default::default(),
+            s3_t_nolt: Default::default(),
+            s3_t_eq: Default::default(),
+            pick45: Default::default(),
             s3_htake_q0: Default::default(),
             s3_htake_q1: Default::default(),
             s3_htake_q2: Default::default(),
@@ -734,8 +768,21 @@ impl<const WA: usize> Logic for Atom<WA> {
             s3_d,
             s3_pre,
             s3_alt,
-            s3_take_lo,
-            s3_take_hi,
+            s3_ob_hi,
+            s3_ob_lo,
+            s3_bo_hi,
+            s3_bo_lo,
+            s3_ob32,
+            s3_bo32,
+            s3_eq_hi,
+            s3_eq,
+            s3_zero,
+            s3_lane32,
+            s3_t_blt,
+            s3_t_zero,
+            s3_t_olt,
+            s3_t_nolt,
+            s3_t_eq,
             s3_htake_q0,
             s3_htake_q1,
             s3_htake_q2,
@@ -932,19 +979,36 @@ impl<const WA: usize> Logic for Atom<WA> {
         }
 
         // ---- s3's word (first, as s1 and s2 read it) ----
-        // Per bit a function of four registers (a take bit of each kind, `alt`,
-        // `pre`): one LUT4.
+        // A compare op's decision from its registered chain results (its
+        // successor on the word is at least two behind: it reads `new3` in
+        // s1, through `s2_pre`, never in s2); then per bit a function of the
+        // decision, a quarter's take bit, `alt` and `pre`.
+        self.decide.lane32.next = self.s3_lane32.q.val();
+        self.decide.ob_hi.next = self.s3_ob_hi.q.val();
+        self.decide.ob_lo.next = self.s3_ob_lo.q.val();
+        self.decide.bo_hi.next = self.s3_bo_hi.q.val();
+        self.decide.bo_lo.next = self.s3_bo_lo.q.val();
+        self.decide.ob32.next = self.s3_ob32.q.val();
+        self.decide.bo32.next = self.s3_bo32.q.val();
+        self.decide.eq_hi.next = self.s3_eq_hi.q.val();
+        self.decide.eq.next = self.s3_eq.q.val();
+        self.decide.zero.next = self.s3_zero.q.val();
+        self.decide.t_blt.next = self.s3_t_blt.q.val();
+        self.decide.t_zero.next = self.s3_t_zero.q.val();
+        self.decide.t_olt.next = self.s3_t_olt.q.val();
+        self.decide.t_nolt.next = self.s3_t_nolt.q.val();
+        self.decide.t_eq.next = self.s3_t_eq.q.val();
         self.take_mask.next = 0.into();
-        if self.s3_take_lo.q.val() | self.s3_htake_q0.q.val() {
+        if self.decide.take_lo.val() | self.s3_htake_q0.q.val() {
             self.take_mask.next = 0xFFFF_u64.into();
         }
-        if self.s3_take_lo.q.val() | self.s3_htake_q1.q.val() {
+        if self.decide.take_lo.val() | self.s3_htake_q1.q.val() {
             self.take_mask.next = self.take_mask.val() | 0xFFFF_0000_u64;
         }
-        if self.s3_take_hi.q.val() | self.s3_htake_q2.q.val() {
+        if self.decide.take_hi.val() | self.s3_htake_q2.q.val() {
             self.take_mask.next = self.take_mask.val() | 0xFFFF_0000_0000_u64;
         }
-        if self.s3_take_hi.q.val() | self.s3_htake_q3.q.val() {
+        if self.decide.take_hi.val() | self.s3_htake_q3.q.val() {
             self.take_mask.next = self.take_mask.val() | 0xFFFF_0000_0000_0000_u64;
         }
         self.new3.next = (self.s3_pre.q.val() & !self.take_mask.val())
@@ -1067,18 +1131,21 @@ impl<const WA: usize> Logic for Atom<WA> {
                 | (self.s1_type.q.val() == 11));
         self.s2_e16.d.next = self.s1_fp.q.val() & (self.s1_type.q.val() == 6);
         self.s2_ebf.d.next = self.s1_fp.q.val() & (self.s1_type.q.val() == 7);
-        // Two to thirteen ahead: an AND-OR of the words with the registered one-hot.
-        self.pick.next = 0.into();
-        if self.s1_oh3.q.val() {
-            self.pick.next = self.new3.val();
-        }
+        // Three to fourteen ahead: an AND-OR of the words with the registered
+        // one-hot; two ahead (s3, whose word comes last: a compare op decides
+        // in s3) in a 2:1 after it.
+        self.pick45.next = 0.into();
         if self.s1_oh4.q.val() {
-            self.pick.next = self.pick.val() | self.tnew[0].q.val();
+            self.pick45.next = self.tnew[0].q.val();
         }
         for i in 0..PICKS {
             if self.s1_oht[i].q.val() {
-                self.pick.next = self.pick.val() | self.tnew[i + 1].q.val();
+                self.pick45.next = self.pick45.val() | self.tnew[i + 1].q.val();
             }
+        }
+        self.pick.next = self.pick45.val();
+        if self.s1_oh3.q.val() {
+            self.pick.next = self.new3.val();
         }
         // The bank's data passes one 2:1 choice only (its clock-to-out is long).
         self.s2_pre.d.next = self.bank.read_data.val();
@@ -1119,11 +1186,6 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.alu.alt.next = self.s2_alt.q.val();
         self.alu.lop.next = self.s2_lop.q.val();
         self.alu.lmode.next = self.s2_lmode.q.val();
-        self.alu.t_blt.next = self.s2_t_blt.q.val();
-        self.alu.t_zero.next = self.s2_t_zero.q.val();
-        self.alu.t_olt.next = self.s2_t_olt.q.val();
-        self.alu.t_nolt.next = self.s2_t_nolt.q.val();
-        self.alu.t_eq.next = self.s2_t_eq.q.val();
         self.alu.t_always.next = self.s2_t_always.q.val();
         self.alu.t_hnan16.next = self.s2_t_hnan16.q.val();
         self.alu.t_hnanbf.next = self.s2_t_hnanbf.q.val();
@@ -1205,8 +1267,21 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s3_d.d.next = self.alu.answer.val();
         self.s3_pre.d.next = self.alu.pre_word.val();
         self.s3_alt.d.next = self.s2_alt.q.val();
-        self.s3_take_lo.d.next = self.alu.take_lo.val();
-        self.s3_take_hi.d.next = self.alu.take_hi.val();
+        self.s3_ob_hi.d.next = self.alu.cmp_ob_hi.val();
+        self.s3_ob_lo.d.next = self.alu.cmp_ob_lo.val();
+        self.s3_bo_hi.d.next = self.alu.cmp_bo_hi.val();
+        self.s3_bo_lo.d.next = self.alu.cmp_bo_lo.val();
+        self.s3_ob32.d.next = self.alu.cmp_ob32.val();
+        self.s3_bo32.d.next = self.alu.cmp_bo32.val();
+        self.s3_eq_hi.d.next = self.alu.cmp_eq_hi.val();
+        self.s3_eq.d.next = self.alu.cmp_eq.val();
+        self.s3_zero.d.next = self.alu.cmp_zero.val();
+        self.s3_lane32.d.next = self.s2_lane32.q.val();
+        self.s3_t_blt.d.next = self.s2_t_blt.q.val();
+        self.s3_t_zero.d.next = self.s2_t_zero.q.val();
+        self.s3_t_olt.d.next = self.s2_t_olt.q.val();
+        self.s3_t_nolt.d.next = self.s2_t_nolt.q.val();
+        self.s3_t_eq.d.next = self.s2_t_eq.q.val();
         self.s3_htake_q0.d.next = self.alu.htake_q0.val();
         self.s3_htake_q1.d.next = self.alu.htake_q1.val();
         self.s3_htake_q2.d.next = self.alu.htake_q2.val();

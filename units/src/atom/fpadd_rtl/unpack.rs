@@ -227,23 +227,8 @@ impl<
     #[hdl_gen]
     fn update(&mut self) {
         clock!(
-            self,
-            clock,
-            m_a_nan,
-            m_b_nan,
-            m_a_inf,
-            m_b_inf,
-            m_a_zero,
-            m_b_zero,
-            m_a_sign,
-            m_b_sign,
-            m_a_scale,
-            m_b_scale,
-            m_a_sig,
-            m_b_sig,
-            m_a_mag_ge,
-            m_d_ab,
-            m_d_ba
+            self, clock, m_a_nan, m_b_nan, m_a_inf, m_b_inf, m_a_zero, m_b_zero, m_a_sign,
+            m_b_sign, m_a_scale, m_b_scale, m_a_sig, m_b_sig, m_a_mag_ge, m_d_ab, m_d_ba
         );
         // ---- classify (NaN is checked on the raw operand: a NaN is never subnormal) ----
         self.a_exp.next = self.a.val().get_bits::<E>(self.c_man.val().index());
