@@ -3,7 +3,9 @@
 //! logic as possible.
 //!
 //! - [`AtomDecode`] (stage s1, from registers): everything that does not depend on
-//!   the old word. The op and type become flags; `b` and `c` are placed in the
+//!   the old word. The op and type become flags (the ones `alt` and the lane
+//!   placement need, and `b`'s half-NaN flags, decoded one stage earlier in s0
+//!   and registered: `pre_*`); `b` and `c` are placed in the
 //!   lane of the word the operation touches (a 32-bit operation on the upper half
 //!   sees them shifted up), so the ALU works on whole 64-bit words and never
 //!   moves a lane; the compare keys carry the sign flip of signed types; inc and
@@ -13,23 +15,26 @@
 //! - [`AtomAlu`] (stage s2, inside the loop): per 64-bit word, in parallel, one
 //!   adder (`old + addend`: a 32-bit chain for the lower half, the upper half
 //!   for both carries, picked by the lower half's carry), the compares (64-bit in
-//!   both directions for 64-bit and upper-half lanes, each as two 32-bit chains
-//!   and a combine on the upper halves' equality; 32-bit for lower-half lanes),
-//!   the lane equality and zero tests and the bitwise result; then, per bit,
-//!   `arith ? sum : bitwise`, or `alt` for exch/st, and one decision bit `take_*`
-//!   per half for the compare ops. Their last choice, `take ? alt : …`, is made
-//!   after the register (`new3` in [`super::rtl`]): the decision ends the clock
-//!   in a flip-flop, not in a 64-bit fan-out. So the word of every other op is
-//!   `pre_word` itself, and the one-clock loop (`s3_pre` → the next op's old
-//!   word) has no decision in it; the next op on a compare op's word waits one
-//!   clock ([`super::rtl::CMP_SAME_ADDRESS_II`]).
+//!   both directions for 64-bit and upper-half lanes, each as two 32-bit chains;
+//!   32-bit for lower-half lanes), the lane equality and zero tests and the
+//!   bitwise result; then, per bit, `arith ? sum : bitwise`, or `alt` for
+//!   exch/st. The compare chains' results end the clock in flip-flops
+//!   (`cmp_*`).
+//! - [`AtomDecide`] (stage s3, from registers): the compare ops' decision per
+//!   half (`take_lo`, `take_hi`): the 64-bit combine on the upper halves'
+//!   equality, the lane's choice of chains, and which result takes `alt`.
+//!   The last choice, `take ? alt : …`, is `new3` in [`super::rtl`]. So the
+//!   word of every other op is `pre_word` itself, and the one-clock loop
+//!   (`s3_pre` → the next op's old word) has no decision in it; the next op on
+//!   a compare op's word waits one clock ([`super::rtl::CMP_SAME_ADDRESS_II`])
+//!   and reads `new3` in s1, through the forwarding pick.
 //!
 //! Half min/max (`f16x2`, `bf16x2`: minimumNumber / maximumNumber per 16-bit
 //! half) decide per quarter of the word, so the decision is four bits
 //! (`htake_q0` … `htake_q3`, beside the integer ops' `take_lo`/`take_hi`, which
-//! they do not pass through: each ends in its own register, and the OR of the
-//! two per quarter is folded into `new3`'s choice after the registers, so the
-//! integer compare's path is as it was). A quarter compares order keys ([`HalfOrder`]):
+//! they do not pass through: each quarter's bit ends in its own register in
+//! s2, and the OR with the integer decision per quarter is folded into `new3`'s
+//! choice in s3). A quarter compares order keys ([`HalfOrder`]):
 //! a positive value with its sign bit set, a negative one inverted, so that the
 //! unsigned order of the keys is the order of the values with −0 below +0. `b`'s
 //! keys (in `kb0`, which no integer compare of a half type needs) and NaN flags

@@ -1,5 +1,6 @@
 //! P2 of the float add: align the smaller significand with a right shift whose
-//! sticky bit is computed in parallel (a mask of the bits shifted out), and
+//! sticky bit is computed in parallel (P1's mask of the bits shifted out,
+//! decoded there from the exponent differences after its cut c1), and
 //! prepare the adder's inputs (the subtrahend inverted).
 
 use super::check_widths;

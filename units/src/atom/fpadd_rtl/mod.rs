@@ -5,10 +5,13 @@
 //! - [`FpAddP1`]: classify both operands, resolve special operands (NaN, Inf,
 //!   zero) into a ready result, compare the magnitudes, and order the operands:
 //!   the larger one's significand and exponent, the smaller one's significand,
-//!   the exponent difference (both ways in parallel, the compare picks one).
+//!   the exponent difference (both ways in parallel, the compare picks one) and
+//!   the mask of the bits the alignment drops. Before its cut c1 only the class
+//!   bits; the special result is rebuilt after it from the class bits, signs,
+//!   scales and significands.
 //! - [`FpAddP2`]: align the smaller significand with a right shift whose sticky
-//!   bit is computed in parallel (a mask of the bits shifted out), and prepare
-//!   the adder's inputs (the subtrahend inverted).
+//!   bit is computed in parallel (the AND of P1's mask with the significand),
+//!   and prepare the adder's inputs (the subtrahend inverted).
 //! - [`FpAddP3`]: one carry chain adds or subtracts the magnitudes; the leading
 //!   zeros of `sum | floor` over the whole sum (carry position included) give
 //!   the normalising shift.

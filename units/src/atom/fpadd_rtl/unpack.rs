@@ -1,8 +1,15 @@
 //! P1 of the float add: classify both operands, resolve special operands (NaN,
 //! Inf, zero) into a ready result, compare the magnitudes and order the operands
 //! (the larger one's significand and exponent, the smaller one's significand, the
-//! exponent difference both ways in parallel). Mirrors the classify and order
-//! steps of [`crate::atom::fpadd::fp_add`].
+//! exponent difference both ways in parallel, the bits the alignment drops).
+//! Mirrors the classify and order steps of [`crate::atom::fpadd::fp_add`].
+//!
+//! Before the cut c1 only the class bits (NaN, Inf, zero per operand), the
+//! unpacking, the magnitude compare and the differences: the special result
+//! (a 64-bit choice behind a priority of the class bits) is built after it,
+//! from the class bits and the operands rebuilt from sign, scale and
+//! significand, where it has the clock to itself (before, from the input
+//! register to c1 it took 10.6 ns on ECP5, docs/qor.md).
 
 use super::check_widths;
 use crate::atom::fpadd::{FloatFormat, NanRule};
