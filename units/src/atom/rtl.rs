@@ -267,6 +267,12 @@ pub struct Atom<const WA: usize> {
     c_wone: Constant<Bits<WA>>,
     /// s0: the word address of the presented operation.
     in_word: Signal<Local, Bits<WA>>,
+    /// s0: the word address the port presents, and a v4.f32's second word
+    /// (the clock after its first: `in_word` is then this one). The hold-back
+    /// and the forwarding pick compare both in parallel, so that `s1_v4first`
+    /// picks a result instead of an address.
+    in_wport: Signal<Local, Bits<WA>>,
+    in_wv4: Signal<Local, Bits<WA>>,
     /// s0: it is a float add.
     in_fp: Signal<Local, Bit>,
     /// s0: the port presents a v4.f32 add.
@@ -449,6 +455,11 @@ pub struct Atom<const WA: usize> {
     mm4: Signal<Local, Bit>,
     mmt: [Signal<Local, Bit>; PICKS],
     younger: Signal<Local, Bit>,
+    /// The same for a v4.f32's second word (`in_wv4`).
+    mm3v: Signal<Local, Bit>,
+    mm4v: Signal<Local, Bit>,
+    mmtv: [Signal<Local, Bit>; PICKS],
+    youngerv: Signal<Local, Bit>,
     /// s0: a float add in s1 .. s(K − 1) on the presented word.
     stall: Signal<Local, Bit>,
     /// s1: the youngest final writer of the word is at s3 / s4 / s(i + 5), one-hot,
@@ -558,6 +569,8 @@ impl<const WA: usize> Atom<WA> {
             c_weven: Constant::new(to_bits((1u128 << WA) - 2)),
             c_wone: Constant::new(1.into()),
             in_word: Default::default(),
+            in_wport: Default::default(),
+            in_wv4: Default::default(),
             in_fp: Default::default(),
             in_v4: Default::default(),
             in_pair: Default::default(),
@@ -684,6 +697,10 @@ impl<const WA: usize> Atom<WA> {
             mm4: Default::default(),
             mmt: Default::default(),
             younger: Default::default(),
+            mm3v: Default::default(),
+            mm4v: Default::default(),
+            mmtv: Default::default(),
+            youngerv: Default::default(),
             stall: Default::default(),
             s1_oh3: Default::default(),
             s1_oh4: Default::default(),
@@ -810,13 +827,15 @@ impl<const WA: usize> Logic for Atom<WA> {
         // its first (the port is not ready then); its address bit 3 (word bit
         // 0) is ignored like every address bit below the access width.
         self.in_v4.next = (self.in_op.val() == 0) & (self.in_type.val() == 11);
-        self.in_word.next = self.in_addr.val().get_bits::<WA>(3);
+        self.in_wport.next = self.in_addr.val().get_bits::<WA>(3);
         if self.in_v4.val() {
-            self.in_word.next = self.in_addr.val().get_bits::<WA>(3) & self.c_weven.val();
+            self.in_wport.next = self.in_addr.val().get_bits::<WA>(3) & self.c_weven.val();
         }
-        self.in_pair.next = self.in_word.val() | self.c_wone.val();
+        self.in_pair.next = self.in_wport.val() | self.c_wone.val();
+        self.in_wv4.next = self.s1_word.q.val() | self.c_wone.val();
+        self.in_word.next = self.in_wport.val();
         if self.s1_v4first.q.val() {
-            self.in_word.next = self.s1_word.q.val() | self.c_wone.val();
+            self.in_word.next = self.in_wv4.val();
         }
         // Float add: op 0 (add) on types 4..=7 (f32, f64, f16x2, bf16x2), 10 and
         // 11 (v2.f32, v4.f32).
@@ -826,23 +845,25 @@ impl<const WA: usize> Logic for Atom<WA> {
                 | (self.in_type.val() == 10)
                 | (self.in_type.val() == 11));
         // A float add in s1..s(K−1) on this word has no sum yet when this one
-        // needs it; a compare op in s1 has its word one clock late.
+        // needs it; a compare op in s1 has its word one clock late. (The port's
+        // word: while a v4.f32's second word takes s0, the port is not ready
+        // anyway.)
         self.stall.next = (self.s1_valid.q.val()
             & (self.s1_fp.q.val() | self.s1_cmp.q.val())
-            & (self.s1_word.q.val() == self.in_word.val()))
+            & (self.s1_word.q.val() == self.in_wport.val()))
             | (self.c_st2.val()
                 & self.s2_valid.q.val()
                 & self.s2_fp.q.val()
-                & (self.s2_word.q.val() == self.in_word.val()))
+                & (self.s2_word.q.val() == self.in_wport.val()))
             | (self.c_st3.val()
                 & self.s3_valid.q.val()
                 & self.s3_fp.q.val()
-                & (self.s3_word.q.val() == self.in_word.val()));
+                & (self.s3_word.q.val() == self.in_wport.val()));
         for i in 0..TAIL {
             if self.c_stall_t.val().get_bit(i)
                 & self.tv[i].q.val()
                 & self.tfp[i].q.val()
-                & (self.tword[i].q.val() == self.in_word.val())
+                & (self.tword[i].q.val() == self.in_wport.val())
             {
                 self.stall.next = true;
             }
@@ -881,23 +902,46 @@ impl<const WA: usize> Logic for Atom<WA> {
         // Which operation will hold the youngest final word of this one's word
         // when it is in s1: found now, one stage earlier, and registered one-hot.
         // A float add's word is final from s(K+2) on (s3 never holds one).
+        // (For the port's word and a v4.f32's second word in parallel;
+        // `s1_v4first` picks.)
         self.mm3.next = self.s2_valid.q.val()
             & !self.s2_fp.q.val()
-            & (self.s2_word.q.val() == self.in_word.val());
+            & (self.s2_word.q.val() == self.in_wport.val());
         self.mm4.next = self.s3_valid.q.val()
             & !(self.s3_fp.q.val() & !self.c_k2.val())
-            & (self.s3_word.q.val() == self.in_word.val());
+            & (self.s3_word.q.val() == self.in_wport.val());
+        self.mm3v.next = self.s2_valid.q.val()
+            & !self.s2_fp.q.val()
+            & (self.s2_word.q.val() == self.in_wv4.val());
+        self.mm4v.next = self.s3_valid.q.val()
+            & !(self.s3_fp.q.val() & !self.c_k2.val())
+            & (self.s3_word.q.val() == self.in_wv4.val());
         self.younger.next = self.mm3.val() | self.mm4.val();
+        self.youngerv.next = self.mm3v.val() | self.mm4v.val();
         self.s1_oh3.d.next = self.mm3.val();
         self.s1_oh4.d.next = self.mm4.val() & !self.mm3.val();
+        if self.s1_v4first.q.val() {
+            self.s1_oh3.d.next = self.mm3v.val();
+            self.s1_oh4.d.next = self.mm4v.val() & !self.mm3v.val();
+        }
         for i in 0..PICKS {
             self.mmt[i].next = self.tv[i].q.val()
                 & !(self.tfp[i].q.val() & !self.c_fin_t.val().get_bit(i))
-                & (self.tword[i].q.val() == self.in_word.val());
+                & (self.tword[i].q.val() == self.in_wport.val());
+            self.mmtv[i].next = self.tv[i].q.val()
+                & !(self.tfp[i].q.val() & !self.c_fin_t.val().get_bit(i))
+                & (self.tword[i].q.val() == self.in_wv4.val());
             self.s1_oht[i].d.next = self.mmt[i].val() & !self.younger.val();
+            if self.s1_v4first.q.val() {
+                self.s1_oht[i].d.next = self.mmtv[i].val() & !self.youngerv.val();
+            }
             self.younger.next = self.younger.val() | self.mmt[i].val();
+            self.youngerv.next = self.youngerv.val() | self.mmtv[i].val();
         }
         self.s1_hit.d.next = self.younger.val();
+        if self.s1_v4first.q.val() {
+            self.s1_hit.d.next = self.youngerv.val();
+        }
         self.s1_valid.d.next = self.in_valid.val() & self.in_ready.val();
         self.s1_v4first.d.next = self.in_valid.val() & self.in_ready.val() & self.in_v4.val();
         self.s1_second.d.next = false;
