@@ -33,8 +33,9 @@
 //!
 //! So the loop through the ALU has a 3:1 choice with registered selects in front
 //! of it, whatever K is. The operation one ahead is never a compare op (min,
-//! max, inc, dec, cas, cast: their `take ? alt : …` is made after the s3
-//! register, in `new3`), so `s2_f1` takes its `s3_pre` directly and the loop
+//! max, inc, dec, cas, cast: their decision is made after the s3 register,
+//! from the registered compare chains ([`AtomDecide`]), and `take ? alt : …`
+//! in `new3`), so `s2_f1` takes its `s3_pre` directly and the loop
 //! holds no decision. No other case exists: an operation less than K clocks
 //! behind a float add on its word, or right behind a compare op on its word, is
 //! held back (`in_ready` low) until that word is known, so the initiation
@@ -58,7 +59,14 @@
 //! register: 7,240 LUT4, 7,248 FF, 736 CCU2C; 93.98 / 96.54 / 97.33 MHz
 //! (`--seeds 3`, median 96.54); slowest the f64 adder's special-case decode
 //! (`r0_b` → the c1 register) 10.33–10.64 ns, `alu.alt` ← `decode.ty`
-//! 9.66–10.35, `s3_take_lo/hi` 9.88–10.36.
+//! 9.66–10.35, `s3_take_lo/hi` 9.88–10.36. Then (2026-12-03, seed 1
+//! only): the decode's flags from s0, each adder's special result after c1,
+//! the drop mask after c1 (bf8c989, 96.68 MHz), a compare op's decision in
+//! s3 from its registered chains ([`AtomDecide`], 21a8b7a, 104.60 MHz), the
+//! s0 pick for the port's word and a v4.f32's second word in parallel
+//! (15f2f88: 7,703 LUT4, 7,255 FF, 99.41 MHz, its aimed path 9.56 → 8.90
+//! ns; the lead, the add loop `s3_pre` ← `s2_fk` at 10.06 ns, untouched and
+//! 8.83 on 21a8b7a: placement); docs/qor.md.
 //! Latency 3 (`v4.f32`: 4); initiation interval on one word:
 //! 1 (add, and, or, xor, exch, safeadd, popc.inc, ld, st), 2 (min, max, inc,
 //! dec, cas, cast, the half min/max), K = 10 (float adds, every format, and
