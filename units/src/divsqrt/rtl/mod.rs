@@ -44,7 +44,7 @@ use rust_hdl::prelude::*;
 use setup::{
     Compare, Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
 };
-use step::{KLoad, Radix4Step, K_W, NM_W};
+use step::{KLoad, Radix4Step, K_W, NM_W, WIN_W};
 use unpack::{Lzc64, Unpack};
 
 /// Width of `in_op`.
@@ -103,7 +103,7 @@ pub fn latency_of(op: DivsqrtOp, a: u64, b: u64) -> usize {
             let clocks = if mb == 0 || lza > lzb {
                 1
             } else {
-                1 + crate::divsqrt::srt::integer_digits(lza, lzb) as usize
+                2 + crate::divsqrt::srt::integer_digits(lza, lzb) as usize
             };
             return OVERHEAD - 1 + clocks;
         }
@@ -307,6 +307,14 @@ pub struct Loop {
     /// The estimate's windows of `ws` and `wc`, added.
     pub v: Bits<10>,
     pub c: Bits<4>,
+    /// The windows the candidates' sums read ([`step::WIN_W`]): `ws`, `wc`
+    /// bits 45 … 55, and bits 47 … 57 of `p2`, `p1`, `m1`, `m2`, inverted.
+    pub ws: Bits<WIN_W>,
+    pub wc: Bits<WIN_W>,
+    pub np2: Bits<WIN_W>,
+    pub np1: Bits<WIN_W>,
+    pub nm1: Bits<WIN_W>,
+    pub nm2: Bits<WIN_W>,
     /// The digit's `< 0` and `< 1`, inverted copies (not merged with `c`):
     /// the selects of the `K` registers' pick.
     pub g: Bits<2>,
@@ -512,6 +520,10 @@ pub struct Divsqrt {
     v0: Signal<Local, Bits<10>>,
     s0_ws: Signal<Local, Bits<REM_W>>,
     s0_wc: Signal<Local, Bits<REM_W>>,
+    s0_p1: Signal<Local, Bits<REM_W>>,
+    s0_p2: Signal<Local, Bits<REM_W>>,
+    s0_m1: Signal<Local, Bits<REM_W>>,
+    s0_m2: Signal<Local, Bits<REM_W>>,
     bpat_next: Signal<Local, Bits<8>>,
     /// `lp.g`, and the prep phase's digit (Icarus: no part select of a
     /// struct field).
@@ -741,15 +753,35 @@ impl Logic for Divsqrt {
         self.step.cn.next = self.iter.q.val().cn;
         self.step.v.next = self.lp.q.val().v;
         self.step.cs.next = self.lp.q.val().c;
+        self.step.lws.next = self.lp.q.val().ws;
+        self.step.lwc.next = self.lp.q.val().wc;
+        self.step.lnp2.next = self.lp.q.val().np2;
+        self.step.lnp1.next = self.lp.q.val().np1;
+        self.step.lnm1.next = self.lp.q.val().nm1;
+        self.step.lnm2.next = self.lp.q.val().nm2;
         self.prep_ws.next = self.prep.iter.val().ws;
         self.prep_wc.next = self.prep.iter.val().wc;
         self.s0_ws.next = self.iter.q.val().ws;
         self.s0_wc.next = self.iter.q.val().wc;
+        self.s0_p1.next = self.iter.q.val().p1;
+        self.s0_p2.next = self.iter.q.val().p2;
+        self.s0_m1.next = self.iter.q.val().m1;
+        self.s0_m2.next = self.iter.q.val().m2;
         self.lp.d.next = self.lp.q.val();
         if !self.bpat.q.val().get_bit(0) {
             self.lp.d.next.v = self.step.v_next.val();
             self.lp.d.next.c = self.step.c_next.val();
             self.lp.d.next.g = !self.step.c_next.val().get_bits::<2>(1);
+        }
+        if self.adv.q.val() {
+            self.lp.d.next.ws = self.step.lws_next.val();
+            self.lp.d.next.wc = self.step.lwc_next.val();
+        }
+        if self.kmux.q.val() {
+            self.lp.d.next.np2 = !self.step.p2_next.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.np1 = !self.step.p1_next.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.nm1 = !self.step.m1_next.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.nm2 = !self.step.m2_next.val().get_bits::<WIN_W>(47);
         }
         self.step.nmq.next = self.iter.q.val().nmq;
         self.step.nmqm.next = self.iter.q.val().nmqm;
@@ -822,13 +854,21 @@ impl Logic for Divsqrt {
         if self.at_prep.q.val() {
             self.meta.d.next = self.prep.meta.val();
             self.iter.d.next = self.prep.iter.val();
-            self.lp.d.next.v = self.prep_ws.val().get_bits::<10>(48);
             self.lp.d.next.c = self.prep.iter.val().c;
             self.lp.d.next.g = !self.prep_c.val().get_bits::<2>(1);
         }
+        // The first iterate clock (`s0`): the loop's window sum and its
+        // copies from the prep phase's registers (no prep logic in the
+        // loop's cone, no third source before `lp.v`).
         self.v0.next = self.s0_ws.val().get_bits::<10>(48) + self.s0_wc.val().get_bits::<10>(48);
         if self.s0.q.val() {
             self.lp.d.next.v = self.v0.val();
+            self.lp.d.next.ws = self.s0_ws.val().get_bits::<WIN_W>(45);
+            self.lp.d.next.wc = self.s0_wc.val().get_bits::<WIN_W>(45);
+            self.lp.d.next.np2 = !self.s0_p2.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.np1 = !self.s0_p1.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.nm1 = !self.s0_m1.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.nm2 = !self.s0_m2.val().get_bits::<WIN_W>(47);
         }
 
         // ---- correct, select, align ----
@@ -1015,7 +1055,7 @@ impl Logic for Divsqrt {
             self.bpat_next.next = self.bpat.q.val() >> 1;
         }
         if self.at_prep.q.val() {
-            self.bpat_next.next = 0.into();
+            self.bpat_next.next = 1.into();
             if self.acc.q.val().sqrt {
                 self.bpat_next.next = 0xa9.into();
             }
@@ -1025,9 +1065,8 @@ impl Logic for Divsqrt {
         // phase, or after an iterate clock but the last; its kind is
         // `bpat`'s bit 1 then.
         self.iter_next.next = self.at_iter.q.val() & !self.ctl.q.val().last;
-        self.adv.d.next = (self.at_prep.q.val() & !self.acc.q.val().sqrt)
-            | (self.iter_next.val() & !self.bpat.q.val().get_bit(1));
-        self.s0.d.next = self.at_prep.q.val() & self.acc.q.val().sqrt;
+        self.adv.d.next = self.iter_next.val() & !self.bpat.q.val().get_bit(1);
+        self.s0.d.next = self.at_prep.q.val();
         self.kload.d.next =
             self.at_prep.q.val() | (self.iter_next.val() & self.bpat.q.val().get_bit(1));
         self.kmux.d.next =

@@ -29,17 +29,19 @@ const _: () = assert!(EOFF == 8192 && EXP_W == 14 && REM_W == 60 && CNT_W == 5);
 const _: () = assert!(FRAC_W == 58 && ROW_LSB == 54);
 // The clock counts below are literals (rust-hdl would export a name).
 const _: () = assert!(
-    CLOCKS_F32_DIV == 14 && CLOCKS_F64_DIV == 29 && CLOCKS_F32_SQRT == 16 && CLOCKS_F64_SQRT == 30
+    CLOCKS_F32_DIV == 15 && CLOCKS_F64_DIV == 30 && CLOCKS_F32_SQRT == 16 && CLOCKS_F64_SQRT == 30
 );
 
-/// Clocks of the recurrence per operation: the start step and one per
-/// radix-4 digit (quotients 13 / 28 digits; roots 11 / 25 after the two
-/// the start table gives), and a root's four extra clocks (the estimate's
-/// first window sum, the `K` adds after its first three digits,
+/// Clocks of the recurrence per operation: the first clock (the
+/// estimate's first window sum and the loop's copies from the prep
+/// phase's registers, the `K` adds; a division's since 2026-12-03), the
+/// start step and one per radix-4 digit (quotients 13 / 28 digits; roots
+/// 11 / 25 after the two the start table gives), and a root's three more
+/// extra clocks (the `K` adds after its first three digits,
 /// [`super::step::KLoad`]).
-pub const CLOCKS_F64_DIV: u64 = 29;
+pub const CLOCKS_F64_DIV: u64 = 30;
 pub const CLOCKS_F64_SQRT: u64 = 30;
-pub const CLOCKS_F32_DIV: u64 = 14;
+pub const CLOCKS_F32_DIV: u64 = 15;
 pub const CLOCKS_F32_SQRT: u64 = 16;
 
 /// Shift phase (combinational): normalised significands and exponents.
@@ -295,7 +297,7 @@ impl Logic for Prep {
         self.iter.next.p2 = self.d.val() << 1;
         self.iter.next.m1 = self.d.val();
         self.iter.next.m2 = self.d.val() << 1;
-        self.count.next = 14.into();
+        self.count.next = 15.into();
         self.x.next = 0.into();
         self.r_q.next = 0.into();
         self.r_qm.next = 0.into();
@@ -303,7 +305,7 @@ impl Logic for Prep {
         self.r_nmq.next = self.nmq8.val();
         self.r_nmqm.next = self.nmqm8.val();
         if self.p.val().fmt64 {
-            self.count.next = 29.into();
+            self.count.next = 30.into();
         }
         self.meta.next.bexp = self.o.val().bexp;
         if self.ge.val() & !self.p.val().sqrt {
@@ -351,7 +353,7 @@ impl Logic for Prep {
                 self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 10);
             }
             self.k1.next = self.o.val().ik1;
-            self.count.next = bit_cast::<CNT_W, 7>((self.nbits_l.val() >> 1) + 2);
+            self.count.next = bit_cast::<CNT_W, 7>((self.nbits_l.val() >> 1) + 3);
         }
         // Q − 4·k₁ (−1 for a float quotient), or the root's S[2] − 1/16.
         self.iter.next.qm = 0x0c00_0000_0000_0000_u64.into();
