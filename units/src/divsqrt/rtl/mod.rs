@@ -8,7 +8,7 @@
 //! | shift ([`setup::Shift`]) | 1 | normalising shifts, the operands' exponents |
 //! | compare ([`setup::Compare`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight and `QM` (decoded from `⌊nbits/2⌋`), `lz_a > lz_b` |
 //! | prep ([`setup::Prep`]) | 1 | the root's first two digits, initial recurrence registers, clock count; answers without a recurrence |
-//! | iterate ([`step`]) | 1 + digits (+ 4 for a root): f64 ÷ 29, f64 √ 30, f32 ÷ 14, f32 √ 16, int ⌊(lz_b − lz_a + 1)/2⌋ + 2 (1 when forced) | the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient; a root's extra clocks: its first window sum, the selection's `K` added after each of its first three digits |
+//! | iterate ([`step`]) | 2 + digits (+ 3 for a root): f64 ÷ 30, f64 √ 30, f32 ÷ 15, f32 √ 16, int ⌊(lz_b − lz_a + 1)/2⌋ + 3 (1 when forced) | the first clock (`s0`: the selection's `K` added, the loop's window sum and window copies loaded from the prep phase's registers), the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient; a root's extra clocks: the selection's `K` added after each of its first three digits |
 //! | compress ([`correct::Compress`]) | 1 | the 3:2 row of `ws + wc + back`; the carry-free zero tests of `ws + wc` and of the row by 4-bit groups; both candidates' significands and their rounding and lost-bit tests by 4-bit groups (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
 //! | correct ([`correct::Correct`]) | 1 | remainder carry-propagate adds; the groups' tests combined |
 //! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, tininess; the right shift by the amount's multiple of 8 |
@@ -282,8 +282,8 @@ pub struct Iter {
 /// The speculative selection's `K` ([`step::KLoad`]): of the candidates
 /// +2, +1, −1, −2 as functions of `Q` (`qp2` … `qm2`) and of `QM` (`mp2` …
 /// `mm2`). The selection reads `qp2`, `qp1`, `mm1`, `mm2`. Added from the
-/// registers in the start step (the start step's digit is 0, whose
-/// candidate reads `nmq`) and in a root's extra clocks; in a root's later
+/// registers in the first iterate clock (the start step's digit is 0,
+/// whose candidate reads `nmq`) and in a root's extra clocks; in a root's later
 /// clocks picked by the digit as `Q` and `QM` are; a division's stay.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Spec {
@@ -297,11 +297,13 @@ pub struct Spec {
     pub mm2: Bits<K_W>,
 }
 
-/// The digit selection loop's registers, loaded at every clock (the
-/// prep phase's values, else the step's): copies of the estimate's window
-/// of `ws`, `wc` and of the digit, so that the loop reads flip-flops of its
-/// own (the datapath's copies in [`Iter`] have an enable and hold after
-/// the recurrence).
+/// The digit selection loop's registers: the estimate's window sum `v`
+/// and the digit (loaded at every clock but a root's extra ones; the
+/// digit's start value by the prep phase), and the copies of the windows
+/// each candidate digit's next sum reads (loaded in the first iterate
+/// clock from [`Iter`], then with `ws`, `wc` and a root's multiples), so
+/// that the loop reads flip-flops of its own (the datapath's copies in
+/// [`Iter`] have an enable and hold after the recurrence).
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Loop {
     /// The estimate's windows of `ws` and `wc`, added.
@@ -504,18 +506,20 @@ pub struct Divsqrt {
     pub at_pack: DFF<Bit>,
     pub at_final: DFF<Bit>,
     /// The recurrence's clock kinds, a clock ahead: `adv` applies a digit
-    /// (every iterate clock but a root's extra ones), `kload` adds the
-    /// `K` registers from the recurrence's (the start step, a root's extra
-    /// clocks), `kmux` picks them by the digit and loads the root's next
+    /// (every iterate clock but the first and a root's extra ones), `kload`
+    /// adds the `K` registers from the recurrence's (the first clock, a
+    /// root's extra clocks), `kmux` picks them by the digit and loads the root's next
     /// multiples (a root's other clocks: `adv` of a root).
     pub adv: DFF<Bit>,
     pub kload: DFF<Bit>,
     pub kmux: DFF<Bit>,
-    /// Bit 0: this iterate clock is a root's extra clock (the `K` add after
-    /// its first three digits, whose weight reaches the estimate's window).
+    /// Bit 0: this iterate clock applies no digit: the first (`s0`), or a
+    /// root's extra clock (the `K` add after its first three digits, whose
+    /// weight reaches the estimate's window).
     pub bpat: DFF<Bits<8>>,
-    /// A root's first iterate clock: `v` added from the prep phase's
-    /// registers (a division's `wc` is 0 there, so its `v` needs no add).
+    /// The first iterate clock: `v` added and the loop's window copies
+    /// loaded from the prep phase's registers (since 2026-12-03 a
+    /// division's too: no prep logic and no prep load before `lp.v`).
     pub s0: DFF<Bit>,
     v0: Signal<Local, Bits<10>>,
     s0_ws: Signal<Local, Bits<REM_W>>,
@@ -1048,8 +1052,8 @@ impl Logic for Divsqrt {
         self.at_pack.d.next = (self.phase.q.val() == Phase::Decide) & !self.ctl.q.val().is_int;
         self.at_final.d.next = ((self.phase.q.val() == Phase::Decide) & self.ctl.q.val().is_int)
             | (self.phase.q.val() == Phase::Pack);
-        // A root's extra clocks: iterate clocks 0 (`s0`), 3, 5 and 7 (the
-        // start step is clock 1).
+        // Clocks without a digit: iterate clock 0 (`s0`), and a root's 3, 5
+        // and 7 (the start step is clock 1).
         self.bpat_next.next = self.bpat.q.val();
         if self.at_iter.q.val() {
             self.bpat_next.next = self.bpat.q.val() >> 1;

@@ -90,11 +90,11 @@ pub struct Compare {
     /// [`ROOT_START`], and bit `i` of `rs` per entry.
     root_th: [Constant<Bits<6>>; 8],
     root_bit: [Constant<Bits<8>>; 8],
-    /// Per `⌊nbits/2⌋ = j` (0 … 16): `j`, the first weight `4^j` and
-    /// `QM = −4^(j+1)` (ones from bit `2j + 2` up).
-    half_j: [Constant<Bits<5>>; 17],
-    ik1_j: [Constant<Bits<REM_W>>; 17],
-    iqm_j: [Constant<Bits<REM_W>>; 17],
+    /// `2·⌊nbits/2⌋`; the first weight `4^j` and `QM = −4^(j+1)` (ones
+    /// from bit `2j + 2` up) are `one` and `ones4` shifted by it.
+    half2: Signal<Local, Bits<6>>,
+    one: Constant<Bits<REM_W>>,
+    ones4: Constant<Bits<REM_W>>,
 }
 
 impl Default for Compare {
@@ -112,12 +112,9 @@ impl Default for Compare {
             rs: Default::default(),
             root_th: std::array::from_fn(|i| Constant::new(Bits::<6>::from(ROOT_START[i]))),
             root_bit: std::array::from_fn(|i| Constant::new(Bits::<8>::from(1u64 << i))),
-            half_j: std::array::from_fn(|j| Constant::new(Bits::<5>::from(j as u64))),
-            ik1_j: std::array::from_fn(|j| Constant::new(Bits::<REM_W>::from(1u64 << (2 * j)))),
-            iqm_j: std::array::from_fn(|j| {
-                let ones = (1u64 << REM_W) - 1;
-                Constant::new(Bits::<REM_W>::from((ones << (2 * j + 2)) & ones))
-            }),
+            half2: Default::default(),
+            one: Constant::new(Bits::<REM_W>::from(1u64)),
+            ones4: Constant::new(Bits::<REM_W>::from(((1u64 << REM_W) - 1) & !3)),
         }
     }
 }
@@ -150,19 +147,16 @@ impl Logic for Compare {
         // An integer's magnitude |a| has more leading zeros than |b|.
         self.o.next.lz_gt = self.p.val().a_lz > self.p.val().b_lz;
         // An integer's first weight k₁ and `QM = −4·k₁` (ones from bit
-        // `log2 k₁ + 2` up): decoders of the bit count's five bits `⌊nbits/2⌋`
-        // (no add, no shifter: each bit a function of five flip-flops), a
-        // clock before the prep phase's multiplexers. A recurrence runs with
+        // `log2 k₁ + 2` up) from the bit count's five bits `⌊nbits/2⌋`, a
+        // clock before the prep phase's multiplexers: constants shifted by
+        // `2·⌊nbits/2⌋` (no add; each bit a function of five flip-flops,
+        // and no priority chain of 17 equality decodes, which mapped to
+        // five LUT levels until 2026-12-03). A recurrence runs with
         // `1 ≤ nbits ≤ 32`; the forced answers ignore both.
         self.half.next = self.nbits.val().get_bits::<5>(1);
-        self.o.next.ik1 = 0.into();
-        self.o.next.iqm = 0.into();
-        for j in 0..17 {
-            if self.half.val() == self.half_j[j].val() {
-                self.o.next.ik1 = self.ik1_j[j].val();
-                self.o.next.iqm = self.iqm_j[j].val();
-            }
-        }
+        self.half2.next = bit_cast::<6, 5>(self.half.val()) << 1;
+        self.o.next.ik1 = self.one.val() << self.half2.val();
+        self.o.next.iqm = self.ones4.val() << self.half2.val();
     }
 }
 

@@ -14,13 +14,16 @@
 //! threshold (the digit's addend's top bits and the threshold of the row
 //! that digit leads to, summed in the clock before by [`KRow`]) go through
 //! a 10-bit carry chain ([`SpecRow`]) with the windows of `4ws` and `4wc`
-//! already added (`v`, a clock ahead, from the loop's own copy of the
-//! digit); `c` then picks one of the five thermometer codes (a 5:1
-//! multiplexer). The loop is register → 10-bit chain → multiplexer → `c`;
-//! `c` drives the addend multiplexer (register → multiplexer → 3:2 row →
-//! `ws`, `wc`; the window's copy → 3:2 row → 10-bit add → `v`). The `K`
-//! are added from registers only ([`KLoad`]: in the start step and in a
-//! root's extra clocks after its first three digits) and then picked by
+//! already added (`v`, a clock ahead); `c` then picks one of the five
+//! thermometer codes (a 5:1 multiplexer). The loop is register → 10-bit
+//! chain → multiplexer → `c`; `c` drives the addend multiplexer (register
+//! → multiplexer → 3:2 row → `ws`, `wc`). The next `v` is summed for each
+//! of the five digits in parallel ([`WinSum`]: the 3:2 row and a 10-bit
+//! chain from the loop's own copies of the windows of `ws`, `wc` and the
+//! addends) and picked by the loop's copy of `c` after the chains
+//! (2026-12-03; before, `c` → addend multiplexer → 3:2 row → chain → `v`). The `K`
+//! are added from registers only ([`KLoad`]: in the first iterate clock
+//! and in a root's extra clocks after its first three digits) and then picked by
 //! the digit as `Q` and `QM` are. The thresholds come from the row
 //! `⌊16·d⌋` (constant) or `⌊16·S⌋` (the root's top bits, from `Q` or `QM`
 //! by the digit's sign).
@@ -480,7 +483,8 @@ impl Logic for Radix4Step {
 }
 
 /// The candidates' `K`, added from registers (combinational; loaded into
-/// [`Spec`](super::Spec) in the start step and in a root's extra clocks).
+/// [`Spec`](super::Spec) in the first iterate clock and in a root's extra
+/// clocks).
 ///
 /// Four rows are exact for the registers' digit: `+2`, `+1` from `!p2`,
 /// `!p1` and `Q`'s thresholds, `−1`, `−2` from `m1`, `m2` and `QM`'s. Four
