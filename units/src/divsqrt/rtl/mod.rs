@@ -8,7 +8,7 @@
 //! | shift ([`setup::Shift`]) | 1 | normalising shifts, the operands' exponents |
 //! | compare ([`setup::Compare`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight and `QM` (decoded from `⌊nbits/2⌋`), `lz_a > lz_b` |
 //! | prep ([`setup::Prep`]) | 1 | the root's first two digits, initial recurrence registers, clock count; answers without a recurrence |
-//! | iterate ([`step`]) | 1 + digits (+ 4 for a root): f64 ÷ 29, f64 √ 30, f32 ÷ 14, f32 √ 16, int ⌊(lz_b − lz_a + 1)/2⌋ + 2 (1 when forced) | the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient; a root's extra clocks: its first window sum, the selection's `K` added after each of its first three digits |
+//! | iterate ([`step`]) | 2 + digits (+ 3 for a root): f64 ÷ 30, f64 √ 30, f32 ÷ 15, f32 √ 16, int ⌊(lz_b − lz_a + 1)/2⌋ + 3 (1 when forced) | the first clock (`s0`: the selection's `K` added, the loop's window sum and window copies loaded from the prep phase's registers), the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient; a root's extra clocks: the selection's `K` added after each of its first three digits |
 //! | compress ([`correct::Compress`]) | 1 | the 3:2 row of `ws + wc + back`; the carry-free zero tests of `ws + wc` and of the row by 4-bit groups; both candidates' significands and their rounding and lost-bit tests by 4-bit groups (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
 //! | correct ([`correct::Correct`]) | 1 | remainder carry-propagate adds; the groups' tests combined |
 //! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, tininess; the right shift by the amount's multiple of 8 |
@@ -44,7 +44,7 @@ use rust_hdl::prelude::*;
 use setup::{
     Compare, Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
 };
-use step::{KLoad, Radix4Step, K_W, NM_W};
+use step::{KLoad, Radix4Step, K_W, NM_W, WIN_W};
 use unpack::{Lzc64, Unpack};
 
 /// Width of `in_op`.
@@ -103,7 +103,7 @@ pub fn latency_of(op: DivsqrtOp, a: u64, b: u64) -> usize {
             let clocks = if mb == 0 || lza > lzb {
                 1
             } else {
-                1 + crate::divsqrt::srt::integer_digits(lza, lzb) as usize
+                2 + crate::divsqrt::srt::integer_digits(lza, lzb) as usize
             };
             return OVERHEAD - 1 + clocks;
         }
@@ -282,8 +282,8 @@ pub struct Iter {
 /// The speculative selection's `K` ([`step::KLoad`]): of the candidates
 /// +2, +1, −1, −2 as functions of `Q` (`qp2` … `qm2`) and of `QM` (`mp2` …
 /// `mm2`). The selection reads `qp2`, `qp1`, `mm1`, `mm2`. Added from the
-/// registers in the start step (the start step's digit is 0, whose
-/// candidate reads `nmq`) and in a root's extra clocks; in a root's later
+/// registers in the first iterate clock (the start step's digit is 0,
+/// whose candidate reads `nmq`) and in a root's extra clocks; in a root's later
 /// clocks picked by the digit as `Q` and `QM` are; a division's stay.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Spec {
@@ -297,16 +297,26 @@ pub struct Spec {
     pub mm2: Bits<K_W>,
 }
 
-/// The digit selection loop's registers, loaded at every clock (the
-/// prep phase's values, else the step's): copies of the estimate's window
-/// of `ws`, `wc` and of the digit, so that the loop reads flip-flops of its
-/// own (the datapath's copies in [`Iter`] have an enable and hold after
-/// the recurrence).
+/// The digit selection loop's registers: the estimate's window sum `v`
+/// and the digit (loaded at every clock but a root's extra ones; the
+/// digit's start value by the prep phase), and the copies of the windows
+/// each candidate digit's next sum reads (loaded in the first iterate
+/// clock from [`Iter`], then with `ws`, `wc` and a root's multiples), so
+/// that the loop reads flip-flops of its own (the datapath's copies in
+/// [`Iter`] have an enable and hold after the recurrence).
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Loop {
     /// The estimate's windows of `ws` and `wc`, added.
     pub v: Bits<10>,
     pub c: Bits<4>,
+    /// The windows the candidates' sums read ([`step::WIN_W`]): `ws`, `wc`
+    /// bits 45 … 55, and bits 47 … 57 of `p2`, `p1`, `m1`, `m2`, inverted.
+    pub ws: Bits<WIN_W>,
+    pub wc: Bits<WIN_W>,
+    pub np2: Bits<WIN_W>,
+    pub np1: Bits<WIN_W>,
+    pub nm1: Bits<WIN_W>,
+    pub nm2: Bits<WIN_W>,
     /// The digit's `< 0` and `< 1`, inverted copies (not merged with `c`):
     /// the selects of the `K` registers' pick.
     pub g: Bits<2>,
@@ -496,22 +506,28 @@ pub struct Divsqrt {
     pub at_pack: DFF<Bit>,
     pub at_final: DFF<Bit>,
     /// The recurrence's clock kinds, a clock ahead: `adv` applies a digit
-    /// (every iterate clock but a root's extra ones), `kload` adds the
-    /// `K` registers from the recurrence's (the start step, a root's extra
-    /// clocks), `kmux` picks them by the digit and loads the root's next
+    /// (every iterate clock but the first and a root's extra ones), `kload`
+    /// adds the `K` registers from the recurrence's (the first clock, a
+    /// root's extra clocks), `kmux` picks them by the digit and loads the root's next
     /// multiples (a root's other clocks: `adv` of a root).
     pub adv: DFF<Bit>,
     pub kload: DFF<Bit>,
     pub kmux: DFF<Bit>,
-    /// Bit 0: this iterate clock is a root's extra clock (the `K` add after
-    /// its first three digits, whose weight reaches the estimate's window).
+    /// Bit 0: this iterate clock applies no digit: the first (`s0`), or a
+    /// root's extra clock (the `K` add after its first three digits, whose
+    /// weight reaches the estimate's window).
     pub bpat: DFF<Bits<8>>,
-    /// A root's first iterate clock: `v` added from the prep phase's
-    /// registers (a division's `wc` is 0 there, so its `v` needs no add).
+    /// The first iterate clock: `v` added and the loop's window copies
+    /// loaded from the prep phase's registers (since 2026-12-03 a
+    /// division's too: no prep logic and no prep load before `lp.v`).
     pub s0: DFF<Bit>,
     v0: Signal<Local, Bits<10>>,
     s0_ws: Signal<Local, Bits<REM_W>>,
     s0_wc: Signal<Local, Bits<REM_W>>,
+    s0_p1: Signal<Local, Bits<REM_W>>,
+    s0_p2: Signal<Local, Bits<REM_W>>,
+    s0_m1: Signal<Local, Bits<REM_W>>,
+    s0_m2: Signal<Local, Bits<REM_W>>,
     bpat_next: Signal<Local, Bits<8>>,
     /// `lp.g`, and the prep phase's digit (Icarus: no part select of a
     /// struct field).
@@ -741,15 +757,35 @@ impl Logic for Divsqrt {
         self.step.cn.next = self.iter.q.val().cn;
         self.step.v.next = self.lp.q.val().v;
         self.step.cs.next = self.lp.q.val().c;
+        self.step.lws.next = self.lp.q.val().ws;
+        self.step.lwc.next = self.lp.q.val().wc;
+        self.step.lnp2.next = self.lp.q.val().np2;
+        self.step.lnp1.next = self.lp.q.val().np1;
+        self.step.lnm1.next = self.lp.q.val().nm1;
+        self.step.lnm2.next = self.lp.q.val().nm2;
         self.prep_ws.next = self.prep.iter.val().ws;
         self.prep_wc.next = self.prep.iter.val().wc;
         self.s0_ws.next = self.iter.q.val().ws;
         self.s0_wc.next = self.iter.q.val().wc;
+        self.s0_p1.next = self.iter.q.val().p1;
+        self.s0_p2.next = self.iter.q.val().p2;
+        self.s0_m1.next = self.iter.q.val().m1;
+        self.s0_m2.next = self.iter.q.val().m2;
         self.lp.d.next = self.lp.q.val();
         if !self.bpat.q.val().get_bit(0) {
             self.lp.d.next.v = self.step.v_next.val();
             self.lp.d.next.c = self.step.c_next.val();
             self.lp.d.next.g = !self.step.c_next.val().get_bits::<2>(1);
+        }
+        if self.adv.q.val() {
+            self.lp.d.next.ws = self.step.lws_next.val();
+            self.lp.d.next.wc = self.step.lwc_next.val();
+        }
+        if self.kmux.q.val() {
+            self.lp.d.next.np2 = !self.step.p2_next.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.np1 = !self.step.p1_next.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.nm1 = !self.step.m1_next.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.nm2 = !self.step.m2_next.val().get_bits::<WIN_W>(47);
         }
         self.step.nmq.next = self.iter.q.val().nmq;
         self.step.nmqm.next = self.iter.q.val().nmqm;
@@ -822,13 +858,21 @@ impl Logic for Divsqrt {
         if self.at_prep.q.val() {
             self.meta.d.next = self.prep.meta.val();
             self.iter.d.next = self.prep.iter.val();
-            self.lp.d.next.v = self.prep_ws.val().get_bits::<10>(48);
             self.lp.d.next.c = self.prep.iter.val().c;
             self.lp.d.next.g = !self.prep_c.val().get_bits::<2>(1);
         }
+        // The first iterate clock (`s0`): the loop's window sum and its
+        // copies from the prep phase's registers (no prep logic in the
+        // loop's cone, no third source before `lp.v`).
         self.v0.next = self.s0_ws.val().get_bits::<10>(48) + self.s0_wc.val().get_bits::<10>(48);
         if self.s0.q.val() {
             self.lp.d.next.v = self.v0.val();
+            self.lp.d.next.ws = self.s0_ws.val().get_bits::<WIN_W>(45);
+            self.lp.d.next.wc = self.s0_wc.val().get_bits::<WIN_W>(45);
+            self.lp.d.next.np2 = !self.s0_p2.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.np1 = !self.s0_p1.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.nm1 = !self.s0_m1.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.nm2 = !self.s0_m2.val().get_bits::<WIN_W>(47);
         }
 
         // ---- correct, select, align ----
@@ -1008,14 +1052,14 @@ impl Logic for Divsqrt {
         self.at_pack.d.next = (self.phase.q.val() == Phase::Decide) & !self.ctl.q.val().is_int;
         self.at_final.d.next = ((self.phase.q.val() == Phase::Decide) & self.ctl.q.val().is_int)
             | (self.phase.q.val() == Phase::Pack);
-        // A root's extra clocks: iterate clocks 0 (`s0`), 3, 5 and 7 (the
-        // start step is clock 1).
+        // Clocks without a digit: iterate clock 0 (`s0`), and a root's 3, 5
+        // and 7 (the start step is clock 1).
         self.bpat_next.next = self.bpat.q.val();
         if self.at_iter.q.val() {
             self.bpat_next.next = self.bpat.q.val() >> 1;
         }
         if self.at_prep.q.val() {
-            self.bpat_next.next = 0.into();
+            self.bpat_next.next = 1.into();
             if self.acc.q.val().sqrt {
                 self.bpat_next.next = 0xa9.into();
             }
@@ -1025,9 +1069,8 @@ impl Logic for Divsqrt {
         // phase, or after an iterate clock but the last; its kind is
         // `bpat`'s bit 1 then.
         self.iter_next.next = self.at_iter.q.val() & !self.ctl.q.val().last;
-        self.adv.d.next = (self.at_prep.q.val() & !self.acc.q.val().sqrt)
-            | (self.iter_next.val() & !self.bpat.q.val().get_bit(1));
-        self.s0.d.next = self.at_prep.q.val() & self.acc.q.val().sqrt;
+        self.adv.d.next = self.iter_next.val() & !self.bpat.q.val().get_bit(1);
+        self.s0.d.next = self.at_prep.q.val();
         self.kload.d.next =
             self.at_prep.q.val() | (self.iter_next.val() & self.bpat.q.val().get_bit(1));
         self.kmux.d.next =

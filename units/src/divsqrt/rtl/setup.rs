@@ -29,17 +29,19 @@ const _: () = assert!(EOFF == 8192 && EXP_W == 14 && REM_W == 60 && CNT_W == 5);
 const _: () = assert!(FRAC_W == 58 && ROW_LSB == 54);
 // The clock counts below are literals (rust-hdl would export a name).
 const _: () = assert!(
-    CLOCKS_F32_DIV == 14 && CLOCKS_F64_DIV == 29 && CLOCKS_F32_SQRT == 16 && CLOCKS_F64_SQRT == 30
+    CLOCKS_F32_DIV == 15 && CLOCKS_F64_DIV == 30 && CLOCKS_F32_SQRT == 16 && CLOCKS_F64_SQRT == 30
 );
 
-/// Clocks of the recurrence per operation: the start step and one per
-/// radix-4 digit (quotients 13 / 28 digits; roots 11 / 25 after the two
-/// the start table gives), and a root's four extra clocks (the estimate's
-/// first window sum, the `K` adds after its first three digits,
+/// Clocks of the recurrence per operation: the first clock (the
+/// estimate's first window sum and the loop's copies from the prep
+/// phase's registers, the `K` adds; a division's since 2026-12-03), the
+/// start step and one per radix-4 digit (quotients 13 / 28 digits; roots
+/// 11 / 25 after the two the start table gives), and a root's three more
+/// extra clocks (the `K` adds after its first three digits,
 /// [`super::step::KLoad`]).
-pub const CLOCKS_F64_DIV: u64 = 29;
+pub const CLOCKS_F64_DIV: u64 = 30;
 pub const CLOCKS_F64_SQRT: u64 = 30;
-pub const CLOCKS_F32_DIV: u64 = 14;
+pub const CLOCKS_F32_DIV: u64 = 15;
 pub const CLOCKS_F32_SQRT: u64 = 16;
 
 /// Shift phase (combinational): normalised significands and exponents.
@@ -88,11 +90,11 @@ pub struct Compare {
     /// [`ROOT_START`], and bit `i` of `rs` per entry.
     root_th: [Constant<Bits<6>>; 8],
     root_bit: [Constant<Bits<8>>; 8],
-    /// Per `⌊nbits/2⌋ = j` (0 … 16): `j`, the first weight `4^j` and
-    /// `QM = −4^(j+1)` (ones from bit `2j + 2` up).
-    half_j: [Constant<Bits<5>>; 17],
-    ik1_j: [Constant<Bits<REM_W>>; 17],
-    iqm_j: [Constant<Bits<REM_W>>; 17],
+    /// `2·⌊nbits/2⌋`; the first weight `4^j` and `QM = −4^(j+1)` (ones
+    /// from bit `2j + 2` up) are `one` and `ones4` shifted by it.
+    half2: Signal<Local, Bits<6>>,
+    one: Constant<Bits<REM_W>>,
+    ones4: Constant<Bits<REM_W>>,
 }
 
 impl Default for Compare {
@@ -110,12 +112,9 @@ impl Default for Compare {
             rs: Default::default(),
             root_th: std::array::from_fn(|i| Constant::new(Bits::<6>::from(ROOT_START[i]))),
             root_bit: std::array::from_fn(|i| Constant::new(Bits::<8>::from(1u64 << i))),
-            half_j: std::array::from_fn(|j| Constant::new(Bits::<5>::from(j as u64))),
-            ik1_j: std::array::from_fn(|j| Constant::new(Bits::<REM_W>::from(1u64 << (2 * j)))),
-            iqm_j: std::array::from_fn(|j| {
-                let ones = (1u64 << REM_W) - 1;
-                Constant::new(Bits::<REM_W>::from((ones << (2 * j + 2)) & ones))
-            }),
+            half2: Default::default(),
+            one: Constant::new(Bits::<REM_W>::from(1u64)),
+            ones4: Constant::new(Bits::<REM_W>::from(((1u64 << REM_W) - 1) & !3)),
         }
     }
 }
@@ -148,19 +147,16 @@ impl Logic for Compare {
         // An integer's magnitude |a| has more leading zeros than |b|.
         self.o.next.lz_gt = self.p.val().a_lz > self.p.val().b_lz;
         // An integer's first weight k₁ and `QM = −4·k₁` (ones from bit
-        // `log2 k₁ + 2` up): decoders of the bit count's five bits `⌊nbits/2⌋`
-        // (no add, no shifter: each bit a function of five flip-flops), a
-        // clock before the prep phase's multiplexers. A recurrence runs with
+        // `log2 k₁ + 2` up) from the bit count's five bits `⌊nbits/2⌋`, a
+        // clock before the prep phase's multiplexers: constants shifted by
+        // `2·⌊nbits/2⌋` (no add; each bit a function of five flip-flops,
+        // and no priority chain of 17 equality decodes, which mapped to
+        // five LUT levels until 2026-12-03). A recurrence runs with
         // `1 ≤ nbits ≤ 32`; the forced answers ignore both.
         self.half.next = self.nbits.val().get_bits::<5>(1);
-        self.o.next.ik1 = 0.into();
-        self.o.next.iqm = 0.into();
-        for j in 0..17 {
-            if self.half.val() == self.half_j[j].val() {
-                self.o.next.ik1 = self.ik1_j[j].val();
-                self.o.next.iqm = self.iqm_j[j].val();
-            }
-        }
+        self.half2.next = bit_cast::<6, 5>(self.half.val()) << 1;
+        self.o.next.ik1 = self.one.val() << self.half2.val();
+        self.o.next.iqm = self.ones4.val() << self.half2.val();
     }
 }
 
@@ -295,7 +291,7 @@ impl Logic for Prep {
         self.iter.next.p2 = self.d.val() << 1;
         self.iter.next.m1 = self.d.val();
         self.iter.next.m2 = self.d.val() << 1;
-        self.count.next = 14.into();
+        self.count.next = 15.into();
         self.x.next = 0.into();
         self.r_q.next = 0.into();
         self.r_qm.next = 0.into();
@@ -303,7 +299,7 @@ impl Logic for Prep {
         self.r_nmq.next = self.nmq8.val();
         self.r_nmqm.next = self.nmqm8.val();
         if self.p.val().fmt64 {
-            self.count.next = 29.into();
+            self.count.next = 30.into();
         }
         self.meta.next.bexp = self.o.val().bexp;
         if self.ge.val() & !self.p.val().sqrt {
@@ -351,7 +347,7 @@ impl Logic for Prep {
                 self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 10);
             }
             self.k1.next = self.o.val().ik1;
-            self.count.next = bit_cast::<CNT_W, 7>((self.nbits_l.val() >> 1) + 2);
+            self.count.next = bit_cast::<CNT_W, 7>((self.nbits_l.val() >> 1) + 3);
         }
         // Q − 4·k₁ (−1 for a float quotient), or the root's S[2] − 1/16.
         self.iter.next.qm = 0x0c00_0000_0000_0000_u64.into();

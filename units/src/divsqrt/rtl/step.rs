@@ -14,13 +14,16 @@
 //! threshold (the digit's addend's top bits and the threshold of the row
 //! that digit leads to, summed in the clock before by [`KRow`]) go through
 //! a 10-bit carry chain ([`SpecRow`]) with the windows of `4ws` and `4wc`
-//! already added (`v`, a clock ahead, from the loop's own copy of the
-//! digit); `c` then picks one of the five thermometer codes (a 5:1
-//! multiplexer). The loop is register → 10-bit chain → multiplexer → `c`;
-//! `c` drives the addend multiplexer (register → multiplexer → 3:2 row →
-//! `ws`, `wc`; the window's copy → 3:2 row → 10-bit add → `v`). The `K`
-//! are added from registers only ([`KLoad`]: in the start step and in a
-//! root's extra clocks after its first three digits) and then picked by
+//! already added (`v`, a clock ahead); `c` then picks one of the five
+//! thermometer codes (a 5:1 multiplexer). The loop is register → 10-bit
+//! chain → multiplexer → `c`; `c` drives the addend multiplexer (register
+//! → multiplexer → 3:2 row → `ws`, `wc`). The next `v` is summed for each
+//! of the five digits in parallel ([`WinSum`]: the 3:2 row and a 10-bit
+//! chain from the loop's own copies of the windows of `ws`, `wc` and the
+//! addends) and picked by the loop's copy of `c` after the chains
+//! (2026-12-03; before, `c` → addend multiplexer → 3:2 row → chain → `v`). The `K`
+//! are added from registers only ([`KLoad`]: in the first iterate clock
+//! and in a root's extra clocks after its first three digits) and then picked by
 //! the digit as `Q` and `QM` are. The thresholds come from the row
 //! `⌊16·d⌋` (constant) or `⌊16·S⌋` (the root's top bits, from `Q` or `QM`
 //! by the digit's sign).
@@ -196,6 +199,35 @@ impl Logic for KRow {
     }
 }
 
+/// Bits of the loop's copies of the windows: bits 47 … 57 of `4ws`,
+/// `4wc` and the addends (`ws`, `wc` bits 45 … 55).
+pub const WIN_W: usize = 11;
+
+/// One candidate's next window sum (combinational): bits 48 … 57 of the
+/// next `ws` plus those of the next `wc` for one addend (the 3:2 row's
+/// window and a 10-bit chain).
+#[derive(LogicBlock, Default)]
+pub struct WinSum {
+    /// Bits 47 … 57 of `4ws`, `4wc` and the candidate's addend.
+    pub ys: Signal<In, Bits<WIN_W>>,
+    pub yc: Signal<In, Bits<WIN_W>>,
+    pub t: Signal<In, Bits<WIN_W>>,
+    pub v: Signal<Out, Bits<SPEC_W>>,
+    s: Signal<Local, Bits<WIN_W>>,
+    c: Signal<Local, Bits<WIN_W>>,
+}
+
+impl Logic for WinSum {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.s.next = self.ys.val() ^ self.yc.val() ^ self.t.val();
+        self.c.next = (self.ys.val() & self.yc.val())
+            | (self.ys.val() & self.t.val())
+            | (self.yc.val() & self.t.val());
+        self.v.next = self.s.val().get_bits::<SPEC_W>(1) + self.c.val().get_bits::<SPEC_W>(0);
+    }
+}
+
 /// One radix-4 SRT step (combinational).
 #[derive(LogicBlock, Default)]
 pub struct Radix4Step {
@@ -227,6 +259,17 @@ pub struct Radix4Step {
     /// clock ahead) and the digit.
     pub v: Signal<In, Bits<SPEC_W>>,
     pub cs: Signal<In, Bits<4>>,
+    /// The loop's copies of the windows ([`WIN_W`]): `ws`, `wc` bits
+    /// 45 … 55 (`4ws`, `4wc` bits 47 … 57), and bits 47 … 57 of the
+    /// addends inverted (`!p2`, `!p1`, `!m1`, `!m2`: not merged with the
+    /// datapath's flip-flops): each candidate's next window sum
+    /// ([`WinSum`]) from flip-flops of the loop's own.
+    pub lws: Signal<In, Bits<WIN_W>>,
+    pub lwc: Signal<In, Bits<WIN_W>>,
+    pub lnp2: Signal<In, Bits<WIN_W>>,
+    pub lnp1: Signal<In, Bits<WIN_W>>,
+    pub lnm1: Signal<In, Bits<WIN_W>>,
+    pub lnm2: Signal<In, Bits<WIN_W>>,
     /// The negated thresholds ([`Thresholds::all4`]) of the rows of `Q` and
     /// of `QM` (a divisor's row in both).
     pub nmq: Signal<In, Bits<NM_W>>,
@@ -248,8 +291,13 @@ pub struct Radix4Step {
     pub m1_next: Signal<Out, Bits<REM_W>>,
     pub m2_next: Signal<Out, Bits<REM_W>>,
     pub c_next: Signal<Out, Bits<4>>,
-    /// The next windows of `ws` and `wc`, added (for `v`).
+    /// The next windows of `ws` and `wc`, added (for `v`): the five
+    /// candidates' sums picked by the loop's digit.
     pub v_next: Signal<Out, Bits<SPEC_W>>,
+    /// The next `ws`, `wc` bits 45 … 55 (the loop's copies), by the loop's
+    /// digit.
+    pub lws_next: Signal<Out, Bits<WIN_W>>,
+    pub lwc_next: Signal<Out, Bits<WIN_W>>,
     pub nmq_next: Signal<Out, Bits<NM_W>>,
     pub nmqm_next: Signal<Out, Bits<NM_W>>,
     /// `4w` as two vectors.
@@ -269,6 +317,12 @@ pub struct Radix4Step {
     kz: Signal<Local, Bits<K_W>>,
     /// The next digit's weight.
     kn: Signal<Local, Bits<REM_W>>,
+    /// The five candidates' next window sums (digit +2 … −2).
+    pub win_p2: WinSum,
+    pub win_p1: WinSum,
+    pub win_z: WinSum,
+    pub win_m1: WinSum,
+    pub win_m2: WinSum,
     /// The five candidates' next digits (digit +2 … −2).
     pub cand_p2: SpecRow,
     pub cand_p1: SpecRow,
@@ -362,8 +416,39 @@ impl Logic for Radix4Step {
             | (self.ys.val() & self.tl.val())
             | (self.yc.val() & self.tl.val()))
             << 1;
-        self.v_next.next =
-            self.wsl.val().get_bits::<SPEC_W>(48) + self.wcl.val().get_bits::<SPEC_W>(48);
+        self.lws_next.next = self.wsl.val().get_bits::<WIN_W>(45);
+        self.lwc_next.next = self.wcl.val().get_bits::<WIN_W>(45);
+        // Each candidate's window sum from the loop's copies, in parallel
+        // with the digit's selection; the digit picks one after the chains.
+        self.win_p2.ys.next = self.lws.val();
+        self.win_p2.yc.next = self.lwc.val();
+        self.win_p2.t.next = self.lnp2.val();
+        self.win_p1.ys.next = self.lws.val();
+        self.win_p1.yc.next = self.lwc.val();
+        self.win_p1.t.next = self.lnp1.val();
+        self.win_z.ys.next = self.lws.val();
+        self.win_z.yc.next = self.lwc.val();
+        self.win_z.t.next = 0.into();
+        self.win_m1.ys.next = self.lws.val();
+        self.win_m1.yc.next = self.lwc.val();
+        self.win_m1.t.next = !self.lnm1.val();
+        self.win_m2.ys.next = self.lws.val();
+        self.win_m2.yc.next = self.lwc.val();
+        self.win_m2.t.next = !self.lnm2.val();
+        if self.cs.val().get_bit(1) {
+            self.v_next.next = self.win_z.v.val();
+            if self.cs.val().get_bit(2) {
+                self.v_next.next = self.win_p1.v.val();
+            }
+            if self.cs.val().get_bit(3) {
+                self.v_next.next = self.win_p2.v.val();
+            }
+        } else {
+            self.v_next.next = self.win_m2.v.val();
+            if self.cs.val().get_bit(0) {
+                self.v_next.next = self.win_m1.v.val();
+            }
+        }
         self.kz.next = (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(0)) << 1)
             | (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(9)) << 11)
             | (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(18)) << 21)
@@ -398,7 +483,8 @@ impl Logic for Radix4Step {
 }
 
 /// The candidates' `K`, added from registers (combinational; loaded into
-/// [`Spec`](super::Spec) in the start step and in a root's extra clocks).
+/// [`Spec`](super::Spec) in the first iterate clock and in a root's extra
+/// clocks).
 ///
 /// Four rows are exact for the registers' digit: `+2`, `+1` from `!p2`,
 /// `!p1` and `Q`'s thresholds, `−1`, `−2` from `m1`, `m2` and `QM`'s. Four
