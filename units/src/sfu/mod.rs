@@ -19,7 +19,7 @@
 //! | rcp.f64 (RNE), fdiv.f64 | divide engine | 45 |
 //! | fsqrt.f64 | divide engine | 45 |
 //! | rsq.f64 | divide engine twice: fsqrt.f64 then rcp.f64, both RNE | 89 |
-//! | div, divu, rem, remu | divide engine | 16 … 33 |
+//! | div, divu, rem, remu | divide engine | 15 … 33 |
 //!
 //! An engine operation takes two clocks more than in the `divsqrt` unit
 //! (its request is registered, and its answer waits in a register for a
