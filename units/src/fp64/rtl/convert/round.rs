@@ -26,46 +26,57 @@ use crate::divsqrt::rtl::round::RoundUp;
 use rust_hdl::prelude::*;
 
 /// Phase 9: right shift of `{sig, 00}` by `sh[6:4]·16` with sticky.
+///
+/// The sticky is four 16-bit group ORs of `{sig, 00}` side by side, each
+/// enabled by the shift's multiple of 16 (`sh ≤ 66`: `sh[6:4]` is 0..=4,
+/// and group `k` is shifted out when it is above `k`), not the 64-, 32- and
+/// 16-bit ORs of the shifter's stages in series.
 #[derive(LogicBlock, Default)]
 pub struct AlignCoarse {
     pub s8: Signal<In, Stage8>,
     pub t: Signal<In, Terms>,
     pub s9: Signal<Out, Stage9>,
     sh: Signal<Local, Bits<7>>,
+    j: Signal<Local, Bits<3>>,
     x0: Signal<Local, Bits<66>>,
     x64: Signal<Local, Bits<66>>,
     x32: Signal<Local, Bits<66>>,
     x16: Signal<Local, Bits<66>>,
-    st64: Signal<Local, Bit>,
-    st32: Signal<Local, Bit>,
-    st16: Signal<Local, Bit>,
+    /// `{sig, 00}`'s 16-bit groups 0..=3 have a one.
+    g0: Signal<Local, Bit>,
+    g1: Signal<Local, Bit>,
+    g2: Signal<Local, Bit>,
+    g3: Signal<Local, Bit>,
 }
 
 impl Logic for AlignCoarse {
     #[hdl_gen]
     fn update(&mut self) {
         self.sh.next = self.t.val().sh;
+        self.j.next = self.sh.val().get_bits::<3>(4);
         self.x0.next = bit_cast::<66, 64>(self.s8.val().sig) << 2;
         self.x64.next = self.x0.val();
-        self.st64.next = self.s8.val().sin;
         if self.sh.val().get_bit(6) {
             self.x64.next = self.x0.val() >> 64;
-            self.st64.next = self.s8.val().sin | self.x0.val().get_bits::<64>(0).any();
         }
         self.x32.next = self.x64.val();
-        self.st32.next = self.st64.val();
         if self.sh.val().get_bit(5) {
             self.x32.next = self.x64.val() >> 32;
-            self.st32.next = self.st64.val() | self.x64.val().get_bits::<32>(0).any();
         }
         self.x16.next = self.x32.val();
-        self.st16.next = self.st32.val();
         if self.sh.val().get_bit(4) {
             self.x16.next = self.x32.val() >> 16;
-            self.st16.next = self.st32.val() | self.x32.val().get_bits::<16>(0).any();
         }
         self.s9.next.x = self.x16.val();
-        self.s9.next.st = self.st16.val();
+        self.g0.next = self.x0.val().get_bits::<16>(0).any();
+        self.g1.next = self.x0.val().get_bits::<16>(16).any();
+        self.g2.next = self.x0.val().get_bits::<16>(32).any();
+        self.g3.next = self.x0.val().get_bits::<16>(48).any();
+        self.s9.next.st = self.s8.val().sin
+            | (self.g0.val() & (self.j.val() >= 1))
+            | (self.g1.val() & (self.j.val() >= 2))
+            | (self.g2.val() & (self.j.val() >= 3))
+            | (self.g3.val() & (self.j.val() >= 4));
         self.s9.next.sh_lo = self.sh.val().get_bits::<4>(0);
     }
 }
