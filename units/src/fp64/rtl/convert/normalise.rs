@@ -57,17 +57,23 @@ impl Logic for NormCoarse {
         // LSB 2^(max(e, −1022) − 52): c 7181, hi 11 from e = −1022
         // (7170), 66 at and below 7115; base from EMIN 7170.
         self.s7.next.k = 7181.into();
+        self.s7.next.g = 7170.into();
+        self.s7.next.l = 7115.into();
         self.s7.next.hi = 11.into();
         self.s7.next.gb = 7170.into();
         if self.ctl.val().d32 {
             // binary32: LSB 2^(max(e, −126) − 23).
             self.s7.next.k = 8106.into();
+            self.s7.next.g = 8066.into();
+            self.s7.next.l = 8040.into();
             self.s7.next.hi = 40.into();
             self.s7.next.gb = 8066.into();
         }
         if self.ctl.val().to_i | self.ctl.val().to_u {
             // Integers: LSB 2^0 (the exponent base stays binary64's).
             self.s7.next.k = 8255.into();
+            self.s7.next.g = 8255.into();
+            self.s7.next.l = 8189.into();
             self.s7.next.hi = 0.into();
         }
     }
@@ -87,19 +93,15 @@ pub struct NormFine {
     x2: Signal<Local, Bits<64>>,
     eb: Signal<Local, Bits<EXP_W>>,
     /// The destination's constants ([`Stage7`]): the shift's `c`
-    /// (`sh = c − eb`), the shift's floor `hi`, and the exponent base's EMIN.
+    /// (`sh = c − eb`), the exponent at and above which the shift is `hi`,
+    /// the one at and below which it is 66, and the exponent base's EMIN.
     k_sel: Signal<Local, Bits<EXP_W>>,
+    g_sel: Signal<Local, Bits<EXP_W>>,
+    l_sel: Signal<Local, Bits<EXP_W>>,
     hi_sel: Signal<Local, Bits<7>>,
     gb_sel: Signal<Local, Bits<EXP_W>>,
-    /// `c − eb` (signed: −6140 … 5234), its low 7 bits, bits 12..7 have a one.
+    /// `c − eb`.
     d: Signal<Local, Bits<EXP_W>>,
-    dlo: Signal<Local, Bits<7>>,
-    dmid: Signal<Local, Bit>,
-    /// `dlo ≤ hi` (11, 40 or 0 by the destination); the clamps: `d ≤ hi`
-    /// (`eb ≥ c − hi`), `d ≥ 66` (`eb ≤ c − 66`).
-    lo_le_hi: Signal<Local, Bit>,
-    at_hi: Signal<Local, Bit>,
-    at_66: Signal<Local, Bit>,
     /// frexp.exp: `e + 1` in 14 and 32 bits.
     ex: Signal<Local, Bits<EXP_W>>,
     ex32: Signal<Local, Bits<32>>,
@@ -120,14 +122,11 @@ impl Default for NormFine {
             x2: Default::default(),
             eb: Default::default(),
             k_sel: Default::default(),
+            g_sel: Default::default(),
+            l_sel: Default::default(),
             hi_sel: Default::default(),
             gb_sel: Default::default(),
             d: Default::default(),
-            dlo: Default::default(),
-            dmid: Default::default(),
-            lo_le_hi: Default::default(),
-            at_hi: Default::default(),
-            at_66: Default::default(),
             ex: Default::default(),
             ex32: Default::default(),
             sext: Constant::new(0xFFFF_C000_u64.into()),
@@ -168,43 +167,23 @@ impl Logic for NormFine {
             self.ctl.next.fflags = 0.into();
         }
         // ---- the destination's terms ----
-        // Its constants come registered from phase 7 ([`Stage7`]). The
-        // clamps are read off the one chain `d = c − eb` (every
-        // destination has `c − g = hi` and `c − l = 66`, so `eb ≥ g` is
-        // `d ≤ hi` and `eb ≤ l` is `d ≥ 66`), not from two compare chains
-        // of their own beside it (measured: the compares' chains, their
-        // combination and the clamp as the flip-flops' reset, 6.4–7.5 ns
-        // on 398ce04's and 40b835e's seed 1). frexp.mant's terms,
-        // binary64 at e = −1, are constants picked last.
+        // Its constants come registered from phase 7 ([`Stage7`]), so one
+        // chain per term follows and only the clamp after it (measured:
+        // the three destinations' terms in parallel, picked after their
+        // chains, 7.5–8.9 ns; the constants picked here from `ctl`, then
+        // the chains, 7.6–8.1 ns). frexp.mant's terms, binary64 at
+        // e = −1, are constants picked last.
         self.k_sel.next = self.s7.val().k;
+        self.g_sel.next = self.s7.val().g;
+        self.l_sel.next = self.s7.val().l;
         self.hi_sel.next = self.s7.val().hi;
         self.gb_sel.next = self.s7.val().gb;
         self.d.next = self.k_sel.val() - self.eb.val();
-        self.dlo.next = self.d.val().get_bits::<7>(0);
-        self.dmid.next = self.d.val().get_bits::<6>(7).any();
-        // binary64: dlo ≤ 11.
-        self.lo_le_hi.next = (!self.dlo.val().get_bits::<3>(4).any())
-            & (!(self.dlo.val().get_bit(3) & self.dlo.val().get_bit(2)));
-        if self.ctl_in.val().d32 {
-            // dlo ≤ 40 (0b0101000).
-            self.lo_le_hi.next = (!self.dlo.val().get_bit(6))
-                & ((!self.dlo.val().get_bit(5))
-                    | ((!self.dlo.val().get_bit(4))
-                        & ((!self.dlo.val().get_bit(3))
-                            | (!self.dlo.val().get_bits::<3>(0).any()))));
-        }
-        if self.ctl_in.val().to_i | self.ctl_in.val().to_u {
-            self.lo_le_hi.next = !self.dlo.val().any();
-        }
-        self.at_hi.next = self.d.val().get_bit(13) | ((!self.dmid.val()) & self.lo_le_hi.val());
-        self.at_66.next = (!self.d.val().get_bit(13))
-            & (self.dmid.val()
-                | (self.dlo.val().get_bit(6) & self.dlo.val().get_bits::<5>(1).any()));
-        self.t.next.sh = self.dlo.val();
-        if self.at_hi.val() {
+        self.t.next.sh = self.d.val().get_bits::<7>(0);
+        if self.eb.val() >= self.g_sel.val() {
             self.t.next.sh = self.hi_sel.val();
         }
-        if self.at_66.val() {
+        if self.eb.val() <= self.l_sel.val() {
             self.t.next.sh = 66.into();
         }
         self.t.next.base = 0.into();

@@ -193,10 +193,12 @@ pub struct Stage7 {
     pub sin: Bit,
     pub lz_lo: Bits<3>,
     /// The destination's constants for phase 8 ([`NormFine`](super::NormFine)),
-    /// picked in phase 7 from the op: the shift's `c` (`sh = c − eb`,
-    /// clamped to `hi..=66`: `hi` at and above the destination's EMIN, 66
-    /// where every bit is sticky) and the exponent base's EMIN.
+    /// picked in phase 7 from the op: the shift's `c` (`sh = c − eb`), the
+    /// exponent at and above which the shift is `hi`, the one at and below
+    /// which it is 66, and the exponent base's EMIN.
     pub k: Bits<EXP_W>,
+    pub g: Bits<EXP_W>,
+    pub l: Bits<EXP_W>,
     pub hi: Bits<7>,
     pub gb: Bits<EXP_W>,
 }
