@@ -12,7 +12,7 @@
 //! |---|---|
 //! | [`Fp64Decode`] (combinational, in front) | which datapath answers; the DFMA's opcode, compare, rounding code (RISC-V `rm` → the DFMA's, DYN and MODE resolved), modifiers; the conversion block's mode and flush bits |
 //! | [`ConvertDecode`] (in front, registered beside the front register) | the conversion block's op decode ([`CvtDec`]) |
-//! | [`Daz64`] (in front) | MODE's `daz64` on the DFMA's operands (not for the compares): decided in front, one bit per operand; [`DfmaCore`] clears the fraction inside its phase 1 |
+//! | [`Daz64`] (in front) | the DFMA's operands' exponent-field zero tests ([`DfmaCore::in_ez`]) and MODE's `daz64` on them (not for the compares): decided in front, one bit per operand; [`DfmaCore`] clears the fraction inside its phase 1 |
 //! | [`DfmaCore`] at depth 15 | fadd (a·1 + b), fsub (b negated), fmul, ffma, fmin, fmax, the fourteen compares, with RMM and the IEEE flags |
 //! | [`Fp64ConvertCore`] | fldexp, ffloor/fceil/ftrunc/frndne, ffract, the six fcvt, frexp.mant/exp |
 //! | [`Fp64Class`] (in front), [`Fp64Bitops`] (behind the front register: the op's selects, cmp.class's answer bit) and [`Fp64BitopsPick`] (behind the first side register: the 64-bit answer), then delayed | fsgnj/fsgnjn/fsgnjx, fclass, cmp.class |
@@ -37,7 +37,10 @@
 //! 64-bit answer a clock later; the conversion block's op decode
 //! ([`ConvertDecode`]) is registered beside the front register, its phase
 //! 8's destination constants in phase 7; the DFMA's forced answer's
-//! NaN/subnormal class is tested in phase 4. On 398ce04 no group leads
+//! NaN/subnormal class is tested in phase 4; the DFMA's operands'
+//! exponent-field zero tests are formed in front ([`DfmaCore::in_ez`],
+//! 40b835e) and the conversion block's phase-9 sticky by 16-bit groups
+//! (454a231). On 398ce04 no group leads
 //! every seed: the slowest are 7.1–7.7 ns (the DFMA's phase 1a `p1`, its
 //! phase 9/10 on one seed, the conversion block's phases 1–4 and 8), with
 //! 60–75 % of each path routing. The steps and the paths per seed are in
