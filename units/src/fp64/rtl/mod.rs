@@ -29,6 +29,7 @@
 //! | `fp64` (bd5d853) | 16 | 8,494 | 10,814 | 563 | 16 | 0 | 131.70 / 131.18 / 133.40 | 131.70 |
 //! | `fp64` (f9c9806: DAZ inside the DFMA core, the bit operations' pick a clock later, the conversion block's decode registered, its phase 5 split, the DFMA's forced NaN/subnormal test in phase 9) | 16 | 8,342 | 10,846 | 568 | 16 | 0 | 129.92 / 125.99 / 132.47 | 129.92 |
 //! | `fp64` (398ce04: phase 8's destination constants registered in phase 7, cmp.class's answer bit behind the front register, the DFMA's bypass-word NaN/subnormal test in phase 4) | 16 | 8,284 | 10,859 | 561 | 16 | 0 | 139.26 / 137.72 / 129.95 | 137.72 |
+//! | `fp64` (454a231: the DFMA's exponent-field zero tests formed in front, phase 9's sticky by 16-bit groups) | 16 | 8,224 | 10,862 | 561 | 16 | 0 | 133.69 / 130.70 / 131.01 | 131.01 |
 //!
 //! 150 MHz is not met. DAZ is decided before the front register (one bit
 //! per operand, [`Daz64`]) and applied inside [`DfmaCore`]'s phase 1
