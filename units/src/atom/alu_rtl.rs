@@ -2,6 +2,9 @@
 //! loop (old word → new word → the next operation's old word) holds as little
 //! logic as possible.
 //!
+//! - [`AtomPreDecode`] (stage s0, from the port): the type and op flags the
+//!   decode's `alt` and lane placement need, and `b`'s half-NaN flags,
+//!   registered into s1.
 //! - [`AtomDecode`] (stage s1, from registers): everything that does not depend on
 //!   the old word. The op and type become flags (the ones `alt` and the lane
 //!   placement need, and `b`'s half-NaN flags, decoded one stage earlier in s0
@@ -55,6 +58,63 @@
 use super::{DATA_W, OP_W, TYPE_W};
 use rust_hdl::prelude::*;
 
+/// Stage s0: the decode's flags that `alt` and the lane placement need,
+/// decoded one stage early from the port's fields (combinational; the top
+/// level registers them into s1 and hands them to [`AtomDecode`] as its
+/// `pre_*` inputs). Types 2, 3, 5, 9, 10, 11 are 64-bit; 6 f16x2, 7 bf16x2;
+/// ops 9, 10 cas, cast; 3 inc.
+#[derive(LogicBlock, Default)]
+pub struct AtomPreDecode {
+    pub ty: Signal<In, Bits<TYPE_W>>,
+    pub op: Signal<In, Bits<OP_W>>,
+    /// `b`'s low 32 bits.
+    pub b: Signal<In, Bits<32>>,
+    pub w64: Signal<Out, Bit>,
+    pub half: Signal<Out, Bit>,
+    pub bf: Signal<Out, Bit>,
+    pub cas: Signal<Out, Bit>,
+    pub inc: Signal<Out, Bit>,
+    /// `b`'s halves are NaNs in the type's half format (bit 0: bits 15..0,
+    /// bit 1: bits 31..16).
+    pub bnan: Signal<Out, Bits<2>>,
+    bnan16: Signal<Local, Bits<2>>,
+    bnanbf: Signal<Local, Bits<2>>,
+}
+
+impl Logic for AtomPreDecode {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.w64.next = (self.ty.val() == 2)
+            | (self.ty.val() == 3)
+            | (self.ty.val() == 5)
+            | (self.ty.val() == 9)
+            | (self.ty.val() == 10)
+            | (self.ty.val() == 11);
+        self.half.next = (self.ty.val() == 6) | (self.ty.val() == 7);
+        self.bf.next = self.ty.val() == 7;
+        self.cas.next = (self.op.val() == 9) | (self.op.val() == 10);
+        self.inc.next = self.op.val() == 3;
+        self.bnan16.next = 0.into();
+        if (self.b.val().get_bits::<5>(10) == 0x1F) & self.b.val().get_bits::<10>(0).any() {
+            self.bnan16.next = 1.into();
+        }
+        if (self.b.val().get_bits::<5>(26) == 0x1F) & self.b.val().get_bits::<10>(16).any() {
+            self.bnan16.next = self.bnan16.val() | 2;
+        }
+        self.bnanbf.next = 0.into();
+        if (self.b.val().get_bits::<8>(7) == 0xFF) & self.b.val().get_bits::<7>(0).any() {
+            self.bnanbf.next = 1.into();
+        }
+        if (self.b.val().get_bits::<8>(23) == 0xFF) & self.b.val().get_bits::<7>(16).any() {
+            self.bnanbf.next = self.bnanbf.val() | 2;
+        }
+        self.bnan.next = self.bnan16.val();
+        if self.ty.val() == 7 {
+            self.bnan.next = self.bnanbf.val();
+        }
+    }
+}
+
 /// Stage s1: operands placed in the lane, op and type decoded. Purely
 /// combinational; every output is registered into s2.
 #[derive(LogicBlock, Default)]
@@ -69,8 +129,8 @@ pub struct AtomDecode {
     pub c: Signal<In, Bits<DATA_W>>,
     /// The number of ones of `b`'s low 32 bits (`popc.inc`'s addend).
     pub pc: Signal<In, Bits<6>>,
-    /// Decoded a stage earlier (s0) and registered, so that `alt` and the lane
-    /// placement start from flip-flops: a 64-bit type; f16x2 or bf16x2;
+    /// [`AtomPreDecode`]'s flags, decoded a stage earlier (s0) and registered,
+    /// so that `alt` and the lane placement start from flip-flops: a 64-bit type; f16x2 or bf16x2;
     /// bf16x2; cas or cast; inc; `b`'s low halves are NaNs in the type's half
     /// format (bit 0: bits 15..0, bit 1: bits 31..16).
     pub pre_w64: Signal<In, Bit>,

@@ -123,7 +123,7 @@
 //! Type codes (index in [`AtomType::ALL`]): 0 u32, 1 s32, 2 u64, 3 s64, 4 f32,
 //! 5 f64, 6 f16x2, 7 bf16x2, 8 b32, 9 b64.
 
-use super::alu_rtl::{AtomAlu, AtomDecide, AtomDecode};
+use super::alu_rtl::{AtomAlu, AtomDecide, AtomDecode, AtomPreDecode};
 use super::fpadd::{self, NanRule};
 use super::fpadd_rtl::{Bf16AddPipe, F16AddPipe, F32AddPipe, F64AddPipe, MAX_PHASES};
 use super::model::{
@@ -324,8 +324,7 @@ pub struct Atom<const WA: usize> {
     s1_inc: DFF<Bit>,
     s1_bnan: DFF<Bits<2>>,
     /// s0: `in_b`'s low halves are NaNs (f16, bf16 formats).
-    in_bnan16: Signal<Local, Bits<2>>,
-    in_bnanbf: Signal<Local, Bits<2>>,
+    predecode: AtomPreDecode,
     s1_c: DFF<Bits<DATA_W>>,
     /// s1: the youngest final word among the operations two to thirteen ahead
     /// (`s1_oh3`, `s1_oh4`, `s1_oht` say which).
@@ -607,8 +606,7 @@ impl<const WA: usize> Atom<WA> {
             s1_cas: Default::default(),
             s1_inc: Default::default(),
             s1_bnan: Default::default(),
-            in_bnan16: Default::default(),
-            in_bnanbf: Default::default(),
+            predecode: Default::default(),
             pick: Default::default(),
             s2_valid: Default::default(),
             s2_tag: Default::default(),
@@ -974,36 +972,16 @@ impl<const WA: usize> Logic for Atom<WA> {
             | (self.in_op.val() == 10);
         self.s1_word.d.next = self.in_word.val();
         self.s1_b.d.next = self.in_b.val();
-        // The decode's flags, one stage early (types 2, 3, 5, 9, 10, 11 are
-        // 64-bit; 6 f16x2, 7 bf16x2; ops 9, 10 cas, cast; 3 inc).
-        self.s1_w64.d.next = (self.in_type.val() == 2)
-            | (self.in_type.val() == 3)
-            | (self.in_type.val() == 5)
-            | (self.in_type.val() == 9)
-            | (self.in_type.val() == 10)
-            | (self.in_type.val() == 11);
-        self.s1_half.d.next = (self.in_type.val() == 6) | (self.in_type.val() == 7);
-        self.s1_bf.d.next = self.in_type.val() == 7;
-        self.s1_cas.d.next = (self.in_op.val() == 9) | (self.in_op.val() == 10);
-        self.s1_inc.d.next = self.in_op.val() == 3;
-        self.in_bnan16.next = 0.into();
-        if (self.in_b.val().get_bits::<5>(10) == 0x1F) & self.in_b.val().get_bits::<10>(0).any() {
-            self.in_bnan16.next = 1.into();
-        }
-        if (self.in_b.val().get_bits::<5>(26) == 0x1F) & self.in_b.val().get_bits::<10>(16).any() {
-            self.in_bnan16.next = self.in_bnan16.val() | 2;
-        }
-        self.in_bnanbf.next = 0.into();
-        if (self.in_b.val().get_bits::<8>(7) == 0xFF) & self.in_b.val().get_bits::<7>(0).any() {
-            self.in_bnanbf.next = 1.into();
-        }
-        if (self.in_b.val().get_bits::<8>(23) == 0xFF) & self.in_b.val().get_bits::<7>(16).any() {
-            self.in_bnanbf.next = self.in_bnanbf.val() | 2;
-        }
-        self.s1_bnan.d.next = self.in_bnan16.val();
-        if self.in_type.val() == 7 {
-            self.s1_bnan.d.next = self.in_bnanbf.val();
-        }
+        // The decode's flags, one stage early ([`AtomPreDecode`]).
+        self.predecode.ty.next = self.in_type.val();
+        self.predecode.op.next = self.in_op.val();
+        self.predecode.b.next = self.in_b.val().get_bits::<32>(0);
+        self.s1_w64.d.next = self.predecode.w64.val();
+        self.s1_half.d.next = self.predecode.half.val();
+        self.s1_bf.d.next = self.predecode.bf.val();
+        self.s1_cas.d.next = self.predecode.cas.val();
+        self.s1_inc.d.next = self.predecode.inc.val();
+        self.s1_bnan.d.next = self.predecode.bnan.val();
         self.s1_c.d.next = self.in_c.val();
         self.popc.x.next = self.in_b.val().get_bits::<32>(0);
         self.s1_pcb.d.next = self.popc.byte_counts.val();
