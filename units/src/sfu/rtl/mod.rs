@@ -481,17 +481,23 @@ impl Logic for Sfu {
         if self.take_engine.val() & self.is_rsq.val() {
             self.rsq.d.next.state = 1.into();
         }
-        if self.engine.out_valid.val() & (self.rsq.q.val().state == 1) {
-            // The root goes back in as rcp.f64 (the engine is idle next clock).
-            self.req.d.next.valid = true;
+        if self.rsq.q.val().state == 1 {
+            // The root goes back in as rcp.f64 (the engine is idle next
+            // clock). While the root is in the engine no operation is
+            // accepted, so the fields follow the engine's answer from the
+            // sequence's own state and only `valid` waits for `out_valid`
+            // (the engine's phase decode drives one bit, not 140).
             self.req.d.next.tag = self.engine.out_tag.val();
             self.req.d.next.op = 9.into();
             self.req.d.next.a = self.engine.out_result.val();
             self.req.d.next.frm64 = 0.into();
             self.req.d.next.daz64 = false;
             self.req.d.next.ftz64 = false;
-            self.rsq.d.next.state = 3.into();
             self.rsq.d.next.flags = self.engine.out_flags.val() & 0x18;
+            if self.engine.out_valid.val() {
+                self.req.d.next.valid = true;
+                self.rsq.d.next.state = 3.into();
+            }
         }
         // The engine is idle whenever `req` holds an operation.
         self.engine.in_valid.next = self.req.q.val().valid;
@@ -507,18 +513,26 @@ impl Logic for Sfu {
         self.engine.in_ftz64.next = self.req.q.val().ftz64;
 
         // ---- hold and the output ----
+        // The engine answers only while `hold` is empty, so an empty `hold`
+        // follows the engine's answer field by field and only `valid` (and
+        // rsq.f64's state) waits for `out_valid`: the engine's phase decode
+        // drives two bits, not 75.
         self.hold.d.next = self.hold.q.val();
-        if !self.fb.q.val().valid {
-            self.hold.d.next.valid = false;
-        }
-        if self.engine.out_valid.val() & (self.rsq.q.val().state != 1) {
-            self.hold.d.next.valid = true;
+        if !self.hold.q.val().valid {
             self.hold.d.next.tag = self.engine.out_tag.val();
             self.hold.d.next.result = self.engine.out_result.val();
             self.hold.d.next.flags = self.engine.out_flags.val();
             if self.rsq.q.val().state == 3 {
                 self.hold.d.next.flags =
                     (self.engine.out_flags.val() | self.rsq.q.val().flags) & 0x18;
+            }
+        }
+        if !self.fb.q.val().valid {
+            self.hold.d.next.valid = false;
+        }
+        if self.engine.out_valid.val() & (self.rsq.q.val().state != 1) {
+            self.hold.d.next.valid = true;
+            if self.rsq.q.val().state == 3 {
                 self.rsq.d.next.state = 0.into();
             }
         }
