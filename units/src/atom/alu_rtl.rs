@@ -414,6 +414,11 @@ impl Logic for AtomDecode {
 pub struct AtomAlu {
     /// The addressed word before the operation (forwarded).
     pub old: Signal<In, Bits<DATA_W>>,
+    /// The same word for the adder alone: a copy of the forwarding choice
+    /// with its own selects, so that the add loop's choice drives only the
+    /// adder's chains (`old` drives the compares, the bitwise ops and the
+    /// answer). It equals `old` whenever the op adds (`arith_lo`/`arith_hi`).
+    pub old_add: Signal<In, Bits<DATA_W>>,
     pub w64: Signal<In, Bit>,
     pub high: Signal<In, Bit>,
     pub lane32: Signal<In, Bit>,
@@ -480,7 +485,6 @@ pub struct AtomAlu {
     eq: Signal<Local, Bit>,
     zero: Signal<Local, Bit>,
 
-    sum: Signal<Local, Bits<DATA_W>>,
     /// The lower half's sum with its carry; the upper half's for carry 0 and 1.
     sum_lo: Signal<Local, Bits<33>>,
     sum_hi0: Signal<Local, Bits<32>>,
@@ -490,7 +494,13 @@ pub struct AtomAlu {
     ko_hi: Signal<Local, Bits<32>>,
     ko_lo: Signal<Local, Bits<32>>,
     bitwise: Signal<Local, Bits<DATA_W>>,
+    /// The word when the op does not add: `alt` per half (`t_always`), else
+    /// the bitwise result.
+    other: Signal<Local, Bits<DATA_W>>,
     pre_lo: Signal<Local, Bits<DATA_W>>,
+    /// The upper half for the lower half's carry 0 / 1; the carry picks last.
+    pre_hi0: Signal<Local, Bits<DATA_W>>,
+    pre_hi1: Signal<Local, Bits<DATA_W>>,
     pre_hi: Signal<Local, Bits<DATA_W>>,
 }
 
@@ -553,22 +563,17 @@ impl Logic for AtomAlu {
 
         // ---- arithmetic and bitwise results ----
         // The add as a 32-bit chain for the lower half and, in parallel, the
-        // upper half for both carries; the lower half's carry picks one.
-        self.sum_lo.next = bit_cast::<33, 32>(self.old.val().get_bits::<32>(0))
+        // upper half for both carries, all from `old_add`; the lower half's
+        // carry picks one as the last choice before the register.
+        self.sum_lo.next = bit_cast::<33, 32>(self.old_add.val().get_bits::<32>(0))
             + bit_cast::<33, 32>(self.addend.val().get_bits::<32>(0));
         self.sum_hi0.next =
-            self.old.val().get_bits::<32>(32) + self.addend.val().get_bits::<32>(32);
+            self.old_add.val().get_bits::<32>(32) + self.addend.val().get_bits::<32>(32);
         // old + addend + 1 on one chain: both one place up with a one below, whose
         // carry is the +1.
-        self.sum_hi1w.next = ((bit_cast::<33, 32>(self.old.val().get_bits::<32>(32)) << 1) | 1)
+        self.sum_hi1w.next = ((bit_cast::<33, 32>(self.old_add.val().get_bits::<32>(32)) << 1) | 1)
             + ((bit_cast::<33, 32>(self.addend.val().get_bits::<32>(32)) << 1) | 1);
         self.sum_hi1.next = self.sum_hi1w.val().get_bits::<32>(1);
-        self.sum.next = bit_cast::<DATA_W, 32>(self.sum_lo.val().get_bits::<32>(0))
-            | (bit_cast::<DATA_W, 32>(self.sum_hi0.val()) << 32);
-        if self.sum_lo.val().get_bit(32) {
-            self.sum.next = bit_cast::<DATA_W, 32>(self.sum_lo.val().get_bits::<32>(0))
-                | (bit_cast::<DATA_W, 32>(self.sum_hi1.val()) << 32);
-        }
         self.bitwise.next = self.old.val();
         if self.lmode.val() == 1 {
             self.bitwise.next = self.old.val() & self.lop.val();
@@ -580,19 +585,29 @@ impl Logic for AtomAlu {
 
         // ---- per half: sum, bitwise or (exch, st) `alt`; a compare op's `alt`
         // instead when `take_*`, after the register ----
-        self.pre_lo.next = self.bitwise.val() & 0xFFFF_FFFF_u64;
-        if self.arith_lo.val() {
-            self.pre_lo.next = self.sum.val() & 0xFFFF_FFFF_u64;
-        }
+        // (`t_always` and `arith_*` never both hold.)
+        self.other.next = self.bitwise.val();
         if self.t_always.val().get_bit(0) {
-            self.pre_lo.next = self.alt.val() & 0xFFFF_FFFF_u64;
-        }
-        self.pre_hi.next = self.bitwise.val() & 0xFFFF_FFFF_0000_0000_u64;
-        if self.arith_hi.val() {
-            self.pre_hi.next = self.sum.val() & 0xFFFF_FFFF_0000_0000_u64;
+            self.other.next =
+                (self.other.val() & 0xFFFF_FFFF_0000_0000_u64) | (self.alt.val() & 0xFFFF_FFFF_u64);
         }
         if self.t_always.val().get_bit(1) {
-            self.pre_hi.next = self.alt.val() & 0xFFFF_FFFF_0000_0000_u64;
+            self.other.next =
+                (self.other.val() & 0xFFFF_FFFF_u64) | (self.alt.val() & 0xFFFF_FFFF_0000_0000_u64);
+        }
+        self.pre_lo.next = self.other.val() & 0xFFFF_FFFF_u64;
+        if self.arith_lo.val() {
+            self.pre_lo.next = bit_cast::<DATA_W, 32>(self.sum_lo.val().get_bits::<32>(0));
+        }
+        self.pre_hi0.next = self.other.val() & 0xFFFF_FFFF_0000_0000_u64;
+        self.pre_hi1.next = self.other.val() & 0xFFFF_FFFF_0000_0000_u64;
+        if self.arith_hi.val() {
+            self.pre_hi0.next = bit_cast::<DATA_W, 32>(self.sum_hi0.val()) << 32;
+            self.pre_hi1.next = bit_cast::<DATA_W, 32>(self.sum_hi1.val()) << 32;
+        }
+        self.pre_hi.next = self.pre_hi0.val();
+        if self.sum_lo.val().get_bit(32) {
+            self.pre_hi.next = self.pre_hi1.val();
         }
         self.pre_word.next = self.pre_lo.val() | self.pre_hi.val();
 

@@ -381,6 +381,11 @@ pub struct Atom<const WA: usize> {
     /// the integer ALU alone.
     s2_f1x: DFF<Bit>,
     s2_fkx: DFF<Bit>,
+    /// `s2_f1`, `s2_fk` of an op that adds (`arith_lo`/`arith_hi`): the
+    /// adder's copy of the forwarding choice (`old_add`), so that the add
+    /// loop's selects and muxes drive the adder's chains alone.
+    s2_f1a: DFF<Bit>,
+    s2_fka: DFF<Bit>,
     /// s2: a float add on f64 / f32 (scalar or vector) / f16x2 / bf16x2: each
     /// adder's operands are zero unless its format adds, so that no two
     /// adders' input registers hold the same value (synthesis would merge
@@ -392,6 +397,8 @@ pub struct Atom<const WA: usize> {
 
     /// s2: the word before the operation, forwarded.
     old_word: Signal<Local, Bits<DATA_W>>,
+    /// s2: `old_word` for the integer adder (from `s2_f1a`, `s2_fka`).
+    old_add: Signal<Local, Bits<DATA_W>>,
     /// s2: `old_word` for a float add (from `s2_f1x`, `s2_fkx`); `lane_fp`:
     /// its 32-bit lane (low bits).
     old_fp: Signal<Local, Bits<DATA_W>>,
@@ -649,6 +656,8 @@ impl<const WA: usize> Atom<WA> {
             s2_pre: Default::default(),
             s2_f1: Default::default(),
             s2_fk: Default::default(),
+            s2_f1a: Default::default(),
+            s2_fka: Default::default(),
             s2_f1x: Default::default(),
             s2_fkx: Default::default(),
             s2_e64: Default::default(),
@@ -656,6 +665,7 @@ impl<const WA: usize> Atom<WA> {
             s2_e16: Default::default(),
             s2_ebf: Default::default(),
             old_word: Default::default(),
+            old_add: Default::default(),
             old_fp: Default::default(),
             lane_fp: Default::default(),
             s3_valid: Default::default(),
@@ -739,7 +749,8 @@ impl<const WA: usize> Logic for Atom<WA> {
         dff_setup!(self, clock, s1_w64, s1_half, s1_bf, s1_cas, s1_inc, s1_bnan);
         dff_setup!(
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
-            s2_b, s2_pre, s2_f1, s2_fk, s2_f1x, s2_fkx, s2_e64, s2_e32, s2_e16, s2_ebf
+            s2_b, s2_pre, s2_f1, s2_fk, s2_f1x, s2_fkx, s2_e64, s2_e32, s2_e16, s2_ebf, s2_f1a,
+            s2_fka
         );
         dff_setup!(
             self,
@@ -1154,6 +1165,13 @@ impl<const WA: usize> Logic for Atom<WA> {
             & self.s2_valid.q.val()
             & (self.s2_word.q.val() == self.s1_word.q.val());
         self.s2_fkx.d.next = self.s1_valid.q.val() & self.s1_fp.q.val() & self.fk.val();
+        self.s2_f1a.d.next = self.s1_valid.q.val()
+            & (self.decode.arith_lo.val() | self.decode.arith_hi.val())
+            & self.s2_valid.q.val()
+            & (self.s2_word.q.val() == self.s1_word.q.val());
+        self.s2_fka.d.next = self.s1_valid.q.val()
+            & (self.decode.arith_lo.val() | self.decode.arith_hi.val())
+            & self.fk.val();
         self.s2_e64.d.next = self.s1_fp.q.val() & (self.s1_type.q.val() == 5);
         self.s2_e32.d.next = self.s1_fp.q.val()
             & ((self.s1_type.q.val() == 4)
@@ -1199,6 +1217,15 @@ impl<const WA: usize> Logic for Atom<WA> {
             self.old_word.next = self.fk_word.val();
         }
         self.alu.old.next = self.old_word.val();
+        // The adder's own copy of the choice (its selects are low unless the
+        // op adds, so synthesis keeps them apart from `s2_f1`, `s2_fk`).
+        self.old_add.next = self.s2_pre.q.val();
+        if self.s2_f1a.q.val() {
+            self.old_add.next = self.s3_pre.q.val();
+        } else if self.s2_fka.q.val() {
+            self.old_add.next = self.fk_word.val();
+        }
+        self.alu.old_add.next = self.old_add.val();
         self.alu.w64.next = self.s2_w64.q.val();
         self.alu.high.next = self.s2_high.q.val();
         self.alu.lane32.next = self.s2_lane32.q.val();
