@@ -82,9 +82,10 @@
 //!   clock on one word, like `add`.
 //! - `min`/`max` on `f16x2`/`bf16x2` are compare ops (initiation interval 2 on
 //!   their word): the ALU decides per 16-bit quarter
-//!   ([`super::alu_rtl::HalfOrder`]) beside the integer decision, into its own
-//!   registers `s3_htake_q0..3`; `new3` picks `alt` per quarter on either
-//!   kind's bit (one LUT4 a bit, as the 3-input choice was).
+//!   ([`super::alu_rtl::HalfOrder`]) beside the integer decision: the order and
+//!   NaN flags per quarter are registered (`s3_h_*`) and decided in s3
+//!   ([`AtomDecide`]'s `htake`); `new3` picks `alt` per quarter on either
+//!   kind's bit.
 //! - `v2.f32` (type 10) is a float add on a whole word: `f32_add` adds the
 //!   lower element and a second binary32 adder, `f32_hi`, the upper one; the
 //!   word joins at s(K+2) like every float add.
@@ -440,10 +441,16 @@ pub struct Atom<const WA: usize> {
     s3_t_eq: DFF<Bits<2>>,
     /// s1: the youngest final word among s4 .. s14 (`pick` without s3's).
     pick45: Signal<Local, Bits<DATA_W>>,
-    s3_htake_q0: DFF<Bit>,
-    s3_htake_q1: DFF<Bit>,
-    s3_htake_q2: DFF<Bit>,
-    s3_htake_q3: DFF<Bit>,
+    /// Half min/max per quarter: the ALU's order and NaN flags and the
+    /// decode's `t_h*` flags, decided in s3 ([`AtomDecide`]'s `htake`).
+    s3_h_nan16: DFF<Bits<4>>,
+    s3_h_nanbf: DFF<Bits<4>>,
+    s3_h_b_lt: DFF<Bits<4>>,
+    s3_h_o_lt: DFF<Bits<4>>,
+    s3_t_hnan16: DFF<Bits<4>>,
+    s3_t_hnanbf: DFF<Bits<4>>,
+    s3_t_hmin: DFF<Bits<4>>,
+    s3_t_hmax: DFF<Bits<4>>,
     /// s3: the word after an integer op; the old word under a float add (until
     /// its sum joins at s(K+2)).
     new3: Signal<Local, Bits<DATA_W>>,
@@ -695,10 +702,14 @@ impl<const WA: usize> Atom<WA> {
             s3_t_nolt: Default::default(),
             s3_t_eq: Default::default(),
             pick45: Default::default(),
-            s3_htake_q0: Default::default(),
-            s3_htake_q1: Default::default(),
-            s3_htake_q2: Default::default(),
-            s3_htake_q3: Default::default(),
+            s3_h_nan16: Default::default(),
+            s3_h_nanbf: Default::default(),
+            s3_h_b_lt: Default::default(),
+            s3_h_o_lt: Default::default(),
+            s3_t_hnan16: Default::default(),
+            s3_t_hnanbf: Default::default(),
+            s3_t_hmin: Default::default(),
+            s3_t_hmax: Default::default(),
             new3: Default::default(),
             take_mask: Default::default(),
             s3_writes: Default::default(),
@@ -817,10 +828,14 @@ impl<const WA: usize> Logic for Atom<WA> {
             s3_t_olt,
             s3_t_nolt,
             s3_t_eq,
-            s3_htake_q0,
-            s3_htake_q1,
-            s3_htake_q2,
-            s3_htake_q3,
+            s3_h_nan16,
+            s3_h_nanbf,
+            s3_h_b_lt,
+            s3_h_o_lt,
+            s3_t_hnan16,
+            s3_t_hnanbf,
+            s3_t_hmin,
+            s3_t_hmax,
             s3_writes
         );
         for i in 0..TAIL {
@@ -1039,17 +1054,25 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.decide.t_olt.next = self.s3_t_olt.q.val();
         self.decide.t_nolt.next = self.s3_t_nolt.q.val();
         self.decide.t_eq.next = self.s3_t_eq.q.val();
+        self.decide.h_nan16.next = self.s3_h_nan16.q.val();
+        self.decide.h_nanbf.next = self.s3_h_nanbf.q.val();
+        self.decide.h_b_lt.next = self.s3_h_b_lt.q.val();
+        self.decide.h_o_lt.next = self.s3_h_o_lt.q.val();
+        self.decide.t_hnan16.next = self.s3_t_hnan16.q.val();
+        self.decide.t_hnanbf.next = self.s3_t_hnanbf.q.val();
+        self.decide.t_hmin.next = self.s3_t_hmin.q.val();
+        self.decide.t_hmax.next = self.s3_t_hmax.q.val();
         self.take_mask.next = 0.into();
-        if self.decide.take_lo.val() | self.s3_htake_q0.q.val() {
+        if self.decide.take_lo.val() | self.decide.htake.val().get_bit(0) {
             self.take_mask.next = 0xFFFF_u64.into();
         }
-        if self.decide.take_lo.val() | self.s3_htake_q1.q.val() {
+        if self.decide.take_lo.val() | self.decide.htake.val().get_bit(1) {
             self.take_mask.next = self.take_mask.val() | 0xFFFF_0000_u64;
         }
-        if self.decide.take_hi.val() | self.s3_htake_q2.q.val() {
+        if self.decide.take_hi.val() | self.decide.htake.val().get_bit(2) {
             self.take_mask.next = self.take_mask.val() | 0xFFFF_0000_0000_u64;
         }
-        if self.decide.take_hi.val() | self.s3_htake_q3.q.val() {
+        if self.decide.take_hi.val() | self.decide.htake.val().get_bit(3) {
             self.take_mask.next = self.take_mask.val() | 0xFFFF_0000_0000_0000_u64;
         }
         self.new3.next = (self.s3_pre.q.val() & !self.take_mask.val())
@@ -1244,10 +1267,6 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.alu.lop.next = self.s2_lop.q.val();
         self.alu.lmode.next = self.s2_lmode.q.val();
         self.alu.t_always.next = self.s2_t_always.q.val();
-        self.alu.t_hnan16.next = self.s2_t_hnan16.q.val();
-        self.alu.t_hnanbf.next = self.s2_t_hnanbf.q.val();
-        self.alu.t_hmin.next = self.s2_t_hmin.q.val();
-        self.alu.t_hmax.next = self.s2_t_hmax.q.val();
         self.alu.op_cas.next = self.s2_op_cas.q.val();
         self.alu.op_cast.next = self.s2_op_cast.q.val();
         self.alu.op_ld.next = self.s2_op_ld.q.val();
@@ -1339,10 +1358,14 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s3_t_olt.d.next = self.s2_t_olt.q.val();
         self.s3_t_nolt.d.next = self.s2_t_nolt.q.val();
         self.s3_t_eq.d.next = self.s2_t_eq.q.val();
-        self.s3_htake_q0.d.next = self.alu.htake_q0.val();
-        self.s3_htake_q1.d.next = self.alu.htake_q1.val();
-        self.s3_htake_q2.d.next = self.alu.htake_q2.val();
-        self.s3_htake_q3.d.next = self.alu.htake_q3.val();
+        self.s3_h_nan16.d.next = self.alu.h_nan16.val();
+        self.s3_h_nanbf.d.next = self.alu.h_nanbf.val();
+        self.s3_h_b_lt.d.next = self.alu.h_b_lt.val();
+        self.s3_h_o_lt.d.next = self.alu.h_o_lt.val();
+        self.s3_t_hnan16.d.next = self.s2_t_hnan16.q.val();
+        self.s3_t_hnanbf.d.next = self.s2_t_hnanbf.q.val();
+        self.s3_t_hmin.d.next = self.s2_t_hmin.q.val();
+        self.s3_t_hmax.d.next = self.s2_t_hmax.q.val();
         self.s3_second.d.next = self.s2_second.q.val();
         self.s3_writes.d.next = self.alu.writes.val();
 
