@@ -66,7 +66,11 @@
 //! s0 pick for the port's word and a v4.f32's second word in parallel
 //! (15f2f88: 7,703 LUT4, 7,255 FF, 99.41 MHz, its aimed path 9.56 → 8.90
 //! ns; the lead, the add loop `s3_pre` ← `s2_fk` at 10.06 ns, untouched and
-//! 8.83 on 21a8b7a: placement); docs/qor.md.
+//! 8.83 on 21a8b7a: placement); the adder's own copy of the forwarding
+//! choice (`old_add`, 33a037a: 7,720 LUT4, 7,257 FF, 112.9 MHz, the add loop
+//! 10.06 → 8.67 ns) and the half min/max decided in s3 (88843fc: 7,814
+//! LUT4, 7,281 FF, 103.0 MHz, the `s3_htake_q*` groups gone, the s0 pick
+//! `s1_oht` ← `in_wv4` leading at 9.71 ns); docs/qor.md.
 //! Latency 3 (`v4.f32`: 4); initiation interval on one word:
 //! 1 (add, and, or, xor, exch, safeadd, popc.inc, ld, st), 2 (min, max, inc,
 //! dec, cas, cast, the half min/max), K = 10 (float adds, every format, and
