@@ -16,8 +16,10 @@
 //!   inc/dec may take instead of the arithmetic or bitwise result is one word
 //!   (`alt`).
 //! - [`AtomAlu`] (stage s2, inside the loop): per 64-bit word, in parallel, one
-//!   adder (`old + addend`: a 32-bit chain for the lower half, the upper half
-//!   for both carries, picked by the lower half's carry), the compares (64-bit in
+//!   adder (`old_add + addend`, from its own copy of the forwarding choice:
+//!   a 32-bit chain for the lower half, the upper half for both carries,
+//!   the lower half's carry picking the upper half of `pre_word` last), the
+//!   compares (64-bit in
 //!   both directions for 64-bit and upper-half lanes, each as two 32-bit chains;
 //!   32-bit for lower-half lanes), the lane equality and zero tests and the
 //!   bitwise result; then, per bit, `arith ? sum : bitwise`, or `alt` for
@@ -34,10 +36,12 @@
 //!
 //! Half min/max (`f16x2`, `bf16x2`: minimumNumber / maximumNumber per 16-bit
 //! half) decide per quarter of the word, so the decision is four bits
-//! (`htake_q0` … `htake_q3`, beside the integer ops' `take_lo`/`take_hi`, which
-//! they do not pass through: each quarter's bit ends in its own register in
-//! s2, and the OR with the integer decision per quarter is folded into `new3`'s
-//! choice in s3). A quarter compares order keys ([`HalfOrder`]):
+//! (`htake`, beside the integer ops' `take_lo`/`take_hi`). Like the integer
+//! compare, a quarter's order and NaN tests end the clock in flip-flops in s2
+//! (`h_b_lt`, `h_o_lt`, `h_nan16`, `h_nanbf`), and [`AtomDecide`] decides in
+//! s3 from them and the decode's `t_h*` flags; the OR with the integer
+//! decision per quarter is folded into `new3`'s choice in s3. A quarter
+//! compares order keys ([`HalfOrder`]):
 //! a positive value with its sign bit set, a negative one inverted, so that the
 //! unsigned order of the keys is the order of the values with −0 below +0. `b`'s
 //! keys (in `kb0`, which no integer compare of a half type needs) and NaN flags
@@ -414,6 +418,11 @@ impl Logic for AtomDecode {
 pub struct AtomAlu {
     /// The addressed word before the operation (forwarded).
     pub old: Signal<In, Bits<DATA_W>>,
+    /// The same word for the adder alone: a copy of the forwarding choice
+    /// with its own selects, so that the add loop's choice drives only the
+    /// adder's chains (`old` drives the compares, the bitwise ops and the
+    /// answer). It equals `old` whenever the op adds (`arith_lo`/`arith_hi`).
+    pub old_add: Signal<In, Bits<DATA_W>>,
     pub w64: Signal<In, Bit>,
     pub high: Signal<In, Bit>,
     pub lane32: Signal<In, Bit>,
@@ -432,15 +441,11 @@ pub struct AtomAlu {
     pub lop: Signal<In, Bits<DATA_W>>,
     pub lmode: Signal<In, Bits<2>>,
     pub t_always: Signal<In, Bits<2>>,
-    pub t_hnan16: Signal<In, Bits<4>>,
-    pub t_hnanbf: Signal<In, Bits<4>>,
-    pub t_hmin: Signal<In, Bits<4>>,
-    pub t_hmax: Signal<In, Bits<4>>,
     pub op_cas: Signal<In, Bit>,
     pub op_cast: Signal<In, Bit>,
     pub op_ld: Signal<In, Bit>,
 
-    /// The word after the operation, unless `take_*` or `htake_q*` (compare
+    /// The word after the operation, unless `take_*` or `htake` (compare
     /// ops only): then that half / quarter is `alt`'s. The choice is left to the
     /// next clock (`new3` in [`super::rtl`]), so the decision bit ends at a
     /// register instead of fanning out to 64 bits here.
@@ -459,11 +464,13 @@ pub struct AtomAlu {
     pub cmp_eq_hi: Signal<Out, Bit>,
     pub cmp_eq: Signal<Out, Bit>,
     pub cmp_zero: Signal<Out, Bit>,
-    /// Half min/max: quarter j (bits 16j + 15 .. 16j) takes `alt`.
-    pub htake_q0: Signal<Out, Bit>,
-    pub htake_q1: Signal<Out, Bit>,
-    pub htake_q2: Signal<Out, Bit>,
-    pub htake_q3: Signal<Out, Bit>,
+    /// Half min/max, bit j per quarter j (bits 16j + 15 .. 16j), registered
+    /// for [`AtomDecide`]: the old quarter is an f16 / bf16 NaN; `b` orders
+    /// before / after it.
+    pub h_nan16: Signal<Out, Bits<4>>,
+    pub h_nanbf: Signal<Out, Bits<4>>,
+    pub h_b_lt: Signal<Out, Bits<4>>,
+    pub h_o_lt: Signal<Out, Bits<4>>,
     /// The returning form's answer: the old lane (zero-extended), or 1/0 for cast.
     pub answer: Signal<Out, Bits<DATA_W>>,
     /// The bank must be written (false for ld and a failed cas/cast).
@@ -480,7 +487,6 @@ pub struct AtomAlu {
     eq: Signal<Local, Bit>,
     zero: Signal<Local, Bit>,
 
-    sum: Signal<Local, Bits<DATA_W>>,
     /// The lower half's sum with its carry; the upper half's for carry 0 and 1.
     sum_lo: Signal<Local, Bits<33>>,
     sum_hi0: Signal<Local, Bits<32>>,
@@ -490,7 +496,13 @@ pub struct AtomAlu {
     ko_hi: Signal<Local, Bits<32>>,
     ko_lo: Signal<Local, Bits<32>>,
     bitwise: Signal<Local, Bits<DATA_W>>,
+    /// The word when the op does not add: `alt` per half (`t_always`), else
+    /// the bitwise result.
+    other: Signal<Local, Bits<DATA_W>>,
     pre_lo: Signal<Local, Bits<DATA_W>>,
+    /// The upper half for the lower half's carry 0 / 1; the carry picks last.
+    pre_hi0: Signal<Local, Bits<DATA_W>>,
+    pre_hi1: Signal<Local, Bits<DATA_W>>,
     pre_hi: Signal<Local, Bits<DATA_W>>,
 }
 
@@ -540,35 +552,30 @@ impl Logic for AtomAlu {
         self.hq[1].kb.next = self.kb0.val().get_bits::<16>(16);
         self.hq[2].kb.next = self.kb0.val().get_bits::<16>(32);
         self.hq[3].kb.next = self.kb0.val().get_bits::<16>(48);
+        self.h_nan16.next = 0.into();
+        self.h_nanbf.next = 0.into();
+        self.h_b_lt.next = 0.into();
+        self.h_o_lt.next = 0.into();
         for i in 0..4 {
-            self.hq[i].t_nan16.next = self.t_hnan16.val().get_bit(i);
-            self.hq[i].t_nanbf.next = self.t_hnanbf.val().get_bit(i);
-            self.hq[i].t_min.next = self.t_hmin.val().get_bit(i);
-            self.hq[i].t_max.next = self.t_hmax.val().get_bit(i);
+            self.h_nan16.next = self.h_nan16.val().replace_bit(i, self.hq[i].nan16.val());
+            self.h_nanbf.next = self.h_nanbf.val().replace_bit(i, self.hq[i].nanbf.val());
+            self.h_b_lt.next = self.h_b_lt.val().replace_bit(i, self.hq[i].b_lt.val());
+            self.h_o_lt.next = self.h_o_lt.val().replace_bit(i, self.hq[i].o_lt.val());
         }
-        self.htake_q0.next = self.hq[0].take.val();
-        self.htake_q1.next = self.hq[1].take.val();
-        self.htake_q2.next = self.hq[2].take.val();
-        self.htake_q3.next = self.hq[3].take.val();
 
         // ---- arithmetic and bitwise results ----
         // The add as a 32-bit chain for the lower half and, in parallel, the
-        // upper half for both carries; the lower half's carry picks one.
-        self.sum_lo.next = bit_cast::<33, 32>(self.old.val().get_bits::<32>(0))
+        // upper half for both carries, all from `old_add`; the lower half's
+        // carry picks one as the last choice before the register.
+        self.sum_lo.next = bit_cast::<33, 32>(self.old_add.val().get_bits::<32>(0))
             + bit_cast::<33, 32>(self.addend.val().get_bits::<32>(0));
         self.sum_hi0.next =
-            self.old.val().get_bits::<32>(32) + self.addend.val().get_bits::<32>(32);
+            self.old_add.val().get_bits::<32>(32) + self.addend.val().get_bits::<32>(32);
         // old + addend + 1 on one chain: both one place up with a one below, whose
         // carry is the +1.
-        self.sum_hi1w.next = ((bit_cast::<33, 32>(self.old.val().get_bits::<32>(32)) << 1) | 1)
+        self.sum_hi1w.next = ((bit_cast::<33, 32>(self.old_add.val().get_bits::<32>(32)) << 1) | 1)
             + ((bit_cast::<33, 32>(self.addend.val().get_bits::<32>(32)) << 1) | 1);
         self.sum_hi1.next = self.sum_hi1w.val().get_bits::<32>(1);
-        self.sum.next = bit_cast::<DATA_W, 32>(self.sum_lo.val().get_bits::<32>(0))
-            | (bit_cast::<DATA_W, 32>(self.sum_hi0.val()) << 32);
-        if self.sum_lo.val().get_bit(32) {
-            self.sum.next = bit_cast::<DATA_W, 32>(self.sum_lo.val().get_bits::<32>(0))
-                | (bit_cast::<DATA_W, 32>(self.sum_hi1.val()) << 32);
-        }
         self.bitwise.next = self.old.val();
         if self.lmode.val() == 1 {
             self.bitwise.next = self.old.val() & self.lop.val();
@@ -580,19 +587,29 @@ impl Logic for AtomAlu {
 
         // ---- per half: sum, bitwise or (exch, st) `alt`; a compare op's `alt`
         // instead when `take_*`, after the register ----
-        self.pre_lo.next = self.bitwise.val() & 0xFFFF_FFFF_u64;
-        if self.arith_lo.val() {
-            self.pre_lo.next = self.sum.val() & 0xFFFF_FFFF_u64;
-        }
+        // (`t_always` and `arith_*` never both hold.)
+        self.other.next = self.bitwise.val();
         if self.t_always.val().get_bit(0) {
-            self.pre_lo.next = self.alt.val() & 0xFFFF_FFFF_u64;
-        }
-        self.pre_hi.next = self.bitwise.val() & 0xFFFF_FFFF_0000_0000_u64;
-        if self.arith_hi.val() {
-            self.pre_hi.next = self.sum.val() & 0xFFFF_FFFF_0000_0000_u64;
+            self.other.next =
+                (self.other.val() & 0xFFFF_FFFF_0000_0000_u64) | (self.alt.val() & 0xFFFF_FFFF_u64);
         }
         if self.t_always.val().get_bit(1) {
-            self.pre_hi.next = self.alt.val() & 0xFFFF_FFFF_0000_0000_u64;
+            self.other.next =
+                (self.other.val() & 0xFFFF_FFFF_u64) | (self.alt.val() & 0xFFFF_FFFF_0000_0000_u64);
+        }
+        self.pre_lo.next = self.other.val() & 0xFFFF_FFFF_u64;
+        if self.arith_lo.val() {
+            self.pre_lo.next = bit_cast::<DATA_W, 32>(self.sum_lo.val().get_bits::<32>(0));
+        }
+        self.pre_hi0.next = self.other.val() & 0xFFFF_FFFF_0000_0000_u64;
+        self.pre_hi1.next = self.other.val() & 0xFFFF_FFFF_0000_0000_u64;
+        if self.arith_hi.val() {
+            self.pre_hi0.next = bit_cast::<DATA_W, 32>(self.sum_hi0.val()) << 32;
+            self.pre_hi1.next = bit_cast::<DATA_W, 32>(self.sum_hi1.val()) << 32;
+        }
+        self.pre_hi.next = self.pre_hi0.val();
+        if self.sum_lo.val().get_bit(32) {
+            self.pre_hi.next = self.pre_hi1.val();
         }
         self.pre_word.next = self.pre_lo.val() | self.pre_hi.val();
 
@@ -635,9 +652,21 @@ pub struct AtomDecide {
     pub t_olt: Signal<In, Bits<2>>,
     pub t_nolt: Signal<In, Bits<2>>,
     pub t_eq: Signal<In, Bits<2>>,
+    /// Half min/max per quarter: [`AtomAlu`]'s registered `h_*` flags and the
+    /// decode's `t_h*` flags.
+    pub h_nan16: Signal<In, Bits<4>>,
+    pub h_nanbf: Signal<In, Bits<4>>,
+    pub h_b_lt: Signal<In, Bits<4>>,
+    pub h_o_lt: Signal<In, Bits<4>>,
+    pub t_hnan16: Signal<In, Bits<4>>,
+    pub t_hnanbf: Signal<In, Bits<4>>,
+    pub t_hmin: Signal<In, Bits<4>>,
+    pub t_hmax: Signal<In, Bits<4>>,
     /// The lower / upper half takes `alt`.
     pub take_lo: Signal<Out, Bit>,
     pub take_hi: Signal<Out, Bit>,
+    /// Half min/max: quarter j takes `alt` (bit j).
+    pub htake: Signal<Out, Bits<4>>,
     /// The lane compares: old < b, b < old.
     old_lt_b: Signal<Local, Bit>,
     b_lt_old: Signal<Local, Bit>,
@@ -662,23 +691,28 @@ impl Logic for AtomDecide {
             | (self.t_olt.val().get_bit(1) & self.old_lt_b.val())
             | (self.t_nolt.val().get_bit(1) & !self.old_lt_b.val())
             | (self.t_eq.val().get_bit(1) & self.eq.val());
+        self.htake.next = (self.t_hnan16.val() & self.h_nan16.val())
+            | (self.t_hnanbf.val() & self.h_nanbf.val())
+            | (self.t_hmin.val() & self.h_b_lt.val())
+            | (self.t_hmax.val() & self.h_o_lt.val());
     }
 }
 
-/// One 16-bit quarter of a half min/max: whether it takes `alt`.
+/// One 16-bit quarter of a half min/max: the order of the old half and `b`'s
+/// and the old half's NaN tests, registered; which of them takes `alt` is
+/// decided in s3 ([`AtomDecide`]'s `htake`).
 #[derive(LogicBlock, Default)]
 pub struct HalfOrder {
     /// The old half.
     pub o: Signal<In, Bits<16>>,
     /// `b`'s order key ([`AtomDecode`]).
     pub kb: Signal<In, Bits<16>>,
-    /// Take when the old half is an f16 / bf16 NaN.
-    pub t_nan16: Signal<In, Bit>,
-    pub t_nanbf: Signal<In, Bit>,
-    /// Take when `b` orders before (min) / after (max) the old half.
-    pub t_min: Signal<In, Bit>,
-    pub t_max: Signal<In, Bit>,
-    pub take: Signal<Out, Bit>,
+    /// The old half is an f16 / bf16 NaN.
+    pub nan16: Signal<Out, Bit>,
+    pub nanbf: Signal<Out, Bit>,
+    /// `b` orders before (`b_lt`) / after (`o_lt`) the old half.
+    pub b_lt: Signal<Out, Bit>,
+    pub o_lt: Signal<Out, Bit>,
     /// The old half's order key.
     ko: Signal<Local, Bits<16>>,
 }
@@ -690,13 +724,11 @@ impl Logic for HalfOrder {
         if self.o.val().get_bit(15) {
             self.ko.next = !self.o.val();
         }
-        self.take.next = (self.t_nan16.val()
-            & (self.o.val().get_bits::<5>(10) == 0x1F)
-            & self.o.val().get_bits::<10>(0).any())
-            | (self.t_nanbf.val()
-                & (self.o.val().get_bits::<8>(7) == 0xFF)
-                & self.o.val().get_bits::<7>(0).any())
-            | (self.t_min.val() & (self.kb.val() < self.ko.val()))
-            | (self.t_max.val() & (self.ko.val() < self.kb.val()));
+        self.nan16.next =
+            (self.o.val().get_bits::<5>(10) == 0x1F) & self.o.val().get_bits::<10>(0).any();
+        self.nanbf.next =
+            (self.o.val().get_bits::<8>(7) == 0xFF) & self.o.val().get_bits::<7>(0).any();
+        self.b_lt.next = self.kb.val() < self.ko.val();
+        self.o_lt.next = self.ko.val() < self.kb.val();
     }
 }

@@ -66,7 +66,11 @@
 //! s0 pick for the port's word and a v4.f32's second word in parallel
 //! (15f2f88: 7,703 LUT4, 7,255 FF, 99.41 MHz, its aimed path 9.56 → 8.90
 //! ns; the lead, the add loop `s3_pre` ← `s2_fk` at 10.06 ns, untouched and
-//! 8.83 on 21a8b7a: placement); docs/qor.md.
+//! 8.83 on 21a8b7a: placement); the adder's own copy of the forwarding
+//! choice (`old_add`, 33a037a: 7,720 LUT4, 7,257 FF, 112.9 MHz, the add loop
+//! 10.06 → 8.67 ns) and the half min/max decided in s3 (88843fc: 7,814
+//! LUT4, 7,281 FF, 103.0 MHz, the `s3_htake_q*` groups gone, the s0 pick
+//! `s1_oht` ← `in_wv4` leading at 9.71 ns); docs/qor.md.
 //! Latency 3 (`v4.f32`: 4); initiation interval on one word:
 //! 1 (add, and, or, xor, exch, safeadd, popc.inc, ld, st), 2 (min, max, inc,
 //! dec, cas, cast, the half min/max), K = 10 (float adds, every format, and
@@ -82,9 +86,10 @@
 //!   clock on one word, like `add`.
 //! - `min`/`max` on `f16x2`/`bf16x2` are compare ops (initiation interval 2 on
 //!   their word): the ALU decides per 16-bit quarter
-//!   ([`super::alu_rtl::HalfOrder`]) beside the integer decision, into its own
-//!   registers `s3_htake_q0..3`; `new3` picks `alt` per quarter on either
-//!   kind's bit (one LUT4 a bit, as the 3-input choice was).
+//!   ([`super::alu_rtl::HalfOrder`]) beside the integer decision: the order and
+//!   NaN flags per quarter are registered (`s3_h_*`) and decided in s3
+//!   ([`AtomDecide`]'s `htake`); `new3` picks `alt` per quarter on either
+//!   kind's bit.
 //! - `v2.f32` (type 10) is a float add on a whole word: `f32_add` adds the
 //!   lower element and a second binary32 adder, `f32_hi`, the upper one; the
 //!   word joins at s(K+2) like every float add.
@@ -381,6 +386,11 @@ pub struct Atom<const WA: usize> {
     /// the integer ALU alone.
     s2_f1x: DFF<Bit>,
     s2_fkx: DFF<Bit>,
+    /// `s2_f1`, `s2_fk` of an op that adds (`arith_lo`/`arith_hi`): the
+    /// adder's copy of the forwarding choice (`old_add`), so that the add
+    /// loop's selects and muxes drive the adder's chains alone.
+    s2_f1a: DFF<Bit>,
+    s2_fka: DFF<Bit>,
     /// s2: a float add on f64 / f32 (scalar or vector) / f16x2 / bf16x2: each
     /// adder's operands are zero unless its format adds, so that no two
     /// adders' input registers hold the same value (synthesis would merge
@@ -392,6 +402,8 @@ pub struct Atom<const WA: usize> {
 
     /// s2: the word before the operation, forwarded.
     old_word: Signal<Local, Bits<DATA_W>>,
+    /// s2: `old_word` for the integer adder (from `s2_f1a`, `s2_fka`).
+    old_add: Signal<Local, Bits<DATA_W>>,
     /// s2: `old_word` for a float add (from `s2_f1x`, `s2_fkx`); `lane_fp`:
     /// its 32-bit lane (low bits).
     old_fp: Signal<Local, Bits<DATA_W>>,
@@ -433,10 +445,16 @@ pub struct Atom<const WA: usize> {
     s3_t_eq: DFF<Bits<2>>,
     /// s1: the youngest final word among s4 .. s14 (`pick` without s3's).
     pick45: Signal<Local, Bits<DATA_W>>,
-    s3_htake_q0: DFF<Bit>,
-    s3_htake_q1: DFF<Bit>,
-    s3_htake_q2: DFF<Bit>,
-    s3_htake_q3: DFF<Bit>,
+    /// Half min/max per quarter: the ALU's order and NaN flags and the
+    /// decode's `t_h*` flags, decided in s3 ([`AtomDecide`]'s `htake`).
+    s3_h_nan16: DFF<Bits<4>>,
+    s3_h_nanbf: DFF<Bits<4>>,
+    s3_h_b_lt: DFF<Bits<4>>,
+    s3_h_o_lt: DFF<Bits<4>>,
+    s3_t_hnan16: DFF<Bits<4>>,
+    s3_t_hnanbf: DFF<Bits<4>>,
+    s3_t_hmin: DFF<Bits<4>>,
+    s3_t_hmax: DFF<Bits<4>>,
     /// s3: the word after an integer op; the old word under a float add (until
     /// its sum joins at s(K+2)).
     new3: Signal<Local, Bits<DATA_W>>,
@@ -649,6 +667,8 @@ impl<const WA: usize> Atom<WA> {
             s2_pre: Default::default(),
             s2_f1: Default::default(),
             s2_fk: Default::default(),
+            s2_f1a: Default::default(),
+            s2_fka: Default::default(),
             s2_f1x: Default::default(),
             s2_fkx: Default::default(),
             s2_e64: Default::default(),
@@ -656,6 +676,7 @@ impl<const WA: usize> Atom<WA> {
             s2_e16: Default::default(),
             s2_ebf: Default::default(),
             old_word: Default::default(),
+            old_add: Default::default(),
             old_fp: Default::default(),
             lane_fp: Default::default(),
             s3_valid: Default::default(),
@@ -685,10 +706,14 @@ impl<const WA: usize> Atom<WA> {
             s3_t_nolt: Default::default(),
             s3_t_eq: Default::default(),
             pick45: Default::default(),
-            s3_htake_q0: Default::default(),
-            s3_htake_q1: Default::default(),
-            s3_htake_q2: Default::default(),
-            s3_htake_q3: Default::default(),
+            s3_h_nan16: Default::default(),
+            s3_h_nanbf: Default::default(),
+            s3_h_b_lt: Default::default(),
+            s3_h_o_lt: Default::default(),
+            s3_t_hnan16: Default::default(),
+            s3_t_hnanbf: Default::default(),
+            s3_t_hmin: Default::default(),
+            s3_t_hmax: Default::default(),
             new3: Default::default(),
             take_mask: Default::default(),
             s3_writes: Default::default(),
@@ -739,7 +764,8 @@ impl<const WA: usize> Logic for Atom<WA> {
         dff_setup!(self, clock, s1_w64, s1_half, s1_bf, s1_cas, s1_inc, s1_bnan);
         dff_setup!(
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
-            s2_b, s2_pre, s2_f1, s2_fk, s2_f1x, s2_fkx, s2_e64, s2_e32, s2_e16, s2_ebf
+            s2_b, s2_pre, s2_f1, s2_fk, s2_f1x, s2_fkx, s2_e64, s2_e32, s2_e16, s2_ebf, s2_f1a,
+            s2_fka
         );
         dff_setup!(
             self,
@@ -806,10 +832,14 @@ impl<const WA: usize> Logic for Atom<WA> {
             s3_t_olt,
             s3_t_nolt,
             s3_t_eq,
-            s3_htake_q0,
-            s3_htake_q1,
-            s3_htake_q2,
-            s3_htake_q3,
+            s3_h_nan16,
+            s3_h_nanbf,
+            s3_h_b_lt,
+            s3_h_o_lt,
+            s3_t_hnan16,
+            s3_t_hnanbf,
+            s3_t_hmin,
+            s3_t_hmax,
             s3_writes
         );
         for i in 0..TAIL {
@@ -1028,17 +1058,25 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.decide.t_olt.next = self.s3_t_olt.q.val();
         self.decide.t_nolt.next = self.s3_t_nolt.q.val();
         self.decide.t_eq.next = self.s3_t_eq.q.val();
+        self.decide.h_nan16.next = self.s3_h_nan16.q.val();
+        self.decide.h_nanbf.next = self.s3_h_nanbf.q.val();
+        self.decide.h_b_lt.next = self.s3_h_b_lt.q.val();
+        self.decide.h_o_lt.next = self.s3_h_o_lt.q.val();
+        self.decide.t_hnan16.next = self.s3_t_hnan16.q.val();
+        self.decide.t_hnanbf.next = self.s3_t_hnanbf.q.val();
+        self.decide.t_hmin.next = self.s3_t_hmin.q.val();
+        self.decide.t_hmax.next = self.s3_t_hmax.q.val();
         self.take_mask.next = 0.into();
-        if self.decide.take_lo.val() | self.s3_htake_q0.q.val() {
+        if self.decide.take_lo.val() | self.decide.htake.val().get_bit(0) {
             self.take_mask.next = 0xFFFF_u64.into();
         }
-        if self.decide.take_lo.val() | self.s3_htake_q1.q.val() {
+        if self.decide.take_lo.val() | self.decide.htake.val().get_bit(1) {
             self.take_mask.next = self.take_mask.val() | 0xFFFF_0000_u64;
         }
-        if self.decide.take_hi.val() | self.s3_htake_q2.q.val() {
+        if self.decide.take_hi.val() | self.decide.htake.val().get_bit(2) {
             self.take_mask.next = self.take_mask.val() | 0xFFFF_0000_0000_u64;
         }
-        if self.decide.take_hi.val() | self.s3_htake_q3.q.val() {
+        if self.decide.take_hi.val() | self.decide.htake.val().get_bit(3) {
             self.take_mask.next = self.take_mask.val() | 0xFFFF_0000_0000_0000_u64;
         }
         self.new3.next = (self.s3_pre.q.val() & !self.take_mask.val())
@@ -1154,6 +1192,13 @@ impl<const WA: usize> Logic for Atom<WA> {
             & self.s2_valid.q.val()
             & (self.s2_word.q.val() == self.s1_word.q.val());
         self.s2_fkx.d.next = self.s1_valid.q.val() & self.s1_fp.q.val() & self.fk.val();
+        self.s2_f1a.d.next = self.s1_valid.q.val()
+            & (self.decode.arith_lo.val() | self.decode.arith_hi.val())
+            & self.s2_valid.q.val()
+            & (self.s2_word.q.val() == self.s1_word.q.val());
+        self.s2_fka.d.next = self.s1_valid.q.val()
+            & (self.decode.arith_lo.val() | self.decode.arith_hi.val())
+            & self.fk.val();
         self.s2_e64.d.next = self.s1_fp.q.val() & (self.s1_type.q.val() == 5);
         self.s2_e32.d.next = self.s1_fp.q.val()
             & ((self.s1_type.q.val() == 4)
@@ -1199,6 +1244,15 @@ impl<const WA: usize> Logic for Atom<WA> {
             self.old_word.next = self.fk_word.val();
         }
         self.alu.old.next = self.old_word.val();
+        // The adder's own copy of the choice (its selects are low unless the
+        // op adds, so synthesis keeps them apart from `s2_f1`, `s2_fk`).
+        self.old_add.next = self.s2_pre.q.val();
+        if self.s2_f1a.q.val() {
+            self.old_add.next = self.s3_pre.q.val();
+        } else if self.s2_fka.q.val() {
+            self.old_add.next = self.fk_word.val();
+        }
+        self.alu.old_add.next = self.old_add.val();
         self.alu.w64.next = self.s2_w64.q.val();
         self.alu.high.next = self.s2_high.q.val();
         self.alu.lane32.next = self.s2_lane32.q.val();
@@ -1217,10 +1271,6 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.alu.lop.next = self.s2_lop.q.val();
         self.alu.lmode.next = self.s2_lmode.q.val();
         self.alu.t_always.next = self.s2_t_always.q.val();
-        self.alu.t_hnan16.next = self.s2_t_hnan16.q.val();
-        self.alu.t_hnanbf.next = self.s2_t_hnanbf.q.val();
-        self.alu.t_hmin.next = self.s2_t_hmin.q.val();
-        self.alu.t_hmax.next = self.s2_t_hmax.q.val();
         self.alu.op_cas.next = self.s2_op_cas.q.val();
         self.alu.op_cast.next = self.s2_op_cast.q.val();
         self.alu.op_ld.next = self.s2_op_ld.q.val();
@@ -1312,10 +1362,14 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s3_t_olt.d.next = self.s2_t_olt.q.val();
         self.s3_t_nolt.d.next = self.s2_t_nolt.q.val();
         self.s3_t_eq.d.next = self.s2_t_eq.q.val();
-        self.s3_htake_q0.d.next = self.alu.htake_q0.val();
-        self.s3_htake_q1.d.next = self.alu.htake_q1.val();
-        self.s3_htake_q2.d.next = self.alu.htake_q2.val();
-        self.s3_htake_q3.d.next = self.alu.htake_q3.val();
+        self.s3_h_nan16.d.next = self.alu.h_nan16.val();
+        self.s3_h_nanbf.d.next = self.alu.h_nanbf.val();
+        self.s3_h_b_lt.d.next = self.alu.h_b_lt.val();
+        self.s3_h_o_lt.d.next = self.alu.h_o_lt.val();
+        self.s3_t_hnan16.d.next = self.s2_t_hnan16.q.val();
+        self.s3_t_hnanbf.d.next = self.s2_t_hnanbf.q.val();
+        self.s3_t_hmin.d.next = self.s2_t_hmin.q.val();
+        self.s3_t_hmax.d.next = self.s2_t_hmax.q.val();
         self.s3_second.d.next = self.s2_second.q.val();
         self.s3_writes.d.next = self.alu.writes.val();
 
