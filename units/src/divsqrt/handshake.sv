@@ -35,9 +35,9 @@ module handshake_formal_of_divsqrt(
               .out_result(), .out_flags(), .in_ready(in_ready));
 
 `ifndef BROKEN_REFERENCE
-    localparam [6:0] F64_DIV = 43;
+    localparam [6:0] F64_DIV = 44;
 `else
-    localparam [6:0] F64_DIV = 42;
+    localparam [6:0] F64_DIV = 43;
 `endif
 
     function [6:0] lz32(input [31:0] x);
@@ -49,9 +49,9 @@ module handshake_formal_of_divsqrt(
         end
     endfunction
 
-    // The schedule: fdiv.f64/rcp.f64 43, fsqrt.f64 43, fdiv.f32/rcp.f32 28,
-    // fsqrt.f32 29; div/divu/rem/remu 13 when b = 0 or |a| has more leading
-    // zeros than |b|, else 13 + floor((lz_b - lz_a + 1)/2) + 2.
+    // The schedule: fdiv.f64/rcp.f64 44, fsqrt.f64 44, fdiv.f32/rcp.f32 29,
+    // fsqrt.f32 30; div/divu/rem/remu 14 when b = 0 or |a| has more leading
+    // zeros than |b|, else 14 + floor((lz_b - lz_a + 1)/2) + 2.
     wire sgn = (in_op == 4'd4) || (in_op == 4'd6);
     wire [31:0] ma = (sgn && in_a[31]) ? (~in_a[31:0] + 32'd1) : in_a[31:0];
     wire [31:0] mb = (sgn && in_b[31]) ? (~in_b[31:0] + 32'd1) : in_b[31:0];
@@ -62,11 +62,11 @@ module handshake_formal_of_divsqrt(
     always @* begin
         case (in_op)
             4'd1, 4'd9: lat = F64_DIV;
-            4'd3: lat = 7'd43;
-            4'd2: lat = 7'd29;
+            4'd3: lat = 7'd44;
+            4'd2: lat = 7'd30;
             4'd4, 4'd5, 4'd6, 4'd7:
-                lat = ((mb == 32'd0) || (lza > lzb)) ? 7'd13 : (7'd15 + (nbits >> 1));
-            default: lat = 7'd28;
+                lat = ((mb == 32'd0) || (lza > lzb)) ? 7'd14 : (7'd16 + (nbits >> 1));
+            default: lat = 7'd29;
         endcase
     end
 
@@ -111,24 +111,25 @@ module handshake_formal_of_divsqrt(
     // probe: p_at_align dut.at_align$q
     // probe: p_at_decide dut.at_decide$q
     // probe: p_at_pack dut.at_pack$q
+    // probe: p_at_special dut.at_special$q
     // probe: p_at_final dut.at_final$q
     wire [3:0] p_phase;
     wire [21:0] p_ctl;
     wire [7:0] p_inp_tag, p_acc_tag;
     wire p_at_unpack, p_at_lzc, p_at_shift, p_at_compare, p_at_prep, p_at_iter,
          p_at_compress, p_at_correct, p_at_select, p_at_align, p_at_decide,
-         p_at_pack, p_at_final;
+         p_at_pack, p_at_special, p_at_final;
     // Phase codes (rtl::Phase) and the control word's fields (rtl::Ctl).
     localparam [3:0] IDLE = 0, UNPACK = 1, LZC = 2, SHIFT = 3, COMPARE = 4,
         PREP = 5, ITERATE = 6, COMPRESS = 7, CORRECT = 8, SELECT = 9,
-        ALIGN = 10, DECIDE = 11, PACK = 12, FINAL = 13, PRESENT = 14;
+        ALIGN = 10, DECIDE = 11, PACK = 12, SPECIAL = 13, FINAL = 14, PRESENT = 15;
     wire [7:0] c_tag = p_ctl[7:0];
     wire c_int = p_ctl[8];
     wire [4:0] c_count = p_ctl[20:16];
     wire c_last = p_ctl[21];
     // Clocks from the compress phase to the present phase (no pack phase
     // for an integer), and the clocks left before the answer.
-    wire [6:0] tail = c_int ? 7'd6 : 7'd7;
+    wire [6:0] tail = c_int ? 7'd7 : 7'd8;
     wire [6:0] left = lat_q - cnt;
     always @* begin
         if (seen) begin
@@ -145,6 +146,7 @@ module handshake_formal_of_divsqrt(
             assert (p_at_align == (p_phase == ALIGN));
             assert (p_at_decide == (p_phase == DECIDE));
             assert (p_at_pack == (p_phase == PACK));
+            assert (p_at_special == (p_phase == SPECIAL));
             assert (p_at_final == (p_phase == FINAL));
             if (p_phase == UNPACK) assert (cnt == 1 && p_inp_tag == tag_q);
             if (p_phase == LZC) assert (cnt == 2 && p_acc_tag == tag_q);
@@ -156,7 +158,8 @@ module handshake_formal_of_divsqrt(
                 assert (c_count != 0 && c_last == (c_count == 1) && left == c_count + tail);
             if (p_phase >= COMPRESS && p_phase <= DECIDE)
                 assert (left == tail - (p_phase - COMPRESS));
-            if (p_phase == PACK) assert (!c_int && left == 2);
+            if (p_phase == PACK) assert (!c_int && left == 3);
+            if (p_phase == SPECIAL) assert (left == 2);
             if (p_phase == FINAL) assert (left == 1);
             if (p_phase == PRESENT) assert (left == 0);
             assert (p_phase <= PRESENT);

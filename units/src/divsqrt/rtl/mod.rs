@@ -15,7 +15,8 @@
 //! | align ([`align::Align`]) | 1 | the right shift's rest (0 … 7; subnormal significand or integer remainder); integer quotient/remainder |
 //! | decide ([`round::Decide`]) | 1 | round bit, sticky, increment; integer negation |
 //! | pack ([`round::Pack`]) | 1 (floats) | the packing add |
-//! | final ([`round::Final`]) | 1 | overflow, FTZ, flags, forced answers, into [`Answer`] |
+//! | special ([`round::Specials`]) | 1 | overflow, FTZ, flags, the integer and forced answers, into [`Special`] |
+//! | final ([`round::Final`]) | 1 | the packed result or the special answer (one LUT per bit), into [`Answer`] |
 //! | present | 1 | the registered answer on the outputs |
 //!
 //! The state is a phase register ([`Phase`]), the phase decoded a clock
@@ -24,7 +25,7 @@
 //! [`Accepted`], [`Normed`], [`Ordered`], [`Meta`] with [`Iter`], [`Spec`]
 //! and [`Loop`] (the digit selection's own copies), the control's own
 //! [`Ctl`], [`Compressed`], [`Rest`], [`Selected`], [`Aligned`],
-//! [`Decided`], [`Packed`], [`Answer`]. `in_ready` is high while the
+//! [`Decided`], [`Packed`], [`Special`], [`Answer`]. `in_ready` is high while the
 //! engine is idle and in the cycle its answer is presented.
 
 pub mod align;
@@ -39,7 +40,7 @@ use crate::divsqrt::srt::REM_W as SRT_REM_W;
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use align::{Align, AlignPrep, Select};
 use correct::{Compress, Correct, RoundBits};
-use round::{Decide, Final, Pack};
+use round::{Decide, Final, Pack, Specials};
 use rust_hdl::prelude::*;
 use setup::{
     Compare, Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
@@ -73,10 +74,10 @@ pub const BEFF_W: usize = 12;
 /// Width of the clock counter.
 pub const CNT_W: usize = 5;
 /// Clocks outside the recurrence for a float: unpack, lzc, shift, compare,
-/// prep, compress, correct, select, align, decide, pack, final, present
-/// (the answer is presented from a register). The integer forms skip the
-/// pack phase.
-pub const OVERHEAD: usize = 13;
+/// prep, compress, correct, select, align, decide, pack, special, final,
+/// present (the answer is presented from a register). The integer forms
+/// skip the pack phase.
+pub const OVERHEAD: usize = 14;
 /// Worst-case cycles from accept to answer (fsqrt.f64).
 pub const LATENCY: usize = OVERHEAD + CLOCKS_F64_SQRT as usize;
 const _: () = assert!(CLOCKS_F64_SQRT >= CLOCKS_F64_DIV);
@@ -127,6 +128,7 @@ pub enum Phase {
     Align,
     Decide,
     Pack,
+    Special,
     Final,
     Present,
 }
@@ -403,6 +405,15 @@ pub struct Packed {
     pub nz: Bit,
 }
 
+/// Registered by the special phase: the answer unless `take`, then the
+/// packed result ORed into `alt` (the sign).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Special {
+    pub alt: Bits<64>,
+    pub flags: Bits<FLAGS_W>,
+    pub take: Bit,
+}
+
 /// Registered by the final phase: the answer the present phase shows.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Answer {
@@ -486,6 +497,7 @@ pub struct Divsqrt {
     pub align: Align,
     pub decide: Decide,
     pub pack: Pack,
+    pub specials: Specials,
     pub fin: Final,
     /// Registers.
     pub phase: DFF<Phase>,
@@ -504,6 +516,7 @@ pub struct Divsqrt {
     pub at_align: DFF<Bit>,
     pub at_decide: DFF<Bit>,
     pub at_pack: DFF<Bit>,
+    pub at_special: DFF<Bit>,
     pub at_final: DFF<Bit>,
     /// The recurrence's clock kinds, a clock ahead: `adv` applies a digit
     /// (every iterate clock but the first and a root's extra ones), `kload`
@@ -554,6 +567,7 @@ pub struct Divsqrt {
     pub aligned: DFF<Aligned>,
     pub decided: DFF<Decided>,
     pub pkd: DFF<Packed>,
+    pub spc: DFF<Special>,
     pub cmp: DFF<Compressed>,
     pub ans: DFF<Answer>,
 }
@@ -577,6 +591,7 @@ impl Logic for Divsqrt {
             at_align,
             at_decide,
             at_pack,
+            at_special,
             at_final,
             adv,
             kload,
@@ -597,6 +612,7 @@ impl Logic for Divsqrt {
             aligned,
             decided,
             pkd,
+            spc,
             cmp,
             ans
         );
@@ -982,10 +998,16 @@ impl Logic for Divsqrt {
         if self.at_pack.q.val() {
             self.pkd.d.next = self.pack.pk.val();
         }
-        self.fin.meta.next = self.meta.q.val();
-        self.fin.rest.next = self.rest.q.val();
-        self.fin.dec.next = self.decided.q.val();
+        self.specials.meta.next = self.meta.q.val();
+        self.specials.rest.next = self.rest.q.val();
+        self.specials.dec.next = self.decided.q.val();
+        self.specials.pk.next = self.pkd.q.val();
+        self.spc.d.next = self.spc.q.val();
+        if self.at_special.q.val() {
+            self.spc.d.next = self.specials.sp.val();
+        }
         self.fin.pk.next = self.pkd.q.val();
+        self.fin.sp.next = self.spc.q.val();
         // The answer is the final phase's output, presented during that phase.
         self.out_valid.next = self.phase.q.val() == Phase::Present;
         self.ans.d.next = self.ans.q.val();
@@ -1022,10 +1044,11 @@ impl Logic for Divsqrt {
             Phase::Decide => {
                 self.phase_next.next = Phase::Pack;
                 if self.ctl.q.val().is_int {
-                    self.phase_next.next = Phase::Final;
+                    self.phase_next.next = Phase::Special;
                 }
             }
-            Phase::Pack => self.phase_next.next = Phase::Final,
+            Phase::Pack => self.phase_next.next = Phase::Special,
+            Phase::Special => self.phase_next.next = Phase::Final,
             Phase::Final => self.phase_next.next = Phase::Present,
             Phase::Present => {
                 self.phase_next.next = Phase::Idle;
@@ -1050,8 +1073,9 @@ impl Logic for Divsqrt {
         self.at_align.d.next = self.phase.q.val() == Phase::Select;
         self.at_decide.d.next = self.phase.q.val() == Phase::Align;
         self.at_pack.d.next = (self.phase.q.val() == Phase::Decide) & !self.ctl.q.val().is_int;
-        self.at_final.d.next = ((self.phase.q.val() == Phase::Decide) & self.ctl.q.val().is_int)
+        self.at_special.d.next = ((self.phase.q.val() == Phase::Decide) & self.ctl.q.val().is_int)
             | (self.phase.q.val() == Phase::Pack);
+        self.at_final.d.next = self.phase.q.val() == Phase::Special;
         // Clocks without a digit: iterate clock 0 (`s0`), and a root's 3, 5
         // and 7 (the start step is clock 1).
         self.bpat_next.next = self.bpat.q.val();
