@@ -3,7 +3,8 @@
 //! | phase (file) | clocks | does |
 //! |---|---|---|
 //! | accept | the accept edge | decode `in_op` and MODE; the raw operands ([`Input`]; rcp's 1.0 in place) |
-//! | unpack ([`unpack`]) | 1 | both operands' sign, class, left-aligned significand |
+//! | fields ([`unpack::FieldTests`]) | 1 | both operands' integer magnitude, exponent-field and fraction tests, into [`Field`] |
+//! | unpack ([`unpack::Unpack`]) | 1 | both operands' sign, class, left-aligned significand |
 //! | lzc ([`unpack::Lzc64`]) | 1 | both significands' leading-zero counts |
 //! | shift ([`setup::Shift`]) | 1 | normalising shifts, the operands' exponents |
 //! | compare ([`setup::Compare`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight and `QM` (decoded from `⌊nbits/2⌋`), `lz_a > lz_b` |
@@ -22,7 +23,7 @@
 //! The state is a phase register ([`Phase`]), the phase decoded a clock
 //! ahead into one flip-flop per phase (`at_*`: the enables of the datapath
 //! registers), and one register bundle per phase boundary: [`Input`],
-//! [`Accepted`], [`Normed`], [`Ordered`], [`Meta`] with [`Iter`], [`Spec`]
+//! [`Field`] (one per operand), [`Accepted`], [`Normed`], [`Ordered`], [`Meta`] with [`Iter`], [`Spec`]
 //! and [`Loop`] (the digit selection's own copies), the control's own
 //! [`Ctl`], [`Compressed`], [`Rest`], [`Selected`], [`Aligned`],
 //! [`Decided`], [`Packed`], [`Special`], [`Answer`]. `in_ready` is high while the
@@ -46,7 +47,7 @@ use setup::{
     Compare, Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
 };
 use step::{KLoad, Radix4Step, K_W, NM_W, WIN_W};
-use unpack::{Lzc64, Unpack};
+use unpack::{FieldTests, Lzc64, Unpack};
 
 /// Width of `in_op`.
 pub const OP_W: usize = 4;
@@ -73,11 +74,11 @@ pub const NORM_W: usize = 56;
 pub const BEFF_W: usize = 12;
 /// Width of the clock counter.
 pub const CNT_W: usize = 5;
-/// Clocks outside the recurrence for a float: unpack, lzc, shift, compare,
+/// Clocks outside the recurrence for a float: fields, unpack, lzc, shift, compare,
 /// prep, compress, correct, select, align, decide, pack, special, final,
 /// present (the answer is presented from a register). The integer forms
 /// skip the pack phase.
-pub const OVERHEAD: usize = 14;
+pub const OVERHEAD: usize = 15;
 /// Worst-case cycles from accept to answer (fsqrt.f64).
 pub const LATENCY: usize = OVERHEAD + CLOCKS_F64_SQRT as usize;
 const _: () = assert!(CLOCKS_F64_SQRT >= CLOCKS_F64_DIV);
@@ -116,6 +117,7 @@ pub fn latency_of(op: DivsqrtOp, a: u64, b: u64) -> usize {
 #[derive(Copy, Clone, Debug, PartialEq, LogicState)]
 pub enum Phase {
     Idle,
+    Fields,
     Unpack,
     Lzc,
     Shift,
@@ -150,6 +152,21 @@ pub struct Input {
     pub b: Bits<64>,
     /// The dividend's low word as given (an integer remainder's forced answer).
     pub a_raw: Bits<32>,
+}
+
+/// Registered by the fields phase, per operand: the wide tests of its
+/// fields ([`unpack::FieldTests`]).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Field {
+    /// The operand; an integer's magnitude in bits 31..0.
+    pub x: Bits<64>,
+    /// Sign (an integer's: negative and signed).
+    pub sign: Bit,
+    /// Exponent field 0, all ones (a float's).
+    pub ez: Bit,
+    pub emax: Bit,
+    /// Fraction field 0; an integer's: the word is 0.
+    pub fz: Bit,
 }
 
 /// Registered by the unpack phase: the decoded operation and both operands.
@@ -479,6 +496,8 @@ pub struct Divsqrt {
     /// The result's rounding mode.
     rm_in: Signal<Local, Bits<RM_W>>,
     /// Phases.
+    pub fa: FieldTests,
+    pub fb: FieldTests,
     pub ua: Unpack,
     pub ub: Unpack,
     pub lza: Lzc64,
@@ -504,6 +523,7 @@ pub struct Divsqrt {
     /// The phase decoded a clock ahead, one flip-flop per phase that
     /// enables datapath registers: no decode between the phase register
     /// and the hundreds of enables it drives.
+    pub at_fields: DFF<Bit>,
     pub at_unpack: DFF<Bit>,
     pub at_lzc: DFF<Bit>,
     pub at_shift: DFF<Bit>,
@@ -554,6 +574,8 @@ pub struct Divsqrt {
     prep_ws: Signal<Local, Bits<REM_W>>,
     prep_wc: Signal<Local, Bits<REM_W>>,
     pub inp: DFF<Input>,
+    pub fld_a: DFF<Field>,
+    pub fld_b: DFF<Field>,
     pub acc: DFF<Accepted>,
     pub ctl: DFF<Ctl>,
     pub norm: DFF<Normed>,
@@ -579,6 +601,7 @@ impl Logic for Divsqrt {
             self,
             clock,
             phase,
+            at_fields,
             at_unpack,
             at_lzc,
             at_shift,
@@ -599,6 +622,8 @@ impl Logic for Divsqrt {
             bpat,
             s0,
             inp,
+            fld_a,
+            fld_b,
             acc,
             ctl,
             norm,
@@ -676,15 +701,29 @@ impl Logic for Divsqrt {
             self.inp.d.next.a_raw = self.in_a.val().get_bits::<32>(0);
         }
 
+        // ---- fields: the integer magnitudes, the fields' wide tests ----
+        self.fa.x.next = self.inp.q.val().a;
+        self.fb.x.next = self.inp.q.val().b;
+        self.fa.is64.next = self.inp.q.val().fmt64;
+        self.fb.is64.next = self.inp.q.val().fmt64;
+        self.fa.is_int.next = self.inp.q.val().is_int;
+        self.fb.is_int.next = self.inp.q.val().is_int;
+        self.fa.is_signed.next = self.inp.q.val().is_signed;
+        self.fb.is_signed.next = self.inp.q.val().is_signed;
+        self.fld_a.d.next = self.fld_a.q.val();
+        self.fld_b.d.next = self.fld_b.q.val();
+        if self.at_fields.q.val() {
+            self.fld_a.d.next = self.fa.f.val();
+            self.fld_b.d.next = self.fb.f.val();
+        }
+
         // ---- unpack: both operands' sign, class, significand ----
-        self.ua.x.next = self.inp.q.val().a;
-        self.ub.x.next = self.inp.q.val().b;
+        self.ua.f.next = self.fld_a.q.val();
+        self.ub.f.next = self.fld_b.q.val();
         self.ua.is64.next = self.inp.q.val().fmt64;
         self.ub.is64.next = self.inp.q.val().fmt64;
         self.ua.is_int.next = self.inp.q.val().is_int;
         self.ub.is_int.next = self.inp.q.val().is_int;
-        self.ua.is_signed.next = self.inp.q.val().is_signed;
-        self.ub.is_signed.next = self.inp.q.val().is_signed;
         self.ua.daz.next = self.inp.q.val().daz;
         self.ub.daz.next = self.inp.q.val().daz;
 
@@ -1024,9 +1063,10 @@ impl Logic for Divsqrt {
         match self.phase.q.val() {
             Phase::Idle => {
                 if self.accept.val() {
-                    self.phase_next.next = Phase::Unpack;
+                    self.phase_next.next = Phase::Fields;
                 }
             }
+            Phase::Fields => self.phase_next.next = Phase::Unpack,
             Phase::Unpack => self.phase_next.next = Phase::Lzc,
             Phase::Lzc => self.phase_next.next = Phase::Shift,
             Phase::Shift => self.phase_next.next = Phase::Compare,
@@ -1053,14 +1093,15 @@ impl Logic for Divsqrt {
             Phase::Present => {
                 self.phase_next.next = Phase::Idle;
                 if self.accept.val() {
-                    self.phase_next.next = Phase::Unpack;
+                    self.phase_next.next = Phase::Fields;
                 }
             }
         }
         self.phase.d.next = self.phase_next.val();
         // Each `at_*` from its predecessor in the phase register (not from
-        // `phase_next`, whose accept term only the unpack phase needs).
-        self.at_unpack.d.next = self.accept.val();
+        // `phase_next`, whose accept term only the fields phase needs).
+        self.at_fields.d.next = self.accept.val();
+        self.at_unpack.d.next = self.phase.q.val() == Phase::Fields;
         self.at_lzc.d.next = self.phase.q.val() == Phase::Unpack;
         self.at_shift.d.next = self.phase.q.val() == Phase::Lzc;
         self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
