@@ -6,7 +6,8 @@
 //! | fields ([`unpack::FieldTests`]) | 1 | both operands' integer magnitude, exponent-field and fraction tests, into [`Field`] |
 //! | unpack ([`unpack::Unpack`]) | 1 | both operands' sign, class, left-aligned significand |
 //! | lzc ([`unpack::Lzc64`]) | 1 | both significands' leading-zero counts |
-//! | shift ([`setup::Shift`]) | 1 | normalising shifts, the operands' exponents |
+//! | coarse ([`setup::CoarseShift`]) | 1 | the normalising shifts by the counts' multiples of 8, into [`Coarse`] |
+//! | shift ([`setup::Shift`]) | 1 | the normalising shifts' rest (0 … 7), the operands' exponents |
 //! | compare ([`setup::Compare`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight and `QM` (decoded from `⌊nbits/2⌋`), `lz_a > lz_b` |
 //! | prep ([`setup::Prep`]) | 1 | the root's first two digits, initial recurrence registers, clock count; answers without a recurrence |
 //! | iterate ([`step`]) | 2 + digits (+ 3 for a root): f64 ÷ 30, f64 √ 30, f32 ÷ 15, f32 √ 16, int ⌊(lz_b − lz_a + 1)/2⌋ + 3 (1 when forced) | the first clock (`s0`: the selection's `K` added, the loop's window sum and window copies loaded from the prep phase's registers), the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient; a root's extra clocks: the selection's `K` added after each of its first three digits |
@@ -23,7 +24,7 @@
 //! The state is a phase register ([`Phase`]), the phase decoded a clock
 //! ahead into one flip-flop per phase (`at_*`: the enables of the datapath
 //! registers), and one register bundle per phase boundary: [`Input`],
-//! [`Field`] (one per operand), [`Accepted`], [`Normed`], [`Ordered`], [`Meta`] with [`Iter`], [`Spec`]
+//! [`Field`] (one per operand), [`Accepted`], [`Coarse`], [`Normed`], [`Ordered`], [`Meta`] with [`Iter`], [`Spec`]
 //! and [`Loop`] (the digit selection's own copies), the control's own
 //! [`Ctl`], [`Compressed`], [`Rest`], [`Selected`], [`Aligned`],
 //! [`Decided`], [`Packed`], [`Special`], [`Answer`]. `in_ready` is high while the
@@ -44,7 +45,8 @@ use correct::{Compress, Correct, RoundBits};
 use round::{Decide, Final, Pack, Specials};
 use rust_hdl::prelude::*;
 use setup::{
-    Compare, Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
+    CoarseShift, Compare, Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV,
+    CLOCKS_F64_SQRT,
 };
 use step::{KLoad, Radix4Step, K_W, NM_W, WIN_W};
 use unpack::{FieldTests, Lzc64, Unpack};
@@ -74,11 +76,12 @@ pub const NORM_W: usize = 56;
 pub const BEFF_W: usize = 12;
 /// Width of the clock counter.
 pub const CNT_W: usize = 5;
-/// Clocks outside the recurrence for a float: fields, unpack, lzc, shift, compare,
+/// Clocks outside the recurrence for a float: fields, unpack, lzc, coarse,
+/// shift, compare,
 /// prep, compress, correct, select, align, decide, pack, special, final,
 /// present (the answer is presented from a register). The integer forms
 /// skip the pack phase.
-pub const OVERHEAD: usize = 15;
+pub const OVERHEAD: usize = 16;
 /// Worst-case cycles from accept to answer (fsqrt.f64).
 pub const LATENCY: usize = OVERHEAD + CLOCKS_F64_SQRT as usize;
 const _: () = assert!(CLOCKS_F64_SQRT >= CLOCKS_F64_DIV);
@@ -120,6 +123,7 @@ pub enum Phase {
     Fields,
     Unpack,
     Lzc,
+    Coarse,
     Shift,
     Compare,
     Prep,
@@ -203,6 +207,14 @@ pub struct Accepted {
     pub b_sig: Bits<SIG_W>,
     pub b_e1: Bits<E1_W>,
     pub b_lz: Bits<LZ_W>,
+}
+
+/// Registered by the coarse phase: the significands shifted by their
+/// leading-zero counts' multiples of 8.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Coarse {
+    pub sa: Bits<SIG_W>,
+    pub sb: Bits<SIG_W>,
 }
 
 /// Registered by the shift phase.
@@ -502,6 +514,7 @@ pub struct Divsqrt {
     pub ub: Unpack,
     pub lza: Lzc64,
     pub lzb: Lzc64,
+    pub coarse: CoarseShift,
     pub shift: Shift,
     pub compare: Compare,
     pub prep: Prep,
@@ -520,12 +533,15 @@ pub struct Divsqrt {
     pub fin: Final,
     /// Registers.
     pub phase: DFF<Phase>,
+    /// Neither idle nor presenting (`in_ready` low), a clock ahead.
+    pub busy: DFF<Bit>,
     /// The phase decoded a clock ahead, one flip-flop per phase that
     /// enables datapath registers: no decode between the phase register
     /// and the hundreds of enables it drives.
     pub at_fields: DFF<Bit>,
     pub at_unpack: DFF<Bit>,
     pub at_lzc: DFF<Bit>,
+    pub at_coarse: DFF<Bit>,
     pub at_shift: DFF<Bit>,
     pub at_compare: DFF<Bit>,
     pub at_prep: DFF<Bit>,
@@ -578,6 +594,7 @@ pub struct Divsqrt {
     pub fld_b: DFF<Field>,
     pub acc: DFF<Accepted>,
     pub ctl: DFF<Ctl>,
+    pub crs: DFF<Coarse>,
     pub norm: DFF<Normed>,
     pub ord: DFF<Ordered>,
     pub meta: DFF<Meta>,
@@ -601,9 +618,11 @@ impl Logic for Divsqrt {
             self,
             clock,
             phase,
+            busy,
             at_fields,
             at_unpack,
             at_lzc,
+            at_coarse,
             at_shift,
             at_compare,
             at_prep,
@@ -626,6 +645,7 @@ impl Logic for Divsqrt {
             fld_b,
             acc,
             ctl,
+            crs,
             norm,
             ord,
             meta,
@@ -642,9 +662,11 @@ impl Logic for Divsqrt {
             ans
         );
         // Idle, or presenting the last answer: the next operation's accept
-        // edge is the answer's last edge.
-        self.in_ready.next =
-            (self.phase.q.val() == Phase::Idle) | (self.phase.q.val() == Phase::Present);
+        // edge is the answer's last edge. From a flip-flop (`busy`, set a
+        // clock ahead: by an accept, cleared in the final phase), not from
+        // a decode of the phase register.
+        self.in_ready.next = !self.busy.q.val();
+        self.busy.d.next = (self.busy.q.val() | self.in_valid.val()) & !self.at_final.q.val();
         self.accept.next = self.in_valid.val() & self.in_ready.val();
 
         // ---- accept: decode and unpack (codes: DivsqrtOp::ALL) ----
@@ -761,7 +783,13 @@ impl Logic for Divsqrt {
         }
 
         // ---- shift, prep ----
+        self.coarse.p.next = self.acc.q.val();
+        self.crs.d.next = self.crs.q.val();
+        if self.at_coarse.q.val() {
+            self.crs.d.next = self.coarse.c.val();
+        }
         self.shift.p.next = self.acc.q.val();
+        self.shift.c.next = self.crs.q.val();
         self.norm.d.next = self.norm.q.val();
         if self.at_shift.q.val() {
             self.norm.d.next = self.shift.n.val();
@@ -1068,7 +1096,8 @@ impl Logic for Divsqrt {
             }
             Phase::Fields => self.phase_next.next = Phase::Unpack,
             Phase::Unpack => self.phase_next.next = Phase::Lzc,
-            Phase::Lzc => self.phase_next.next = Phase::Shift,
+            Phase::Lzc => self.phase_next.next = Phase::Coarse,
+            Phase::Coarse => self.phase_next.next = Phase::Shift,
             Phase::Shift => self.phase_next.next = Phase::Compare,
             Phase::Compare => self.phase_next.next = Phase::Prep,
             Phase::Prep => self.phase_next.next = Phase::Iterate,
@@ -1103,7 +1132,8 @@ impl Logic for Divsqrt {
         self.at_fields.d.next = self.accept.val();
         self.at_unpack.d.next = self.phase.q.val() == Phase::Fields;
         self.at_lzc.d.next = self.phase.q.val() == Phase::Unpack;
-        self.at_shift.d.next = self.phase.q.val() == Phase::Lzc;
+        self.at_coarse.d.next = self.phase.q.val() == Phase::Lzc;
+        self.at_shift.d.next = self.phase.q.val() == Phase::Coarse;
         self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
         self.at_prep.d.next = self.phase.q.val() == Phase::Compare;
         self.at_iter.d.next = (self.phase.q.val() == Phase::Prep)
