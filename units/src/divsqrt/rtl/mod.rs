@@ -666,8 +666,8 @@ impl Logic for Divsqrt {
         // clock ahead: by an accept, cleared in the final phase), not from
         // a decode of the phase register.
         self.in_ready.next = !self.busy.q.val();
-        self.busy.d.next = (self.busy.q.val() | self.in_valid.val()) & !self.at_final.q.val();
         self.accept.next = self.in_valid.val() & self.in_ready.val();
+        self.busy.d.next = self.accept.val() | (self.busy.q.val() & !self.at_final.q.val());
 
         // ---- accept: decode and unpack (codes: DivsqrtOp::ALL) ----
         self.op_fmt64.next =
@@ -1126,6 +1126,12 @@ impl Logic for Divsqrt {
                 }
             }
         }
+        // An accept starts the fields phase from any state (with `busy`
+        // apart from the phase register, the handshake proof's start
+        // state may hold `in_ready` high in any phase).
+        if self.accept.val() {
+            self.phase_next.next = Phase::Fields;
+        }
         self.phase.d.next = self.phase_next.val();
         // Each `at_*` from its predecessor in the phase register (not from
         // `phase_next`, whose accept term only the fields phase needs).
@@ -1147,6 +1153,23 @@ impl Logic for Divsqrt {
         self.at_special.d.next = ((self.phase.q.val() == Phase::Decide) & self.ctl.q.val().is_int)
             | (self.phase.q.val() == Phase::Pack);
         self.at_final.d.next = self.phase.q.val() == Phase::Special;
+        if self.accept.val() {
+            self.at_unpack.d.next = false;
+            self.at_lzc.d.next = false;
+            self.at_coarse.d.next = false;
+            self.at_shift.d.next = false;
+            self.at_compare.d.next = false;
+            self.at_prep.d.next = false;
+            self.at_iter.d.next = false;
+            self.at_compress.d.next = false;
+            self.at_correct.d.next = false;
+            self.at_select.d.next = false;
+            self.at_align.d.next = false;
+            self.at_decide.d.next = false;
+            self.at_pack.d.next = false;
+            self.at_special.d.next = false;
+            self.at_final.d.next = false;
+        }
         // Clocks without a digit: iterate clock 0 (`s0`), and a root's 3, 5
         // and 7 (the start step is clock 1).
         self.bpat_next.next = self.bpat.q.val();
