@@ -14,12 +14,12 @@
 //! | instructions | path | clocks (accept → answer, alone) |
 //! |---|---|---|
 //! | rsq.f32, sqrt.f32, exp2.f32, log2.f32, sin.f32, cos.f32; rcp/rsq/sqrt/exp2/log2/sin/cos.f16 | prepare → MUFU → finish, one per clock | 23 |
-//! | rcp.f32 (frm), fdiv.f32 | divide engine | 30 |
-//! | fsqrt.f32 | divide engine | 31 |
-//! | rcp.f64 (RNE), fdiv.f64 | divide engine | 45 |
-//! | fsqrt.f64 | divide engine | 45 |
-//! | rsq.f64 | divide engine twice: fsqrt.f64 then rcp.f64, both RNE | 89 |
-//! | div, divu, rem, remu | divide engine | 15 … 33 |
+//! | rcp.f32 (frm), fdiv.f32 | divide engine | 33 |
+//! | fsqrt.f32 | divide engine | 34 |
+//! | rcp.f64 (RNE), fdiv.f64 | divide engine | 48 |
+//! | fsqrt.f64 | divide engine | 48 |
+//! | rsq.f64 | divide engine twice: fsqrt.f64 then rcp.f64, both RNE | 95 |
+//! | div, divu, rem, remu | divide engine | 18 … 36 |
 //!
 //! An engine operation takes two clocks more than in the `divsqrt` unit
 //! (its request is registered, and its answer waits in a register for a
