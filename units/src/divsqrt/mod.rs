@@ -84,7 +84,9 @@
 //! 299b8f2 (2026-12-03): 5,170 LUT4, 2,645 FF, 0 DSP, 119.42 / 124.05 /
 //! 120.45 MHz on seeds 1–3 (median 120.45; 150 not reached). 9f0f901
 //! (2026-12-03, three phases split, three clocks more): 5,180 LUT4, 2,933
-//! FF, 119.7 MHz on seed 1, the digit loop alone leading. docs/qor.md's
+//! FF, 119.7 MHz on seed 1, the digit loop alone leading; on 63fd1a9
+//! (its last commit): 5,184 LUT4, 2,933 FF, 123.35 / 115.90 / 127.02 MHz
+//! (median 123.35). docs/qor.md's
 //! DIVSQRT sections have every design point, its seeds and its slowest
 //! register groups.
 pub mod codec;
