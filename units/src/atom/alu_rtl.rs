@@ -423,6 +423,10 @@ pub struct AtomAlu {
     /// adder's chains (`old` drives the compares, the bitwise ops and the
     /// answer). It equals `old` whenever the op adds (`arith_lo`/`arith_hi`).
     pub old_add: Signal<In, Bits<DATA_W>>,
+    /// The same word for the answer alone (`lane_old`), from a third copy of
+    /// the choice (selects low unless the op answers): the answer's lane
+    /// choice then sits behind three LUT levels, not behind `old`'s fanout.
+    pub old_ans: Signal<In, Bits<DATA_W>>,
     pub w64: Signal<In, Bit>,
     pub high: Signal<In, Bit>,
     pub lane32: Signal<In, Bit>,
@@ -441,9 +445,7 @@ pub struct AtomAlu {
     pub lop: Signal<In, Bits<DATA_W>>,
     pub lmode: Signal<In, Bits<2>>,
     pub t_always: Signal<In, Bits<2>>,
-    pub op_cas: Signal<In, Bit>,
     pub op_cast: Signal<In, Bit>,
-    pub op_ld: Signal<In, Bit>,
 
     /// The word after the operation, unless `take_*` or `htake` (compare
     /// ops only): then that half / quarter is `alt`'s. The choice is left to the
@@ -471,10 +473,10 @@ pub struct AtomAlu {
     pub h_nanbf: Signal<Out, Bits<4>>,
     pub h_b_lt: Signal<Out, Bits<4>>,
     pub h_o_lt: Signal<Out, Bits<4>>,
-    /// The returning form's answer: the old lane (zero-extended), or 1/0 for cast.
+    /// The returning form's answer: the old lane (zero-extended), or 0 for
+    /// cast (its flag, the lane equality `cmp_eq`, is ORed in after the s3
+    /// register, as cas's write rule is applied there).
     pub answer: Signal<Out, Bits<DATA_W>>,
-    /// The bank must be written (false for ld and a failed cas/cast).
-    pub writes: Signal<Out, Bit>,
     /// The old lane, zero-extended (the float adders' `a`).
     pub lane_old: Signal<Out, Bits<DATA_W>>,
 
@@ -613,21 +615,17 @@ impl Logic for AtomAlu {
         }
         self.pre_word.next = self.pre_lo.val() | self.pre_hi.val();
 
-        // ---- answer and write enable ----
-        self.lane_old.next = self.old.val() & 0xFFFF_FFFF_u64;
+        // ---- answer (cast's flag and the write rule: s3, from `cmp_eq`) ----
+        self.lane_old.next = self.old_ans.val() & 0xFFFF_FFFF_u64;
         if self.w64.val() {
-            self.lane_old.next = self.old.val();
+            self.lane_old.next = self.old_ans.val();
         } else if self.high.val() {
-            self.lane_old.next = self.old.val() >> 32;
+            self.lane_old.next = self.old_ans.val() >> 32;
         }
         self.answer.next = self.lane_old.val();
         if self.op_cast.val() {
             self.answer.next = 0.into();
-            if self.eq.val() {
-                self.answer.next = 1.into();
-            }
         }
-        self.writes.next = !self.op_ld.val() & !(self.op_cas.val() & !self.eq.val());
     }
 }
 

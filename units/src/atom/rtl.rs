@@ -166,6 +166,9 @@ pub const PIPELINE_STAGES: usize = WRITE_STAGE;
 const TAIL: usize = WRITE_STAGE + 1 - 3;
 /// Candidates s5 .. s(WRITE_STAGE + 1) of the forwarding pick (index t − 5).
 const PICKS: usize = TAIL - 1;
+/// s1's registered word matches against the tail s4 .. s11 (index t − 4): the
+/// ones the superseded flags `tsup` need.
+const SMT: usize = PICKS - 2;
 const _: () = assert!(
     WRITE_STAGE == 13 && TAIL == 11,
     "the tail's indices below are literals"
@@ -391,6 +394,10 @@ pub struct Atom<const WA: usize> {
     /// loop's selects and muxes drive the adder's chains alone.
     s2_f1a: DFF<Bit>,
     s2_fka: DFF<Bit>,
+    /// `s2_f1`, `s2_fk` of an op that answers: the answer's copy of the
+    /// choice (`old_ans`).
+    s2_f1d: DFF<Bit>,
+    s2_fkd: DFF<Bit>,
     /// s2: a float add on f64 / f32 (scalar or vector) / f16x2 / bf16x2: each
     /// adder's operands are zero unless its format adds, so that no two
     /// adders' input registers hold the same value (synthesis would merge
@@ -404,6 +411,8 @@ pub struct Atom<const WA: usize> {
     old_word: Signal<Local, Bits<DATA_W>>,
     /// s2: `old_word` for the integer adder (from `s2_f1a`, `s2_fka`).
     old_add: Signal<Local, Bits<DATA_W>>,
+    /// s2: `old_word` for the answer (from `s2_f1d`, `s2_fkd`).
+    old_ans: Signal<Local, Bits<DATA_W>>,
     /// s2: `old_word` for a float add (from `s2_f1x`, `s2_fkx`); `lane_fp`:
     /// its 32-bit lane (low bits).
     old_fp: Signal<Local, Bits<DATA_W>>,
@@ -416,8 +425,15 @@ pub struct Atom<const WA: usize> {
     s3_high: DFF<Bit>,
     s3_fp: DFF<Bit>,
     s3_word: DFF<Bits<WA>>,
-    /// The answer (old lane, or the cast flag).
+    /// The answer (the old lane; 0 for cast, whose flag `s3_eq` is ORed in
+    /// after the register: `d3`).
     s3_d: DFF<Bits<DATA_W>>,
+    d3: Signal<Local, Bits<DATA_W>>,
+    /// Not ld; cas or cast; cast: the write rule and cast's answer, applied
+    /// in s3 from the registered lane equality `s3_eq`.
+    s3_nold: DFF<Bit>,
+    s3_cas: DFF<Bit>,
+    s3_cast: DFF<Bit>,
     /// s4: the answer of the operation before (a v4.f32's first word when its
     /// second is in s3).
     s4_d: DFF<Bits<DATA_W>>,
@@ -460,7 +476,6 @@ pub struct Atom<const WA: usize> {
     new3: Signal<Local, Bits<DATA_W>>,
     /// s3: ones over the quarters that take `alt`.
     take_mask: Signal<Local, Bits<DATA_W>>,
-    s3_writes: DFF<Bit>,
 
     /// s4 .. s14 (index i = t − 4): the operation's valid bit, float-add flag,
     /// word address, type, half, write flag and word (`tnew`: final from s3 for
@@ -479,12 +494,24 @@ pub struct Atom<const WA: usize> {
     mm3: Signal<Local, Bit>,
     mm4: Signal<Local, Bit>,
     mmt: [Signal<Local, Bit>; PICKS],
-    younger: Signal<Local, Bit>,
     /// The same for a v4.f32's second word (`in_wv4`).
     mm3v: Signal<Local, Bit>,
     mm4v: Signal<Local, Bit>,
     mmtv: [Signal<Local, Bit>; PICKS],
-    youngerv: Signal<Local, Bit>,
+    /// s1: the word of the operation in s1 against the ones then one stage
+    /// ahead of the stages below (registered in s0 from `in_word`): s1, s2,
+    /// s3 and the tail s4 .. s11.
+    s1_sm1: DFF<Bit>,
+    s1_sm2: DFF<Bit>,
+    s1_sm3: DFF<Bit>,
+    s1_smt: [DFF<Bit>; SMT],
+    /// Superseded: an operation behind this one (s3's, the tail's s4 .. s13)
+    /// and ahead of the one in s1 has its word. The youngest writer of a word
+    /// in s0's pick is then the matching one not superseded (a younger
+    /// operation in s2 .. s(K+1) that is not final yet holds the reader back
+    /// or is taken by `s2_f1` / `s2_fk`), so s0 has no priority chain.
+    s3_sup: DFF<Bit>,
+    tsup: [DFF<Bit>; PICKS],
     /// s0: a float add in s1 .. s(K − 1) on the presented word.
     stall: Signal<Local, Bit>,
     /// s1: the youngest final writer of the word is at s3 / s4 / s(i + 5), one-hot,
@@ -492,7 +519,9 @@ pub struct Atom<const WA: usize> {
     s1_oh3: DFF<Bit>,
     s1_oh4: DFF<Bit>,
     s1_oht: [DFF<Bit>; PICKS],
-    s1_hit: DFF<Bit>,
+    /// s1: one of them is set (an OR of the registered one-hot, beside the
+    /// bank's clock-to-out).
+    s1_hit: Signal<Local, Bit>,
     /// s1: the float add K ahead (at s(K+1)) writes this word.
     fk: Signal<Local, Bit>,
     /// s2: the word of the float add at s(K+2).
@@ -669,6 +698,8 @@ impl<const WA: usize> Atom<WA> {
             s2_fk: Default::default(),
             s2_f1a: Default::default(),
             s2_fka: Default::default(),
+            s2_f1d: Default::default(),
+            s2_fkd: Default::default(),
             s2_f1x: Default::default(),
             s2_fkx: Default::default(),
             s2_e64: Default::default(),
@@ -677,6 +708,7 @@ impl<const WA: usize> Atom<WA> {
             s2_ebf: Default::default(),
             old_word: Default::default(),
             old_add: Default::default(),
+            old_ans: Default::default(),
             old_fp: Default::default(),
             lane_fp: Default::default(),
             s3_valid: Default::default(),
@@ -687,6 +719,10 @@ impl<const WA: usize> Atom<WA> {
             s3_fp: Default::default(),
             s3_word: Default::default(),
             s3_d: Default::default(),
+            d3: Default::default(),
+            s3_nold: Default::default(),
+            s3_cas: Default::default(),
+            s3_cast: Default::default(),
             s4_d: Default::default(),
             s3_pre: Default::default(),
             s3_alt: Default::default(),
@@ -716,7 +752,6 @@ impl<const WA: usize> Atom<WA> {
             s3_t_hmax: Default::default(),
             new3: Default::default(),
             take_mask: Default::default(),
-            s3_writes: Default::default(),
             tv: Default::default(),
             tfp: Default::default(),
             tword: Default::default(),
@@ -727,11 +762,15 @@ impl<const WA: usize> Atom<WA> {
             mm3: Default::default(),
             mm4: Default::default(),
             mmt: Default::default(),
-            younger: Default::default(),
             mm3v: Default::default(),
             mm4v: Default::default(),
             mmtv: Default::default(),
-            youngerv: Default::default(),
+            s1_sm1: Default::default(),
+            s1_sm2: Default::default(),
+            s1_sm3: Default::default(),
+            s1_smt: Default::default(),
+            s3_sup: Default::default(),
+            tsup: Default::default(),
             stall: Default::default(),
             s1_oh3: Default::default(),
             s1_oh4: Default::default(),
@@ -758,14 +797,14 @@ impl<const WA: usize> Logic for Atom<WA> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, s1_valid, s1_tag, s1_op, s1_type, s1_shared, s1_answer, s1_high, s1_fp,
-            s1_cmp, s1_word, s1_b, s1_c, s1_oh3, s1_oh4, s1_hit
+            s1_cmp, s1_word, s1_b, s1_c, s1_oh3, s1_oh4, s1_sm1, s1_sm2, s1_sm3, s3_sup
         );
         dff_setup!(self, clock, s1_v4first, s1_second, s2_second, s3_second, s2_vec, s1_pcb, s4_d);
         dff_setup!(self, clock, s1_w64, s1_half, s1_bf, s1_cas, s1_inc, s1_bnan);
         dff_setup!(
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
             s2_b, s2_pre, s2_f1, s2_fk, s2_f1x, s2_fkx, s2_e64, s2_e32, s2_e16, s2_ebf, s2_f1a,
-            s2_fka
+            s2_fka, s2_f1d, s2_fkd
         );
         dff_setup!(
             self,
@@ -840,7 +879,9 @@ impl<const WA: usize> Logic for Atom<WA> {
             s3_t_hnanbf,
             s3_t_hmin,
             s3_t_hmax,
-            s3_writes
+            s3_nold,
+            s3_cas,
+            s3_cast
         );
         for i in 0..TAIL {
             self.tv[i].clock.next = self.clock.val();
@@ -853,6 +894,10 @@ impl<const WA: usize> Logic for Atom<WA> {
         }
         for i in 0..PICKS {
             self.s1_oht[i].clock.next = self.clock.val();
+            self.tsup[i].clock.next = self.clock.val();
+        }
+        for i in 0..SMT {
+            self.s1_smt[i].clock.next = self.clock.val();
         }
         clock!(self, clock, f64_add, f32_add, f32_hi, f16_lo, f16_hi, bf16_lo, bf16_hi);
         self.bank.read_clock.next = self.clock.val();
@@ -952,13 +997,14 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.mm4v.next = self.s3_valid.q.val()
             & !(self.s3_fp.q.val() & !self.c_k2.val())
             & (self.s3_word.q.val() == self.in_wv4.val());
-        self.younger.next = self.mm3.val() | self.mm4.val();
-        self.youngerv.next = self.mm3v.val() | self.mm4v.val();
+        // The youngest final writer: the one that matches and is not
+        // superseded (`s3_sup`, `tsup`: registered flags, no priority chain;
+        // s2's operation is the youngest candidate).
         self.s1_oh3.d.next = self.mm3.val();
-        self.s1_oh4.d.next = self.mm4.val() & !self.mm3.val();
+        self.s1_oh4.d.next = self.mm4.val() & !self.s3_sup.q.val();
         if self.s1_v4first.q.val() {
             self.s1_oh3.d.next = self.mm3v.val();
-            self.s1_oh4.d.next = self.mm4v.val() & !self.mm3v.val();
+            self.s1_oh4.d.next = self.mm4v.val() & !self.s3_sup.q.val();
         }
         for i in 0..PICKS {
             self.mmt[i].next = self.tv[i].q.val()
@@ -967,16 +1013,28 @@ impl<const WA: usize> Logic for Atom<WA> {
             self.mmtv[i].next = self.tv[i].q.val()
                 & !(self.tfp[i].q.val() & !self.c_fin_t.val().get_bit(i))
                 & (self.tword[i].q.val() == self.in_wv4.val());
-            self.s1_oht[i].d.next = self.mmt[i].val() & !self.younger.val();
+            self.s1_oht[i].d.next = self.mmt[i].val() & !self.tsup[i].q.val();
             if self.s1_v4first.q.val() {
-                self.s1_oht[i].d.next = self.mmtv[i].val() & !self.youngerv.val();
+                self.s1_oht[i].d.next = self.mmtv[i].val() & !self.tsup[i].q.val();
             }
-            self.younger.next = self.younger.val() | self.mmt[i].val();
-            self.youngerv.next = self.youngerv.val() | self.mmtv[i].val();
         }
-        self.s1_hit.d.next = self.younger.val();
-        if self.s1_v4first.q.val() {
-            self.s1_hit.d.next = self.youngerv.val();
+        // The entering operation's word against the stages s1 .. s11 (into
+        // registers: the superseded flags are updated from them a clock later,
+        // when it is in s1 and its `s1_valid` is known).
+        self.s1_sm1.d.next = self.s1_word.q.val() == self.in_word.val();
+        self.s1_sm2.d.next = self.s2_word.q.val() == self.in_word.val();
+        self.s1_sm3.d.next = self.s3_word.q.val() == self.in_word.val();
+        for i in 0..SMT {
+            self.s1_smt[i].d.next = self.tword[i].q.val() == self.in_word.val();
+        }
+        // The operation in s1 supersedes those ahead of it on its word as they
+        // move one stage on.
+        self.s3_sup.d.next = self.s1_valid.q.val() & self.s1_sm1.q.val();
+        self.tsup[0].d.next = self.s3_sup.q.val() | (self.s1_valid.q.val() & self.s1_sm2.q.val());
+        self.tsup[1].d.next = self.tsup[0].q.val() | (self.s1_valid.q.val() & self.s1_sm3.q.val());
+        for i in 2..PICKS {
+            self.tsup[i].d.next =
+                self.tsup[i - 1].q.val() | (self.s1_valid.q.val() & self.s1_smt[i - 2].q.val());
         }
         self.s1_valid.d.next = self.in_valid.val() & self.in_ready.val();
         self.s1_v4first.d.next = self.in_valid.val() & self.in_ready.val() & self.in_v4.val();
@@ -1199,6 +1257,11 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s2_fka.d.next = self.s1_valid.q.val()
             & (self.decode.arith_lo.val() | self.decode.arith_hi.val())
             & self.fk.val();
+        self.s2_f1d.d.next = self.s1_valid.q.val()
+            & self.s1_answer.q.val()
+            & self.s2_valid.q.val()
+            & (self.s2_word.q.val() == self.s1_word.q.val());
+        self.s2_fkd.d.next = self.s1_valid.q.val() & self.s1_answer.q.val() & self.fk.val();
         self.s2_e64.d.next = self.s1_fp.q.val() & (self.s1_type.q.val() == 5);
         self.s2_e32.d.next = self.s1_fp.q.val()
             & ((self.s1_type.q.val() == 4)
@@ -1222,9 +1285,14 @@ impl<const WA: usize> Logic for Atom<WA> {
         if self.s1_oh3.q.val() {
             self.pick.next = self.new3.val();
         }
-        // The bank's data passes one 2:1 choice only (its clock-to-out is long).
+        // The bank's data passes one 2:1 choice only (its clock-to-out is long;
+        // the select, an OR of registers, is ready long before it).
+        self.s1_hit.next = self.s1_oh3.q.val() | self.s1_oh4.q.val();
+        for i in 0..PICKS {
+            self.s1_hit.next = self.s1_hit.val() | self.s1_oht[i].q.val();
+        }
         self.s2_pre.d.next = self.bank.read_data.val();
-        if self.s1_hit.q.val() {
+        if self.s1_hit.val() {
             self.s2_pre.d.next = self.pick.val();
         }
 
@@ -1253,6 +1321,14 @@ impl<const WA: usize> Logic for Atom<WA> {
             self.old_add.next = self.fk_word.val();
         }
         self.alu.old_add.next = self.old_add.val();
+        // The answer's copy (selects low unless the op answers).
+        self.old_ans.next = self.s2_pre.q.val();
+        if self.s2_f1d.q.val() {
+            self.old_ans.next = self.s3_pre.q.val();
+        } else if self.s2_fkd.q.val() {
+            self.old_ans.next = self.fk_word.val();
+        }
+        self.alu.old_ans.next = self.old_ans.val();
         self.alu.w64.next = self.s2_w64.q.val();
         self.alu.high.next = self.s2_high.q.val();
         self.alu.lane32.next = self.s2_lane32.q.val();
@@ -1271,9 +1347,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.alu.lop.next = self.s2_lop.q.val();
         self.alu.lmode.next = self.s2_lmode.q.val();
         self.alu.t_always.next = self.s2_t_always.q.val();
-        self.alu.op_cas.next = self.s2_op_cas.q.val();
         self.alu.op_cast.next = self.s2_op_cast.q.val();
-        self.alu.op_ld.next = self.s2_op_ld.q.val();
         // Float adds, phase 1: each adder sees its lanes of `old_fp` and `b`,
         // zero unless its format adds (own input registers, see `s2_e64`);
         // s(K+1) picks by type.
@@ -1371,15 +1445,22 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s3_t_hmin.d.next = self.s2_t_hmin.q.val();
         self.s3_t_hmax.d.next = self.s2_t_hmax.q.val();
         self.s3_second.d.next = self.s2_second.q.val();
-        self.s3_writes.d.next = self.alu.writes.val();
+        self.s3_nold.d.next = !self.s2_op_ld.q.val();
+        self.s3_cas.d.next = self.s2_op_cas.q.val();
+        self.s3_cast.d.next = self.s2_op_cast.q.val();
 
         // ---- s3: answer ----
         self.out_valid.next = self.s3_valid.q.val() & self.s3_answer.q.val();
         self.out_tag.next = self.s3_tag.q.val();
-        self.s4_d.d.next = self.s3_d.q.val();
-        self.out_d.next = bit_cast::<ANSWER_W, DATA_W>(self.s3_d.q.val());
+        // cast answers 1 if the lane was equal (`s3_d` holds 0 then).
+        self.d3.next = self.s3_d.q.val();
+        if self.s3_cast.q.val() & self.s3_eq.q.val() {
+            self.d3.next = 1.into();
+        }
+        self.s4_d.d.next = self.d3.val();
+        self.out_d.next = bit_cast::<ANSWER_W, DATA_W>(self.d3.val());
         if self.s3_second.q.val() {
-            self.out_d.next = (bit_cast::<ANSWER_W, DATA_W>(self.s3_d.q.val()) << 64)
+            self.out_d.next = (bit_cast::<ANSWER_W, DATA_W>(self.d3.val()) << 64)
                 | bit_cast::<ANSWER_W, DATA_W>(self.s4_d.q.val());
         }
 
@@ -1389,7 +1470,8 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.tword[0].d.next = self.s3_word.q.val();
         self.tty[0].d.next = self.s3_type.q.val();
         self.thi[0].d.next = self.s3_high.q.val();
-        self.twr[0].d.next = self.s3_writes.q.val();
+        // ld and a failed cas/cast do not write.
+        self.twr[0].d.next = self.s3_nold.q.val() & !(self.s3_cas.q.val() & !self.s3_eq.q.val());
         self.tnew[0].d.next = self.new3.val();
         if self.c_join_t.val().get_bit(0) & self.s3_fp.q.val() {
             self.tnew[0].d.next = self.fp_word.val();
