@@ -29,7 +29,14 @@
 //!   s(K+2) for float adds), else the bank's word. Which stage holds it is
 //!   found in s0, one stage early (the operation now at s(t−1) is at st when R
 //!   is in s1), and registered one-hot, so that s1 is only an AND-OR of the
-//!   words and a 2:1 choice with the bank's data.
+//!   words and a 2:1 choice with the bank's data. s0 has no priority chain:
+//!   each operation in s3..s13 carries a registered *superseded* flag
+//!   (`s3_sup`, `tsup`), set when an operation behind it on its word has
+//!   passed s1 (from s1's word matches against the stages, `s1_sm*`,
+//!   registered in s0 from `in_word`), and the one-hot is "matches and not
+//!   superseded". A younger match that is not final yet (a float add before
+//!   its join, or the operation in s1 or s2) leaves no pick, but then R is held
+//!   back or takes `s2_f1` / `s2_fk` instead of `s2_pre`.
 //!
 //! So the loop through the ALU has a 3:1 choice with registered selects in front
 //! of it, whatever K is. The operation one ahead is never a compare op (min,
@@ -70,7 +77,11 @@
 //! choice (`old_add`, 33a037a: 7,720 LUT4, 7,257 FF, 112.9 MHz, the add loop
 //! 10.06 → 8.67 ns) and the half min/max decided in s3 (88843fc: 7,814
 //! LUT4, 7,281 FF, 103.0 MHz, the `s3_htake_q*` groups gone, the s0 pick
-//! `s1_oht` ← `in_wv4` leading at 9.71 ns); docs/qor.md.
+//! `s1_oht` ← `in_wv4` leading at 9.71 ns); the s0 pick without a
+//! priority chain (superseded flags), cas's write rule and cast's flag in
+//! s3, the answer's own copy of the choice (e0250d6: 7,780 LUT4, 7,306 FF,
+//! 105.52 MHz seed 1 against 102.95; the pick 9.71 → 7.52 ns, the bank
+//! read → `s2_pre` leading at 9.48 ns); docs/qor.md.
 //! Latency 3 (`v4.f32`: 4); initiation interval on one word:
 //! 1 (add, and, or, xor, exch, safeadd, popc.inc, ld, st), 2 (min, max, inc,
 //! dec, cas, cast, the half min/max), K = 10 (float adds, every format, and
