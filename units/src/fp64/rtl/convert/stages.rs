@@ -91,6 +91,21 @@ pub struct Stage1 {
     /// Integer source (fcvt.f64.i32/u32), binary32 source (fcvt.f64.f32).
     pub int_src: Bit,
     pub f32_src: Bit,
+    /// ±∞ or a NaN (the exponent field all ones); frexp.mant passes it
+    /// through (`pass`).
+    pub infnan: Bit,
+    pub pass: Bit,
+    /// The destination, for phase 2's special answer (from the op alone,
+    /// so that its field enables are one LUT from the registers): binary64
+    /// but not ffract (`d64`), binary64 or ffract (`d64f`), an integer
+    /// (`iu`), ffract, fcvt.i32/u32 (`fiu`), frexp (`me`), ffract under RDN
+    /// (`frdn`: its zero is −0).
+    pub d64: Bit,
+    pub d64f: Bit,
+    pub iu: Bit,
+    pub fiu: Bit,
+    pub me: Bit,
+    pub frdn: Bit,
 }
 
 /// Boundary 2: the rounder's source; round-to-integral's positions.

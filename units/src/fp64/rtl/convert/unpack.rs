@@ -163,6 +163,18 @@ impl Logic for Unpack {
         self.s1.next.m32 = self.m32.val();
         self.s1.next.int_src = self.fi.val() | self.fu.val();
         self.s1.next.f32_src = self.w32.val();
+        // ---- the destination, for phase 2's special answer ----
+        self.s1.next.d64 = !(self.dec.val().d32
+            | self.dec.val().to_i
+            | self.dec.val().to_u
+            | self.dec.val().fract
+            | self.dec.val().exp);
+        self.s1.next.d64f =
+            !(self.dec.val().d32 | self.dec.val().to_i | self.dec.val().to_u | self.dec.val().exp);
+        self.s1.next.iu = self.dec.val().to_i | self.dec.val().to_u;
+        self.s1.next.fiu = self.dec.val().fract | self.dec.val().to_i | self.dec.val().to_u;
+        self.s1.next.me = self.dec.val().mant | self.dec.val().exp;
+        self.s1.next.frdn = self.dec.val().fract & (self.rm.val() == 2);
 
         // ---- class of the op's source ----
         self.ctl.next.sign = self.a.val().get_bit(63);
@@ -170,6 +182,8 @@ impl Logic for Unpack {
         self.s1.next.inf = self.e.val().all() & !self.m.val().any();
         self.s1.next.nan = self.e.val().all() & self.m.val().any();
         self.s1.next.snan = self.e.val().all() & self.m.val().any() & !self.m.val().get_bit(51);
+        self.s1.next.infnan = self.e.val().all();
+        self.s1.next.pass = self.dec.val().mant & self.e.val().all();
         if self.w32.val() {
             self.ctl.next.sign = self.a.val().get_bit(31);
             self.s1.next.zero =
@@ -178,6 +192,8 @@ impl Logic for Unpack {
             self.s1.next.nan = self.e32.val().all() & self.m32.val().any();
             self.s1.next.snan =
                 self.e32.val().all() & self.m32.val().any() & !self.m32.val().get_bit(22);
+            self.s1.next.infnan = self.e32.val().all();
+            self.s1.next.pass = false;
         }
         self.s1.next.mag = self.a32.val();
         if self.fi.val() | self.fu.val() {
@@ -186,6 +202,8 @@ impl Logic for Unpack {
             self.s1.next.inf = false;
             self.s1.next.nan = false;
             self.s1.next.snan = false;
+            self.s1.next.infnan = false;
+            self.s1.next.pass = false;
             if self.fi.val() & self.a32.val().get_bit(31) {
                 self.s1.next.mag = (!self.a32.val()) + 1;
             }
@@ -250,9 +268,7 @@ pub struct Source {
     f11: Signal<Local, Bits<11>>,
     fm1_11: Signal<Local, Bits<11>>,
     ssh11: Signal<Local, Bits<11>>,
-    /// Destination classes: binary64 (not ffract), binary32, an integer
-    /// saturating high (+∞ or NaN to int32/uint32).
-    d64: Signal<Local, Bit>,
+    /// An integer saturating high (+∞ or NaN to int32/uint32).
     sat: Signal<Local, Bit>,
     /// Field enables of the special answer.
     g63: Signal<Local, Bit>,
@@ -291,7 +307,6 @@ impl Default for Source {
             f11: Default::default(),
             fm1_11: Default::default(),
             ssh11: Default::default(),
-            d64: Default::default(),
             sat: Default::default(),
             g63: Default::default(),
             g_e64: Default::default(),
@@ -366,28 +381,21 @@ impl Logic for Source {
         // with NV. NaN: the destination's canonical NaN (NV for an sNaN),
         // integers saturate high with NV. frexp.mant passes ±∞ and NaNs
         // through, frexp.exp answers 0, both without flags.
-        self.ctl.next.take = self.s1.val().zero | self.s1.val().inf | self.s1.val().nan;
-        self.d64.next = !(self.ctl_in.val().d32
-            | self.ctl_in.val().to_i
-            | self.ctl_in.val().to_u
-            | self.ctl_in.val().fract
-            | self.ctl_in.val().exp);
-        self.sat.next = (self.ctl_in.val().to_i | self.ctl_in.val().to_u)
-            & ((self.s1.val().inf & !self.ctl_in.val().sign) | self.s1.val().nan);
+        self.ctl.next.take = self.s1.val().zero | self.s1.val().infnan;
+        self.sat.next =
+            self.s1.val().iu & ((self.s1.val().inf & !self.ctl_in.val().sign) | self.s1.val().nan);
         self.g63.next =
-            (self.d64.val() & (self.s1.val().zero | self.s1.val().inf) & self.ctl_in.val().sign)
-                | (self.ctl_in.val().fract & self.s1.val().zero & (self.ctl_in.val().rm == 2));
-        self.g_e64.next =
-            (self.d64.val() | self.ctl_in.val().fract) & (self.s1.val().inf | self.s1.val().nan);
-        self.g51.next = ((self.d64.val() | self.ctl_in.val().fract) & self.s1.val().nan)
+            (self.s1.val().d64 & (self.s1.val().zero | self.s1.val().inf) & self.ctl_in.val().sign)
+                | (self.s1.val().frdn & self.s1.val().zero);
+        self.g_e64.next = self.s1.val().d64f & self.s1.val().infnan;
+        self.g51.next = (self.s1.val().d64f & self.s1.val().nan)
             | (self.ctl_in.val().fract & self.s1.val().inf);
         self.g31.next = (self.ctl_in.val().d32
             & (self.s1.val().zero | self.s1.val().inf)
             & self.ctl_in.val().sign)
             | (self.ctl_in.val().to_i & self.s1.val().inf & self.ctl_in.val().sign)
             | (self.ctl_in.val().to_u & self.sat.val());
-        self.g_e32.next =
-            (self.ctl_in.val().d32 & (self.s1.val().inf | self.s1.val().nan)) | self.sat.val();
+        self.g_e32.next = (self.ctl_in.val().d32 & self.s1.val().infnan) | self.sat.val();
         self.g22.next = (self.ctl_in.val().d32 & self.s1.val().nan) | self.sat.val();
         self.g_lo.next = self.sat.val();
         self.f63.next = 0.into();
@@ -426,16 +434,13 @@ impl Logic for Source {
             | self.f22.val()
             | self.f_lo.val();
         self.ctl.next.fflags = 0.into();
-        if (self.s1.val().inf
-            & (self.ctl_in.val().fract | self.ctl_in.val().to_i | self.ctl_in.val().to_u))
-            | (self.s1.val().nan
-                & (self.ctl_in.val().to_i
-                    | self.ctl_in.val().to_u
-                    | (self.s1.val().snan & !(self.ctl_in.val().mant | self.ctl_in.val().exp))))
+        if (self.s1.val().inf & self.s1.val().fiu)
+            | (self.s1.val().nan & self.s1.val().iu)
+            | (self.s1.val().snan & !self.s1.val().me)
         {
             self.ctl.next.fflags = 0x10.into();
         }
-        if self.ctl_in.val().mant & (self.s1.val().inf | self.s1.val().nan) {
+        if self.s1.val().pass {
             self.ctl.next.fres = self.s1.val().a;
         }
     }
