@@ -1,5 +1,5 @@
 //! Phases 7 and 8: the normalising left shift by the leading-zero count of
-//! phase 6 ([`Lzc64`](crate::hw::lzc::Lzc64)), split 32/16/8 then 4/2/1,
+//! phase 6 ([`crate::hw::lzc`]'s nibbles and tree), split 32/16/8 then 4/2/1,
 //! and the exponent of the leading one; then, from that exponent alone,
 //! the destination's terms ([`Terms`]): the right shift that puts its LSB
 //! in place, the exponent field's base, the overflow and tininess tests,
