@@ -229,7 +229,8 @@ pub struct Stage8 {
 /// The destination's terms, from the exponent alone.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Terms {
-    /// Right shift putting the destination's LSB at bit 2 of `{sig, 00}` (≤ 66).
+    /// Right shift putting the destination's LSB at bit 2 of `{sig, 00}`
+    /// (≤ 66, or 127 where every bit is shifted out, as with 66).
     pub sh: Bits<7>,
     /// Exponent field less the hidden bit: `e − EMIN` (0 below EMIN).
     pub base: Bits<EXP_W>,
