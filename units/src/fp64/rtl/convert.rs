@@ -138,6 +138,8 @@ impl Logic for Fp64Convert {
     fn update(&mut self) {
         self.core.clock.next = self.clock.val();
         self.decode.op.next = self.op.val();
+        self.decode.a.next = self.a.val();
+        self.decode.b.next = self.b.val();
         self.core.dec.next = self.decode.dec.val();
         self.core.a.next = self.a.val();
         self.core.b.next = self.b.val();

@@ -326,6 +326,8 @@ impl Logic for Fp64 {
         self.front.d.next.ca = self.in_a.val();
         self.front.d.next.cb = self.in_b.val().get_bits::<32>(0);
         self.cvt_decode.op.next = self.in_op.val();
+        self.cvt_decode.a.next = self.in_a.val();
+        self.cvt_decode.b.next = self.in_b.val().get_bits::<32>(0);
         self.cvt_front.d.next = self.cvt_decode.dec.val();
         self.front.d.next.cvt_rm = self.decode.cvt_rm.val();
         self.front.d.next.cvt_daz = self.decode.cvt_daz.val();

@@ -22,12 +22,15 @@ const K32: u64 = (EOFF - 150) as u64;
 const KINT: u64 = EOFF as u64;
 
 /// The operation's decode for phase 1, combinational: [`CvtDec`] from
-/// the op code. The `fp64` unit registers it in its front register; the
+/// the op code, and the source's field tests from the operands. The `fp64` unit registers it in its front register; the
 /// stand-alone [`Fp64Convert`](super::Fp64Convert) puts it in front of phase 1.
 #[derive(LogicBlock, Default)]
 pub struct ConvertDecode {
     /// The operation ([`Fp64Op::code`](crate::fp64::Fp64Op::code)).
     pub op: Signal<In, Bits<6>>,
+    /// s1 and fldexp's s2, for the field tests ([`CvtDec::e64z`] …).
+    pub a: Signal<In, Bits<64>>,
+    pub b: Signal<In, Bits<32>>,
     pub dec: Signal<Out, CvtDec>,
 }
 
@@ -59,6 +62,18 @@ impl Logic for ConvertDecode {
         if self.op.val() == 13 {
             self.dec.next.rm_fixed = 0.into();
         }
+        // The source's field tests (binary64, binary32, int32), whatever
+        // the op: phase 1 only picks among them.
+        self.dec.next.e64z = self.a.val().get_bits::<11>(52) == 0;
+        self.dec.next.e64o = self.a.val().get_bits::<11>(52).all();
+        self.dec.next.m52z = self.a.val().get_bits::<52>(0) == 0;
+        self.dec.next.e32z = self.a.val().get_bits::<8>(23) == 0;
+        self.dec.next.e32o = self.a.val().get_bits::<8>(23).all();
+        self.dec.next.m23z = self.a.val().get_bits::<23>(0) == 0;
+        self.dec.next.a32z = self.a.val().get_bits::<32>(0) == 0;
+        // fldexp's s2 above 4095, below −4096.
+        self.dec.next.sat_hi = (!self.b.val().get_bit(31)) & self.b.val().get_bits::<19>(12).any();
+        self.dec.next.sat_lo = self.b.val().get_bit(31) & !self.b.val().get_bits::<19>(12).all();
     }
 }
 
@@ -176,29 +191,28 @@ impl Logic for Unpack {
         self.s1.next.me = self.dec.val().mant | self.dec.val().exp;
         self.s1.next.frdn = self.dec.val().fract & (self.rm.val() == 2);
 
-        // ---- class of the op's source ----
+        // ---- class of the op's source (the field tests from [`ConvertDecode`]) ----
         self.ctl.next.sign = self.a.val().get_bit(63);
-        self.s1.next.zero = (!self.e.val().any()) & ((!self.m.val().any()) | self.daz.val());
-        self.s1.next.inf = self.e.val().all() & !self.m.val().any();
-        self.s1.next.nan = self.e.val().all() & self.m.val().any();
-        self.s1.next.snan = self.e.val().all() & self.m.val().any() & !self.m.val().get_bit(51);
-        self.s1.next.infnan = self.e.val().all();
-        self.s1.next.pass = self.dec.val().mant & self.e.val().all();
+        self.s1.next.zero = self.dec.val().e64z & (self.dec.val().m52z | self.daz.val());
+        self.s1.next.inf = self.dec.val().e64o & self.dec.val().m52z;
+        self.s1.next.nan = self.dec.val().e64o & !self.dec.val().m52z;
+        self.s1.next.snan = self.dec.val().e64o & !self.dec.val().m52z & !self.m.val().get_bit(51);
+        self.s1.next.infnan = self.dec.val().e64o;
+        self.s1.next.pass = self.dec.val().mant & self.dec.val().e64o;
         if self.w32.val() {
             self.ctl.next.sign = self.a.val().get_bit(31);
-            self.s1.next.zero =
-                (!self.e32.val().any()) & ((!self.m32.val().any()) | self.daz.val());
-            self.s1.next.inf = self.e32.val().all() & !self.m32.val().any();
-            self.s1.next.nan = self.e32.val().all() & self.m32.val().any();
+            self.s1.next.zero = self.dec.val().e32z & (self.dec.val().m23z | self.daz.val());
+            self.s1.next.inf = self.dec.val().e32o & self.dec.val().m23z;
+            self.s1.next.nan = self.dec.val().e32o & !self.dec.val().m23z;
             self.s1.next.snan =
-                self.e32.val().all() & self.m32.val().any() & !self.m32.val().get_bit(22);
-            self.s1.next.infnan = self.e32.val().all();
+                self.dec.val().e32o & !self.dec.val().m23z & !self.m32.val().get_bit(22);
+            self.s1.next.infnan = self.dec.val().e32o;
             self.s1.next.pass = false;
         }
         self.s1.next.mag = self.a32.val();
         if self.fi.val() | self.fu.val() {
             self.ctl.next.sign = self.fi.val() & self.a32.val().get_bit(31);
-            self.s1.next.zero = !self.a32.val().any();
+            self.s1.next.zero = self.dec.val().a32z;
             self.s1.next.inf = false;
             self.s1.next.nan = false;
             self.s1.next.snan = false;
@@ -210,8 +224,8 @@ impl Logic for Unpack {
         }
 
         // ---- the source's exponent terms: ebase = ex + k (one add in phase 2) ----
-        self.hid64.next = self.e.val().any();
-        self.hid32.next = self.e32.val().any();
+        self.hid64.next = !self.dec.val().e64z;
+        self.hid32.next = !self.dec.val().e32z;
         self.s1.next.hid64 = self.hid64.val();
         self.s1.next.hid = self.hid64.val();
         self.s1.next.ex = bit_cast::<EXP_W, 11>(self.e.val());
@@ -225,10 +239,10 @@ impl Logic for Unpack {
         self.bk.next = self.b.val().get_bits::<EXP_W>(0) + self.k64.val();
         if self.dec.val().ldexp {
             self.s1.next.k = self.bk.val();
-            if (!self.b.val().get_bit(31)) & self.b.val().get_bits::<19>(12).any() {
+            if self.dec.val().sat_hi {
                 self.s1.next.k = self.k_max.val();
             }
-            if self.b.val().get_bit(31) & !self.b.val().get_bits::<19>(12).all() {
+            if self.dec.val().sat_lo {
                 self.s1.next.k = self.k_min.val();
             }
         }
