@@ -19,8 +19,7 @@
 //! answers +0 (−0 under RDN).
 //!
 //! Phase 3 ([`FrndMask`]) decodes the masks from `f` and starts ffract's
-//! shift; phase 4 ([`FrndRound`]) reduces round, sticky and LSB by 16-bit
-//! groups (phase 5 ORs the four) and adds
+//! shift; phase 4 ([`FrndRound`]) reduces round, sticky and LSB and adds
 //! the unit beside the cleared encoding (both candidates ready before the
 //! decision), and ends the shift; phase 5 ([`FrndInc`]) decides, and picks
 //! the rounder's source.
@@ -114,10 +113,6 @@ pub struct FrndRound {
     a: Signal<Local, Bits<64>>,
     below_f: Signal<Local, Bits<64>>,
     hm: Signal<Local, Bits<53>>,
-    /// `a` masked at `f − 1`, below `f − 1`, at `f`.
-    am_r: Signal<Local, Bits<64>>,
-    am_s: Signal<Local, Bits<64>>,
-    am_l: Signal<Local, Bits<64>>,
     cleared: Signal<Local, Bits<64>>,
     ssh: Signal<Local, Bits<4>>,
     x0: Signal<Local, Bits<55>>,
@@ -144,9 +139,6 @@ impl Default for FrndRound {
             a: Default::default(),
             below_f: Default::default(),
             hm: Default::default(),
-            am_r: Default::default(),
-            am_s: Default::default(),
-            am_l: Default::default(),
             cleared: Default::default(),
             ssh: Default::default(),
             x0: Default::default(),
@@ -180,67 +172,13 @@ impl Logic for FrndRound {
         self.s4.next.big = self.s3.val().big;
 
         // ---- round to integral ----
-        // By 16-bit groups, ORed in phase 5 (measured: the 64-bit AND-OR
-        // into one flip-flop, phase 4's slowest path, 6.8–7.6 ns).
-        self.am_r.next = self.a.val() & self.s3.val().at_fm1;
-        self.am_s.next = self.a.val() & self.s3.val().below_fm1;
-        self.am_l.next = self.a.val() & self.s3.val().at_f;
-        self.s4.next.round = 0.into();
-        self.s4.next.sticky = 0.into();
-        self.s4.next.lsb = 0.into();
+        self.s4.next.round = (self.a.val() & self.s3.val().at_fm1).any();
+        self.s4.next.sticky = (self.a.val() & self.s3.val().below_fm1).any();
+        self.s4.next.lsb = (self.a.val() & self.s3.val().at_f).any();
         if self.s3.val().small {
-            if self.s3.val().half {
-                self.s4.next.round = 1.into();
-            }
-            if (!self.s3.val().half) | self.hm.val().get_bits::<16>(0).any() {
-                self.s4.next.sticky = self.s4.val().sticky | 1;
-            }
-            if self.hm.val().get_bits::<16>(16).any() {
-                self.s4.next.sticky = self.s4.val().sticky | 2;
-            }
-            if self.hm.val().get_bits::<16>(32).any() {
-                self.s4.next.sticky = self.s4.val().sticky | 4;
-            }
-            if self.hm.val().get_bits::<4>(48).any() {
-                self.s4.next.sticky = self.s4.val().sticky | 8;
-            }
-        } else {
-            if self.am_r.val().get_bits::<16>(0).any() {
-                self.s4.next.round = self.s4.val().round | 1;
-            }
-            if self.am_r.val().get_bits::<16>(16).any() {
-                self.s4.next.round = self.s4.val().round | 2;
-            }
-            if self.am_r.val().get_bits::<16>(32).any() {
-                self.s4.next.round = self.s4.val().round | 4;
-            }
-            if self.am_r.val().get_bits::<16>(48).any() {
-                self.s4.next.round = self.s4.val().round | 8;
-            }
-            if self.am_s.val().get_bits::<16>(0).any() {
-                self.s4.next.sticky = self.s4.val().sticky | 1;
-            }
-            if self.am_s.val().get_bits::<16>(16).any() {
-                self.s4.next.sticky = self.s4.val().sticky | 2;
-            }
-            if self.am_s.val().get_bits::<16>(32).any() {
-                self.s4.next.sticky = self.s4.val().sticky | 4;
-            }
-            if self.am_s.val().get_bits::<16>(48).any() {
-                self.s4.next.sticky = self.s4.val().sticky | 8;
-            }
-            if self.am_l.val().get_bits::<16>(0).any() {
-                self.s4.next.lsb = self.s4.val().lsb | 1;
-            }
-            if self.am_l.val().get_bits::<16>(16).any() {
-                self.s4.next.lsb = self.s4.val().lsb | 2;
-            }
-            if self.am_l.val().get_bits::<16>(32).any() {
-                self.s4.next.lsb = self.s4.val().lsb | 4;
-            }
-            if self.am_l.val().get_bits::<16>(48).any() {
-                self.s4.next.lsb = self.s4.val().lsb | 8;
-            }
+            self.s4.next.round = self.s3.val().half;
+            self.s4.next.sticky = (!self.s3.val().half) | self.hm.val().get_bits::<52>(0).any();
+            self.s4.next.lsb = false;
         }
         self.s4.next.fany = (self.a.val() & self.below_f.val()).any();
         self.cleared.next = self.a.val() & !self.below_f.val();
@@ -351,9 +289,9 @@ impl Logic for FrndInc {
         self.sign.next = self.ctl_in.val().sign;
         self.rup.rm.next = self.ctl_in.val().rm;
         self.rup.sign.next = self.sign.val();
-        self.rup.lsb.next = self.s4.val().lsb.any();
-        self.rup.round.next = self.s4.val().round.any();
-        self.rup.sticky.next = self.s4.val().sticky.any();
+        self.rup.lsb.next = self.s4.val().lsb;
+        self.rup.round.next = self.s4.val().round;
+        self.rup.sticky.next = self.s4.val().sticky;
 
         // ---- round to integral ----
         self.rint_dn.next = self.s4.val().a;

@@ -184,11 +184,9 @@ pub struct Stage4 {
     pub mid: Bit,
     pub small: Bit,
     pub big: Bit,
-    /// By 16-bit groups of the encoding (bit k: bits 16k..16k+15), ORed in
-    /// phase 5.
-    pub lsb: Bits<4>,
-    pub round: Bits<4>,
-    pub sticky: Bits<4>,
+    pub lsb: Bit,
+    pub round: Bit,
+    pub sticky: Bit,
     /// The fraction is non-zero (`mid` only).
     pub fany: Bit,
     /// The encoding with its fraction cleared, and that plus one unit.
