@@ -496,7 +496,6 @@ fn check_rtl(depth: usize, per_mode: usize, seed: u64) {
             uut.in_a.next = to_bits(v[5]);
             uut.in_b.next = to_bits(v[6]);
             uut.in_c.next = to_bits(v[7]);
-            uut.in_ez.next = to_bits(units::dfma::rtl::exp_zero(v[5], v[6], v[7]));
         }
         uut.clock.next = Clock { clk: false };
         assert!(simulate(&mut uut, 1000));

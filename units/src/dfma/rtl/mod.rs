@@ -314,11 +314,6 @@ pub struct DfmaCore {
     /// compare chains (the `fp64` unit's MODE.daz64; the NVIDIA [`Dfma`]
     /// ties it to 0, and its netlist loses the logic).
     pub in_flush: Signal<In, Bits<MOD_W>>,
-    /// The exponent field of a, b, c is 0 (bits 0, 1, 2): formed by the
-    /// caller, before its input register ([`exp_zero`] in a model; the
-    /// NVIDIA [`Dfma`] forms it from its ports, the `fp64` unit before its
-    /// front register).
-    pub in_ez: Signal<In, Bits<MOD_W>>,
     /// The operation accepted `latency` cycles ago answers this cycle.
     pub out_valid: Signal<Out, Bit>,
     /// Its tag.
@@ -431,7 +426,6 @@ impl DfmaCore {
             in_b: Default::default(),
             in_c: Default::default(),
             in_flush: Default::default(),
-            in_ez: Default::default(),
             out_valid: Default::default(),
             out_tag: Default::default(),
             out_d: Default::default(),
@@ -572,7 +566,6 @@ impl Logic for DfmaCore {
         self.unpack_pre.c.next = self.in_c.val();
         self.unpack_pre.op.next = self.in_op.val();
         self.unpack_pre.flush.next = self.in_flush.val();
-        self.unpack_pre.ez.next = self.in_ez.val();
         self.ctl1m.d.next.valid = self.in_valid.val();
         self.ctl1m.d.next.tag = self.in_tag.val();
         self.ctl1m.d.next.rm = self.in_rm.val();
@@ -1027,8 +1020,6 @@ pub struct Dfma {
     pub out_pred: Signal<Out, Bit>,
     /// The datapath.
     pub core: DfmaCore,
-    /// [`DfmaCore::in_ez`] from the operands.
-    ez: Signal<Local, Bits<MOD_W>>,
 }
 
 impl Default for Dfma {
@@ -1058,7 +1049,6 @@ impl Dfma {
             out_d: Default::default(),
             out_pred: Default::default(),
             core: DfmaCore::new(depth),
-            ez: Default::default(),
         }
     }
 
@@ -1083,17 +1073,6 @@ impl Logic for Dfma {
         self.core.in_b.next = self.in_b.val();
         self.core.in_c.next = self.in_c.val();
         self.core.in_flush.next = 0.into();
-        self.ez.next = 0.into();
-        if !self.in_a.val().get_bits::<11>(52).any() {
-            self.ez.next = self.ez.val() | 1;
-        }
-        if !self.in_b.val().get_bits::<11>(52).any() {
-            self.ez.next = self.ez.val() | 2;
-        }
-        if !self.in_c.val().get_bits::<11>(52).any() {
-            self.ez.next = self.ez.val() | 4;
-        }
-        self.core.in_ez.next = self.ez.val();
         self.out_valid.next = self.core.out_valid.val();
         self.out_tag.next = self.core.out_tag.val();
         self.out_d.next = self.core.out_d.val();
@@ -1125,13 +1104,6 @@ impl PortIo for Dfma {
     fn clock(&mut self) -> &mut Signal<In, Clock> {
         &mut self.clock
     }
-}
-
-/// [`DfmaCore::in_ez`] of three binary64 operands: bit k set when operand
-/// k's exponent field is 0.
-pub fn exp_zero(a: u128, b: u128, c: u128) -> u128 {
-    let ez = |x: u128| u128::from((x >> 52) & 0x7ff == 0);
-    ez(a) | (ez(b) << 1) | (ez(c) << 2)
 }
 
 /// Conversions between the model's 192-bit [`Wide`](crate::dfma::model::Wide)

@@ -403,7 +403,6 @@ mod tests {
         pre.a.next = to_bits(inputs[5]);
         pre.b.next = to_bits(inputs[6]);
         pre.c.next = to_bits(inputs[7]);
-        pre.ez.next = to_bits(crate::dfma::rtl::exp_zero(inputs[5], inputs[6], inputs[7]));
         assert!(simulate(&mut pre, 100));
         unpack.pre.next = pre.pre();
         unpack.op.next = to_bits(inputs[0]);

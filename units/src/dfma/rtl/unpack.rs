@@ -48,21 +48,16 @@ pub const EXP_FIELD_W: usize = 11;
 /// Boundary 1m (registered only by the deepest units) holds it.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Pre1 {
-    /// Exponent field all ones, all zeros; of a, b, c. The fraction is
-    /// zero (or DAZ flushed the operand) when every bit of `*_fzero` is
-    /// set: one bit per 13-bit group of the fraction, the flush ORed into
-    /// each, so that each is two LUT levels from the operand and the
-    /// second half ANDs them (measured: the 52-bit OR, 7.0–7.4 ns into
-    /// `p1` on the seeds of 40b835e).
+    /// Exponent field all ones, all zeros; fraction zero; of a, b, c.
     pub a_emax: Bit,
     pub a_ezero: Bit,
-    pub a_fzero: Bits<4>,
+    pub a_fzero: Bit,
     pub b_emax: Bit,
     pub b_ezero: Bit,
-    pub b_fzero: Bits<4>,
+    pub b_fzero: Bit,
     pub c_emax: Bit,
     pub c_ezero: Bit,
-    pub c_fzero: Bits<4>,
+    pub c_fzero: Bit,
     /// FMA/MUL operands: `s`, the sign of `align_dist`, `z_shift`.
     pub s_fma: Bits<EXP_CALC_W>,
     pub lead_fma: Bit,
@@ -77,13 +72,11 @@ pub struct Pre1 {
     pub lt_lo: Bit,
     pub eq_lo: Bit,
     /// The raw significands of b and c (hidden bit included) have a one in
-    /// bits 0..=15 / 16..=52 when any bit is set: the addend's, for the
-    /// alignment's sticky bit. By groups: bits 0..=7 and 8..=15; 16..=27,
-    /// 28..=39, 40..=51 and the hidden bit (DAZ's flush ANDed in).
-    pub b_lo_any: Bits<2>,
-    pub b_hi_any: Bits<4>,
-    pub c_lo_any: Bits<2>,
-    pub c_hi_any: Bits<4>,
+    /// bits 0..=15 / 16..=52: the addend's, for the alignment's sticky bit.
+    pub b_lo_any: Bit,
+    pub b_hi_any: Bit,
+    pub c_lo_any: Bit,
+    pub c_hi_any: Bit,
     /// The multiplier's operands `{hidden bit, fraction}` (see
     /// [`Unpack::sig_x`]), formed here so that boundary 1m feeds the DSP
     /// tiles' input registers with no logic between (measured: the opcode's
@@ -122,22 +115,17 @@ pub struct UnpackPre {
     /// the addend's flags), not in front of the compare chains. 0 for the
     /// NVIDIA [`Dfma`](super::Dfma).
     pub flush: Signal<In, Bits<MOD_W>>,
-    /// The exponent field (bits 62..52) of a, b, c is 0 (bits 0, 1, 2),
-    /// formed by the caller before its input register (measured in the
-    /// `fp64` unit: the 11-bit zero test in front of the exponent chains'
-    /// hidden-bit carry, 7.1–7.5 ns into `p1` on every seed of 398ce04).
-    pub ez: Signal<In, Bits<MOD_W>>,
     /// The fields of [`Pre1`] (assembled by the top block: a block cannot
     /// write its own struct output field by field).
     pub a_emax: Signal<Out, Bit>,
     pub a_ezero: Signal<Out, Bit>,
-    pub a_fzero: Signal<Out, Bits<4>>,
+    pub a_fzero: Signal<Out, Bit>,
     pub b_emax: Signal<Out, Bit>,
     pub b_ezero: Signal<Out, Bit>,
-    pub b_fzero: Signal<Out, Bits<4>>,
+    pub b_fzero: Signal<Out, Bit>,
     pub c_emax: Signal<Out, Bit>,
     pub c_ezero: Signal<Out, Bit>,
-    pub c_fzero: Signal<Out, Bits<4>>,
+    pub c_fzero: Signal<Out, Bit>,
     pub s_fma: Signal<Out, Bits<EXP_CALC_W>>,
     pub lead_fma: Signal<Out, Bit>,
     pub t_fma: Signal<Out, Bits<LIMIT_W>>,
@@ -148,10 +136,10 @@ pub struct UnpackPre {
     pub eq_hi: Signal<Out, Bit>,
     pub lt_lo: Signal<Out, Bit>,
     pub eq_lo: Signal<Out, Bit>,
-    pub b_lo_any: Signal<Out, Bits<2>>,
-    pub b_hi_any: Signal<Out, Bits<4>>,
-    pub c_lo_any: Signal<Out, Bits<2>>,
-    pub c_hi_any: Signal<Out, Bits<4>>,
+    pub b_lo_any: Signal<Out, Bit>,
+    pub b_hi_any: Signal<Out, Bit>,
+    pub c_lo_any: Signal<Out, Bit>,
+    pub c_hi_any: Signal<Out, Bit>,
     pub sig_x: Signal<Out, Bits<SIG_W>>,
     pub sig_y: Signal<Out, Bits<SIG_W>>,
     pub mag_fix: Signal<Out, Bit>,
@@ -161,14 +149,6 @@ pub struct UnpackPre {
     pub b_daz: Signal<Out, Bits<DATA_W>>,
     pub c_daz: Signal<Out, Bits<DATA_W>>,
     hid_a: Signal<Local, Bit>,
-    /// The groups' flags, assembled ([`Pre1::a_fzero`], [`Pre1::b_lo_any`]).
-    afz: Signal<Local, Bits<4>>,
-    bfz: Signal<Local, Bits<4>>,
-    cfz: Signal<Local, Bits<4>>,
-    blo: Signal<Local, Bits<2>>,
-    bhi: Signal<Local, Bits<4>>,
-    clo: Signal<Local, Bits<2>>,
-    chi: Signal<Local, Bits<4>>,
     /// `!flush` per operand (named: a `!` inside an expression exports
     /// with the wrong precedence).
     keep_b: Signal<Local, Bit>,
@@ -205,58 +185,19 @@ pub struct UnpackPre {
 impl Logic for UnpackPre {
     #[hdl_gen]
     fn update(&mut self) {
-        self.a_ezero.next = self.ez.val().get_bit(0);
-        self.b_ezero.next = self.ez.val().get_bit(1);
-        self.c_ezero.next = self.ez.val().get_bit(2);
+        self.a_ezero.next = !self.a.val().get_bits::<EXP_FIELD_W>(52).any();
+        self.b_ezero.next = !self.b.val().get_bits::<EXP_FIELD_W>(52).any();
+        self.c_ezero.next = !self.c.val().get_bits::<EXP_FIELD_W>(52).any();
         self.hid_b.next = !self.b_ezero.val();
         self.hid_c.next = !self.c_ezero.val();
         self.a_emax.next = self.a.val().get_bits::<EXP_FIELD_W>(52).all();
         self.keep_b.next = !self.flush.val().get_bit(1);
         self.keep_c.next = !self.flush.val().get_bit(2);
-        self.afz.next = 0.into();
-        if (!self.a.val().get_bits::<13>(0).any()) | self.flush.val().get_bit(0) {
-            self.afz.next = self.afz.val() | 1;
-        }
-        if (!self.a.val().get_bits::<13>(13).any()) | self.flush.val().get_bit(0) {
-            self.afz.next = self.afz.val() | 2;
-        }
-        if (!self.a.val().get_bits::<13>(26).any()) | self.flush.val().get_bit(0) {
-            self.afz.next = self.afz.val() | 4;
-        }
-        if (!self.a.val().get_bits::<13>(39).any()) | self.flush.val().get_bit(0) {
-            self.afz.next = self.afz.val() | 8;
-        }
-        self.a_fzero.next = self.afz.val();
+        self.a_fzero.next = (!self.a.val().get_bits::<52>(0).any()) | self.flush.val().get_bit(0);
         self.b_emax.next = self.b.val().get_bits::<EXP_FIELD_W>(52).all();
-        self.bfz.next = 0.into();
-        if (!self.b.val().get_bits::<13>(0).any()) | self.flush.val().get_bit(1) {
-            self.bfz.next = self.bfz.val() | 1;
-        }
-        if (!self.b.val().get_bits::<13>(13).any()) | self.flush.val().get_bit(1) {
-            self.bfz.next = self.bfz.val() | 2;
-        }
-        if (!self.b.val().get_bits::<13>(26).any()) | self.flush.val().get_bit(1) {
-            self.bfz.next = self.bfz.val() | 4;
-        }
-        if (!self.b.val().get_bits::<13>(39).any()) | self.flush.val().get_bit(1) {
-            self.bfz.next = self.bfz.val() | 8;
-        }
-        self.b_fzero.next = self.bfz.val();
+        self.b_fzero.next = (!self.b.val().get_bits::<52>(0).any()) | self.flush.val().get_bit(1);
         self.c_emax.next = self.c.val().get_bits::<EXP_FIELD_W>(52).all();
-        self.cfz.next = 0.into();
-        if (!self.c.val().get_bits::<13>(0).any()) | self.flush.val().get_bit(2) {
-            self.cfz.next = self.cfz.val() | 1;
-        }
-        if (!self.c.val().get_bits::<13>(13).any()) | self.flush.val().get_bit(2) {
-            self.cfz.next = self.cfz.val() | 2;
-        }
-        if (!self.c.val().get_bits::<13>(26).any()) | self.flush.val().get_bit(2) {
-            self.cfz.next = self.cfz.val() | 4;
-        }
-        if (!self.c.val().get_bits::<13>(39).any()) | self.flush.val().get_bit(2) {
-            self.cfz.next = self.cfz.val() | 8;
-        }
-        self.c_fzero.next = self.cfz.val();
+        self.c_fzero.next = (!self.c.val().get_bits::<52>(0).any()) | self.flush.val().get_bit(2);
         self.mag_fix.next = self.flush.val().get_bit(0) | self.flush.val().get_bit(1);
         self.a_daz.next = self.a.val();
         if self.flush.val().get_bit(0) {
@@ -329,50 +270,12 @@ impl Logic for UnpackPre {
             self.a.val().get_bits::<MAG_LO_W>(0) == self.b.val().get_bits::<MAG_LO_W>(0);
 
         // (A flushed operand's exponent field is 0: no hidden bit.)
-        self.blo.next = 0.into();
-        if self.b.val().get_bits::<8>(0).any() & self.keep_b.val() {
-            self.blo.next = self.blo.val() | 1;
-        }
-        if self.b.val().get_bits::<8>(8).any() & self.keep_b.val() {
-            self.blo.next = self.blo.val() | 2;
-        }
-        self.bhi.next = 0.into();
-        if self.b.val().get_bits::<12>(16).any() & self.keep_b.val() {
-            self.bhi.next = self.bhi.val() | 1;
-        }
-        if self.b.val().get_bits::<12>(28).any() & self.keep_b.val() {
-            self.bhi.next = self.bhi.val() | 2;
-        }
-        if self.b.val().get_bits::<12>(40).any() & self.keep_b.val() {
-            self.bhi.next = self.bhi.val() | 4;
-        }
-        if self.hid_b.val() {
-            self.bhi.next = self.bhi.val() | 8;
-        }
-        self.b_lo_any.next = self.blo.val();
-        self.b_hi_any.next = self.bhi.val();
-        self.clo.next = 0.into();
-        if self.c.val().get_bits::<8>(0).any() & self.keep_c.val() {
-            self.clo.next = self.clo.val() | 1;
-        }
-        if self.c.val().get_bits::<8>(8).any() & self.keep_c.val() {
-            self.clo.next = self.clo.val() | 2;
-        }
-        self.chi.next = 0.into();
-        if self.c.val().get_bits::<12>(16).any() & self.keep_c.val() {
-            self.chi.next = self.chi.val() | 1;
-        }
-        if self.c.val().get_bits::<12>(28).any() & self.keep_c.val() {
-            self.chi.next = self.chi.val() | 2;
-        }
-        if self.c.val().get_bits::<12>(40).any() & self.keep_c.val() {
-            self.chi.next = self.chi.val() | 4;
-        }
-        if self.hid_c.val() {
-            self.chi.next = self.chi.val() | 8;
-        }
-        self.c_lo_any.next = self.clo.val();
-        self.c_hi_any.next = self.chi.val();
+        self.b_lo_any.next = self.b.val().get_bits::<16>(0).any() & self.keep_b.val();
+        self.b_hi_any.next =
+            (self.b.val().get_bits::<36>(16).any() & self.keep_b.val()) | self.hid_b.val();
+        self.c_lo_any.next = self.c.val().get_bits::<16>(0).any() & self.keep_c.val();
+        self.c_hi_any.next =
+            (self.c.val().get_bits::<36>(16).any() & self.keep_c.val()) | self.hid_c.val();
 
         // The multiplier's operands: x = a; y = b, or 1.0 for ADD.
         self.hid_a.next = !self.a_ezero.val();
@@ -508,10 +411,6 @@ pub struct Unpack {
     /// widened `~`).
     hid_b: Signal<Local, Bit>,
     hid_c: Signal<Local, Bit>,
-    /// The fractions are zero (or flushed): [`Pre1::a_fzero`]'s groups ANDed.
-    a_fz: Signal<Local, Bit>,
-    b_fz: Signal<Local, Bit>,
-    c_fz: Signal<Local, Bit>,
     /// Opcode decode: ADD, MUL.
     is_add: Signal<Local, Bit>,
     is_mul: Signal<Local, Bit>,
@@ -574,18 +473,15 @@ impl Logic for Unpack {
             bit_cast::<SIG_W, 52>(self.c.val().get_bits::<52>(0)).replace_bit(52, self.hid_c.val());
 
         // The sources' classes.
-        self.a_fz.next = self.pre.val().a_fzero.all();
-        self.b_fz.next = self.pre.val().b_fzero.all();
-        self.c_fz.next = self.pre.val().c_fzero.all();
-        self.a_nan.next = self.pre.val().a_emax & !self.a_fz.val();
-        self.a_inf.next = self.pre.val().a_emax & self.a_fz.val();
-        self.a_zero.next = self.pre.val().a_ezero & self.a_fz.val();
-        self.b_nan.next = self.pre.val().b_emax & !self.b_fz.val();
-        self.b_inf.next = self.pre.val().b_emax & self.b_fz.val();
-        self.b_zero.next = self.pre.val().b_ezero & self.b_fz.val();
-        self.c_nan.next = self.pre.val().c_emax & !self.c_fz.val();
-        self.c_inf.next = self.pre.val().c_emax & self.c_fz.val();
-        self.c_zero.next = self.pre.val().c_ezero & self.c_fz.val();
+        self.a_nan.next = self.pre.val().a_emax & !self.pre.val().a_fzero;
+        self.a_inf.next = self.pre.val().a_emax & self.pre.val().a_fzero;
+        self.a_zero.next = self.pre.val().a_ezero & self.pre.val().a_fzero;
+        self.b_nan.next = self.pre.val().b_emax & !self.pre.val().b_fzero;
+        self.b_inf.next = self.pre.val().b_emax & self.pre.val().b_fzero;
+        self.b_zero.next = self.pre.val().b_ezero & self.pre.val().b_fzero;
+        self.c_nan.next = self.pre.val().c_emax & !self.pre.val().c_fzero;
+        self.c_inf.next = self.pre.val().c_emax & self.pre.val().c_fzero;
+        self.c_zero.next = self.pre.val().c_ezero & self.pre.val().c_fzero;
         // x = a (its significand formed in phase 1a).
         self.sig_x.next = self.pre.val().sig_x;
         self.sub_x.next = self.pre.val().a_ezero;
@@ -595,16 +491,16 @@ impl Logic for Unpack {
         self.sub_y.next = self.pre.val().b_ezero;
         // z = c; b for ADD; a zero (significand 0) for MUL.
         self.sig_z.next = self.sig_c.val();
-        self.z_lo_any.next = self.pre.val().c_lo_any.any();
-        self.z_hi_any.next = self.pre.val().c_hi_any.any();
+        self.z_lo_any.next = self.pre.val().c_lo_any;
+        self.z_hi_any.next = self.pre.val().c_hi_any;
         self.sub_z.next = self.pre.val().c_ezero;
         self.sign_z.next = self.sign_c.val();
         self.fz.next = self.c.val().get_bits::<EXP_FIELD_W>(52);
         if self.is_add.val() {
             self.sub_y.next = false;
             self.sig_z.next = self.sig_b.val();
-            self.z_lo_any.next = self.pre.val().b_lo_any.any();
-            self.z_hi_any.next = self.pre.val().b_hi_any.any();
+            self.z_lo_any.next = self.pre.val().b_lo_any;
+            self.z_hi_any.next = self.pre.val().b_hi_any;
             self.sub_z.next = self.pre.val().b_ezero;
             self.sign_z.next = self.sign_b.val();
             self.fz.next = self.b.val().get_bits::<EXP_FIELD_W>(52);
@@ -635,10 +531,12 @@ impl Logic for Unpack {
         // include the flush).
         if self.pre.val().mag_fix {
             self.mag_lt.next = self.pre.val().a_ezero
-                & self.a_fz.val()
-                & !(self.pre.val().b_ezero & self.b_fz.val());
-            self.mag_eq.next =
-                self.pre.val().a_ezero & self.a_fz.val() & self.pre.val().b_ezero & self.b_fz.val();
+                & self.pre.val().a_fzero
+                & !(self.pre.val().b_ezero & self.pre.val().b_fzero);
+            self.mag_eq.next = self.pre.val().a_ezero
+                & self.pre.val().a_fzero
+                & self.pre.val().b_ezero
+                & self.pre.val().b_fzero;
         }
     }
 }

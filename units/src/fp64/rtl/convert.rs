@@ -32,7 +32,7 @@
 //! | 3 | [`FrndMask`] | fraction masks from `f`; `−hm` (53-bit chain); ffract's right shift by 32/16 |
 //! | 4 | [`FrndRound`] | round/sticky/LSB reductions; cleared encoding + unit (64-bit chain); ffract's shift by 8/4/2/1 |
 //! | 5 | [`FrndInc`] | round-to-integral's answer; ffract's source (`1 − |a|`: 56-bit chain) |
-//! | 6 | [`LzcNibbles`], [`LzcTree`] | leading zeros of `sig` (64 for 0: an XOR, not the flip-flops' reset); round-to-integral's incremented answer picked |
+//! | 6 | [`Lzc64`], [`RintPick`] | leading zeros of `sig`; round-to-integral's incremented answer picked |
 //! | 7 | [`NormCoarse`] | left shift by 32/16/8; `e = ebase + 63 − lz`; the destination's constants |
 //! | 8 | [`NormFine`] | left shift by 4/2/1; the destination's [`Terms`]; frexp |
 //! | 9 | [`AlignCoarse`] | right shift by 64/32/16 with sticky |
@@ -65,7 +65,7 @@ pub use stages::*;
 pub use unpack::{ConvertDecode, Unpack};
 
 use crate::hw::boundary::Boundary;
-use crate::hw::lzc::{LzcNibbles, LzcTree};
+use crate::hw::lzc::Lzc64;
 use rust_hdl::prelude::*;
 
 /// Clocks from the inputs to `result`/`flags`.
@@ -138,8 +138,6 @@ impl Logic for Fp64Convert {
     fn update(&mut self) {
         self.core.clock.next = self.clock.val();
         self.decode.op.next = self.op.val();
-        self.decode.a.next = self.a.val();
-        self.decode.b.next = self.b.val();
         self.core.dec.next = self.decode.dec.val();
         self.core.a.next = self.a.val();
         self.core.b.next = self.b.val();
@@ -179,15 +177,7 @@ pub struct Fp64ConvertCore {
     pub frnd_mask: FrndMask,
     pub frnd_round: FrndRound,
     pub frnd_inc: FrndInc,
-    /// Phase 6's leading-zero count: [`Lzc64`](crate::hw::lzc::Lzc64)'s
-    /// nibbles and tree, its all-zero case (the tree's 63) turned into 64
-    /// by an XOR with `lz_zero`, so that it is a LUT input and not the
-    /// `s6` flip-flops' synchronous reset (measured: the zero test into
-    /// their LSR, 7.41 ns on 7d61949's seed 1).
-    pub lzc_nib: LzcNibbles<64, 16, 128>,
-    pub lzc_tree: LzcTree<16, 128, 1, 8, 4, 31>,
-    lz_zero: Signal<Local, Bit>,
-    lz_flip: Signal<Local, Bits<7>>,
+    pub lzc: Lzc64,
     pub rint_pick: RintPick,
     pub norm_coarse: NormCoarse,
     pub norm_fine: NormFine,
@@ -250,10 +240,7 @@ impl Fp64ConvertCore {
             frnd_mask: Default::default(),
             frnd_round: Default::default(),
             frnd_inc: Default::default(),
-            lzc_nib: Default::default(),
-            lzc_tree: Default::default(),
-            lz_zero: Default::default(),
-            lz_flip: Default::default(),
+            lzc: Default::default(),
             rint_pick: Default::default(),
             norm_coarse: Default::default(),
             norm_fine: Default::default(),
@@ -347,16 +334,9 @@ impl Logic for Fp64ConvertCore {
         self.s5.d.next = self.frnd_inc.src.val();
 
         // ---- phase 6 ----
-        self.lzc_nib.x.next = self.s5.q.val().sig;
-        self.lzc_tree.has_in.next = self.lzc_nib.has.val();
-        self.lzc_tree.count_in.next = self.lzc_nib.count.val();
-        self.lz_zero.next = !self.lzc_tree.has.val().any();
-        self.lz_flip.next = 0.into();
-        if self.lz_zero.val() {
-            self.lz_flip.next = 0x7F.into();
-        }
+        self.lzc.x.next = self.s5.q.val().sig;
         self.s6.d.next = self.s5.q.val();
-        self.s6.d.next.lz = self.lzc_tree.count.val().get_bits::<7>(0) ^ self.lz_flip.val();
+        self.s6.d.next.lz = self.lzc.count.val();
         self.s6.d.next.rint_up = 0.into();
         self.s6.d.next.rint_sel = false;
         self.rint_pick.ctl_in.next = self.ctl[4].q.val();

@@ -87,31 +87,23 @@ pub struct Daz64 {
     pub c: Signal<In, Bits<64>>,
     pub daz: Signal<In, Bit>,
     pub flush: Signal<Out, Bits<3>>,
-    /// The exponent field of a, b, c is 0 (bits 0, 1, 2): [`DfmaCore::in_ez`].
-    pub ez: Signal<Out, Bits<3>>,
     f: Signal<Local, Bits<3>>,
-    z: Signal<Local, Bits<3>>,
 }
 
 impl Logic for Daz64 {
     #[hdl_gen]
     fn update(&mut self) {
-        self.z.next = 0.into();
-        if self.a.val().get_bits::<11>(52) == 0 {
-            self.z.next = self.z.val() | 1;
-        }
-        if self.b.val().get_bits::<11>(52) == 0 {
-            self.z.next = self.z.val() | 2;
-        }
-        if self.c.val().get_bits::<11>(52) == 0 {
-            self.z.next = self.z.val() | 4;
-        }
         self.f.next = 0.into();
-        if self.daz.val() {
-            self.f.next = self.z.val();
+        if self.daz.val() & (self.a.val().get_bits::<11>(52) == 0) {
+            self.f.next = self.f.val() | 1;
+        }
+        if self.daz.val() & (self.b.val().get_bits::<11>(52) == 0) {
+            self.f.next = self.f.val() | 2;
+        }
+        if self.daz.val() & (self.c.val().get_bits::<11>(52) == 0) {
+            self.f.next = self.f.val() | 4;
         }
         self.flush.next = self.f.val();
-        self.ez.next = self.z.val();
     }
 }
 
@@ -154,8 +146,6 @@ pub struct Front {
     /// DAZ's decision on da, db, dc (bits 0, 1, 2): read it as the zero of
     /// its sign ([`DfmaCore::in_flush`]).
     pub flush: Bits<3>,
-    /// The exponent field of da, db, dc is 0 ([`DfmaCore::in_ez`]).
-    pub ez: Bits<3>,
     pub ca: Bits<64>,
     pub cb: Bits<32>,
     pub cvt_rm: Bits<RM_W>,
@@ -322,12 +312,9 @@ impl Logic for Fp64 {
         self.front.d.next.db = self.in_b.val();
         self.front.d.next.dc = self.in_c.val();
         self.front.d.next.flush = self.daz_flush.flush.val();
-        self.front.d.next.ez = self.daz_flush.ez.val();
         self.front.d.next.ca = self.in_a.val();
         self.front.d.next.cb = self.in_b.val().get_bits::<32>(0);
         self.cvt_decode.op.next = self.in_op.val();
-        self.cvt_decode.a.next = self.in_a.val();
-        self.cvt_decode.b.next = self.in_b.val().get_bits::<32>(0);
         self.cvt_front.d.next = self.cvt_decode.dec.val();
         self.front.d.next.cvt_rm = self.decode.cvt_rm.val();
         self.front.d.next.cvt_daz = self.decode.cvt_daz.val();
@@ -348,7 +335,6 @@ impl Logic for Fp64 {
         self.dfma.in_b.next = self.front.q.val().db;
         self.dfma.in_c.next = self.front.q.val().dc;
         self.dfma.in_flush.next = self.front.q.val().flush;
-        self.dfma.in_ez.next = self.front.q.val().ez;
 
         self.convert.dec.next = self.cvt_front.q.val();
         self.convert.a.next = self.front.q.val().ca;

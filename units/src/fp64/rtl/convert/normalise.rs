@@ -1,5 +1,5 @@
 //! Phases 7 and 8: the normalising left shift by the leading-zero count of
-//! phase 6 ([`crate::hw::lzc`]'s nibbles and tree), split 32/16/8 then 4/2/1,
+//! phase 6 ([`Lzc64`](crate::hw::lzc::Lzc64)), split 32/16/8 then 4/2/1,
 //! and the exponent of the leading one; then, from that exponent alone,
 //! the destination's terms ([`Terms`]): the right shift that puts its LSB
 //! in place, the exponent field's base, the overflow and tininess tests,
@@ -102,13 +102,6 @@ pub struct NormFine {
     gb_sel: Signal<Local, Bits<EXP_W>>,
     /// `c − eb`.
     d: Signal<Local, Bits<EXP_W>>,
-    /// The clamps (`eb ≥ g` or frexp.mant; `eb ≤ l`, not frexp.mant), and
-    /// `sh` before the low clamp's OR.
-    ge: Signal<Local, Bit>,
-    le: Signal<Local, Bit>,
-    keep: Signal<Local, Bit>,
-    sh_g: Signal<Local, Bits<7>>,
-    sh_l: Signal<Local, Bits<7>>,
     /// frexp.exp: `e + 1` in 14 and 32 bits.
     ex: Signal<Local, Bits<EXP_W>>,
     ex32: Signal<Local, Bits<32>>,
@@ -134,11 +127,6 @@ impl Default for NormFine {
             hi_sel: Default::default(),
             gb_sel: Default::default(),
             d: Default::default(),
-            ge: Default::default(),
-            le: Default::default(),
-            keep: Default::default(),
-            sh_g: Default::default(),
-            sh_l: Default::default(),
             ex: Default::default(),
             ex32: Default::default(),
             sext: Constant::new(0xFFFF_C000_u64.into()),
@@ -191,25 +179,13 @@ impl Logic for NormFine {
         self.hi_sel.next = self.s7.val().hi;
         self.gb_sel.next = self.s7.val().gb;
         self.d.next = self.k_sel.val() - self.eb.val();
-        // The clamps: `hi` at and above `g` (and for frexp.mant, whose
-        // constants are binary64's: `hi` = 11); below and at `l` every bit
-        // is shifted out, `sh` all ones (127 and 66 give the same kept,
-        // round, next and sticky), an OR rather than a constant, so that
-        // the clamp is a LUT input and not the flip-flops' synchronous
-        // set/reset (the 66 mapped onto `t`'s LSR: 7.3–7.6 ns on 398ce04's and
-        // 454a231's seeds, docs/qor.md).
-        self.keep.next = !self.ctl_in.val().mant;
-        self.ge.next = (self.eb.val() >= self.g_sel.val()) | self.ctl_in.val().mant;
-        self.le.next = (self.eb.val() <= self.l_sel.val()) & self.keep.val();
-        self.sh_g.next = self.d.val().get_bits::<7>(0);
-        if self.ge.val() {
-            self.sh_g.next = self.hi_sel.val();
+        self.t.next.sh = self.d.val().get_bits::<7>(0);
+        if self.eb.val() >= self.g_sel.val() {
+            self.t.next.sh = self.hi_sel.val();
         }
-        self.sh_l.next = 0.into();
-        if self.le.val() {
-            self.sh_l.next = 127.into();
+        if self.eb.val() <= self.l_sel.val() {
+            self.t.next.sh = 66.into();
         }
-        self.t.next.sh = self.sh_g.val() | self.sh_l.val();
         self.t.next.base = 0.into();
         if self.eb.val() >= self.gb_sel.val() {
             self.t.next.base = self.eb.val() - self.gb_sel.val();
@@ -228,7 +204,8 @@ impl Logic for NormFine {
         self.t.next.le31 = self.eb.val() <= 8223;
         self.t.next.eq31 = self.eb.val() == 8223;
         if self.ctl_in.val().mant {
-            // eb = 8191 (e = −1), binary64 (`sh` = `hi` = 11 above).
+            // eb = 8191 (e = −1), binary64.
+            self.t.next.sh = 11.into();
             self.t.next.base = 1021.into();
             self.t.next.over = false;
             self.t.next.atmax = false;

@@ -37,8 +37,7 @@ pub struct Ctl {
 }
 
 /// The operation decoded for phase 1 ([`ConvertDecode`](super::ConvertDecode)):
-/// one bit per operation class, the op's fixed rounding direction, and
-/// the source's field tests. The
+/// one bit per operation class and the op's fixed rounding direction. The
 /// `fp64` unit forms it before its front register, so phase 1 starts from
 /// registered selects (measured: `op` → its decode → the integer
 /// magnitude's chain → `s1`, 8.6 ns on one seed).
@@ -61,22 +60,6 @@ pub struct CvtDec {
     /// to an integer): `rm_fixed`, not the resolved mode.
     pub rm_force: Bit,
     pub rm_fixed: Bits<3>,
-    /// The source's field tests, formed before the unit's front register
-    /// so that phase 1's class is one pick among registered bits
-    /// (measured: the 52-bit fraction test and the class picks behind the
-    /// front register, five LUTs into `s1`, 7.67 ns on a4ff523's seed 1):
-    /// binary64 exponent field zero, all ones, fraction zero; binary32's
-    /// the same; the low 32 bits zero (an integer source).
-    pub e64z: Bit,
-    pub e64o: Bit,
-    pub m52z: Bit,
-    pub e32z: Bit,
-    pub e32o: Bit,
-    pub m23z: Bit,
-    pub a32z: Bit,
-    /// fldexp's s2 above 4095 (saturates to 4095), below −4096 (to −4096).
-    pub sat_hi: Bit,
-    pub sat_lo: Bit,
 }
 
 /// Boundary 1: fields and class of the source.
@@ -108,21 +91,6 @@ pub struct Stage1 {
     /// Integer source (fcvt.f64.i32/u32), binary32 source (fcvt.f64.f32).
     pub int_src: Bit,
     pub f32_src: Bit,
-    /// ±∞ or a NaN (the exponent field all ones); frexp.mant passes it
-    /// through (`pass`).
-    pub infnan: Bit,
-    pub pass: Bit,
-    /// The destination, for phase 2's special answer (from the op alone,
-    /// so that its field enables are one LUT from the registers): binary64
-    /// but not ffract (`d64`), binary64 or ffract (`d64f`), an integer
-    /// (`iu`), ffract, fcvt.i32/u32 (`fiu`), frexp (`me`), ffract under RDN
-    /// (`frdn`: its zero is −0).
-    pub d64: Bit,
-    pub d64f: Bit,
-    pub iu: Bit,
-    pub fiu: Bit,
-    pub me: Bit,
-    pub frdn: Bit,
 }
 
 /// Boundary 2: the rounder's source; round-to-integral's positions.
@@ -246,8 +214,7 @@ pub struct Stage8 {
 /// The destination's terms, from the exponent alone.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Terms {
-    /// Right shift putting the destination's LSB at bit 2 of `{sig, 00}`
-    /// (≤ 66, or 127 where every bit is shifted out, as with 66).
+    /// Right shift putting the destination's LSB at bit 2 of `{sig, 00}` (≤ 66).
     pub sh: Bits<7>,
     /// Exponent field less the hidden bit: `e − EMIN` (0 below EMIN).
     pub base: Bits<EXP_W>,

@@ -22,15 +22,12 @@ const K32: u64 = (EOFF - 150) as u64;
 const KINT: u64 = EOFF as u64;
 
 /// The operation's decode for phase 1, combinational: [`CvtDec`] from
-/// the op code, and the source's field tests from the operands. The `fp64` unit registers it in its front register; the
+/// the op code. The `fp64` unit registers it in its front register; the
 /// stand-alone [`Fp64Convert`](super::Fp64Convert) puts it in front of phase 1.
 #[derive(LogicBlock, Default)]
 pub struct ConvertDecode {
     /// The operation ([`Fp64Op::code`](crate::fp64::Fp64Op::code)).
     pub op: Signal<In, Bits<6>>,
-    /// s1 and fldexp's s2, for the field tests ([`CvtDec::e64z`] …).
-    pub a: Signal<In, Bits<64>>,
-    pub b: Signal<In, Bits<32>>,
     pub dec: Signal<Out, CvtDec>,
 }
 
@@ -62,18 +59,6 @@ impl Logic for ConvertDecode {
         if self.op.val() == 13 {
             self.dec.next.rm_fixed = 0.into();
         }
-        // The source's field tests (binary64, binary32, int32), whatever
-        // the op: phase 1 only picks among them.
-        self.dec.next.e64z = self.a.val().get_bits::<11>(52) == 0;
-        self.dec.next.e64o = self.a.val().get_bits::<11>(52).all();
-        self.dec.next.m52z = self.a.val().get_bits::<52>(0) == 0;
-        self.dec.next.e32z = self.a.val().get_bits::<8>(23) == 0;
-        self.dec.next.e32o = self.a.val().get_bits::<8>(23).all();
-        self.dec.next.m23z = self.a.val().get_bits::<23>(0) == 0;
-        self.dec.next.a32z = self.a.val().get_bits::<32>(0) == 0;
-        // fldexp's s2 above 4095, below −4096.
-        self.dec.next.sat_hi = (!self.b.val().get_bit(31)) & self.b.val().get_bits::<19>(12).any();
-        self.dec.next.sat_lo = self.b.val().get_bit(31) & !self.b.val().get_bits::<19>(12).all();
     }
 }
 
@@ -178,54 +163,37 @@ impl Logic for Unpack {
         self.s1.next.m32 = self.m32.val();
         self.s1.next.int_src = self.fi.val() | self.fu.val();
         self.s1.next.f32_src = self.w32.val();
-        // ---- the destination, for phase 2's special answer ----
-        self.s1.next.d64 = !(self.dec.val().d32
-            | self.dec.val().to_i
-            | self.dec.val().to_u
-            | self.dec.val().fract
-            | self.dec.val().exp);
-        self.s1.next.d64f =
-            !(self.dec.val().d32 | self.dec.val().to_i | self.dec.val().to_u | self.dec.val().exp);
-        self.s1.next.iu = self.dec.val().to_i | self.dec.val().to_u;
-        self.s1.next.fiu = self.dec.val().fract | self.dec.val().to_i | self.dec.val().to_u;
-        self.s1.next.me = self.dec.val().mant | self.dec.val().exp;
-        self.s1.next.frdn = self.dec.val().fract & (self.rm.val() == 2);
 
-        // ---- class of the op's source (the field tests from [`ConvertDecode`]) ----
+        // ---- class of the op's source ----
         self.ctl.next.sign = self.a.val().get_bit(63);
-        self.s1.next.zero = self.dec.val().e64z & (self.dec.val().m52z | self.daz.val());
-        self.s1.next.inf = self.dec.val().e64o & self.dec.val().m52z;
-        self.s1.next.nan = self.dec.val().e64o & !self.dec.val().m52z;
-        self.s1.next.snan = self.dec.val().e64o & !self.dec.val().m52z & !self.m.val().get_bit(51);
-        self.s1.next.infnan = self.dec.val().e64o;
-        self.s1.next.pass = self.dec.val().mant & self.dec.val().e64o;
+        self.s1.next.zero = (!self.e.val().any()) & ((!self.m.val().any()) | self.daz.val());
+        self.s1.next.inf = self.e.val().all() & !self.m.val().any();
+        self.s1.next.nan = self.e.val().all() & self.m.val().any();
+        self.s1.next.snan = self.e.val().all() & self.m.val().any() & !self.m.val().get_bit(51);
         if self.w32.val() {
             self.ctl.next.sign = self.a.val().get_bit(31);
-            self.s1.next.zero = self.dec.val().e32z & (self.dec.val().m23z | self.daz.val());
-            self.s1.next.inf = self.dec.val().e32o & self.dec.val().m23z;
-            self.s1.next.nan = self.dec.val().e32o & !self.dec.val().m23z;
+            self.s1.next.zero =
+                (!self.e32.val().any()) & ((!self.m32.val().any()) | self.daz.val());
+            self.s1.next.inf = self.e32.val().all() & !self.m32.val().any();
+            self.s1.next.nan = self.e32.val().all() & self.m32.val().any();
             self.s1.next.snan =
-                self.dec.val().e32o & !self.dec.val().m23z & !self.m32.val().get_bit(22);
-            self.s1.next.infnan = self.dec.val().e32o;
-            self.s1.next.pass = false;
+                self.e32.val().all() & self.m32.val().any() & !self.m32.val().get_bit(22);
         }
         self.s1.next.mag = self.a32.val();
         if self.fi.val() | self.fu.val() {
             self.ctl.next.sign = self.fi.val() & self.a32.val().get_bit(31);
-            self.s1.next.zero = self.dec.val().a32z;
+            self.s1.next.zero = !self.a32.val().any();
             self.s1.next.inf = false;
             self.s1.next.nan = false;
             self.s1.next.snan = false;
-            self.s1.next.infnan = false;
-            self.s1.next.pass = false;
             if self.fi.val() & self.a32.val().get_bit(31) {
                 self.s1.next.mag = (!self.a32.val()) + 1;
             }
         }
 
         // ---- the source's exponent terms: ebase = ex + k (one add in phase 2) ----
-        self.hid64.next = !self.dec.val().e64z;
-        self.hid32.next = !self.dec.val().e32z;
+        self.hid64.next = self.e.val().any();
+        self.hid32.next = self.e32.val().any();
         self.s1.next.hid64 = self.hid64.val();
         self.s1.next.hid = self.hid64.val();
         self.s1.next.ex = bit_cast::<EXP_W, 11>(self.e.val());
@@ -239,10 +207,10 @@ impl Logic for Unpack {
         self.bk.next = self.b.val().get_bits::<EXP_W>(0) + self.k64.val();
         if self.dec.val().ldexp {
             self.s1.next.k = self.bk.val();
-            if self.dec.val().sat_hi {
+            if (!self.b.val().get_bit(31)) & self.b.val().get_bits::<19>(12).any() {
                 self.s1.next.k = self.k_max.val();
             }
-            if self.dec.val().sat_lo {
+            if self.b.val().get_bit(31) & !self.b.val().get_bits::<19>(12).all() {
                 self.s1.next.k = self.k_min.val();
             }
         }
@@ -282,7 +250,9 @@ pub struct Source {
     f11: Signal<Local, Bits<11>>,
     fm1_11: Signal<Local, Bits<11>>,
     ssh11: Signal<Local, Bits<11>>,
-    /// An integer saturating high (+∞ or NaN to int32/uint32).
+    /// Destination classes: binary64 (not ffract), binary32, an integer
+    /// saturating high (+∞ or NaN to int32/uint32).
+    d64: Signal<Local, Bit>,
     sat: Signal<Local, Bit>,
     /// Field enables of the special answer.
     g63: Signal<Local, Bit>,
@@ -321,6 +291,7 @@ impl Default for Source {
             f11: Default::default(),
             fm1_11: Default::default(),
             ssh11: Default::default(),
+            d64: Default::default(),
             sat: Default::default(),
             g63: Default::default(),
             g_e64: Default::default(),
@@ -395,21 +366,28 @@ impl Logic for Source {
         // with NV. NaN: the destination's canonical NaN (NV for an sNaN),
         // integers saturate high with NV. frexp.mant passes ±∞ and NaNs
         // through, frexp.exp answers 0, both without flags.
-        self.ctl.next.take = self.s1.val().zero | self.s1.val().infnan;
-        self.sat.next =
-            self.s1.val().iu & ((self.s1.val().inf & !self.ctl_in.val().sign) | self.s1.val().nan);
+        self.ctl.next.take = self.s1.val().zero | self.s1.val().inf | self.s1.val().nan;
+        self.d64.next = !(self.ctl_in.val().d32
+            | self.ctl_in.val().to_i
+            | self.ctl_in.val().to_u
+            | self.ctl_in.val().fract
+            | self.ctl_in.val().exp);
+        self.sat.next = (self.ctl_in.val().to_i | self.ctl_in.val().to_u)
+            & ((self.s1.val().inf & !self.ctl_in.val().sign) | self.s1.val().nan);
         self.g63.next =
-            (self.s1.val().d64 & (self.s1.val().zero | self.s1.val().inf) & self.ctl_in.val().sign)
-                | (self.s1.val().frdn & self.s1.val().zero);
-        self.g_e64.next = self.s1.val().d64f & self.s1.val().infnan;
-        self.g51.next = (self.s1.val().d64f & self.s1.val().nan)
+            (self.d64.val() & (self.s1.val().zero | self.s1.val().inf) & self.ctl_in.val().sign)
+                | (self.ctl_in.val().fract & self.s1.val().zero & (self.ctl_in.val().rm == 2));
+        self.g_e64.next =
+            (self.d64.val() | self.ctl_in.val().fract) & (self.s1.val().inf | self.s1.val().nan);
+        self.g51.next = ((self.d64.val() | self.ctl_in.val().fract) & self.s1.val().nan)
             | (self.ctl_in.val().fract & self.s1.val().inf);
         self.g31.next = (self.ctl_in.val().d32
             & (self.s1.val().zero | self.s1.val().inf)
             & self.ctl_in.val().sign)
             | (self.ctl_in.val().to_i & self.s1.val().inf & self.ctl_in.val().sign)
             | (self.ctl_in.val().to_u & self.sat.val());
-        self.g_e32.next = (self.ctl_in.val().d32 & self.s1.val().infnan) | self.sat.val();
+        self.g_e32.next =
+            (self.ctl_in.val().d32 & (self.s1.val().inf | self.s1.val().nan)) | self.sat.val();
         self.g22.next = (self.ctl_in.val().d32 & self.s1.val().nan) | self.sat.val();
         self.g_lo.next = self.sat.val();
         self.f63.next = 0.into();
@@ -448,13 +426,16 @@ impl Logic for Source {
             | self.f22.val()
             | self.f_lo.val();
         self.ctl.next.fflags = 0.into();
-        if (self.s1.val().inf & self.s1.val().fiu)
-            | (self.s1.val().nan & self.s1.val().iu)
-            | (self.s1.val().snan & !self.s1.val().me)
+        if (self.s1.val().inf
+            & (self.ctl_in.val().fract | self.ctl_in.val().to_i | self.ctl_in.val().to_u))
+            | (self.s1.val().nan
+                & (self.ctl_in.val().to_i
+                    | self.ctl_in.val().to_u
+                    | (self.s1.val().snan & !(self.ctl_in.val().mant | self.ctl_in.val().exp))))
         {
             self.ctl.next.fflags = 0x10.into();
         }
-        if self.s1.val().pass {
+        if self.ctl_in.val().mant & (self.s1.val().inf | self.s1.val().nan) {
             self.ctl.next.fres = self.s1.val().a;
         }
     }
