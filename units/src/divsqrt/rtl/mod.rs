@@ -432,6 +432,14 @@ pub struct Packed {
     pub pack: Bits<64>,
     /// `pack ≠ 0`, from the packing add's operands.
     pub nz: Bit,
+    /// The exponent field's all-ones (`o*`) and non-zero (`a*`) tests by
+    /// groups of 4 bits: binary64's bits 52 … 55, 56 … 59, 60 … 62,
+    /// binary32's 23 … 26, 27 … 30 (one LUT after the add; the special
+    /// phase combines them).
+    pub o64: Bits<3>,
+    pub a64: Bits<3>,
+    pub o32: Bits<2>,
+    pub a32: Bits<2>,
 }
 
 /// Registered by the special phase: the answer unless `take`, then the
@@ -554,6 +562,11 @@ pub struct Divsqrt {
     pub at_pack: DFF<Bit>,
     pub at_special: DFF<Bit>,
     pub at_final: DFF<Bit>,
+    /// The prep phase's kind for [`Iter`]'s initial values ([`Prep`]'s
+    /// `isq`, `iint`): set for that clock alone, a clock ahead, apart
+    /// from `at_prep` (which loads the registers).
+    pub ld_sqrt: DFF<Bit>,
+    pub ld_int: DFF<Bit>,
     /// The recurrence's clock kinds, a clock ahead: `adv` applies a digit
     /// (every iterate clock but the first and a root's extra ones), `kload`
     /// adds the `K` registers from the recurrence's (the first clock, a
@@ -635,6 +648,8 @@ impl Logic for Divsqrt {
             at_pack,
             at_special,
             at_final,
+            ld_sqrt,
+            ld_int,
             adv,
             kload,
             kmux,
@@ -810,6 +825,8 @@ impl Logic for Divsqrt {
         self.prep.n.next = self.norm.q.val();
         self.prep.o.next = self.ord.q.val();
         self.prep.nbits.next = self.ctl.q.val().nbits;
+        self.prep.isq.next = self.acc.q.val().sqrt;
+        self.prep.iint.next = self.acc.q.val().is_int;
         self.ctl.d.next = self.ctl.q.val();
         if self.at_shift.q.val() {
             self.ctl.d.next.nbits = self.shift.nbits.val();
@@ -1142,6 +1159,10 @@ impl Logic for Divsqrt {
         self.at_shift.d.next = self.phase.q.val() == Phase::Coarse;
         self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
         self.at_prep.d.next = self.phase.q.val() == Phase::Compare;
+        self.ld_sqrt.d.next =
+            (self.phase.q.val() == Phase::Compare) & self.acc.q.val().sqrt & !self.accept.val();
+        self.ld_int.d.next =
+            (self.phase.q.val() == Phase::Compare) & self.acc.q.val().is_int & !self.accept.val();
         self.at_iter.d.next = (self.phase.q.val() == Phase::Prep)
             | ((self.phase.q.val() == Phase::Iterate) & !self.ctl.q.val().last);
         self.at_compress.d.next = (self.phase.q.val() == Phase::Iterate) & self.ctl.q.val().last;
