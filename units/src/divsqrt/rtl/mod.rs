@@ -562,11 +562,6 @@ pub struct Divsqrt {
     pub at_pack: DFF<Bit>,
     pub at_special: DFF<Bit>,
     pub at_final: DFF<Bit>,
-    /// The prep phase's kind for [`Iter`]'s initial values ([`Prep`]'s
-    /// `isq`, `iint`): set for that clock alone, a clock ahead, apart
-    /// from `at_prep` (which loads the registers).
-    pub ld_sqrt: DFF<Bit>,
-    pub ld_int: DFF<Bit>,
     /// The recurrence's clock kinds, a clock ahead: `adv` applies a digit
     /// (every iterate clock but the first and a root's extra ones), `kload`
     /// adds the `K` registers from the recurrence's (the first clock, a
@@ -648,8 +643,6 @@ impl Logic for Divsqrt {
             at_pack,
             at_special,
             at_final,
-            ld_sqrt,
-            ld_int,
             adv,
             kload,
             kmux,
@@ -1159,10 +1152,6 @@ impl Logic for Divsqrt {
         self.at_shift.d.next = self.phase.q.val() == Phase::Coarse;
         self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
         self.at_prep.d.next = self.phase.q.val() == Phase::Compare;
-        self.ld_sqrt.d.next =
-            (self.phase.q.val() == Phase::Compare) & self.acc.q.val().sqrt & !self.accept.val();
-        self.ld_int.d.next =
-            (self.phase.q.val() == Phase::Compare) & self.acc.q.val().is_int & !self.accept.val();
         self.at_iter.d.next = (self.phase.q.val() == Phase::Prep)
             | ((self.phase.q.val() == Phase::Iterate) & !self.ctl.q.val().last);
         self.at_compress.d.next = (self.phase.q.val() == Phase::Iterate) & self.ctl.q.val().last;

@@ -202,12 +202,9 @@ pub struct Prep {
     pub n: Signal<In, Normed>,
     pub o: Signal<In, Ordered>,
     pub nbits: Signal<In, Bits<7>>,
-    /// The operation's kind for [`Iter`]'s values only (root, integer):
-    /// flip-flops set for the prep phase's clock alone (the top level's
-    /// `ld_sqrt`, `ld_int`), so that the kind's selects are registers of
-    /// their own and not the prep phase's strobe combined with `p`'s
-    /// kind (2026-12-03: that shared node drove `meta`'s synchronous
-    /// resets and `iter`'s inputs, 8.1 ns).
+    /// The operation's kind (root, integer) for [`Iter`]'s values, apart
+    /// from `p`'s (the top level wires `acc`'s; flip-flops set for the
+    /// prep phase's clock alone were tried, 2026-12-03, and not kept).
     pub isq: Signal<In, Bit>,
     pub iint: Signal<In, Bit>,
     /// Initial registers of the recurrence, and its clock count.
