@@ -62,6 +62,55 @@ impl Logic for Shift {
     }
 }
 
+/// Phase 0, second half, beside [`Shift`] (combinational): the operand's
+/// classes, a phase ahead of the special-value decision in [`Classify`].
+#[derive(LogicBlock, Default)]
+pub struct Classes {
+    /// The modified operand.
+    pub xm: Signal<In, Bits<32>>,
+    pub c: Signal<Out, OpClass>,
+    ef: Signal<Local, Bits<8>>,
+    mant: Signal<Local, Bits<23>>,
+    ef64: Signal<Local, Bits<11>>,
+    mant20: Signal<Local, Bits<20>>,
+}
+
+/// The operand's classes (boundary 0, with the operand).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct OpClass {
+    /// binary32 classes (DAZ: exponent field 0 is zero) and the binary64
+    /// high word's.
+    pub zero: Bit,
+    pub nan: Bit,
+    pub inf: Bit,
+    pub zero64: Bit,
+    pub nan64: Bit,
+    pub inf64: Bit,
+    /// EX2 `ef ≥ 134`; TANH `ef < 115`, `|x| ≥ 9`.
+    pub ef_ge134: Bit,
+    pub ef_lt115: Bit,
+    pub tanh_sat: Bit,
+}
+
+impl Logic for Classes {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.ef.next = self.xm.val().get_bits::<8>(23);
+        self.mant.next = self.xm.val().get_bits::<23>(0);
+        self.c.next.zero = self.ef.val() == 0;
+        self.c.next.nan = (self.ef.val() == 255) & (self.mant.val() != 0);
+        self.c.next.inf = (self.ef.val() == 255) & (self.mant.val() == 0);
+        self.c.next.ef_ge134 = self.ef.val() >= 134;
+        self.c.next.ef_lt115 = self.ef.val() < 115;
+        self.c.next.tanh_sat = (self.xm.val() & 0x7FFF_FFFF) >= 0x4110_0000;
+        self.ef64.next = self.xm.val().get_bits::<11>(20);
+        self.mant20.next = self.xm.val().get_bits::<20>(0);
+        self.c.next.zero64 = self.ef64.val() == 0;
+        self.c.next.nan64 = (self.ef64.val() == 0x7FF) & (self.mant20.val() != 0);
+        self.c.next.inf64 = (self.ef64.val() == 0x7FF) & (self.mant20.val() == 0);
+    }
+}
+
 impl Logic for Align {
     #[hdl_gen]
     fn update(&mut self) {
@@ -151,21 +200,12 @@ pub struct Classify {
     /// The modified operand and the shifter's output ([`Align`]).
     pub xm: Signal<In, Bits<32>>,
     pub wide: Signal<In, Bits<SHIFT_W>>,
+    /// The operand's classes ([`Classes`]).
+    pub cls: Signal<In, OpClass>,
     pub m: Signal<Out, Mid1>,
     sgn: Signal<Local, Bit>,
     ef: Signal<Local, Bits<8>>,
     mant: Signal<Local, Bits<23>>,
-    /// binary32 classes (DAZ) and the binary64 high word's.
-    zero: Signal<Local, Bit>,
-    nan: Signal<Local, Bit>,
-    inf: Signal<Local, Bit>,
-    zero64: Signal<Local, Bit>,
-    nan64: Signal<Local, Bit>,
-    inf64: Signal<Local, Bit>,
-    /// EX2 `ef ≥ 134`; TANH `ef < 115`, `|x| ≥ 9`.
-    ef_ge134: Signal<Local, Bit>,
-    ef_lt115: Signal<Local, Bit>,
-    tanh_sat: Signal<Local, Bit>,
     /// The special value's cases, priority resolved: bit 31 is `x`'s sign
     /// (±0, ±Inf, ±1 and `xm` itself), the answer is ±1, +Inf or −Inf, the
     /// binary64 ±Inf, any special value but the canonical NaN.
@@ -214,14 +254,8 @@ impl Logic for Classify {
         // ---- binary32 classes (DAZ: exponent field 0 is zero) ----
         self.ef.next = self.xm.val().get_bits::<8>(23);
         self.mant.next = self.xm.val().get_bits::<23>(0);
-        self.zero.next = self.ef.val() == 0;
-        self.nan.next = (self.ef.val() == 255) & (self.mant.val() != 0);
-        self.inf.next = (self.ef.val() == 255) & (self.mant.val() == 0);
-        self.ef_ge134.next = self.ef.val() >= 134;
-        self.ef_lt115.next = self.ef.val() < 115;
         self.m.next.ef_eq130 = self.ef.val() == 130;
         self.m.next.ef_le124 = self.ef.val() <= 124;
-        self.tanh_sat.next = (self.xm.val() & 0x7FFF_FFFF) >= 0x4110_0000;
         self.e.next = bit_cast::<EXP_W, 8>(self.ef.val()) - 127;
         self.m.next.e = self.e.val();
         self.m.next.e_neg = 0.into();
@@ -266,9 +300,6 @@ impl Logic for Classify {
         // ---- binary64 high word ----
         self.ef64.next = self.xm.val().get_bits::<11>(20);
         self.mant20.next = self.xm.val().get_bits::<20>(0);
-        self.zero64.next = self.ef64.val() == 0;
-        self.nan64.next = (self.ef64.val() == 0x7FF) & (self.mant20.val() != 0);
-        self.inf64.next = (self.ef64.val() == 0x7FF) & (self.mant20.val() == 0);
         self.e64.next = bit_cast::<EXP_W, 11>(self.ef64.val()) - 1023;
         self.m.next.e64_neg = 0.into();
         self.m.next.e64_neg = self.m.val().e64_neg - self.e64.val();
@@ -287,16 +318,19 @@ impl Logic for Classify {
         // ---- special values (and 10..15: the canonical NaN), decided here
         // so that phase 1b only ORs registered bit groups ----
         self.m.next.bypass = self.m.val().f_invalid
-            | (self.m.val().f_sincos & (self.nan.val() | self.inf.val() | self.zero.val()))
-            | (self.m.val().f_ex2 & (self.zero.val() | self.ef_ge134.val()))
+            | (self.m.val().f_sincos
+                & (self.cls.val().nan | self.cls.val().inf | self.cls.val().zero))
+            | (self.m.val().f_ex2 & (self.cls.val().zero | self.cls.val().ef_ge134))
             | ((self.m.val().f_lg2 | self.m.val().f_rsq | self.m.val().f_sqrt)
-                & (self.nan.val() | self.zero.val() | self.sgn.val() | self.inf.val()))
-            | (self.m.val().f_rcp & (self.nan.val() | self.zero.val() | self.inf.val()))
-            | (self.m.val().f_tanh & (self.nan.val() | self.ef_lt115.val() | self.tanh_sat.val()))
+                & (self.cls.val().nan | self.cls.val().zero | self.sgn.val() | self.cls.val().inf))
+            | (self.m.val().f_rcp
+                & (self.cls.val().nan | self.cls.val().zero | self.cls.val().inf))
+            | (self.m.val().f_tanh
+                & (self.cls.val().nan | self.cls.val().ef_lt115 | self.cls.val().tanh_sat))
             | (self.m.val().f_h64
-                & (self.nan64.val()
-                    | self.zero64.val()
-                    | self.inf64.val()
+                & (self.cls.val().nan64
+                    | self.cls.val().zero64
+                    | self.cls.val().inf64
                     | (self.m.val().f_rsq64 & self.sgn.val())));
         // Per function, the model's special answers (`model::special`):
         // SIN ±0 → ±0, COS ±0 → 1; EX2 0 → 1, x ≥ 128 → +Inf, x ≤ −128 →
@@ -304,40 +338,46 @@ impl Logic for Classify {
         // → ±Inf, ±Inf → ±0; RSQ ±0 → ±Inf, +Inf → +0; TANH ±0 → ±0, tiny
         // → x, |x| ≥ 9 → ±1; RCP64H/RSQ64H ±0 → ±Inf, RCP64H ±Inf → ±0,
         // RSQ64H +Inf → +0; anything else the canonical NaN.
-        self.v_s.next = (self.m.val().f_sincos & !self.m.val().f_cos & self.zero.val())
-            | (self.m.val().f_sqrt & self.zero.val())
-            | ((self.m.val().f_rcp | self.m.val().f_rsq) & self.zero.val())
-            | (self.m.val().f_rcp & self.inf.val())
+        self.v_s.next = (self.m.val().f_sincos & !self.m.val().f_cos & self.cls.val().zero)
+            | (self.m.val().f_sqrt & self.cls.val().zero)
+            | ((self.m.val().f_rcp | self.m.val().f_rsq) & self.cls.val().zero)
+            | (self.m.val().f_rcp & self.cls.val().inf)
             | (self.m.val().f_tanh
-                & (self.zero.val()
-                    | self.ef_lt115.val()
-                    | (self.tanh_sat.val() & !self.nan.val())))
+                & (self.cls.val().zero
+                    | self.cls.val().ef_lt115
+                    | (self.cls.val().tanh_sat & !self.cls.val().nan)))
             | (self.m.val().f_h64
-                & (self.zero64.val() | (self.inf64.val() & !self.m.val().f_rsq64)));
-        self.v_one.next = (self.m.val().f_cos & self.zero.val())
-            | (self.m.val().f_ex2 & self.zero.val())
-            | (self.m.val().f_tanh & !self.ef_lt115.val() & self.tanh_sat.val() & !self.nan.val());
-        self.v_inf.next =
-            (self.m.val().f_ex2 & self.ef_ge134.val() & !self.nan.val() & !self.sgn.val())
-                | ((self.m.val().f_lg2 | self.m.val().f_sqrt) & self.inf.val() & !self.sgn.val())
-                | (self.m.val().f_lg2 & self.zero.val())
-                | ((self.m.val().f_rcp | self.m.val().f_rsq) & self.zero.val());
-        self.v_inf64.next = self.m.val().f_h64 & self.zero64.val();
-        self.v_any.next = (self.m.val().f_sincos & self.zero.val())
-            | (self.m.val().f_ex2 & (self.zero.val() | (self.ef_ge134.val() & !self.nan.val())))
+                & (self.cls.val().zero64 | (self.cls.val().inf64 & !self.m.val().f_rsq64)));
+        self.v_one.next = (self.m.val().f_cos & self.cls.val().zero)
+            | (self.m.val().f_ex2 & self.cls.val().zero)
+            | (self.m.val().f_tanh
+                & !self.cls.val().ef_lt115
+                & self.cls.val().tanh_sat
+                & !self.cls.val().nan);
+        self.v_inf.next = (self.m.val().f_ex2
+            & self.cls.val().ef_ge134
+            & !self.cls.val().nan
+            & !self.sgn.val())
+            | ((self.m.val().f_lg2 | self.m.val().f_sqrt) & self.cls.val().inf & !self.sgn.val())
+            | (self.m.val().f_lg2 & self.cls.val().zero)
+            | ((self.m.val().f_rcp | self.m.val().f_rsq) & self.cls.val().zero);
+        self.v_inf64.next = self.m.val().f_h64 & self.cls.val().zero64;
+        self.v_any.next = (self.m.val().f_sincos & self.cls.val().zero)
+            | (self.m.val().f_ex2
+                & (self.cls.val().zero | (self.cls.val().ef_ge134 & !self.cls.val().nan)))
             | ((self.m.val().f_lg2 | self.m.val().f_sqrt | self.m.val().f_rsq)
-                & (self.zero.val() | (self.inf.val() & !self.sgn.val())))
-            | (self.m.val().f_rcp & (self.zero.val() | self.inf.val()))
+                & (self.cls.val().zero | (self.cls.val().inf & !self.sgn.val())))
+            | (self.m.val().f_rcp & (self.cls.val().zero | self.cls.val().inf))
             | (self.m.val().f_tanh
-                & (self.zero.val()
-                    | self.ef_lt115.val()
-                    | (self.tanh_sat.val() & !self.nan.val())))
+                & (self.cls.val().zero
+                    | self.cls.val().ef_lt115
+                    | (self.cls.val().tanh_sat & !self.cls.val().nan)))
             | (self.m.val().f_h64
-                & (self.zero64.val()
-                    | (self.inf64.val() & !(self.m.val().f_rsq64 & self.sgn.val()))));
+                & (self.cls.val().zero64
+                    | (self.cls.val().inf64 & !(self.m.val().f_rsq64 & self.sgn.val()))));
         self.m.next.bp_b31 =
-            (self.m.val().f_lg2 & self.zero.val()) | (self.v_s.val() & self.sgn.val());
-        self.m.next.bp_xm = self.m.val().f_tanh & self.ef_lt115.val() & !self.zero.val();
+            (self.m.val().f_lg2 & self.cls.val().zero) | (self.v_s.val() & self.sgn.val());
+        self.m.next.bp_xm = self.m.val().f_tanh & self.cls.val().ef_lt115 & !self.cls.val().zero;
         self.m.next.bp_g30 = !self.v_any.val() | self.v_inf.val() | self.v_inf64.val();
         self.m.next.bp_g29_23 =
             !self.v_any.val() | self.v_one.val() | self.v_inf.val() | self.v_inf64.val();
