@@ -99,7 +99,7 @@ pub mod tile;
 
 pub use normalise::{ExpBase, ExpFmt, Magnitude, Normalise};
 pub use products::{Offset, PlaceC0, Products, RegionConsts, Square, SUM_FMT_W};
-pub use reduce::{Align, Classify, Mid1, Reduce, Shift, SHIFT_W};
+pub use reduce::{Align, Classes, Classify, Mid1, OpClass, Reduce, Shift, SHIFT_W};
 pub use rom::{rom_image, CoefRom, WORD_W};
 pub use round::{Pack, Round};
 pub use split::{Address, Split};
@@ -256,6 +256,8 @@ pub struct Stage0 {
     pub func: Bits<FUNC_W>,
     pub xm: Bits<DATA_W>,
     pub wide: Bits<SHIFT_W>,
+    /// The operand's classes ([`Classes`], beside the shifter).
+    pub cls: OpClass,
 }
 
 /// Boundary 1: the reduced argument.
@@ -424,6 +426,7 @@ pub struct Mufu {
     /// Phases (combinational) and the ROM.
     pub align: Align,
     pub shift: Shift,
+    pub classes: Classes,
     pub classify: Classify,
     pub reduce: Reduce,
     pub split: Split,
@@ -512,6 +515,7 @@ impl Mufu {
             rounding_bits: Constant::new(rounding_bits),
             align: Default::default(),
             shift: Default::default(),
+            classes: Default::default(),
             classify: Default::default(),
             reduce: Default::default(),
             split: Default::default(),
@@ -645,6 +649,8 @@ impl Logic for Mufu {
         self.s0.d.next.func = self.m0.q.val().func;
         self.s0.d.next.xm = self.m0.q.val().xm;
         self.s0.d.next.wide = self.shift.wide.val();
+        self.classes.xm.next = self.m0.q.val().xm;
+        self.s0.d.next.cls = self.classes.c.val();
 
         // ---- phase 1: classes and candidates | specials, argument reduction ----
         self.classify.valid.next = self.s0.q.val().valid;
@@ -652,6 +658,7 @@ impl Logic for Mufu {
         self.classify.func.next = self.s0.q.val().func;
         self.classify.xm.next = self.s0.q.val().xm;
         self.classify.wide.next = self.s0.q.val().wide;
+        self.classify.cls.next = self.s0.q.val().cls;
         self.m1.d.next = self.classify.m.val();
         self.reduce.m.next = self.m1.q.val();
         self.ctl1.d.next.valid = self.m1.q.val().valid;

@@ -11,11 +11,15 @@
 //! fixed-point argument (`e ≤ 6` here, so it fits 40 bits), negated for x < 0.
 //! Exponents are compared as raw biased fields, never as signed numbers.
 //!
-//! Phase 1 has two halves: [`Classify`] forms every candidate (classes,
-//! exponent forms, the EX2 fixed point, the SIN/COS fraction, the regions
-//! of RSQ, SQRT and TANH) and [`Reduce`] picks by the selector. Boundary 1m
-//! between them ([`Mid1`]) is a register in the deeper units, a wire at the
-//! default depth.
+//! Phase 1 has two halves: [`Classify`] forms every candidate (exponent
+//! forms, the EX2 fixed point, the SIN/COS fraction, the regions of RSQ,
+//! SQRT and TANH) and decides the special value from the classes and the
+//! selector (`bypass`, and `bypass_d` as a few bit groups), and [`Reduce`]
+//! picks by the selector and ORs the special value's groups. Boundary 1m
+//! between them ([`Mid1`]) is a register in the deeper units (depth 14 and
+//! more), a wire below. (Measured 2026-12-03 on ECP5-85k inside the SFU:
+//! `bypass_d` as a chain of 15 priority cases in [`Reduce`] took
+//! 7.2–7.9 ns from boundary 1m.)
 
 use super::{ADDEND_W, EXP_W, REGION_W};
 use crate::mufu::datapath::FRAC_W;
@@ -55,6 +59,55 @@ impl Logic for Shift {
     #[hdl_gen]
     fn update(&mut self) {
         self.wide.next = self.coarse.val() >> self.fine.val();
+    }
+}
+
+/// Phase 0, second half, beside [`Shift`] (combinational): the operand's
+/// classes, a phase ahead of the special-value decision in [`Classify`].
+#[derive(LogicBlock, Default)]
+pub struct Classes {
+    /// The modified operand.
+    pub xm: Signal<In, Bits<32>>,
+    pub c: Signal<Out, OpClass>,
+    ef: Signal<Local, Bits<8>>,
+    mant: Signal<Local, Bits<23>>,
+    ef64: Signal<Local, Bits<11>>,
+    mant20: Signal<Local, Bits<20>>,
+}
+
+/// The operand's classes (boundary 0, with the operand).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct OpClass {
+    /// binary32 classes (DAZ: exponent field 0 is zero) and the binary64
+    /// high word's.
+    pub zero: Bit,
+    pub nan: Bit,
+    pub inf: Bit,
+    pub zero64: Bit,
+    pub nan64: Bit,
+    pub inf64: Bit,
+    /// EX2 `ef ≥ 134`; TANH `ef < 115`, `|x| ≥ 9`.
+    pub ef_ge134: Bit,
+    pub ef_lt115: Bit,
+    pub tanh_sat: Bit,
+}
+
+impl Logic for Classes {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.ef.next = self.xm.val().get_bits::<8>(23);
+        self.mant.next = self.xm.val().get_bits::<23>(0);
+        self.c.next.zero = self.ef.val() == 0;
+        self.c.next.nan = (self.ef.val() == 255) & (self.mant.val() != 0);
+        self.c.next.inf = (self.ef.val() == 255) & (self.mant.val() == 0);
+        self.c.next.ef_ge134 = self.ef.val() >= 134;
+        self.c.next.ef_lt115 = self.ef.val() < 115;
+        self.c.next.tanh_sat = (self.xm.val() & 0x7FFF_FFFF) >= 0x4110_0000;
+        self.ef64.next = self.xm.val().get_bits::<11>(20);
+        self.mant20.next = self.xm.val().get_bits::<20>(0);
+        self.c.next.zero64 = self.ef64.val() == 0;
+        self.c.next.nan64 = (self.ef64.val() == 0x7FF) & (self.mant20.val() != 0);
+        self.c.next.inf64 = (self.ef64.val() == 0x7FF) & (self.mant20.val() == 0);
     }
 }
 
@@ -101,20 +154,22 @@ pub struct Mid1 {
     pub f_invalid: Bit,
     /// The modified operand.
     pub xm: Bits<32>,
-    /// binary32 classes (DAZ) and the binary64 high word's.
-    pub zero: Bit,
-    pub nan: Bit,
-    pub inf: Bit,
-    pub zero64: Bit,
-    pub nan64: Bit,
-    pub inf64: Bit,
-    /// Exponent-field tests: EX2 `ef ≥ 134`; TANH `ef < 115`, `ef == 130`,
-    /// `ef ≤ 124`, `|x| ≥ 9`; SIN/COS `ef ≥ 150`.
-    pub ef_ge134: Bit,
-    pub ef_lt115: Bit,
+    /// The result is the special value `bypass_d` (a special operand or an
+    /// invalid selector).
+    pub bypass: Bit,
+    /// `bypass_d` decided: its bit 31, whether its bits 30..0 are `xm`'s
+    /// (TANH of a tiny `x`), and which of its constant bit groups are ones
+    /// (30; 29..23; 22..20; 19..0): the canonical NaN sets all four, ±1
+    /// the second, ±Inf the first two, the binary64 ±Inf the first three.
+    pub bp_b31: Bit,
+    pub bp_xm: Bit,
+    pub bp_g30: Bit,
+    pub bp_g29_23: Bit,
+    pub bp_g22_20: Bit,
+    pub bp_g19_0: Bit,
+    /// Exponent-field tests: TANH `ef == 130`, `ef ≤ 124`.
     pub ef_eq130: Bit,
     pub ef_le124: Bit,
-    pub tanh_sat: Bit,
     /// `e`, `−e`, `⌊e/2⌋`, `−⌊e/2⌋`, and the binary64 `−e`, `−⌊e/2⌋`.
     pub e: Bits<EXP_W>,
     pub e_neg: Bits<EXP_W>,
@@ -145,10 +200,20 @@ pub struct Classify {
     /// The modified operand and the shifter's output ([`Align`]).
     pub xm: Signal<In, Bits<32>>,
     pub wide: Signal<In, Bits<SHIFT_W>>,
+    /// The operand's classes ([`Classes`]).
+    pub cls: Signal<In, OpClass>,
     pub m: Signal<Out, Mid1>,
     sgn: Signal<Local, Bit>,
     ef: Signal<Local, Bits<8>>,
     mant: Signal<Local, Bits<23>>,
+    /// The special value's cases, priority resolved: bit 31 is `x`'s sign
+    /// (±0, ±Inf, ±1 and `xm` itself), the answer is ±1, +Inf or −Inf, the
+    /// binary64 ±Inf, any special value but the canonical NaN.
+    v_s: Signal<Local, Bit>,
+    v_one: Signal<Local, Bit>,
+    v_inf: Signal<Local, Bit>,
+    v_inf64: Signal<Local, Bit>,
+    v_any: Signal<Local, Bit>,
     e: Signal<Local, Bits<EXP_W>>,
     e_half: Signal<Local, Bits<EXP_W>>,
     pm: Signal<Local, Bits<REGION_W>>,
@@ -189,14 +254,8 @@ impl Logic for Classify {
         // ---- binary32 classes (DAZ: exponent field 0 is zero) ----
         self.ef.next = self.xm.val().get_bits::<8>(23);
         self.mant.next = self.xm.val().get_bits::<23>(0);
-        self.m.next.zero = self.ef.val() == 0;
-        self.m.next.nan = (self.ef.val() == 255) & (self.mant.val() != 0);
-        self.m.next.inf = (self.ef.val() == 255) & (self.mant.val() == 0);
-        self.m.next.ef_ge134 = self.ef.val() >= 134;
-        self.m.next.ef_lt115 = self.ef.val() < 115;
         self.m.next.ef_eq130 = self.ef.val() == 130;
         self.m.next.ef_le124 = self.ef.val() <= 124;
-        self.m.next.tanh_sat = (self.xm.val() & 0x7FFF_FFFF) >= 0x4110_0000;
         self.e.next = bit_cast::<EXP_W, 8>(self.ef.val()) - 127;
         self.m.next.e = self.e.val();
         self.m.next.e_neg = 0.into();
@@ -241,9 +300,6 @@ impl Logic for Classify {
         // ---- binary64 high word ----
         self.ef64.next = self.xm.val().get_bits::<11>(20);
         self.mant20.next = self.xm.val().get_bits::<20>(0);
-        self.m.next.zero64 = self.ef64.val() == 0;
-        self.m.next.nan64 = (self.ef64.val() == 0x7FF) & (self.mant20.val() != 0);
-        self.m.next.inf64 = (self.ef64.val() == 0x7FF) & (self.mant20.val() == 0);
         self.e64.next = bit_cast::<EXP_W, 11>(self.ef64.val()) - 1023;
         self.m.next.e64_neg = 0.into();
         self.m.next.e64_neg = self.m.val().e64_neg - self.e64.val();
@@ -258,6 +314,75 @@ impl Logic for Classify {
             .val()
             .replace_bit(0, self.mant20.val().get_bit(19));
         self.m.next.reg_rsq64 = self.pm64.val() + 1;
+
+        // ---- special values (and 10..15: the canonical NaN), decided here
+        // so that phase 1b only ORs registered bit groups ----
+        self.m.next.bypass = self.m.val().f_invalid
+            | (self.m.val().f_sincos
+                & (self.cls.val().nan | self.cls.val().inf | self.cls.val().zero))
+            | (self.m.val().f_ex2 & (self.cls.val().zero | self.cls.val().ef_ge134))
+            | ((self.m.val().f_lg2 | self.m.val().f_rsq | self.m.val().f_sqrt)
+                & (self.cls.val().nan | self.cls.val().zero | self.sgn.val() | self.cls.val().inf))
+            | (self.m.val().f_rcp
+                & (self.cls.val().nan | self.cls.val().zero | self.cls.val().inf))
+            | (self.m.val().f_tanh
+                & (self.cls.val().nan | self.cls.val().ef_lt115 | self.cls.val().tanh_sat))
+            | (self.m.val().f_h64
+                & (self.cls.val().nan64
+                    | self.cls.val().zero64
+                    | self.cls.val().inf64
+                    | (self.m.val().f_rsq64 & self.sgn.val())));
+        // Per function, the model's special answers (`model::special`):
+        // SIN ±0 → ±0, COS ±0 → 1; EX2 0 → 1, x ≥ 128 → +Inf, x ≤ −128 →
+        // +0; LG2 0 → −Inf, +Inf → +Inf; SQRT ±0 → ±0, +Inf → +Inf; RCP ±0
+        // → ±Inf, ±Inf → ±0; RSQ ±0 → ±Inf, +Inf → +0; TANH ±0 → ±0, tiny
+        // → x, |x| ≥ 9 → ±1; RCP64H/RSQ64H ±0 → ±Inf, RCP64H ±Inf → ±0,
+        // RSQ64H +Inf → +0; anything else the canonical NaN.
+        self.v_s.next = (self.m.val().f_sincos & !self.m.val().f_cos & self.cls.val().zero)
+            | (self.m.val().f_sqrt & self.cls.val().zero)
+            | ((self.m.val().f_rcp | self.m.val().f_rsq) & self.cls.val().zero)
+            | (self.m.val().f_rcp & self.cls.val().inf)
+            | (self.m.val().f_tanh
+                & (self.cls.val().zero
+                    | self.cls.val().ef_lt115
+                    | (self.cls.val().tanh_sat & !self.cls.val().nan)))
+            | (self.m.val().f_h64
+                & (self.cls.val().zero64 | (self.cls.val().inf64 & !self.m.val().f_rsq64)));
+        self.v_one.next = (self.m.val().f_cos & self.cls.val().zero)
+            | (self.m.val().f_ex2 & self.cls.val().zero)
+            | (self.m.val().f_tanh
+                & !self.cls.val().ef_lt115
+                & self.cls.val().tanh_sat
+                & !self.cls.val().nan);
+        self.v_inf.next = (self.m.val().f_ex2
+            & self.cls.val().ef_ge134
+            & !self.cls.val().nan
+            & !self.sgn.val())
+            | ((self.m.val().f_lg2 | self.m.val().f_sqrt) & self.cls.val().inf & !self.sgn.val())
+            | (self.m.val().f_lg2 & self.cls.val().zero)
+            | ((self.m.val().f_rcp | self.m.val().f_rsq) & self.cls.val().zero);
+        self.v_inf64.next = self.m.val().f_h64 & self.cls.val().zero64;
+        self.v_any.next = (self.m.val().f_sincos & self.cls.val().zero)
+            | (self.m.val().f_ex2
+                & (self.cls.val().zero | (self.cls.val().ef_ge134 & !self.cls.val().nan)))
+            | ((self.m.val().f_lg2 | self.m.val().f_sqrt | self.m.val().f_rsq)
+                & (self.cls.val().zero | (self.cls.val().inf & !self.sgn.val())))
+            | (self.m.val().f_rcp & (self.cls.val().zero | self.cls.val().inf))
+            | (self.m.val().f_tanh
+                & (self.cls.val().zero
+                    | self.cls.val().ef_lt115
+                    | (self.cls.val().tanh_sat & !self.cls.val().nan)))
+            | (self.m.val().f_h64
+                & (self.cls.val().zero64
+                    | (self.cls.val().inf64 & !(self.m.val().f_rsq64 & self.sgn.val()))));
+        self.m.next.bp_b31 =
+            (self.m.val().f_lg2 & self.cls.val().zero) | (self.v_s.val() & self.sgn.val());
+        self.m.next.bp_xm = self.m.val().f_tanh & self.cls.val().ef_lt115 & !self.cls.val().zero;
+        self.m.next.bp_g30 = !self.v_any.val() | self.v_inf.val() | self.v_inf64.val();
+        self.m.next.bp_g29_23 =
+            !self.v_any.val() | self.v_one.val() | self.v_inf.val() | self.v_inf64.val();
+        self.m.next.bp_g22_20 = !self.v_any.val() | self.v_inf64.val();
+        self.m.next.bp_g19_0 = !self.v_any.val();
     }
 }
 
@@ -285,22 +410,15 @@ pub struct Reduce {
     pub is64: Signal<Out, Bit>,
 
     xm: Signal<Local, Bits<32>>,
-    s: Signal<Local, Bits<32>>,
     sgn: Signal<Local, Bit>,
     mant: Signal<Local, Bits<23>>,
     sig: Signal<Local, Bits<24>>,
-    zero: Signal<Local, Bit>,
-    nan: Signal<Local, Bit>,
-    inf: Signal<Local, Bit>,
     mant_sh9: Signal<Local, Bits<32>>,
     mant_sh10: Signal<Local, Bits<32>>,
     n8: Signal<Local, Bits<8>>,
     fixed: Signal<Local, Bits<ADDEND_W>>,
     quad: Signal<Local, Bits<2>>,
     mant20: Signal<Local, Bits<20>>,
-    zero64: Signal<Local, Bit>,
-    nan64: Signal<Local, Bit>,
-    inf64: Signal<Local, Bit>,
     /// The AND-OR's terms: region, fraction, addend, exponent.
     r_a: Signal<Local, Bits<REGION_W>>,
     r_b: Signal<Local, Bits<REGION_W>>,
@@ -331,94 +449,39 @@ impl Logic for Reduce {
     #[hdl_gen]
     fn update(&mut self) {
         self.xm.next = self.m.val().xm;
-        self.s.next = self.xm.val() & 0x8000_0000_u64;
         self.sgn.next = self.xm.val().get_bit(31);
         self.mant.next = self.xm.val().get_bits::<23>(0);
         self.sig.next = bit_cast::<24, 23>(self.mant.val()) | 0x80_0000;
-        self.zero.next = self.m.val().zero;
-        self.nan.next = self.m.val().nan;
-        self.inf.next = self.m.val().inf;
         self.mant_sh9.next = bit_cast::<32, 23>(self.mant.val()) << 9;
         self.mant_sh10.next = bit_cast::<32, 23>(self.mant.val()) << 10;
         self.fixed.next = self.m.val().fixed;
         self.quad.next = self.m.val().quad;
         self.n8.next = self.fixed.val().get_bits::<8>(32);
         self.mant20.next = self.xm.val().get_bits::<20>(0);
-        self.zero64.next = self.m.val().zero64;
-        self.nan64.next = self.m.val().nan64;
-        self.inf64.next = self.m.val().inf64;
         // Each output is an AND-OR over the decoded selector (one flag
         // set), not a chain of comparisons: what a function does not use
         // is 0, and under `bypass` the datapath's fields are not used.
 
-        // ---- special values (and 10..15: the canonical NaN) ----
-        self.bypass.next = self.m.val().f_invalid
-            | (self.m.val().f_sincos & (self.nan.val() | self.inf.val() | self.zero.val()))
-            | (self.m.val().f_ex2 & (self.zero.val() | self.m.val().ef_ge134))
-            | ((self.m.val().f_lg2 | self.m.val().f_rsq | self.m.val().f_sqrt)
-                & (self.nan.val() | self.zero.val() | self.sgn.val() | self.inf.val()))
-            | (self.m.val().f_rcp & (self.nan.val() | self.zero.val() | self.inf.val()))
-            | (self.m.val().f_tanh
-                & (self.nan.val() | self.m.val().ef_lt115 | self.m.val().tanh_sat))
-            | (self.m.val().f_h64
-                & (self.nan64.val()
-                    | self.zero64.val()
-                    | self.inf64.val()
-                    | (self.m.val().f_rsq64 & self.sgn.val())));
-        self.bypass_d.next = 0x7FFF_FFFF.into();
-        if self.m.val().f_sincos & self.zero.val() {
-            self.bypass_d.next = self.s.val();
-            if self.m.val().f_cos {
-                self.bypass_d.next = 0x3F80_0000.into();
-            }
+        // ---- the special value: bit groups decided in [`Classify`] ----
+        self.bypass.next = self.m.val().bypass;
+        self.bypass_d.next = 0.into();
+        if self.m.val().bp_xm {
+            self.bypass_d.next = self.xm.val() & 0x7FFF_FFFF;
         }
-        if self.m.val().f_ex2 & self.m.val().ef_ge134 & !self.nan.val() {
-            self.bypass_d.next = 0x7F80_0000.into();
-            if self.sgn.val() {
-                self.bypass_d.next = 0.into();
-            }
+        if self.m.val().bp_b31 {
+            self.bypass_d.next = self.bypass_d.val() | 0x8000_0000_u64;
         }
-        if self.m.val().f_ex2 & self.zero.val() {
-            self.bypass_d.next = 0x3F80_0000.into();
+        if self.m.val().bp_g30 {
+            self.bypass_d.next = self.bypass_d.val() | 0x4000_0000;
         }
-        if (self.m.val().f_lg2 | self.m.val().f_sqrt) & self.inf.val() & !self.sgn.val() {
-            self.bypass_d.next = 0x7F80_0000.into();
+        if self.m.val().bp_g29_23 {
+            self.bypass_d.next = self.bypass_d.val() | 0x3F80_0000;
         }
-        if self.m.val().f_lg2 & self.zero.val() {
-            self.bypass_d.next = 0xFF80_0000_u64.into();
+        if self.m.val().bp_g22_20 {
+            self.bypass_d.next = self.bypass_d.val() | 0x0070_0000;
         }
-        if self.m.val().f_rcp & self.inf.val() {
-            self.bypass_d.next = self.s.val();
-        }
-        if (self.m.val().f_rcp | self.m.val().f_rsq) & self.zero.val() {
-            self.bypass_d.next = self.s.val() | 0x7F80_0000;
-        }
-        if self.m.val().f_rsq & self.inf.val() & !self.sgn.val() {
-            self.bypass_d.next = 0.into();
-        }
-        if self.m.val().f_sqrt & self.zero.val() {
-            self.bypass_d.next = self.s.val();
-        }
-        if self.m.val().f_tanh & self.m.val().tanh_sat & !self.nan.val() {
-            self.bypass_d.next = self.s.val() | 0x3F80_0000;
-        }
-        if self.m.val().f_tanh & self.m.val().ef_lt115 {
-            self.bypass_d.next = self.xm.val();
-        }
-        if self.m.val().f_tanh & self.zero.val() {
-            self.bypass_d.next = self.s.val();
-        }
-        if self.m.val().f_h64 & self.inf64.val() {
-            self.bypass_d.next = self.s.val();
-            if self.m.val().f_rsq64 {
-                self.bypass_d.next = 0x7FFF_FFFF.into();
-                if !self.sgn.val() {
-                    self.bypass_d.next = 0.into();
-                }
-            }
-        }
-        if self.m.val().f_h64 & self.zero64.val() {
-            self.bypass_d.next = self.s.val() | 0x7FF0_0000;
+        if self.m.val().bp_g19_0 {
+            self.bypass_d.next = self.bypass_d.val() | 0x000F_FFFF;
         }
 
         // ---- the region ----

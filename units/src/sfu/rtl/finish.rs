@@ -113,8 +113,11 @@ pub struct FinishExp {
     /// The MUFU's result.
     pub y: Signal<In, Bits<32>>,
     pub f16: Signal<In, Bit>,
-    /// [`adjust`](super::prepare::adjust).
-    pub adj: Signal<In, Bits<2>>,
+    /// The constants of (adjustment, format), a clock ahead ([`FinishConsts`]).
+    pub k: Signal<In, Bits<10>>,
+    pub k1: Signal<In, Bits<10>>,
+    pub c: Signal<In, Bits<10>>,
+    pub c26: Signal<In, Bits<10>>,
     pub log2: Signal<In, Bit>,
     pub sign: Signal<Out, Bit>,
     pub nan: Signal<Out, Bit>,
@@ -126,15 +129,8 @@ pub struct FinishExp {
     pub gone: Signal<Out, Bit>,
     ye: Signal<Local, Bits<10>>,
     t: Signal<Local, Bits<25>>,
-    /// Two's complement constants of (adjustment, format): the exponent's
-    /// offset `k` (biased exponent − 1 = field + k), `base − k` and
-    /// `base − k − 26`, where `base` is 25 − p (1 or 14) bits.
-    k: Signal<Local, Bits<10>>,
-    c: Signal<Local, Bits<10>>,
-    c26: Signal<Local, Bits<10>>,
     bm1: Signal<Local, Bits<10>>,
     be: Signal<Local, Bits<10>>,
-    k1: Signal<Local, Bits<10>>,
     d: Signal<Local, Bits<10>>,
     e26: Signal<Local, Bits<10>>,
 }
@@ -163,25 +159,7 @@ impl Logic for FinishExp {
             self.sig.next = self.t.val();
         }
 
-        // k = adjustment − 1 (− 112 for binary16); c = base − k; c26 = c − 26.
-        self.k.next = bits::<10>(1023); // −1
-        if self.adj.val() == 1 {
-            self.k.next = bits::<10>(11); // +12
-        }
-        if self.adj.val() == 2 {
-            self.k.next = bits::<10>(1024 - 13); // −12
-        }
-        if self.adj.val() == 3 {
-            self.k.next = bits::<10>(1024 - 25); // −24
-        }
-        self.c.next = bits::<10>(1) - self.k.val();
-        if self.f16.val() {
-            self.k.next = self.k.val() - bits::<10>(112);
-            self.c.next = bits::<10>(14) - self.k.val();
-        }
-        self.c26.next = self.c.val() - bits::<10>(26);
-        self.k1.next = self.k.val() + bits::<10>(1);
-        // Four sums side by side (the constants are LUTs of three bits).
+        // Four sums side by side.
         self.ye.next = bit_cast::<10, 8>(self.y.val().get_bits::<8>(23));
         self.bm1.next = self.ye.val() + self.k.val();
         self.be.next = self.ye.val() + self.k1.val();
@@ -206,6 +184,47 @@ impl Logic for FinishExp {
             self.amount.next = bit_cast::<5, 10>(self.d.val());
             self.gone.next = !self.e26.val().get_bit(9);
         }
+    }
+}
+
+/// The constants of [`FinishExp`]'s sums, from the side line a clock
+/// before the MUFU answers (combinational; registered beside the side
+/// line's last register).
+#[derive(LogicBlock, Default)]
+pub struct FinishConsts {
+    /// [`adjust`](super::prepare::adjust).
+    pub adj: Signal<In, Bits<2>>,
+    pub f16: Signal<In, Bit>,
+    /// Two's complement constants of (adjustment, format): the exponent's
+    /// offset `k` (biased exponent − 1 = field + k), `k + 1`, `base − k`
+    /// and `base − k − 26`, where `base` is 25 − p (1 or 14) bits.
+    pub k: Signal<Out, Bits<10>>,
+    pub k1: Signal<Out, Bits<10>>,
+    pub c: Signal<Out, Bits<10>>,
+    pub c26: Signal<Out, Bits<10>>,
+}
+
+impl Logic for FinishConsts {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // k = adjustment − 1 (− 112 for binary16); c = base − k; c26 = c − 26.
+        self.k.next = bits::<10>(1023); // −1
+        if self.adj.val() == 1 {
+            self.k.next = bits::<10>(11); // +12
+        }
+        if self.adj.val() == 2 {
+            self.k.next = bits::<10>(1024 - 13); // −12
+        }
+        if self.adj.val() == 3 {
+            self.k.next = bits::<10>(1024 - 25); // −24
+        }
+        self.c.next = bits::<10>(1) - self.k.val();
+        if self.f16.val() {
+            self.k.next = self.k.val() - bits::<10>(112);
+            self.c.next = bits::<10>(14) - self.k.val();
+        }
+        self.c26.next = self.c.val() - bits::<10>(26);
+        self.k1.next = self.k.val() + bits::<10>(1);
     }
 }
 

@@ -35,7 +35,9 @@
 pub mod finish;
 pub mod prepare;
 
-pub use finish::{Dropped, Exp, FinishExp, FinishPack, FinishRound, FinishShift, Shifted};
+pub use finish::{
+    Dropped, Exp, FinishConsts, FinishExp, FinishPack, FinishRound, FinishShift, Shifted,
+};
 pub use prepare::{PrepareDecode, PrepareMove, PrepareOperand};
 
 use crate::divsqrt::rtl::Divsqrt;
@@ -60,7 +62,7 @@ pub const HOLD_LATENCY: usize = 1;
 /// Clocks an engine operation spends in `req` before the engine takes it.
 pub const REQ_LATENCY: usize = 1;
 
-// `#[hdl_gen]` indexes the side line's last register as `side[15]`.
+// `#[hdl_gen]` indexes the side line's last registers as `side[14]`, `side[15]`.
 const _: () = assert!(MUFU_DEPTH == 16 && RESERVE_CLOCKS == 22);
 
 /// What rides beside the MUFU.
@@ -71,6 +73,16 @@ pub struct Side {
     pub log2: Bit,
     pub ftz: Bit,
     pub flags: Bits<FLAGS_W>,
+}
+
+/// [`FinishConsts`]' outputs, registered beside the side line's last
+/// register.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct ExpConsts {
+    pub k: Bits<10>,
+    pub k1: Bits<10>,
+    pub c: Bits<10>,
+    pub c26: Bits<10>,
 }
 
 /// The register after [`PrepareDecode`].
@@ -96,16 +108,16 @@ pub struct Pre {
 pub struct Moved {
     pub valid: Bit,
     pub tag: Bits<TAG_W>,
-    pub a: Bits<32>,
-    pub daz: Bit,
     pub ftz: Bit,
     pub func: Bits<4>,
     pub f16: Bit,
-    pub scales: Bit,
-    pub sub: Bit,
+    pub lz_in: Bits<32>,
     pub count: Bits<6>,
     pub ex2_move: Bit,
-    pub moved: Bits<32>,
+    pub w: Bits<32>,
+    pub norm_h: Bit,
+    pub scaled: Bit,
+    pub norm_sign: Bit,
     pub flags: Bits<FLAGS_W>,
 }
 
@@ -192,6 +204,8 @@ pub struct Sfu {
     pub front: DFF<Front>,
     pub mufu: Mufu,
     pub side: [Boundary<Side>; MUFU_DEPTH],
+    pub finish_consts: FinishConsts,
+    pub fk: DFF<ExpConsts>,
     pub finish_exp: FinishExp,
     pub fa: DFF<Exp>,
     pub finish_shift: FinishShift,
@@ -242,6 +256,8 @@ impl Default for Sfu {
             front: Default::default(),
             mufu: Mufu::with_rounding_bits(MUFU_DEPTH),
             side: std::array::from_fn(|_| Boundary::new(true)),
+            finish_consts: Default::default(),
+            fk: Default::default(),
             finish_exp: Default::default(),
             fa: Default::default(),
             finish_shift: Default::default(),
@@ -269,7 +285,7 @@ impl Default for Sfu {
 impl Logic for Sfu {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, pre, mid, front, fa, fd, fs, fb, req, hold, rsq, reserve);
+        dff_setup!(self, clock, pre, mid, front, fk, fa, fd, fs, fb, req, hold, rsq, reserve);
         self.mufu.clock.next = self.clock.val();
         self.engine.clock.next = self.clock.val();
         for k in 0..MUFU_DEPTH {
@@ -340,32 +356,36 @@ impl Logic for Sfu {
         self.pre.d.next.wn = self.decode.wn.val();
         self.pre.d.next.ex2 = self.decode.ex2.val();
 
+        self.mover.a.next = self.pre.q.val().a;
+        self.mover.daz.next = self.pre.q.val().daz;
+        self.mover.f16.next = self.pre.q.val().f16;
+        self.mover.scales.next = self.pre.q.val().scales;
+        self.mover.sub.next = self.pre.q.val().sub;
         self.mover.lz_in.next = self.pre.q.val().lz_in;
         self.mover.wn.next = self.pre.q.val().wn;
         self.mover.ex2.next = self.pre.q.val().ex2;
         self.mid.d.next.valid = self.pre.q.val().valid;
         self.mid.d.next.tag = self.pre.q.val().tag;
-        self.mid.d.next.a = self.pre.q.val().a;
-        self.mid.d.next.daz = self.pre.q.val().daz;
         self.mid.d.next.ftz = self.pre.q.val().ftz;
         self.mid.d.next.func = self.pre.q.val().func;
         self.mid.d.next.f16 = self.pre.q.val().f16;
-        self.mid.d.next.scales = self.pre.q.val().scales;
-        self.mid.d.next.sub = self.pre.q.val().sub;
+        self.mid.d.next.lz_in = self.pre.q.val().lz_in;
         self.mid.d.next.count = self.mover.count.val();
         self.mid.d.next.ex2_move = self.mover.ex2_move.val();
-        self.mid.d.next.moved = self.mover.moved.val();
+        self.mid.d.next.w = self.mover.w.val();
+        self.mid.d.next.norm_h = self.mover.norm_h.val();
+        self.mid.d.next.scaled = self.mover.scaled.val();
+        self.mid.d.next.norm_sign = self.mover.norm_sign.val();
         self.mid.d.next.flags = self.pre.q.val().flags;
 
-        self.operand.a.next = self.mid.q.val().a;
-        self.operand.daz.next = self.mid.q.val().daz;
-        self.operand.f16.next = self.mid.q.val().f16;
         self.operand.func.next = self.mid.q.val().func;
-        self.operand.scales.next = self.mid.q.val().scales;
-        self.operand.sub.next = self.mid.q.val().sub;
+        self.operand.lz_in.next = self.mid.q.val().lz_in;
         self.operand.count.next = self.mid.q.val().count;
         self.operand.ex2_move.next = self.mid.q.val().ex2_move;
-        self.operand.moved.next = self.mid.q.val().moved;
+        self.operand.w.next = self.mid.q.val().w;
+        self.operand.norm_h.next = self.mid.q.val().norm_h;
+        self.operand.scaled.next = self.mid.q.val().scaled;
+        self.operand.norm_sign.next = self.mid.q.val().norm_sign;
         self.front.d.next.valid = self.mid.q.val().valid;
         self.front.d.next.tag = self.mid.q.val().tag;
         self.front.d.next.func = self.mid.q.val().func;
@@ -393,7 +413,16 @@ impl Logic for Sfu {
 
         self.finish_exp.y.next = self.mufu.out_d.val();
         self.finish_exp.f16.next = self.side[15].q.val().f16;
-        self.finish_exp.adj.next = self.side[15].q.val().adj;
+        self.finish_consts.adj.next = self.side[14].q.val().adj;
+        self.finish_consts.f16.next = self.side[14].q.val().f16;
+        self.fk.d.next.k = self.finish_consts.k.val();
+        self.fk.d.next.k1 = self.finish_consts.k1.val();
+        self.fk.d.next.c = self.finish_consts.c.val();
+        self.fk.d.next.c26 = self.finish_consts.c26.val();
+        self.finish_exp.k.next = self.fk.q.val().k;
+        self.finish_exp.k1.next = self.fk.q.val().k1;
+        self.finish_exp.c.next = self.fk.q.val().c;
+        self.finish_exp.c26.next = self.fk.q.val().c26;
         self.finish_exp.log2.next = self.side[15].q.val().log2;
         self.fa.d.next.valid = self.mufu.out_valid.val();
         self.fa.d.next.tag = self.mufu.out_tag.val();

@@ -173,22 +173,40 @@ impl Logic for PrepareDecode {
     }
 }
 
-/// Phase 2 (combinational): the subnormal's leading zeros, exp2's move.
+/// Phase 2 (combinational): the subnormal's leading zeros, exp2's move,
+/// and every part of the MUFU's operand that does not wait for the count.
 #[derive(LogicBlock, Default)]
 pub struct PrepareMove {
-    /// [`PrepareDecode`]'s outputs, a clock later.
+    /// [`PrepareDecode`]'s outputs and the operand, a clock later.
+    pub a: Signal<In, Bits<32>>,
+    pub daz: Signal<In, Bit>,
+    pub f16: Signal<In, Bit>,
+    pub scales: Signal<In, Bit>,
+    pub sub: Signal<In, Bit>,
     pub lz_in: Signal<In, Bits<32>>,
     pub wn: Signal<In, Bits<32>>,
     pub ex2: Signal<In, Bit>,
     /// The leading zeros of `lz_in`.
     pub count: Signal<Out, Bits<6>>,
-    /// exp2's operand is moved: the MUFU's operand is `moved`.
+    /// exp2's operand is moved (the MUFU's operand is then `w`).
     pub ex2_move: Signal<Out, Bit>,
-    pub moved: Signal<Out, Bits<32>>,
+    /// The MUFU's operand unless it is normalised by the count: the
+    /// operand widened (binary16) and flushed (daz32), or exp2's moved one.
+    pub w: Signal<Out, Bits<32>>,
+    /// The MUFU's operand is normalised by the count: a binary16 subnormal
+    /// (`norm_h`) or a scaled binary32 subnormal of rsq/sqrt/log2 (`scaled`).
+    pub norm_h: Signal<Out, Bit>,
+    pub scaled: Signal<Out, Bit>,
+    /// The normalised operand's sign.
+    pub norm_sign: Signal<Out, Bit>,
     lzc: LeadingZeroCount32,
     magn: Signal<Local, Bits<31>>,
     fixed: Signal<Local, Bits<25>>,
     shifted_24: Signal<Local, Bits<25>>,
+    moved: Signal<Local, Bits<32>>,
+    h_e: Signal<Local, Bits<5>>,
+    h_m: Signal<Local, Bits<10>>,
+    w0: Signal<Local, Bits<32>>,
 }
 
 impl Logic for PrepareMove {
@@ -216,35 +234,66 @@ impl Logic for PrepareMove {
             & self.wn.val().get_bit(31)
             & (self.magn.val() > bits::<31>(0x42fc_0000))
             & (self.magn.val() < bits::<31>(0x4318_0000));
+
+        // ---- widen (binary16) and flush (daz32), but for the subnormal
+        // binary16 operand normalised in phase 3 ----
+        self.h_e.next = self.a.val().get_bits::<5>(10);
+        self.h_m.next = self.a.val().get_bits::<10>(0);
+        self.w0.next = self.a.val();
+        if (!self.a.val().get_bits::<8>(23).any()) & self.daz.val() {
+            self.w0.next = self.a.val() & bits::<32>(0x8000_0000_u64);
+        }
+        if self.f16.val() {
+            self.w0.next = (bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31)
+                | (bit_cast::<32, 10>(self.h_m.val()) << 13)
+                | (bit_cast::<32, 8>(bit_cast::<8, 5>(self.h_e.val()) + 112) << 23);
+            if self.h_e.val().all() {
+                self.w0.next = (bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31)
+                    | (bit_cast::<32, 10>(self.h_m.val()) << 13)
+                    | bits::<32>(0x7f80_0000);
+            }
+            if !self.h_e.val().any() {
+                // ±0 (a zero, or a subnormal under daz32)
+                self.w0.next = bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31;
+            }
+        }
+        self.w.next = self.w0.val();
+        if self.ex2_move.val() {
+            self.w.next = self.moved.val();
+        }
+        self.norm_h.next =
+            self.f16.val() & (!self.h_e.val().any()) & self.h_m.val().any() & !self.daz.val();
+        self.scaled.next = self.sub.val() & self.scales.val();
+        self.norm_sign.next = self.a.val().get_bit(31);
+        if self.f16.val() {
+            self.norm_sign.next = self.a.val().get_bit(15);
+        }
     }
 }
 
-/// Phase 3 (combinational): the MUFU's operand.
+/// Phase 3 (combinational): the MUFU's operand, normalised by the count
+/// where it is a subnormal.
 #[derive(LogicBlock, Default)]
 pub struct PrepareOperand {
-    /// The operand (binary16 in bits 15:0).
-    pub a: Signal<In, Bits<32>>,
-    /// MODE.daz32.
-    pub daz: Signal<In, Bit>,
     /// [`PrepareDecode`]'s and [`PrepareMove`]'s outputs, a clock later.
-    pub f16: Signal<In, Bit>,
     pub func: Signal<In, Bits<4>>,
-    pub scales: Signal<In, Bit>,
-    pub sub: Signal<In, Bit>,
+    pub lz_in: Signal<In, Bits<32>>,
     pub count: Signal<In, Bits<6>>,
     pub ex2_move: Signal<In, Bit>,
-    pub moved: Signal<In, Bits<32>>,
+    pub w: Signal<In, Bits<32>>,
+    pub norm_h: Signal<In, Bit>,
+    pub scaled: Signal<In, Bit>,
+    pub norm_sign: Signal<In, Bit>,
     /// The MUFU's operand.
     pub x: Signal<Out, Bits<32>>,
     /// [`adjust`].
     pub adj: Signal<Out, Bits<2>>,
     /// log2 of a scaled subnormal: 24 comes off the result.
     pub log2: Signal<Out, Bit>,
-    h_e: Signal<Local, Bits<5>>,
-    h_m: Signal<Local, Bits<10>>,
-    lz_in: Signal<Local, Bits<32>>,
     norm: Signal<Local, Bits<32>>,
-    w: Signal<Local, Bits<32>>,
+    /// The normalised operand's biased exponent: 112 − lz (binary16, m ·
+    /// 2^-24) or 24 − lz (binary32, m · 2^-149 · 2^24).
+    nexp: Signal<Local, Bits<8>>,
 }
 
 impl Logic for PrepareOperand {
@@ -252,49 +301,25 @@ impl Logic for PrepareOperand {
     fn update(&mut self) {
         // ---- one shift by the count: a binary16 subnormal's 10 bits, or a
         // binary32 subnormal's 23, leading one to bit 31 ----
-        self.h_e.next = self.a.val().get_bits::<5>(10);
-        self.h_m.next = self.a.val().get_bits::<10>(0);
-        self.lz_in.next = bit_cast::<32, 23>(self.a.val().get_bits::<23>(0)) << 9;
-        if self.f16.val() {
-            self.lz_in.next = bit_cast::<32, 10>(self.h_m.val()) << 22;
-        }
         self.norm.next = self.lz_in.val() << self.count.val();
-
-        // ---- widen (binary16) and flush (daz32) ----
-        self.w.next = self.a.val();
-        if (!self.a.val().get_bits::<8>(23).any()) & self.daz.val() {
-            self.w.next = self.a.val() & bits::<32>(0x8000_0000_u64);
-        }
-        if self.f16.val() {
-            self.w.next = (bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31)
-                | (bit_cast::<32, 10>(self.h_m.val()) << 13)
-                | (bit_cast::<32, 8>(bit_cast::<8, 5>(self.h_e.val()) + 112) << 23);
-            if self.h_e.val().all() {
-                self.w.next = (bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31)
-                    | (bit_cast::<32, 10>(self.h_m.val()) << 13)
-                    | bits::<32>(0x7f80_0000);
-            }
-            if !self.h_e.val().any() {
-                // m · 2^-24: exponent 112 − lz, the bits after the leading one.
-                self.w.next = (bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31)
-                    | (bit_cast::<32, 8>(bits::<8>(112) - bit_cast::<8, 6>(self.count.val()))
-                        << 23)
-                    | (bit_cast::<32, 10>(self.norm.val().get_bits::<10>(21)) << 13);
-                if (!self.h_m.val().any()) | self.daz.val() {
-                    self.w.next = bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31;
-                }
-            }
+        self.nexp.next = bits::<8>(24) - bit_cast::<8, 6>(self.count.val());
+        if self.norm_h.val() {
+            self.nexp.next = bits::<8>(112) - bit_cast::<8, 6>(self.count.val());
         }
 
-        // ---- the operand and the result's adjustment ----
+        // ---- the operand (a binary16's fraction bits 12..0 are `norm`'s
+        // zeros) and the result's adjustment ----
         self.x.next = self.w.val();
+        if self.norm_h.val() | self.scaled.val() {
+            self.x.next = (bit_cast::<32, 8>(self.nexp.val()) << 23)
+                | bit_cast::<32, 23>(self.norm.val().get_bits::<23>(8));
+            if self.norm_sign.val() {
+                self.x.next = self.x.val() | bits::<32>(0x8000_0000_u64);
+            }
+        }
         self.adj.next = 0.into() /* NONE */;
         self.log2.next = false;
-        if self.sub.val() & self.scales.val() {
-            // m · 2^-149 · 2^24, normalised: exponent 24 − lz.
-            self.x.next = (self.a.val() & bits::<32>(0x8000_0000_u64))
-                | (bit_cast::<32, 8>(bits::<8>(24) - bit_cast::<8, 6>(self.count.val())) << 23)
-                | bit_cast::<32, 23>(self.norm.val().get_bits::<23>(8));
+        if self.scaled.val() {
             // rsq 5: +12; sqrt 8: −12; log2 3: −24 off the value.
             if self.func.val() == 5 {
                 self.adj.next = 1.into() /* PLUS_12 */;
@@ -305,7 +330,6 @@ impl Logic for PrepareOperand {
             self.log2.next = self.func.val() == 3;
         }
         if self.ex2_move.val() {
-            self.x.next = self.moved.val();
             self.adj.next = 3.into() /* MINUS_24 */;
         }
     }
