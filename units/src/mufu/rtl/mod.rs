@@ -16,8 +16,8 @@
 //!
 //! | phase | first half | second half | does | widths |
 //! |---|---|---|---|---|
-//! | 0 | [`Align`] | [`Shift`] | modifiers, the shift amount, the shift by its multiple of 8 \| the rest of the EX2/SIN/COS shifter `(sig << 33) >> (149 − ef)` | 32 → 32 + 57 |
-//! | 1 | [`Classify`] | [`Reduce`] | classes (DAZ), the selector decoded, every candidate (exponent forms, EX2 fixed point, SIN/COS fraction, regions) \| the pick as an AND-OR over the decoded selector: special-case bypass, region, fraction, addend, `E_arg`, signs | → 5 + 32 + 40 + 13 |
+//! | 0 | [`Align`] | [`Shift`] ∥ [`Classes`] | modifiers, the shift amount, the shift by its multiple of 8 \| the rest of the EX2/SIN/COS shifter `(sig << 33) >> (149 − ef)`; the operand's classes (DAZ) | 32 → 32 + 57 + 9 |
+//! | 1 | [`Classify`] | [`Reduce`] | the selector decoded, the special value decided (bit groups of `bypass_d`), every candidate (exponent forms, EX2 fixed point, SIN/COS fraction, regions) \| the pick as an AND-OR over the decoded selector: special value, region, fraction, addend, `E_arg`, signs | → 5 + 32 + 40 + 13 |
 //! | 2 | [`Split`] ∥ [`ExpFmt`] | [`Address`] ∥ [`RegionConsts`] ∥ [`ExpBase`] | region decoder (k, base), index bits, `u_hi`, `u_lo`; the exponent's constant per region and format \| ROM address `base + idx` (into the block RAM's address register); the sum's region constants `k0`, `k0 − 1` and the C0 shift; `ebase = E_arg + unit_exp + 39 + bias` and `ebase + 1` | 10, 17, 8; 40 + 40; 13 + 13 |
 //! | 3 | ROM ∥ [`Square`] ∥ [`Offset`] | — | the block RAM's read ([`CoefRom`]); `u_hi²` top 18 bits (1 tile, its operand registered inside it at boundary 2); `ka = k0 + addend`, `ka − 1` | 54; 18; 40 + 40 |
 //! | 4 | the tiles' input registers ∥ [`PlaceC0`] | [`Products`] | C0, C1, C2 at fixed places of the word, `c0 << s0` \| `c1·u_hi`, `c1·u_lo`, `c2·sq` (3 tiles); `base = ka + (c0 << s0)`, `base − 1`; phase 5's shifts and signs | 35, 26, 29; 40 + 40; 18 |
