@@ -432,14 +432,6 @@ pub struct Packed {
     pub pack: Bits<64>,
     /// `pack ≠ 0`, from the packing add's operands.
     pub nz: Bit,
-    /// The exponent field's all-ones (`o*`) and non-zero (`a*`) tests by
-    /// groups of 4 bits: binary64's bits 52 … 55, 56 … 59, 60 … 62,
-    /// binary32's 23 … 26, 27 … 30 (one LUT after the add; the special
-    /// phase combines them).
-    pub o64: Bits<3>,
-    pub a64: Bits<3>,
-    pub o32: Bits<2>,
-    pub a32: Bits<2>,
 }
 
 /// Registered by the special phase: the answer unless `take`, then the
@@ -818,8 +810,6 @@ impl Logic for Divsqrt {
         self.prep.n.next = self.norm.q.val();
         self.prep.o.next = self.ord.q.val();
         self.prep.nbits.next = self.ctl.q.val().nbits;
-        self.prep.isq.next = self.acc.q.val().sqrt;
-        self.prep.iint.next = self.acc.q.val().is_int;
         self.ctl.d.next = self.ctl.q.val();
         if self.at_shift.q.val() {
             self.ctl.d.next.nbits = self.shift.nbits.val();

@@ -93,9 +93,7 @@ impl Logic for Decide {
     }
 }
 
-/// The pack phase (combinational): `(E − 1) << (p − 1) + kept + up`,
-/// and the exponent field's tests by groups of 4 bits, each one LUT after
-/// its format's add (the special phase combines them).
+/// The pack phase (combinational): `(E − 1) << (p − 1) + kept + up`.
 #[derive(LogicBlock, Default)]
 pub struct Pack {
     pub meta: Signal<In, Meta>,
@@ -103,14 +101,6 @@ pub struct Pack {
     pub dec: Signal<In, Decided>,
     pub pk: Signal<Out, Packed>,
     beff: Signal<Local, Bits<64>>,
-    /// The packing add of each format.
-    sum32: Signal<Local, Bits<64>>,
-    sum64: Signal<Local, Bits<64>>,
-    /// The groups' tests (all ones, non-zero) of each format.
-    t64o: [Signal<Local, Bit>; 3],
-    t64a: [Signal<Local, Bit>; 3],
-    t32o: [Signal<Local, Bit>; 2],
-    t32a: [Signal<Local, Bit>; 2],
 }
 
 impl Logic for Pack {
@@ -120,38 +110,14 @@ impl Logic for Pack {
         // The sum of non-negative terms is 0 only when every term is.
         self.pk.next.nz =
             self.rest.val().beff.any() | self.dec.val().kept.any() | self.dec.val().up;
-        self.sum32.next = (self.beff.val() << 23)
+        self.pk.next.pack = (self.beff.val() << 23)
             + self.dec.val().kept
             + bit_cast::<64, 1>(self.dec.val().up.into());
-        self.sum64.next = (self.beff.val() << 52)
-            + self.dec.val().kept
-            + bit_cast::<64, 1>(self.dec.val().up.into());
-        self.pk.next.pack = self.sum32.val();
         if self.meta.val().fmt64 {
-            self.pk.next.pack = self.sum64.val();
+            self.pk.next.pack = (self.beff.val() << 52)
+                + self.dec.val().kept
+                + bit_cast::<64, 1>(self.dec.val().up.into());
         }
-        // Each group's test into a 1-bit local first (Verilator's WIDTH
-        // lint: no reduction inside a wider operation).
-        self.t64o[0].next = self.sum64.val().get_bits::<4>(52).all();
-        self.t64o[1].next = self.sum64.val().get_bits::<4>(56).all();
-        self.t64o[2].next = self.sum64.val().get_bits::<3>(60).all();
-        self.t64a[0].next = self.sum64.val().get_bits::<4>(52).any();
-        self.t64a[1].next = self.sum64.val().get_bits::<4>(56).any();
-        self.t64a[2].next = self.sum64.val().get_bits::<3>(60).any();
-        self.t32o[0].next = self.sum32.val().get_bits::<4>(23).all();
-        self.t32o[1].next = self.sum32.val().get_bits::<4>(27).all();
-        self.t32a[0].next = self.sum32.val().get_bits::<4>(23).any();
-        self.t32a[1].next = self.sum32.val().get_bits::<4>(27).any();
-        self.pk.next.o64 = bit_cast::<3, 1>(self.t64o[0].val().into())
-            | (bit_cast::<3, 1>(self.t64o[1].val().into()) << 1)
-            | (bit_cast::<3, 1>(self.t64o[2].val().into()) << 2);
-        self.pk.next.a64 = bit_cast::<3, 1>(self.t64a[0].val().into())
-            | (bit_cast::<3, 1>(self.t64a[1].val().into()) << 1)
-            | (bit_cast::<3, 1>(self.t64a[2].val().into()) << 2);
-        self.pk.next.o32 = bit_cast::<2, 1>(self.t32o[0].val().into())
-            | (bit_cast::<2, 1>(self.t32o[1].val().into()) << 1);
-        self.pk.next.a32 = bit_cast::<2, 1>(self.t32a[0].val().into())
-            | (bit_cast::<2, 1>(self.t32a[1].val().into()) << 1);
     }
 }
 
@@ -159,11 +125,7 @@ impl Logic for Pack {
 /// forced answers (a clock of its own since 2026-12-03: the exponent
 /// field's tests and the result's multiplexer after them missed 6.67 ns
 /// in one clock). Its outputs ([`Special`]) let the final phase pick with
-/// one LUT per bit: `alt | (take ? pack : 0)`. The field's tests come by
-/// groups from the pack phase ([`Packed`]'s `o*`, `a*`), and `alt` is a
-/// 2:1 pick by the overflow between the answer without one (`base`: the
-/// forced, integer or sign-only answer) and the overflow's (`ovfv`), both
-/// from registers that hold since the prep and decide phases.
+/// one LUT per bit: `alt | (take ? pack : 0)`.
 #[derive(LogicBlock, Default)]
 pub struct Specials {
     pub meta: Signal<In, Meta>,
@@ -171,73 +133,69 @@ pub struct Specials {
     pub dec: Signal<In, Decided>,
     pub pk: Signal<In, Packed>,
     pub sp: Signal<Out, Special>,
+    pack: Signal<Local, Bits<64>>,
     sbit: Signal<Local, Bits<64>>,
-    /// The answer without an overflow, and the overflow's.
-    base: Signal<Local, Bits<64>>,
-    ovfv: Signal<Local, Bits<64>>,
-    base_flags: Signal<Local, Bits<FLAGS_W>>,
-    /// A rounded float result (neither forced nor an integer).
-    normal: Signal<Local, Bit>,
     ovf: Signal<Local, Bit>,
     to_inf: Signal<Local, Bit>,
     subnormal: Signal<Local, Bit>,
-    flush: Signal<Local, Bit>,
 }
 
 impl Logic for Specials {
     #[hdl_gen]
     fn update(&mut self) {
-        self.normal.next = !self.meta.val().forced & !self.meta.val().is_int;
+        self.pack.next = self.pk.val().pack;
         self.sbit.next = 0.into();
         if self.meta.val().sign {
             self.sbit.next = 0x8000_0000_u64.into();
         }
-        self.ovf.next = self.rest.val().huge | self.pk.val().o32.all();
-        self.subnormal.next = !self.pk.val().a32.any();
+        self.ovf.next = self.rest.val().huge | self.pack.val().get_bits::<8>(23).all();
+        self.subnormal.next = !self.pack.val().get_bits::<8>(23).any();
         if self.meta.val().fmt64 {
             if self.meta.val().sign {
                 self.sbit.next = 0x8000_0000_0000_0000_u64.into();
             }
-            self.ovf.next = self.rest.val().huge | self.pk.val().o64.all();
-            self.subnormal.next = !self.pk.val().a64.any();
+            self.ovf.next = self.rest.val().huge | self.pack.val().get_bits::<11>(52).all();
+            self.subnormal.next = !self.pack.val().get_bits::<11>(52).any();
         }
+        self.sp.next.take = true;
+        self.sp.next.alt = self.sbit.val();
+        self.sp.next.flags = bit_cast::<FLAGS_W, 1>(self.dec.val().inexact.into())
+            | (bit_cast::<FLAGS_W, 1>((self.dec.val().tiny & self.dec.val().inexact).into()) << 1);
         // Overflow: ∞ unless the mode rounds toward zero for this sign.
         self.to_inf.next = (self.meta.val().rm == 0)
             | (self.meta.val().rm == 4)
             | ((self.meta.val().rm == 2) & self.meta.val().sign)
             | ((self.meta.val().rm == 3) & !self.meta.val().sign);
-        self.ovfv.next = self.sbit.val() | 0x7f7f_ffff_u64;
-        if self.meta.val().fmt64 {
-            self.ovfv.next = self.sbit.val() | 0x7fef_ffff_ffff_ffff_u64;
-        }
-        if self.to_inf.val() {
-            self.ovfv.next = self.sbit.val() | 0x7f80_0000_u64;
-            if self.meta.val().fmt64 {
-                self.ovfv.next = self.sbit.val() | 0x7ff0_0000_0000_0000_u64;
+        if self.ovf.val() {
+            self.sp.next.take = false;
+            self.sp.next.flags = 0x05.into();
+            if self.to_inf.val() {
+                self.sp.next.alt = self.sbit.val() | 0x7f80_0000_u64;
+                if self.meta.val().fmt64 {
+                    self.sp.next.alt = self.sbit.val() | 0x7ff0_0000_0000_0000_u64;
+                }
+            } else {
+                self.sp.next.alt = self.sbit.val() | 0x7f7f_ffff_u64;
+                if self.meta.val().fmt64 {
+                    self.sp.next.alt = self.sbit.val() | 0x7fef_ffff_ffff_ffff_u64;
+                }
             }
         }
-        self.base.next = self.sbit.val();
-        self.base_flags.next = bit_cast::<FLAGS_W, 1>(self.dec.val().inexact.into())
-            | (bit_cast::<FLAGS_W, 1>((self.dec.val().tiny & self.dec.val().inexact).into()) << 1);
-        if self.meta.val().is_int {
-            self.base.next = bit_cast::<64, 32>(self.dec.val().ires);
-            self.base_flags.next = 0.into();
-        }
-        if self.meta.val().forced {
-            self.base.next = self.meta.val().forced_res;
-            self.base_flags.next = self.meta.val().forced_flags;
-        }
         // FTZ: a subnormal result (zero is not one) becomes ±0 with UF|NX.
-        self.flush.next = self.meta.val().ftz & self.subnormal.val() & self.pk.val().nz;
-        self.sp.next.take = self.normal.val() & !self.ovf.val() & !self.flush.val();
-        self.sp.next.alt = self.base.val();
-        self.sp.next.flags = self.base_flags.val();
-        if self.normal.val() & self.flush.val() {
+        if self.meta.val().ftz & self.subnormal.val() & self.pk.val().nz & !self.ovf.val() {
+            self.sp.next.take = false;
+            self.sp.next.alt = self.sbit.val();
             self.sp.next.flags = 0x03.into();
         }
-        if self.normal.val() & self.ovf.val() {
-            self.sp.next.alt = self.ovfv.val();
-            self.sp.next.flags = 0x05.into();
+        if self.meta.val().is_int {
+            self.sp.next.take = false;
+            self.sp.next.alt = bit_cast::<64, 32>(self.dec.val().ires);
+            self.sp.next.flags = 0.into();
+        }
+        if self.meta.val().forced {
+            self.sp.next.take = false;
+            self.sp.next.alt = self.meta.val().forced_res;
+            self.sp.next.flags = self.meta.val().forced_flags;
         }
     }
 }

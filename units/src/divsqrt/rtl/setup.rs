@@ -202,11 +202,6 @@ pub struct Prep {
     pub n: Signal<In, Normed>,
     pub o: Signal<In, Ordered>,
     pub nbits: Signal<In, Bits<7>>,
-    /// The operation's kind (root, integer) for [`Iter`]'s values, apart
-    /// from `p`'s (the top level wires `acc`'s; flip-flops set for the
-    /// prep phase's clock alone were tried, 2026-12-03, and not kept).
-    pub isq: Signal<In, Bit>,
-    pub iint: Signal<In, Bit>,
     /// Initial registers of the recurrence, and its clock count.
     pub iter: Signal<Out, Iter>,
     pub count: Signal<Out, Bits<CNT_W>>,
@@ -278,8 +273,6 @@ impl Default for Prep {
             va: Default::default(),
             rs: Default::default(),
             nbits: Default::default(),
-            isq: Default::default(),
-            iint: Default::default(),
             count: Default::default(),
             last: Default::default(),
             nbits_l: Default::default(),
@@ -347,12 +340,6 @@ impl Logic for Prep {
             self.meta.next.bexp = self.o.val().bexp + 1;
         }
         if self.p.val().sqrt {
-            self.count.next = 16.into();
-            if self.p.val().fmt64 {
-                self.count.next = 30.into();
-            }
-        }
-        if self.isq.val() {
             // x = m/2 (even biased exponent) or m/4; S[2] = n/16 from x's
             // top six bits; u[2]/4 = 2x − 2·S[2]².
             self.x.next = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 7);
@@ -382,30 +369,32 @@ impl Logic for Prep {
             self.iter.next.p2 = (self.r_q.val() | 0x0010_0000_0000_0000_u64) << 1;
             self.iter.next.m1 = self.r_qm.val() | 0x0038_0000_0000_0000_u64;
             self.iter.next.m2 = (self.r_qm.val() | 0x0030_0000_0000_0000_u64) << 1;
+            self.count.next = 16.into();
+            if self.p.val().fmt64 {
+                self.count.next = 30.into();
+            }
         }
         if self.p.val().is_int {
-            self.count.next = bit_cast::<CNT_W, 7>((self.nbits_l.val() >> 1) + 3);
-        }
-        if self.iint.val() {
             // 2·digits quotient bits: w[−1] = a_n/16 (odd bit count) or a_n/32.
             self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 11);
             if self.nbits_l.val().get_bit(0) {
                 self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 10);
             }
             self.k1.next = self.o.val().ik1;
+            self.count.next = bit_cast::<CNT_W, 7>((self.nbits_l.val() >> 1) + 3);
         }
         // Q − 4·k₁ (−1 for a float quotient), or the root's S[2] − 1/16.
         self.iter.next.qm = 0x0c00_0000_0000_0000_u64.into();
-        if self.iint.val() {
+        if self.p.val().is_int {
             self.iter.next.qm = self.o.val().iqm;
         }
-        if self.isq.val() {
+        if self.p.val().sqrt {
             self.iter.next.qm = self.r_qm.val();
         }
         self.th_d.row.next = self.d.val().get_bits::<5>(54);
         self.iter.next.nmq = self.th_d.all4.val();
         self.iter.next.nmqm = self.th_d.all4.val();
-        if self.isq.val() {
+        if self.p.val().sqrt {
             self.iter.next.nmq = self.r_nmq.val();
             self.iter.next.nmqm = self.r_nmqm.val();
         }
