@@ -415,6 +415,9 @@ pub fn all(root: &Path) -> Outcome {
         .map_err(other)?;
         write_file_atomically(&pictures.join(format!("{unit}.svg")), svg.as_bytes())?;
     }
+    let ports = root.join(units::port_table::PATH);
+    write_file_atomically(&ports, units::port_table::markdown().as_bytes())?;
+    table.push_str(&format!("Ports of every unit in {}.\n", ports.display()));
     table.push_str(&format!(
         "Verilog in {}; timing diagrams in {}; open a waveform with `gtkwave waveforms/<unit>.vcd waveforms/<unit>.gtkw`.\n",
         build.display(),

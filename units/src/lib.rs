@@ -12,6 +12,7 @@ pub mod fp;
 pub mod fp64;
 pub mod hw;
 pub mod mufu;
+pub mod port_table;
 pub mod proof;
 pub mod redux;
 pub mod registry;

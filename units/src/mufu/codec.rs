@@ -124,7 +124,7 @@ pub fn info(name: String, depth: usize) -> UnitInfo {
         params: vec![Param {
             name: "depth",
             value: depth.to_string(),
-            doc: "pipeline registers = latency (2..=15; unit names mufu_d2 ... mufu_d15)",
+            doc: "pipeline registers = latency (2..=16; unit names mufu_d2 ... mufu_d15, mufu for 16)",
         }],
         ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,
         ports: vec![
