@@ -9,8 +9,8 @@
 //! |---|---|
 //! | [`FinishExp`] | classes of the MUFU's result; four 10-bit sums of its exponent field with constants of (adjustment, format), side by side: the destination's biased exponent and that minus one (its sign: subnormal), the subnormal shift, whether that shift drops everything; log2's `+ 24·2^17` on the 24-bit significand |
 //! | [`FinishShift`] | the right shift (1 or 14 bits, or the subnormal distance) with the round bit; the sticky bit from a mask of the dropped bits, beside the shifter |
-//! | [`FinishPack`] | the packed word before rounding (exponent field over the kept fraction), whether the fraction is all ones, whether the exponent overflows now or on a carry |
-//! | [`FinishRound`] | the increment of the packed word (a carry steps the exponent), overflow, `ftz32`, the special answers |
+//! | [`FinishPack`] | the packed word before rounding (exponent field over the kept fraction) and its increment side by side; the rounding decision; overflow (now, or on the carry out of an all-ones fraction) and `ftz32`'s flush: which special answer replaces the word |
+//! | [`FinishRound`] | the pick of the word or its increment, the sign, the special answers |
 //!
 //! One rounding of the MUFU's exact sum: the MUFU's result is within half
 //! its ulp of that sum, and this grid is the MUFU's or coarser, so rounding
@@ -83,28 +83,19 @@ pub struct Shifted {
     pub tag: Bits<8>,
     pub flags: Bits<5>,
     pub f16: Bit,
-    pub ftz: Bit,
     pub sign: Bit,
     pub nan: Bit,
-    pub inf: Bit,
-    pub zero: Bit,
     /// The magnitude's bits before rounding: the exponent field over the
-    /// kept fraction (binary16 in bits 14:0).
+    /// kept fraction (binary16 in bits 14:0), and that plus one (a carry
+    /// out of the fraction steps the exponent field).
     pub base: Bits<31>,
-    pub lsb: Bit,
-    pub round: Bit,
-    pub sticky: Bit,
-    /// The kept fraction is all ones: rounding up carries into the exponent.
-    pub ones: Bit,
-    /// The exponent field is a subnormal's (0).
-    pub sub: Bit,
-    /// The exponent overflows, or would on a carry.
-    pub over_now: Bit,
-    pub over_edge: Bit,
-    /// The MUFU's rounding bits (`out_rnd`): where the dropped bits are
-    /// exactly half (`round` without `sticky`), they say on which side of
-    /// that midpoint the exact sum lies.
-    pub rnd: Bits<2>,
+    pub base1: Bits<31>,
+    /// Round up: the answer's magnitude is `base1`.
+    pub up: Bit,
+    /// The answer is ±Inf (overflow, or the MUFU's infinity), ±0 (the
+    /// MUFU's zero, or a tiny result under `ftz32` that does not overflow).
+    pub to_inf: Bit,
+    pub to_zero: Bit,
 }
 
 /// Phase 1 of the result side (combinational).
@@ -266,18 +257,38 @@ impl Logic for FinishShift {
 }
 
 /// Phase 3 of the result side (combinational): the packed word before
-/// rounding.
+/// rounding and its increment side by side, the rounding decision, and
+/// which special answer replaces the rounded word.
 #[derive(LogicBlock, Default)]
 pub struct FinishPack {
     pub kept: Signal<In, Bits<24>>,
     pub bexp: Signal<In, Bits<10>>,
     pub f16: Signal<In, Bit>,
+    pub round: Signal<In, Bit>,
+    pub sticky: Signal<In, Bit>,
+    /// The MUFU's rounding bits (`out_rnd`): where the dropped bits are
+    /// exactly half (`round` without `sticky`), they say on which side of
+    /// that midpoint the exact sum lies.
+    pub rnd: Signal<In, Bits<2>>,
+    pub ftz: Signal<In, Bit>,
+    pub inf: Signal<In, Bit>,
+    pub zero: Signal<In, Bit>,
     pub base: Signal<Out, Bits<31>>,
-    pub lsb: Signal<Out, Bit>,
-    pub ones: Signal<Out, Bit>,
-    pub sub: Signal<Out, Bit>,
-    pub over_now: Signal<Out, Bit>,
-    pub over_edge: Signal<Out, Bit>,
+    pub base1: Signal<Out, Bits<31>>,
+    pub up: Signal<Out, Bit>,
+    pub to_inf: Signal<Out, Bit>,
+    pub to_zero: Signal<Out, Bit>,
+    lsb: Signal<Local, Bit>,
+    /// The kept fraction is all ones: rounding up carries into the exponent.
+    ones: Signal<Local, Bit>,
+    /// The exponent field is a subnormal's (0).
+    sub: Signal<Local, Bit>,
+    /// The exponent overflows, or would on a carry.
+    over_now: Signal<Local, Bit>,
+    over_edge: Signal<Local, Bit>,
+    carry: Signal<Local, Bit>,
+    over: Signal<Local, Bit>,
+    tiny: Signal<Local, Bit>,
 }
 
 impl Logic for FinishPack {
@@ -298,6 +309,23 @@ impl Logic for FinishPack {
             self.over_now.next = self.bexp.val() >= bits::<10>(31);
             self.over_edge.next = self.bexp.val() == bits::<10>(30);
         }
+        // The increment does not wait for the decision: the last phase
+        // picks.
+        self.base1.next = self.base.val() + 1;
+
+        // Nearest even from the MUFU's rounded result, but a midpoint of
+        // this grid is one only if the MUFU's rounding was exact; else the
+        // exact sum lies below it (the MUFU rounded up) or above it.
+        self.up.next = self.round.val()
+            & (self.sticky.val()
+                | (!self.rnd.val().get_bit(1) & (self.rnd.val().get_bit(0) | self.lsb.val())));
+        // A carry out of the fraction steps the exponent field (a subnormal
+        // becomes the smallest normal).
+        self.carry.next = self.ones.val() & self.up.val();
+        self.over.next = self.over_now.val() | (self.over_edge.val() & self.carry.val());
+        self.tiny.next = self.sub.val() & !self.carry.val();
+        self.to_inf.next = self.over.val() | self.inf.val();
+        self.to_zero.next = self.zero.val() | (self.tiny.val() & self.ftz.val() & !self.over.val());
     }
 }
 
@@ -306,34 +334,16 @@ impl Logic for FinishPack {
 pub struct FinishRound {
     pub s: Signal<In, Shifted>,
     pub result: Signal<Out, Bits<32>>,
-    up: Signal<Local, Bit>,
-    carry: Signal<Local, Bit>,
     word: Signal<Local, Bits<32>>,
-    over: Signal<Local, Bit>,
-    tiny: Signal<Local, Bit>,
-    /// (A copy of `s.rnd`: Icarus refuses a bit of a struct field's range.)
-    rnd: Signal<Local, Bits<2>>,
 }
 
 impl Logic for FinishRound {
     #[hdl_gen]
     fn update(&mut self) {
-        // Nearest even from the MUFU's rounded result, but a midpoint of
-        // this grid is one only if the MUFU's rounding was exact; else the
-        // exact sum lies below it (the MUFU rounded up) or above it.
-        self.rnd.next = self.s.val().rnd;
-        self.up.next = self.s.val().round
-            & (self.s.val().sticky
-                | (!self.rnd.val().get_bit(1) & (self.rnd.val().get_bit(0) | self.s.val().lsb)));
-        // A carry out of the fraction steps the exponent field (a subnormal
-        // becomes the smallest normal).
         self.word.next = bit_cast::<32, 31>(self.s.val().base);
-        if self.up.val() {
-            self.word.next = bit_cast::<32, 31>(self.s.val().base) + 1;
+        if self.s.val().up {
+            self.word.next = bit_cast::<32, 31>(self.s.val().base1);
         }
-        self.carry.next = self.s.val().ones & self.up.val();
-        self.over.next = self.s.val().over_now | (self.s.val().over_edge & self.carry.val());
-        self.tiny.next = self.s.val().sub & !self.carry.val();
         // Sign at bit 31 or 15.
         self.result.next = self.word.val();
         if self.s.val().sign {
@@ -342,7 +352,7 @@ impl Logic for FinishRound {
                 self.result.next = self.word.val() | bits::<32>(0x8000_u64);
             }
         }
-        if self.over.val() | self.s.val().inf {
+        if self.s.val().to_inf {
             self.result.next = bits::<32>(0x7f80_0000);
             if self.s.val().sign {
                 self.result.next = bits::<32>(0xff80_0000_u64);
@@ -354,7 +364,7 @@ impl Logic for FinishRound {
                 }
             }
         }
-        if self.s.val().zero | (self.tiny.val() & self.s.val().ftz & !self.over.val()) {
+        if self.s.val().to_zero {
             self.result.next = 0.into();
             if self.s.val().sign {
                 self.result.next = bits::<32>(0x8000_0000_u64);

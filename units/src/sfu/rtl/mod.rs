@@ -96,8 +96,13 @@ pub struct Pre {
     pub func: Bits<4>,
     pub f16: Bit,
     pub scales: Bit,
-    pub sub: Bit,
-    pub flags: Bits<FLAGS_W>,
+    pub sign: Bit,
+    pub emax: Bit,
+    pub emin: Bit,
+    pub frac0: Bit,
+    pub quiet: Bit,
+    pub trig: Bit,
+    pub dz_op: Bit,
     pub lz_in: Bits<32>,
     pub wn: Bits<32>,
     pub ex2: Bit,
@@ -114,9 +119,11 @@ pub struct Moved {
     pub lz_in: Bits<32>,
     pub count: Bits<6>,
     pub ex2_move: Bit,
+    pub moved: Bits<23>,
     pub w: Bits<32>,
     pub norm_h: Bit,
     pub scaled: Bit,
+    pub by_count: Bit,
     pub norm_sign: Bit,
     pub flags: Bits<FLAGS_W>,
 }
@@ -226,6 +233,7 @@ pub struct Sfu {
     block: Signal<Local, Bit>,
     take_approx: Signal<Local, Bit>,
     take_engine: Signal<Local, Bit>,
+    rsq_go: Signal<Local, Bit>,
 }
 
 impl Default for Sfu {
@@ -278,6 +286,7 @@ impl Default for Sfu {
             block: Default::default(),
             take_approx: Default::default(),
             take_engine: Default::default(),
+            rsq_go: Default::default(),
         }
     }
 }
@@ -350,8 +359,13 @@ impl Logic for Sfu {
         self.pre.d.next.func = self.decode.func.val();
         self.pre.d.next.f16 = self.decode.f16.val();
         self.pre.d.next.scales = self.decode.scales.val();
-        self.pre.d.next.sub = self.decode.sub.val();
-        self.pre.d.next.flags = self.decode.flags.val();
+        self.pre.d.next.sign = self.decode.sign.val();
+        self.pre.d.next.emax = self.decode.emax.val();
+        self.pre.d.next.emin = self.decode.emin.val();
+        self.pre.d.next.frac0 = self.decode.frac0.val();
+        self.pre.d.next.quiet = self.decode.quiet.val();
+        self.pre.d.next.trig = self.decode.trig.val();
+        self.pre.d.next.dz_op = self.decode.dz_op.val();
         self.pre.d.next.lz_in = self.decode.lz_in.val();
         self.pre.d.next.wn = self.decode.wn.val();
         self.pre.d.next.ex2 = self.decode.ex2.val();
@@ -360,7 +374,13 @@ impl Logic for Sfu {
         self.mover.daz.next = self.pre.q.val().daz;
         self.mover.f16.next = self.pre.q.val().f16;
         self.mover.scales.next = self.pre.q.val().scales;
-        self.mover.sub.next = self.pre.q.val().sub;
+        self.mover.sign.next = self.pre.q.val().sign;
+        self.mover.emax.next = self.pre.q.val().emax;
+        self.mover.emin.next = self.pre.q.val().emin;
+        self.mover.frac0.next = self.pre.q.val().frac0;
+        self.mover.quiet.next = self.pre.q.val().quiet;
+        self.mover.trig.next = self.pre.q.val().trig;
+        self.mover.dz_op.next = self.pre.q.val().dz_op;
         self.mover.lz_in.next = self.pre.q.val().lz_in;
         self.mover.wn.next = self.pre.q.val().wn;
         self.mover.ex2.next = self.pre.q.val().ex2;
@@ -372,19 +392,23 @@ impl Logic for Sfu {
         self.mid.d.next.lz_in = self.pre.q.val().lz_in;
         self.mid.d.next.count = self.mover.count.val();
         self.mid.d.next.ex2_move = self.mover.ex2_move.val();
+        self.mid.d.next.moved = self.mover.moved.val();
         self.mid.d.next.w = self.mover.w.val();
         self.mid.d.next.norm_h = self.mover.norm_h.val();
         self.mid.d.next.scaled = self.mover.scaled.val();
+        self.mid.d.next.by_count = self.mover.by_count.val();
         self.mid.d.next.norm_sign = self.mover.norm_sign.val();
-        self.mid.d.next.flags = self.pre.q.val().flags;
+        self.mid.d.next.flags = self.mover.flags.val();
 
         self.operand.func.next = self.mid.q.val().func;
         self.operand.lz_in.next = self.mid.q.val().lz_in;
         self.operand.count.next = self.mid.q.val().count;
         self.operand.ex2_move.next = self.mid.q.val().ex2_move;
+        self.operand.moved.next = self.mid.q.val().moved;
         self.operand.w.next = self.mid.q.val().w;
         self.operand.norm_h.next = self.mid.q.val().norm_h;
         self.operand.scaled.next = self.mid.q.val().scaled;
+        self.operand.by_count.next = self.mid.q.val().by_count;
         self.operand.norm_sign.next = self.mid.q.val().norm_sign;
         self.front.d.next.valid = self.mid.q.val().valid;
         self.front.d.next.tag = self.mid.q.val().tag;
@@ -460,24 +484,23 @@ impl Logic for Sfu {
         self.finish_pack.kept.next = self.fd.q.val().kept;
         self.finish_pack.bexp.next = self.fd.q.val().bexp;
         self.finish_pack.f16.next = self.fd.q.val().f16;
+        self.finish_pack.round.next = self.fd.q.val().round;
+        self.finish_pack.sticky.next = self.fd.q.val().sticky;
+        self.finish_pack.rnd.next = self.fd.q.val().rnd;
+        self.finish_pack.ftz.next = self.fd.q.val().ftz;
+        self.finish_pack.inf.next = self.fd.q.val().inf;
+        self.finish_pack.zero.next = self.fd.q.val().zero;
         self.fs.d.next.valid = self.fd.q.val().valid;
         self.fs.d.next.tag = self.fd.q.val().tag;
         self.fs.d.next.flags = self.fd.q.val().flags;
         self.fs.d.next.f16 = self.fd.q.val().f16;
-        self.fs.d.next.ftz = self.fd.q.val().ftz;
         self.fs.d.next.sign = self.fd.q.val().sign;
         self.fs.d.next.nan = self.fd.q.val().nan;
-        self.fs.d.next.inf = self.fd.q.val().inf;
-        self.fs.d.next.zero = self.fd.q.val().zero;
         self.fs.d.next.base = self.finish_pack.base.val();
-        self.fs.d.next.lsb = self.finish_pack.lsb.val();
-        self.fs.d.next.round = self.fd.q.val().round;
-        self.fs.d.next.sticky = self.fd.q.val().sticky;
-        self.fs.d.next.ones = self.finish_pack.ones.val();
-        self.fs.d.next.sub = self.finish_pack.sub.val();
-        self.fs.d.next.over_now = self.finish_pack.over_now.val();
-        self.fs.d.next.over_edge = self.finish_pack.over_edge.val();
-        self.fs.d.next.rnd = self.fd.q.val().rnd;
+        self.fs.d.next.base1 = self.finish_pack.base1.val();
+        self.fs.d.next.up = self.finish_pack.up.val();
+        self.fs.d.next.to_inf = self.finish_pack.to_inf.val();
+        self.fs.d.next.to_zero = self.finish_pack.to_zero.val();
 
         self.finish_round.s.next = self.fs.q.val();
         self.fb.d.next.valid = self.fs.q.val().valid;
@@ -506,8 +529,16 @@ impl Logic for Sfu {
         if self.take_engine.val() {
             self.req.d.next.valid = true;
         }
+        // rsq.f64 taken: `take_engine & is_rsq` without the engine's
+        // `out_valid` and rsq's state, so that the state's next value is one
+        // LUT of (state, `rsq_go`, `out_valid`).
+        self.rsq_go.next = self.in_valid.val()
+            & self.is_rsq.val()
+            & self.engine.in_ready.val()
+            & !self.hold.q.val().valid
+            & !self.req.q.val().valid;
         self.rsq.d.next = self.rsq.q.val();
-        if self.take_engine.val() & self.is_rsq.val() {
+        if (self.rsq.q.val().state == 0) & self.rsq_go.val() & !self.engine.out_valid.val() {
             self.rsq.d.next.state = 1.into();
         }
         if self.rsq.q.val().state == 1 {
@@ -525,7 +556,6 @@ impl Logic for Sfu {
             self.rsq.d.next.flags = self.engine.out_flags.val() & 0x18;
             if self.engine.out_valid.val() {
                 self.req.d.next.valid = true;
-                self.rsq.d.next.state = 3.into();
             }
         }
         // The engine is idle whenever `req` holds an operation.
@@ -561,6 +591,11 @@ impl Logic for Sfu {
         }
         if self.engine.out_valid.val() & (self.rsq.q.val().state != 1) {
             self.hold.d.next.valid = true;
+        }
+        if self.engine.out_valid.val() {
+            if self.rsq.q.val().state == 1 {
+                self.rsq.d.next.state = 3.into();
+            }
             if self.rsq.q.val().state == 3 {
                 self.rsq.d.next.state = 0.into();
             }

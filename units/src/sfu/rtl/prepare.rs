@@ -1,13 +1,14 @@
 //! The approximations' operand side, three phases with a register after
 //! each. [`PrepareDecode`], behind the input: the MUFU selector of the
-//! operation, the operand's class in its own format (after `daz32`) and
-//! the NV/DZ flags from it, the subnormal's fraction left-aligned for the
-//! counter, the operand widened to binary32. [`PrepareMove`]: the
-//! leading-zero count of a subnormal operand, and exp2's operand in
-//! (−152, −126) moved up by 24. [`PrepareOperand`], before the front
+//! operation, the operand's class bits in its own format, the subnormal's
+//! fraction left-aligned for the counter, the operand widened to binary32.
+//! [`PrepareMove`]: the leading-zero count of a subnormal operand, exp2's
+//! operand in (−152, −126) moved up by 24, the class after `daz32` and
+//! the NV/DZ flags from it. [`PrepareOperand`], before the front
 //! register: a binary16 operand widened to binary32 (a subnormal one
 //! normalised by the count), a subnormal binary32 operand of rsq/sqrt/log2
-//! scaled by 2^24, the pick of the MUFU's operand. Mirrors
+//! scaled by 2^24, the pick of the MUFU's operand (exp2's moved one
+//! included). Mirrors
 //! [`model::prepare`](crate::sfu::model::prepare) and
 //! [`model::approx_flags`](crate::sfu::model::approx_flags).
 //!
@@ -55,10 +56,18 @@ pub struct PrepareDecode {
     pub f16: Signal<Out, Bit>,
     /// rsq, sqrt, log2: a subnormal binary32 operand is scaled.
     pub scales: Signal<Out, Bit>,
-    /// A binary32 subnormal read as a value (a binary16 never widens to one).
-    pub sub: Signal<Out, Bit>,
-    /// NV DZ OF UF NX (only NV and DZ can be set).
-    pub flags: Signal<Out, Bits<5>>,
+    /// The operand's class bits in its own format (before `daz32`): the
+    /// sign, the exponent field all ones / all zeros, the fraction zero,
+    /// the quiet bit ([`PrepareMove`] forms the class and the flags).
+    pub sign: Signal<Out, Bit>,
+    pub emax: Signal<Out, Bit>,
+    pub emin: Signal<Out, Bit>,
+    pub frac0: Signal<Out, Bit>,
+    pub quiet: Signal<Out, Bit>,
+    /// sin, cos: an infinity is invalid.
+    pub trig: Signal<Out, Bit>,
+    /// rcp, rsq, log2: a zero divides by zero.
+    pub dz_op: Signal<Out, Bit>,
     /// The counter's input: a binary16 subnormal's 10 bits (as bits
     /// 31..22) or a binary32 subnormal's 23 (as bits 31..9).
     pub lz_in: Signal<Out, Bits<32>>,
@@ -72,18 +81,8 @@ pub struct PrepareDecode {
     is_rsq: Signal<Local, Bit>,
     is_sqrt: Signal<Local, Bit>,
     is_lg2: Signal<Local, Bit>,
-    is_trig: Signal<Local, Bit>,
     h_e: Signal<Local, Bits<5>>,
     h_m: Signal<Local, Bits<10>>,
-    sign: Signal<Local, Bit>,
-    emax: Signal<Local, Bit>,
-    emin: Signal<Local, Bit>,
-    frac0: Signal<Local, Bit>,
-    quiet: Signal<Local, Bit>,
-    zero: Signal<Local, Bit>,
-    nan: Signal<Local, Bit>,
-    nv: Signal<Local, Bit>,
-    dz: Signal<Local, Bit>,
 }
 
 impl Logic for PrepareDecode {
@@ -96,7 +95,8 @@ impl Logic for PrepareDecode {
         self.is_rsq.next = self.fidx.val() == 1;
         self.is_sqrt.next = self.fidx.val() == 2;
         self.is_lg2.next = self.fidx.val() == 4;
-        self.is_trig.next = (self.fidx.val() == 5) | (self.fidx.val() == 6);
+        self.trig.next = (self.fidx.val() == 5) | (self.fidx.val() == 6);
+        self.dz_op.next = self.is_rcp.val() | self.is_rsq.val() | self.is_lg2.val();
         self.scales.next = self.is_rsq.val() | self.is_sqrt.val() | self.is_lg2.val();
         self.func.next = 15.into();
         if self.is_rcp.val() {
@@ -121,7 +121,7 @@ impl Logic for PrepareDecode {
             self.func.next = 0.into();
         }
 
-        // ---- the operand's class in its own format, after daz32 ----
+        // ---- the operand's class bits in its own format ----
         self.h_e.next = self.a.val().get_bits::<5>(10);
         self.h_m.next = self.a.val().get_bits::<10>(0);
         self.sign.next = self.a.val().get_bit(31);
@@ -135,24 +135,6 @@ impl Logic for PrepareDecode {
             self.emin.next = !self.h_e.val().any();
             self.frac0.next = !self.h_m.val().any();
             self.quiet.next = self.a.val().get_bit(9);
-        }
-        self.zero.next = self.emin.val() & (self.frac0.val() | self.daz.val());
-        self.nan.next = self.emax.val() & !self.frac0.val();
-        self.sub.next = (!self.f16.val()) & self.emin.val() & !self.frac0.val() & !self.daz.val();
-
-        // ---- NV, DZ ----
-        self.nv.next = (self.nan.val() & !self.quiet.val())
-            | (self.is_trig.val() & self.emax.val() & self.frac0.val())
-            | (self.scales.val() & self.sign.val() & !self.zero.val() & !self.nan.val());
-        self.dz.next =
-            self.zero.val() & (self.is_rcp.val() | self.is_rsq.val() | self.is_lg2.val());
-        // (exclusive: DZ needs a zero, NV a NaN or a non-zero operand)
-        self.flags.next = 0.into();
-        if self.nv.val() {
-            self.flags.next = 0x10.into();
-        }
-        if self.dz.val() {
-            self.flags.next = 0x08.into();
         }
 
         // ---- the counter's input, the operand widened ----
@@ -182,31 +164,48 @@ pub struct PrepareMove {
     pub daz: Signal<In, Bit>,
     pub f16: Signal<In, Bit>,
     pub scales: Signal<In, Bit>,
-    pub sub: Signal<In, Bit>,
+    pub sign: Signal<In, Bit>,
+    pub emax: Signal<In, Bit>,
+    pub emin: Signal<In, Bit>,
+    pub frac0: Signal<In, Bit>,
+    pub quiet: Signal<In, Bit>,
+    pub trig: Signal<In, Bit>,
+    pub dz_op: Signal<In, Bit>,
     pub lz_in: Signal<In, Bits<32>>,
     pub wn: Signal<In, Bits<32>>,
     pub ex2: Signal<In, Bit>,
     /// The leading zeros of `lz_in`.
     pub count: Signal<Out, Bits<6>>,
-    /// exp2's operand is moved (the MUFU's operand is then `w`).
+    /// exp2's operand is moved (the MUFU's operand is then `moved`).
     pub ex2_move: Signal<Out, Bit>,
-    /// The MUFU's operand unless it is normalised by the count: the
-    /// operand widened (binary16) and flushed (daz32), or exp2's moved one.
+    /// exp2's moved operand's fraction (sign and exponent field: −2^6).
+    pub moved: Signal<Out, Bits<23>>,
+    /// The MUFU's operand unless it is normalised by the count or moved:
+    /// the operand widened (binary16) and flushed (daz32).
     pub w: Signal<Out, Bits<32>>,
     /// The MUFU's operand is normalised by the count: a binary16 subnormal
-    /// (`norm_h`) or a scaled binary32 subnormal of rsq/sqrt/log2 (`scaled`).
+    /// (`norm_h`) or a scaled binary32 subnormal of rsq/sqrt/log2 (`scaled`),
+    /// `by_count` either.
     pub norm_h: Signal<Out, Bit>,
     pub scaled: Signal<Out, Bit>,
+    pub by_count: Signal<Out, Bit>,
+    /// NV DZ OF UF NX (only NV and DZ can be set).
+    pub flags: Signal<Out, Bits<5>>,
     /// The normalised operand's sign.
     pub norm_sign: Signal<Out, Bit>,
     lzc: LeadingZeroCount32,
     magn: Signal<Local, Bits<31>>,
     fixed: Signal<Local, Bits<25>>,
     shifted_24: Signal<Local, Bits<25>>,
-    moved: Signal<Local, Bits<32>>,
     h_e: Signal<Local, Bits<5>>,
     h_m: Signal<Local, Bits<10>>,
-    w0: Signal<Local, Bits<32>>,
+    /// The class in the operand's own format, after daz32.
+    zero: Signal<Local, Bit>,
+    nan: Signal<Local, Bit>,
+    /// A binary32 subnormal read as a value (a binary16 never widens to one).
+    sub: Signal<Local, Bit>,
+    nv: Signal<Local, Bit>,
+    dz: Signal<Local, Bit>,
 }
 
 impl Logic for PrepareMove {
@@ -228,8 +227,7 @@ impl Logic for PrepareMove {
             ) << 1;
         }
         self.shifted_24.next = self.fixed.val() - bits::<25>(0x30_0000);
-        self.moved.next = bit_cast::<32, 23>(self.shifted_24.val().get_bits::<23>(0))
-            | bits::<32>(0xc280_0000_u64);
+        self.moved.next = self.shifted_24.val().get_bits::<23>(0);
         self.ex2_move.next = self.ex2.val()
             & self.wn.val().get_bit(31)
             & (self.magn.val() > bits::<31>(0x42fc_0000))
@@ -239,34 +237,48 @@ impl Logic for PrepareMove {
         // binary16 operand normalised in phase 3 ----
         self.h_e.next = self.a.val().get_bits::<5>(10);
         self.h_m.next = self.a.val().get_bits::<10>(0);
-        self.w0.next = self.a.val();
+        self.w.next = self.a.val();
         if (!self.a.val().get_bits::<8>(23).any()) & self.daz.val() {
-            self.w0.next = self.a.val() & bits::<32>(0x8000_0000_u64);
+            self.w.next = self.a.val() & bits::<32>(0x8000_0000_u64);
         }
         if self.f16.val() {
-            self.w0.next = (bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31)
+            self.w.next = (bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31)
                 | (bit_cast::<32, 10>(self.h_m.val()) << 13)
                 | (bit_cast::<32, 8>(bit_cast::<8, 5>(self.h_e.val()) + 112) << 23);
             if self.h_e.val().all() {
-                self.w0.next = (bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31)
+                self.w.next = (bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31)
                     | (bit_cast::<32, 10>(self.h_m.val()) << 13)
                     | bits::<32>(0x7f80_0000);
             }
             if !self.h_e.val().any() {
                 // ±0 (a zero, or a subnormal under daz32)
-                self.w0.next = bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31;
+                self.w.next = bit_cast::<32, 1>(self.a.val().get_bits::<1>(15)) << 31;
             }
-        }
-        self.w.next = self.w0.val();
-        if self.ex2_move.val() {
-            self.w.next = self.moved.val();
         }
         self.norm_h.next =
             self.f16.val() & (!self.h_e.val().any()) & self.h_m.val().any() & !self.daz.val();
+        self.sub.next = (!self.f16.val()) & self.emin.val() & !self.frac0.val() & !self.daz.val();
         self.scaled.next = self.sub.val() & self.scales.val();
+        self.by_count.next = self.norm_h.val() | self.scaled.val();
         self.norm_sign.next = self.a.val().get_bit(31);
         if self.f16.val() {
             self.norm_sign.next = self.a.val().get_bit(15);
+        }
+
+        // ---- NV, DZ from the class bits registered after phase 1 ----
+        self.zero.next = self.emin.val() & (self.frac0.val() | self.daz.val());
+        self.nan.next = self.emax.val() & !self.frac0.val();
+        self.nv.next = (self.nan.val() & !self.quiet.val())
+            | (self.trig.val() & self.emax.val() & self.frac0.val())
+            | (self.scales.val() & self.sign.val() & !self.zero.val() & !self.nan.val());
+        self.dz.next = self.zero.val() & self.dz_op.val();
+        // (exclusive: DZ needs a zero, NV a NaN or a non-zero operand)
+        self.flags.next = 0.into();
+        if self.nv.val() {
+            self.flags.next = 0x10.into();
+        }
+        if self.dz.val() {
+            self.flags.next = 0x08.into();
         }
     }
 }
@@ -280,9 +292,11 @@ pub struct PrepareOperand {
     pub lz_in: Signal<In, Bits<32>>,
     pub count: Signal<In, Bits<6>>,
     pub ex2_move: Signal<In, Bit>,
+    pub moved: Signal<In, Bits<23>>,
     pub w: Signal<In, Bits<32>>,
     pub norm_h: Signal<In, Bit>,
     pub scaled: Signal<In, Bit>,
+    pub by_count: Signal<In, Bit>,
     pub norm_sign: Signal<In, Bit>,
     /// The MUFU's operand.
     pub x: Signal<Out, Bits<32>>,
@@ -309,8 +323,13 @@ impl Logic for PrepareOperand {
 
         // ---- the operand (a binary16's fraction bits 12..0 are `norm`'s
         // zeros) and the result's adjustment ----
+        // (exclusive: exp2 never scales, and a binary16 subnormal is
+        // never in exp2's moved range)
         self.x.next = self.w.val();
-        if self.norm_h.val() | self.scaled.val() {
+        if self.ex2_move.val() {
+            self.x.next = bit_cast::<32, 23>(self.moved.val()) | bits::<32>(0xc280_0000_u64);
+        }
+        if self.by_count.val() {
             self.x.next = (bit_cast::<32, 8>(self.nexp.val()) << 23)
                 | bit_cast::<32, 23>(self.norm.val().get_bits::<23>(8));
             if self.norm_sign.val() {
