@@ -4,11 +4,12 @@
 //!
 //! ```text
 //!  s0 (accept)      s1                   s2 (modify)           s3         s4 .. s(K+1)       s(K+2) .. s13    s14
-//!  read address     bank data out;  ->   old = new3, the   ->  answer  -> float add phases -> the word moves  -> holds the
-//!  to the bank;     AND-OR of the        float add's word      out        2..K; the word      on; bank write   written word
-//!  in_ready; which  youngest final       or s2_pre; integer    (LATENCY   of a float add      at s13           one clock
-//!  stage will hold  writer's word into   ALU; float add        = 3)       joins at s(K+2)
-//!  the word (1-hot) s2_pre; decode op    phase 1
+//!  read address     AND-OR of the   ->   bank data out; old -> answer  -> float add phases -> the word moves  -> holds the
+//!  to the bank;     youngest final       = new3, the float     out        2..K; the word      on; bank write   written word
+//!  in_ready; which  writer's word into   add's word, s2_pick   (LATENCY   of a float add      at s13           one clock
+//!  stage will hold  s2_pick, s2_hit;     or the bank's word;   = 3)       joins at s(K+2)
+//!  the word (1-hot) decode op            integer ALU; float
+//!                                        add phase 1
 //! ```
 //!
 //! K = `fp_phases` (2 ..= [`MAX_FP_PHASES`]) is the number of clocks a float add
@@ -29,7 +30,12 @@
 //!   s(K+2) for float adds), else the bank's word. Which stage holds it is
 //!   found in s0, one stage early (the operation now at s(t−1) is at st when R
 //!   is in s1), and registered one-hot, so that s1 is only an AND-OR of the
-//!   words and a 2:1 choice with the bank's data. s0 has no priority chain:
+//!   words, registered (`s2_pick`, with `s2_hit`: there is one). The bank
+//!   ([`AtomBank`]) has its output register on: the word read at the end of
+//!   s0 leaves it in s2, where `s2_hit ? s2_pick : bank` is a choice with
+//!   registered selects (the writes the bank's word lacks are those it
+//!   lacked when it left the block in s1: it is read at the same edge; the
+//!   pick is only registered a clock later). s0 has no priority chain:
 //!   each operation in s3..s13 carries a registered *superseded* flag
 //!   (`s3_sup`, `tsup`), set when an operation behind it on its word has
 //!   passed s1 (from s1's word matches against the stages, `s1_sm*`,
@@ -38,8 +44,8 @@
 //!   its join, or the operation in s1 or s2) leaves no pick, but then R is held
 //!   back or takes `s2_f1` / `s2_fk` instead of `s2_pre`.
 //!
-//! So the loop through the ALU has a 3:1 choice with registered selects in front
-//! of it, whatever K is. The operation one ahead is never a compare op (min,
+//! So the loop through the ALU has a 4:1 choice with registered selects in front
+//! of it (`s3_pre`, the float add's word, `s2_pick`, the bank), whatever K is. The operation one ahead is never a compare op (min,
 //! max, inc, dec, cas, cast: their decision is made after the s3 register,
 //! from the registered compare chains ([`AtomDecide`]), and `take ? alt : …`
 //! in `new3`), so `s2_f1` takes its `s3_pre` directly and the loop
