@@ -4,12 +4,11 @@
 //!
 //! ```text
 //!  s0 (accept)      s1                   s2 (modify)           s3         s4 .. s(K+1)       s(K+2) .. s13    s14
-//!  read address     AND-OR of the   ->   bank data out; old -> answer  -> float add phases -> the word moves  -> holds the
-//!  to the bank;     youngest final       = new3, the float     out        2..K; the word      on; bank write   written word
-//!  in_ready; which  writer's word into   add's word, s2_pick   (LATENCY   of a float add      at s13           one clock
-//!  stage will hold  s2_pick, s2_hit;     or the bank's word;   = 3)       joins at s(K+2)
-//!  the word (1-hot) decode op            integer ALU; float
-//!                                        add phase 1
+//!  read address     bank data out;  ->   old = new3, the   ->  answer  -> float add phases -> the word moves  -> holds the
+//!  to the bank;     AND-OR of the        float add's word      out        2..K; the word      on; bank write   written word
+//!  in_ready; which  youngest final       or s2_pre; integer    (LATENCY   of a float add      at s13           one clock
+//!  stage will hold  writer's word into   ALU; float add        = 3)       joins at s(K+2)
+//!  the word (1-hot) s2_pre; decode op    phase 1
 //! ```
 //!
 //! K = `fp_phases` (2 ..= [`MAX_FP_PHASES`]) is the number of clocks a float add
@@ -30,12 +29,7 @@
 //!   s(K+2) for float adds), else the bank's word. Which stage holds it is
 //!   found in s0, one stage early (the operation now at s(t−1) is at st when R
 //!   is in s1), and registered one-hot, so that s1 is only an AND-OR of the
-//!   words, registered (`s2_pick`, with `s2_hit`: there is one). The bank
-//!   ([`AtomBank`]) has its output register on: the word read at the end of
-//!   s0 leaves it in s2, where `s2_hit ? s2_pick : bank` is a choice with
-//!   registered selects (the writes the bank's word lacks are those it
-//!   lacked when it left the block in s1: it is read at the same edge; the
-//!   pick is only registered a clock later). s0 has no priority chain:
+//!   words and a 2:1 choice with the bank's data. s0 has no priority chain:
 //!   each operation in s3..s13 carries a registered *superseded* flag
 //!   (`s3_sup`, `tsup`), set when an operation behind it on its word has
 //!   passed s1 (from s1's word matches against the stages, `s1_sm*`,
@@ -44,8 +38,8 @@
 //!   its join, or the operation in s1 or s2) leaves no pick, but then R is held
 //!   back or takes `s2_f1` / `s2_fk` instead of `s2_pre`.
 //!
-//! So the loop through the ALU has a 4:1 choice with registered selects in front
-//! of it (`s3_pre`, the float add's word, `s2_pick`, the bank), whatever K is. The operation one ahead is never a compare op (min,
+//! So the loop through the ALU has a 3:1 choice with registered selects in front
+//! of it, whatever K is. The operation one ahead is never a compare op (min,
 //! max, inc, dec, cas, cast: their decision is made after the s3 register,
 //! from the registered compare chains ([`AtomDecide`]), and `take ? alt : …`
 //! in `new3`), so `s2_f1` takes its `s3_pre` directly and the loop
@@ -146,7 +140,6 @@
 //! 5 f64, 6 f16x2, 7 bf16x2, 8 b32, 9 b64.
 
 use super::alu_rtl::{AtomAlu, AtomDecide, AtomDecode, AtomPreDecode};
-use super::bank::AtomBank;
 use super::fpadd::{self, NanRule};
 use super::fpadd_rtl::{Bf16AddPipe, F16AddPipe, F32AddPipe, F64AddPipe, MAX_PHASES};
 use super::model::{
@@ -250,9 +243,8 @@ pub struct Atom<const WA: usize> {
     /// words), and the clock after a v4.f32 was accepted.
     pub in_ready: Signal<Out, Bit>,
 
-    /// The bank (block RAM with its output register): read at the end of s0,
-    /// the word out of the output register in s2; written at the end of s13.
-    bank: AtomBank<WA>,
+    /// The bank (block RAM): read at the end of s0, written at the end of s6.
+    bank: RAM<Bits<DATA_W>, WA>,
     decode: AtomDecode,
     alu: AtomAlu,
     /// s3: a compare op's decision from the registered chain results.
@@ -396,16 +388,9 @@ pub struct Atom<const WA: usize> {
     s2_op_cas: DFF<Bit>,
     s2_op_cast: DFF<Bit>,
     s2_op_ld: DFF<Bit>,
-    /// s1's forwarding pick (the youngest final word among the operations two
-    /// to fourteen ahead) and whether there is one (`s2_hit`, a copy per
-    /// choice: `s2_hita` the adder's, `s2_hitd` the answer's, `s2_hitx` the
-    /// float adders'); else the bank's word, which leaves the block RAM's
-    /// output register in s2.
-    s2_pick: DFF<Bits<DATA_W>>,
-    s2_hit: DFF<Bit>,
-    s2_hita: DFF<Bit>,
-    s2_hitd: DFF<Bit>,
-    s2_hitx: DFF<Bit>,
+    /// The youngest final word among the operations two to six ahead, else the
+    /// bank's word.
+    s2_pre: DFF<Bits<DATA_W>>,
     /// Take `new3` (the operation one ahead wrote the word).
     s2_f1: DFF<Bit>,
     /// Take the word of the float add K ahead (at s(K+2) now, just joined).
@@ -433,9 +418,6 @@ pub struct Atom<const WA: usize> {
     s2_e16: DFF<Bit>,
     s2_ebf: DFF<Bit>,
 
-    /// s2: the pick if there is one, else the bank's word (`old_word`'s input;
-    /// the other copies of the choice read the pick and the bank themselves).
-    s2_pre: Signal<Local, Bits<DATA_W>>,
     /// s2: the word before the operation, forwarded.
     old_word: Signal<Local, Bits<DATA_W>>,
     /// s2: `old_word` for the integer adder (from `s2_f1a`, `s2_fka`).
@@ -601,6 +583,7 @@ impl<const WA: usize> Atom<WA> {
         let mask = |f: &dyn Fn(usize) -> bool| -> Bits<16> {
             to_bits((0..16).filter(|&i| f(i)).map(|i| 1u128 << i).sum())
         };
+        let zeros = (0..1usize << WA).map(|_| Bits::<DATA_W>::default());
         let half_nan = NanRule::Canonical(HALF_CANONICAL_NAN);
         Self {
             clock: Default::default(),
@@ -617,7 +600,7 @@ impl<const WA: usize> Atom<WA> {
             out_tag: Default::default(),
             out_d: Default::default(),
             in_ready: Default::default(),
-            bank: Default::default(),
+            bank: RAM::from(zeros),
             decode: Default::default(),
             alu: Default::default(),
             decide: Default::default(),
@@ -721,11 +704,7 @@ impl<const WA: usize> Atom<WA> {
             s2_op_cas: Default::default(),
             s2_op_cast: Default::default(),
             s2_op_ld: Default::default(),
-            s2_pick: Default::default(),
-            s2_hit: Default::default(),
-            s2_hita: Default::default(),
-            s2_hitd: Default::default(),
-            s2_hitx: Default::default(),
+            s2_pre: Default::default(),
             s2_f1: Default::default(),
             s2_fk: Default::default(),
             s2_f1a: Default::default(),
@@ -738,7 +717,6 @@ impl<const WA: usize> Atom<WA> {
             s2_e32: Default::default(),
             s2_e16: Default::default(),
             s2_ebf: Default::default(),
-            s2_pre: Default::default(),
             old_word: Default::default(),
             old_add: Default::default(),
             old_ans: Default::default(),
@@ -836,8 +814,8 @@ impl<const WA: usize> Logic for Atom<WA> {
         dff_setup!(self, clock, s1_w64, s1_half, s1_bf, s1_cas, s1_inc, s1_bnan);
         dff_setup!(
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
-            s2_b, s2_pick, s2_hit, s2_hita, s2_hitd, s2_hitx, s2_f1, s2_fk, s2_f1x, s2_fkx, s2_e64,
-            s2_e32, s2_e16, s2_ebf, s2_f1a, s2_fka, s2_f1d, s2_fkd
+            s2_b, s2_pre, s2_f1, s2_fk, s2_f1x, s2_fkx, s2_e64, s2_e32, s2_e16, s2_ebf, s2_f1a,
+            s2_fka, s2_f1d, s2_fkd
         );
         dff_setup!(
             self,
@@ -933,7 +911,8 @@ impl<const WA: usize> Logic for Atom<WA> {
             self.s1_smt[i].clock.next = self.clock.val();
         }
         clock!(self, clock, f64_add, f32_add, f32_hi, f16_lo, f16_hi, bf16_lo, bf16_hi);
-        self.bank.clock.next = self.clock.val();
+        self.bank.read_clock.next = self.clock.val();
+        self.bank.write_clock.next = self.clock.val();
 
         // ---- s0: accept, read the bank ----
         // A v4.f32's second word enters from the s1 registers the clock after
@@ -1317,17 +1296,16 @@ impl<const WA: usize> Logic for Atom<WA> {
         if self.s1_oh3.q.val() {
             self.pick.next = self.new3.val();
         }
-        // The bank's word leaves the block RAM's output register in s2; the
-        // pick and its flag are registered to meet it there.
+        // The bank's data passes one 2:1 choice only (its clock-to-out is long;
+        // the select, an OR of registers, is ready long before it).
         self.s1_hit.next = self.s1_oh3.q.val() | self.s1_oh4.q.val();
         for i in 0..PICKS {
             self.s1_hit.next = self.s1_hit.val() | self.s1_oht[i].q.val();
         }
-        self.s2_pick.d.next = self.pick.val();
-        self.s2_hit.d.next = self.s1_hit.val();
-        self.s2_hita.d.next = self.s1_hit.val();
-        self.s2_hitd.d.next = self.s1_hit.val();
-        self.s2_hitx.d.next = self.s1_hit.val();
+        self.s2_pre.d.next = self.bank.read_data.val();
+        if self.s1_hit.val() {
+            self.s2_pre.d.next = self.pick.val();
+        }
 
         // ---- s2: forward, modify ----
         self.fk_word.next = self.tnew[0].q.val();
@@ -1336,11 +1314,7 @@ impl<const WA: usize> Logic for Atom<WA> {
                 self.fk_word.next = self.tnew[i].q.val();
             }
         }
-        self.s2_pre.next = self.bank.read_data.val();
-        if self.s2_hit.q.val() {
-            self.s2_pre.next = self.s2_pick.q.val();
-        }
-        self.old_word.next = self.s2_pre.val();
+        self.old_word.next = self.s2_pre.q.val();
         // One ahead is never a compare op (it holds the next one back), so its
         // word is `s3_pre` itself: the loop has no `take` choice in it.
         if self.s2_f1.q.val() {
@@ -1351,10 +1325,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.alu.old.next = self.old_word.val();
         // The adder's own copy of the choice (its selects are low unless the
         // op adds, so synthesis keeps them apart from `s2_f1`, `s2_fk`).
-        self.old_add.next = self.bank.read_data.val();
-        if self.s2_hita.q.val() {
-            self.old_add.next = self.s2_pick.q.val();
-        }
+        self.old_add.next = self.s2_pre.q.val();
         if self.s2_f1a.q.val() {
             self.old_add.next = self.s3_pre.q.val();
         } else if self.s2_fka.q.val() {
@@ -1362,10 +1333,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         }
         self.alu.old_add.next = self.old_add.val();
         // The answer's copy (selects low unless the op answers).
-        self.old_ans.next = self.bank.read_data.val();
-        if self.s2_hitd.q.val() {
-            self.old_ans.next = self.s2_pick.q.val();
-        }
+        self.old_ans.next = self.s2_pre.q.val();
         if self.s2_f1d.q.val() {
             self.old_ans.next = self.s3_pre.q.val();
         } else if self.s2_fkd.q.val() {
@@ -1394,10 +1362,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         // Float adds, phase 1: each adder sees its lanes of `old_fp` and `b`,
         // zero unless its format adds (own input registers, see `s2_e64`);
         // s(K+1) picks by type.
-        self.old_fp.next = self.bank.read_data.val();
-        if self.s2_hitx.q.val() {
-            self.old_fp.next = self.s2_pick.q.val();
-        }
+        self.old_fp.next = self.s2_pre.q.val();
         if self.s2_f1x.q.val() {
             self.old_fp.next = self.s3_pre.q.val();
         } else if self.s2_fkx.q.val() {
