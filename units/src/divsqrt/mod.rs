@@ -86,9 +86,7 @@
 //! (2026-12-03, three phases split, three clocks more): 5,180 LUT4, 2,933
 //! FF, 119.7 MHz on seed 1, the digit loop alone leading; on 63fd1a9
 //! (its last commit): 5,184 LUT4, 2,933 FF, 123.35 / 115.90 / 127.02 MHz
-//! (median 123.35); on 3dedc24 (2026-12-03, the special phase's constant
-//! terms registered during the recurrence): 5,154 LUT4, 2,979 FF, 125.47 /
-//! 121.02 / 122.03 MHz (median 122.03). docs/qor.md's
+//! (median 123.35). docs/qor.md's
 //! DIVSQRT sections have every design point, its seeds and its slowest
 //! register groups.
 pub mod codec;

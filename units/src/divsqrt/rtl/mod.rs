@@ -17,7 +17,7 @@
 //! | align ([`align::Align`]) | 1 | the right shift's rest (0 … 7; subnormal significand or integer remainder); integer quotient/remainder |
 //! | decide ([`round::Decide`]) | 1 | round bit, sticky, increment; integer negation |
 //! | pack ([`round::Pack`]) | 1 (floats) | the packing add |
-//! | special ([`round::Specials`]) | 1 | overflow, FTZ, flags, the integer and forced answers, into [`Special`] (their constant terms, [`round::EndTerms`], registered into [`Ends`] during the recurrence) |
+//! | special ([`round::Specials`]) | 1 | overflow, FTZ, flags, the integer and forced answers, into [`Special`] |
 //! | final ([`round::Final`]) | 1 | the packed result or the special answer (one LUT per bit), into [`Answer`] |
 //! | present | 1 | the registered answer on the outputs |
 //!
@@ -27,7 +27,7 @@
 //! [`Field`] (one per operand), [`Accepted`], [`Coarse`], [`Normed`], [`Ordered`], [`Meta`] with [`Iter`], [`Spec`]
 //! and [`Loop`] (the digit selection's own copies), the control's own
 //! [`Ctl`], [`Compressed`], [`Rest`], [`Selected`], [`Aligned`],
-//! [`Decided`], [`Packed`], [`Special`] (and [`Ends`], its constant terms), [`Answer`]. `in_ready` is high while the
+//! [`Decided`], [`Packed`], [`Special`], [`Answer`]. `in_ready` is high while the
 //! engine is idle and in the cycle its answer is presented.
 
 pub mod align;
@@ -42,7 +42,7 @@ use crate::divsqrt::srt::REM_W as SRT_REM_W;
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use align::{Align, AlignPrep, Select};
 use correct::{Compress, Correct, RoundBits};
-use round::{Decide, EndTerms, Final, Pack, Specials};
+use round::{Decide, Final, Pack, Specials};
 use rust_hdl::prelude::*;
 use setup::{
     CoarseShift, Compare, Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV,
@@ -443,25 +443,6 @@ pub struct Special {
     pub take: Bit,
 }
 
-/// The finishing phases' constant terms ([`round::EndTerms`]), registered
-/// at every recurrence clock from [`Meta`].
-#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
-pub struct Ends {
-    /// Neither forced nor an integer: the rounded float is the answer.
-    pub normal: Bit,
-    /// An integer form, not forced: its quotient/remainder is the answer.
-    pub int_ok: Bit,
-    /// FTZ of a normal answer.
-    pub ftz_n: Bit,
-    /// The answer's constant part: the forced answer, a float's sign bit, or 0.
-    pub base: Bits<64>,
-    /// The forced flags, or 0.
-    pub fbase: Bits<FLAGS_W>,
-    /// The overflow's value without the sign (∞ or the largest finite
-    /// value; 0 unless `normal`).
-    pub ovfv: Bits<64>,
-}
-
 /// Registered by the final phase: the answer the present phase shows.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Answer {
@@ -548,7 +529,6 @@ pub struct Divsqrt {
     pub align: Align,
     pub decide: Decide,
     pub pack: Pack,
-    pub eterms: EndTerms,
     pub specials: Specials,
     pub fin: Final,
     /// Registers.
@@ -627,7 +607,6 @@ pub struct Divsqrt {
     pub decided: DFF<Decided>,
     pub pkd: DFF<Packed>,
     pub spc: DFF<Special>,
-    pub ends: DFF<Ends>,
     pub cmp: DFF<Compressed>,
     pub ans: DFF<Answer>,
 }
@@ -679,7 +658,6 @@ impl Logic for Divsqrt {
             decided,
             pkd,
             spc,
-            ends,
             cmp,
             ans
         );
@@ -1087,14 +1065,7 @@ impl Logic for Divsqrt {
         if self.at_pack.q.val() {
             self.pkd.d.next = self.pack.pk.val();
         }
-        self.eterms.meta.next = self.meta.q.val();
-        self.ends.d.next = self.ends.q.val();
-        if self.at_iter.q.val() {
-            // Constant from the prep phase on, as `AlignPrep`'s.
-            self.ends.d.next = self.eterms.ends.val();
-        }
-        self.specials.ends.next = self.ends.q.val();
-        self.specials.fmt64.next = self.meta.q.val().fmt64;
+        self.specials.meta.next = self.meta.q.val();
         self.specials.rest.next = self.rest.q.val();
         self.specials.dec.next = self.decided.q.val();
         self.specials.pk.next = self.pkd.q.val();

@@ -11,7 +11,7 @@
 //! [`model::round_pack`](crate::divsqrt::model::round_pack).
 
 use super::{
-    Aligned, Decided, Ends, Meta, Packed, Rest, Special, BEFF_W, EOFF, EXP_W, FLAGS_W, NORM_W, RM_W,
+    Aligned, Decided, Meta, Packed, Rest, Special, BEFF_W, EOFF, EXP_W, FLAGS_W, NORM_W, RM_W,
 };
 use rust_hdl::prelude::*;
 
@@ -121,125 +121,82 @@ impl Logic for Pack {
     }
 }
 
-/// The finishing phases' constant terms (combinational), registered at
-/// every recurrence clock from [`Meta`] (constant from the prep phase on)
-/// into [`Ends`]: the special phase then reads no rounding mode, sign or
-/// kind, and its answer is an OR of terms (no constant among a
-/// multiplexer's inputs, which yosys would map onto the register's
-/// synchronous set/reset, a LUT and a route on the LSR pins).
-#[derive(LogicBlock, Default)]
-pub struct EndTerms {
-    pub meta: Signal<In, Meta>,
-    pub ends: Signal<Out, Ends>,
-    sbit: Signal<Local, Bits<64>>,
-    to_inf: Signal<Local, Bit>,
-    normal: Signal<Local, Bit>,
-}
-
-impl Logic for EndTerms {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.sbit.next = 0.into();
-        if self.meta.val().sign {
-            self.sbit.next = 0x8000_0000_u64.into();
-            if self.meta.val().fmt64 {
-                self.sbit.next = 0x8000_0000_0000_0000_u64.into();
-            }
-        }
-        // Overflow: ∞ unless the mode rounds toward zero for this sign.
-        self.to_inf.next = (self.meta.val().rm == 0)
-            | (self.meta.val().rm == 4)
-            | ((self.meta.val().rm == 2) & self.meta.val().sign)
-            | ((self.meta.val().rm == 3) & !self.meta.val().sign);
-        self.normal.next = !self.meta.val().forced & !self.meta.val().is_int;
-        self.ends.next.normal = self.normal.val();
-        self.ends.next.int_ok = self.meta.val().is_int & !self.meta.val().forced;
-        self.ends.next.ftz_n = self.meta.val().ftz & self.normal.val();
-        self.ends.next.base = 0.into();
-        self.ends.next.fbase = 0.into();
-        self.ends.next.ovfv = 0.into();
-        if self.normal.val() {
-            self.ends.next.base = self.sbit.val();
-            if self.to_inf.val() {
-                self.ends.next.ovfv = 0x7f80_0000_u64.into();
-                if self.meta.val().fmt64 {
-                    self.ends.next.ovfv = 0x7ff0_0000_0000_0000_u64.into();
-                }
-            } else {
-                self.ends.next.ovfv = 0x7f7f_ffff_u64.into();
-                if self.meta.val().fmt64 {
-                    self.ends.next.ovfv = 0x7fef_ffff_ffff_ffff_u64.into();
-                }
-            }
-        }
-        if self.meta.val().forced {
-            self.ends.next.base = self.meta.val().forced_res;
-            self.ends.next.fbase = self.meta.val().forced_flags;
-        }
-    }
-}
-
 /// The special phase (combinational): overflow, FTZ, the integer and
 /// forced answers (a clock of its own since 2026-12-03: the exponent
 /// field's tests and the result's multiplexer after them missed 6.67 ns
 /// in one clock). Its outputs ([`Special`]) let the final phase pick with
-/// one LUT per bit: `alt | (take ? pack : 0)`. Since 2026-12-03 the
-/// answer is an OR of [`Ends`]' terms, each gated by one condition:
-/// `base` (the sign, or the forced answer), the integer answer when
-/// `int_ok`, the overflow's value when the result overflows.
+/// one LUT per bit: `alt | (take ? pack : 0)`.
 #[derive(LogicBlock, Default)]
 pub struct Specials {
-    pub ends: Signal<In, Ends>,
-    pub fmt64: Signal<In, Bit>,
+    pub meta: Signal<In, Meta>,
     pub rest: Signal<In, Rest>,
     pub dec: Signal<In, Decided>,
     pub pk: Signal<In, Packed>,
     pub sp: Signal<Out, Special>,
     pack: Signal<Local, Bits<64>>,
+    sbit: Signal<Local, Bits<64>>,
     ovf: Signal<Local, Bit>,
-    ftzc: Signal<Local, Bit>,
+    to_inf: Signal<Local, Bit>,
     subnormal: Signal<Local, Bit>,
-    ires: Signal<Local, Bits<64>>,
-    ovft: Signal<Local, Bits<64>>,
-    nflags: Signal<Local, Bits<FLAGS_W>>,
-    nfl: Signal<Local, Bits<FLAGS_W>>,
 }
 
 impl Logic for Specials {
     #[hdl_gen]
     fn update(&mut self) {
         self.pack.next = self.pk.val().pack;
+        self.sbit.next = 0.into();
+        if self.meta.val().sign {
+            self.sbit.next = 0x8000_0000_u64.into();
+        }
         self.ovf.next = self.rest.val().huge | self.pack.val().get_bits::<8>(23).all();
         self.subnormal.next = !self.pack.val().get_bits::<8>(23).any();
-        if self.fmt64.val() {
+        if self.meta.val().fmt64 {
+            if self.meta.val().sign {
+                self.sbit.next = 0x8000_0000_0000_0000_u64.into();
+            }
             self.ovf.next = self.rest.val().huge | self.pack.val().get_bits::<11>(52).all();
             self.subnormal.next = !self.pack.val().get_bits::<11>(52).any();
         }
-        // FTZ: a subnormal result (zero is not one) becomes ±0 with UF|NX.
-        self.ftzc.next = self.ends.val().ftz_n & self.subnormal.val() & self.pk.val().nz;
-        self.ires.next = 0.into();
-        if self.ends.val().int_ok {
-            self.ires.next = bit_cast::<64, 32>(self.dec.val().ires);
-        }
-        self.ovft.next = 0.into();
-        if self.ovf.val() {
-            self.ovft.next = self.ends.val().ovfv;
-        }
-        self.sp.next.alt = self.ends.val().base | self.ires.val() | self.ovft.val();
-        self.sp.next.take = self.ends.val().normal & !self.ovf.val() & !self.ftzc.val();
-        self.nflags.next = bit_cast::<FLAGS_W, 1>(self.dec.val().inexact.into())
+        self.sp.next.take = true;
+        self.sp.next.alt = self.sbit.val();
+        self.sp.next.flags = bit_cast::<FLAGS_W, 1>(self.dec.val().inexact.into())
             | (bit_cast::<FLAGS_W, 1>((self.dec.val().tiny & self.dec.val().inexact).into()) << 1);
-        if self.ftzc.val() {
-            self.nflags.next = 0x03.into();
-        }
+        // Overflow: ∞ unless the mode rounds toward zero for this sign.
+        self.to_inf.next = (self.meta.val().rm == 0)
+            | (self.meta.val().rm == 4)
+            | ((self.meta.val().rm == 2) & self.meta.val().sign)
+            | ((self.meta.val().rm == 3) & !self.meta.val().sign);
         if self.ovf.val() {
-            self.nflags.next = 0x05.into();
+            self.sp.next.take = false;
+            self.sp.next.flags = 0x05.into();
+            if self.to_inf.val() {
+                self.sp.next.alt = self.sbit.val() | 0x7f80_0000_u64;
+                if self.meta.val().fmt64 {
+                    self.sp.next.alt = self.sbit.val() | 0x7ff0_0000_0000_0000_u64;
+                }
+            } else {
+                self.sp.next.alt = self.sbit.val() | 0x7f7f_ffff_u64;
+                if self.meta.val().fmt64 {
+                    self.sp.next.alt = self.sbit.val() | 0x7fef_ffff_ffff_ffff_u64;
+                }
+            }
         }
-        self.nfl.next = 0.into();
-        if self.ends.val().normal {
-            self.nfl.next = self.nflags.val();
+        // FTZ: a subnormal result (zero is not one) becomes ±0 with UF|NX.
+        if self.meta.val().ftz & self.subnormal.val() & self.pk.val().nz & !self.ovf.val() {
+            self.sp.next.take = false;
+            self.sp.next.alt = self.sbit.val();
+            self.sp.next.flags = 0x03.into();
         }
-        self.sp.next.flags = self.ends.val().fbase | self.nfl.val();
+        if self.meta.val().is_int {
+            self.sp.next.take = false;
+            self.sp.next.alt = bit_cast::<64, 32>(self.dec.val().ires);
+            self.sp.next.flags = 0.into();
+        }
+        if self.meta.val().forced {
+            self.sp.next.take = false;
+            self.sp.next.alt = self.meta.val().forced_res;
+            self.sp.next.flags = self.meta.val().forced_flags;
+        }
     }
 }
 
