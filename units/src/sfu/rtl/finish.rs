@@ -7,8 +7,8 @@
 //!
 //! | phase | does |
 //! |---|---|
-//! | [`FinishExp`] | classes of the MUFU's result; four 10-bit sums of its exponent field with constants of (adjustment, format), side by side: the destination's biased exponent and that minus one (its sign: subnormal), the subnormal shift, whether that shift drops everything; log2's `+ 24·2^17` on the 24-bit significand |
-//! | [`FinishShift`] | the right shift (1 or 14 bits, or the subnormal distance) with the round bit; the sticky bit from a mask of the dropped bits, beside the shifter |
+//! | [`FinishExp`] | classes of the MUFU's result; four 10-bit sums of its exponent field with constants of (adjustment, format), side by side: the destination's biased exponent and that minus one (its sign: subnormal), the subnormal shift, whether that shift drops everything; log2's `+ 24·2^17` on the 24-bit significand; the prefix ORs of the fraction (the sticky bit of every shift distance) |
+//! | [`FinishShift`] | the right shift (1 or 14 bits, or the subnormal distance) with the round bit; the sticky bit picked from the prefix ORs by the distance, beside the shifter |
 //! | [`FinishPack`] | the packed word before rounding (exponent field over the kept fraction) and its increment side by side; the rounding decision; overflow (now, or on the carry out of an all-ones fraction) and `ftz32`'s flush: which special answer replaces the word |
 //! | [`FinishRound`] | the pick of the word or its increment, the sign, the special answers |
 //!
@@ -51,6 +51,9 @@ pub struct Exp {
     pub amount: Bits<5>,
     /// The result is below half the smallest subnormal: every bit drops.
     pub gone: Bit,
+    /// The sticky bit of each distance: bit `j` is the OR of `sig`'s bits
+    /// below the round bit when `amount` is `j` (`sig`'s bits 0 ..= j − 2).
+    pub lows: Bits<32>,
     /// The MUFU's rounding bits (`out_rnd`).
     pub rnd: Bits<2>,
 }
@@ -118,7 +121,11 @@ pub struct FinishExp {
     pub sig: Signal<Out, Bits<25>>,
     pub amount: Signal<Out, Bits<5>>,
     pub gone: Signal<Out, Bit>,
+    /// As [`Exp::lows`].
+    pub lows: Signal<Out, Bits<32>>,
     ye: Signal<Local, Bits<10>>,
+    /// Prefix ORs of the fraction: bit `i` is the OR of `y`'s bits 0 ..= i.
+    smear: Signal<Local, Bits<23>>,
     t: Signal<Local, Bits<25>>,
     bm1: Signal<Local, Bits<10>>,
     be: Signal<Local, Bits<10>>,
@@ -149,6 +156,21 @@ impl Logic for FinishExp {
         if self.t.val().get_bit(24) {
             self.sig.next = self.t.val();
         }
+
+        // The sticky bit of every distance, from `y` (no wait for the log2
+        // sum): `sig` is the fraction one place up, so for `amount` = j the
+        // bits below the round bit are `y`'s 0 ..= j − 3, the prefix OR
+        // `smear[j − 3]` (0 for j < 3). log2's carry (`sig = t`, not
+        // shifted) comes only with `amount` = 1 (binary32, no adjustment:
+        // biased exponent 133 or 134), where no bit lies below the round
+        // bit.
+        self.smear.next = self.y.val().get_bits::<23>(0);
+        self.smear.next = self.smear.val() | (self.smear.val() << 1);
+        self.smear.next = self.smear.val() | (self.smear.val() << 2);
+        self.smear.next = self.smear.val() | (self.smear.val() << 4);
+        self.smear.next = self.smear.val() | (self.smear.val() << 8);
+        self.smear.next = self.smear.val() | (self.smear.val() << 16);
+        self.lows.next = bit_cast::<32, 23>(self.smear.val()) << 3;
 
         // Four sums side by side.
         self.ye.next = bit_cast::<10, 8>(self.y.val().get_bits::<8>(23));
@@ -226,13 +248,15 @@ pub struct FinishShift {
     pub sig: Signal<In, Bits<25>>,
     pub amount: Signal<In, Bits<5>>,
     pub gone: Signal<In, Bit>,
+    /// As [`Exp::lows`].
+    pub lows: Signal<In, Bits<32>>,
     pub kept: Signal<Out, Bits<24>>,
     pub round: Signal<Out, Bit>,
     pub sticky: Signal<Out, Bit>,
     wide: Signal<Local, Bits<50>>,
     shifted: Signal<Local, Bits<50>>,
-    /// `sig`'s bits below the round bit: 0 ..= amount − 2.
-    below: Signal<Local, Bits<27>>,
+    /// `lows` moved down by `amount`: the sticky bit at bit 0.
+    pick: Signal<Local, Bits<32>>,
 }
 
 impl Logic for FinishShift {
@@ -243,10 +267,10 @@ impl Logic for FinishShift {
         self.kept.next = self.shifted.val().get_bits::<24>(25);
         self.round.next = self.shifted.val().get_bit(24);
         // The shifter's bits 23..0 are sig's amount − 2 ..= 0 (and zeros):
-        // their OR is that of a mask decoded from `amount`, so the sticky
-        // bit does not wait for the shifter.
-        self.below.next = (!(bits::<27>(0x7FF_FFFF) << self.amount.val())) >> 1;
-        self.sticky.next = (self.sig.val() & self.below.val().get_bits::<25>(0)).any();
+        // their OR, a phase ahead for every distance, picked by `amount`
+        // (a 32:1 multiplexer beside the shifter, no OR tree after it).
+        self.pick.next = self.lows.val() >> self.amount.val();
+        self.sticky.next = self.pick.val().get_bit(0);
         if self.gone.val() {
             // Below half the smallest subnormal and not zero.
             self.kept.next = 0.into();

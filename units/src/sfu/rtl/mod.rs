@@ -461,11 +461,13 @@ impl Logic for Sfu {
         self.fa.d.next.sig = self.finish_exp.sig.val();
         self.fa.d.next.amount = self.finish_exp.amount.val();
         self.fa.d.next.gone = self.finish_exp.gone.val();
+        self.fa.d.next.lows = self.finish_exp.lows.val();
         self.fa.d.next.rnd = self.mufu.out_rnd.val();
 
         self.finish_shift.sig.next = self.fa.q.val().sig;
         self.finish_shift.amount.next = self.fa.q.val().amount;
         self.finish_shift.gone.next = self.fa.q.val().gone;
+        self.finish_shift.lows.next = self.fa.q.val().lows;
         self.fd.d.next.valid = self.fa.q.val().valid;
         self.fd.d.next.tag = self.fa.q.val().tag;
         self.fd.d.next.flags = self.fa.q.val().flags;
