@@ -427,19 +427,6 @@ pub struct AtomAlu {
     /// the choice (selects low unless the op answers): the answer's lane
     /// choice then sits behind three LUT levels, not behind `old`'s fanout.
     pub old_ans: Signal<In, Bits<DATA_W>>,
-    /// The same word for each compare-chain group alone, each from its own
-    /// copy of the forwarding choice (selects low unless the op uses the
-    /// group, so that the copies' select registers differ and synthesis keeps
-    /// them apart): the lane equality (`old_eq`: cas, cast), the 64-bit
-    /// halves' order and the upper halves' equality (`old_ord`), the 32-bit
-    /// lower-lane chains (`old_32`), the zero test (`old_zero`: dec) and the
-    /// half min/max quarters (`old_h`). Each equals `old` whenever the op
-    /// reads its group.
-    pub old_eq: Signal<In, Bits<DATA_W>>,
-    pub old_ord: Signal<In, Bits<DATA_W>>,
-    pub old_32: Signal<In, Bits<32>>,
-    pub old_zero: Signal<In, Bits<DATA_W>>,
-    pub old_h: Signal<In, Bits<DATA_W>>,
     pub w64: Signal<In, Bit>,
     pub high: Signal<In, Bit>,
     pub lane32: Signal<In, Bit>,
@@ -499,8 +486,6 @@ pub struct AtomAlu {
     ko32: Signal<Local, Bits<32>>,
     eq_lo: Signal<Local, Bit>,
     eq_hi: Signal<Local, Bit>,
-    /// The upper halves' equality from `old_eq` (the lane equality's own).
-    eq_hie: Signal<Local, Bit>,
     eq: Signal<Local, Bit>,
     zero: Signal<Local, Bit>,
 
@@ -526,22 +511,21 @@ pub struct AtomAlu {
 impl Logic for AtomAlu {
     #[hdl_gen]
     fn update(&mut self) {
-        // ---- compares (four chains in parallel), each group from its own copy
-        // of the old word ----
-        self.ko.next = self.old_ord.val();
+        // ---- compares (four chains in parallel) ----
+        self.ko.next = self.old.val();
         if self.flip63.val() {
-            self.ko.next = self.old_ord.val() ^ 0x8000_0000_0000_0000_u64;
+            self.ko.next = self.old.val() ^ 0x8000_0000_0000_0000_u64;
         }
-        self.ko32.next = self.old_32.val();
+        self.ko32.next = self.old.val().get_bits::<32>(0);
         if self.flip31.val() {
-            self.ko32.next = self.old_32.val() ^ 0x8000_0000_u64;
+            self.ko32.next = self.old.val().get_bits::<32>(0) ^ 0x8000_0000_u64;
         }
         // 64-bit compares as two 32-bit chains, combined in the next clock
         // ([`AtomDecide`]) on the upper halves' equality (`eq_hi`: the sign
         // flip cancels, and `kb1`'s upper half is `kb0`'s).
         self.ko_hi.next = self.ko.val().get_bits::<32>(32);
         self.ko_lo.next = self.ko.val().get_bits::<32>(0);
-        self.eq_hi.next = self.old_ord.val().get_bits::<32>(32) == self.bw.val().get_bits::<32>(32);
+        self.eq_hi.next = self.old.val().get_bits::<32>(32) == self.bw.val().get_bits::<32>(32);
         self.cmp_ob_hi.next = self.ko_hi.val() < self.kb0.val().get_bits::<32>(32);
         self.cmp_ob_lo.next = self.ko_lo.val() < self.kb0.val().get_bits::<32>(0);
         self.cmp_bo_hi.next = self.kb1.val().get_bits::<32>(32) < self.ko_hi.val();
@@ -549,24 +533,23 @@ impl Logic for AtomAlu {
         self.cmp_ob32.next = self.ko32.val() < self.kb32.val();
         self.cmp_bo32.next = self.kb32.val() < self.ko32.val();
         self.cmp_eq_hi.next = self.eq_hi.val();
-        self.eq_hie.next = self.old_eq.val().get_bits::<32>(32) == self.bw.val().get_bits::<32>(32);
-        self.eq_lo.next = self.old_eq.val().get_bits::<32>(0) == self.bw.val().get_bits::<32>(0);
+        self.eq_lo.next = self.old.val().get_bits::<32>(0) == self.bw.val().get_bits::<32>(0);
         // The lane's halves are equal (a half outside the lane counts as equal).
         self.eq.next =
-            (self.eq_lo.val() | !self.act_lo.val()) & (self.eq_hie.val() | !self.act_hi.val());
-        self.zero.next = !self.old_zero.val().get_bits::<32>(0).any();
+            (self.eq_lo.val() | !self.act_lo.val()) & (self.eq_hi.val() | !self.act_hi.val());
+        self.zero.next = !self.old.val().get_bits::<32>(0).any();
         if self.high.val() {
-            self.zero.next = !self.old_zero.val().get_bits::<32>(32).any();
+            self.zero.next = !self.old.val().get_bits::<32>(32).any();
         }
 
         self.cmp_eq.next = self.eq.val();
         self.cmp_zero.next = self.zero.val();
         // Half min/max, per quarter (rust-hdl's loop indices cannot be offsets:
         // one line each).
-        self.hq[0].o.next = self.old_h.val().get_bits::<16>(0);
-        self.hq[1].o.next = self.old_h.val().get_bits::<16>(16);
-        self.hq[2].o.next = self.old_h.val().get_bits::<16>(32);
-        self.hq[3].o.next = self.old_h.val().get_bits::<16>(48);
+        self.hq[0].o.next = self.old.val().get_bits::<16>(0);
+        self.hq[1].o.next = self.old.val().get_bits::<16>(16);
+        self.hq[2].o.next = self.old.val().get_bits::<16>(32);
+        self.hq[3].o.next = self.old.val().get_bits::<16>(48);
         self.hq[0].kb.next = self.kb0.val().get_bits::<16>(0);
         self.hq[1].kb.next = self.kb0.val().get_bits::<16>(16);
         self.hq[2].kb.next = self.kb0.val().get_bits::<16>(32);

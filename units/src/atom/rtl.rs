@@ -140,7 +140,6 @@
 //! 5 f64, 6 f16x2, 7 bf16x2, 8 b32, 9 b64.
 
 use super::alu_rtl::{AtomAlu, AtomDecide, AtomDecode, AtomPreDecode};
-use super::bank::AtomBank;
 use super::fpadd::{self, NanRule};
 use super::fpadd_rtl::{Bf16AddPipe, F16AddPipe, F32AddPipe, F64AddPipe, MAX_PHASES};
 use super::model::{
@@ -244,9 +243,8 @@ pub struct Atom<const WA: usize> {
     /// words), and the clock after a v4.f32 was accepted.
     pub in_ready: Signal<Out, Bit>,
 
-    /// The bank (block RAM with its output register): read at the end of s0,
-    /// the word out of the output register in s2; written at the end of s13.
-    bank: AtomBank<WA>,
+    /// The bank (block RAM): read at the end of s0, written at the end of s6.
+    bank: RAM<Bits<DATA_W>, WA>,
     decode: AtomDecode,
     alu: AtomAlu,
     /// s3: a compare op's decision from the registered chain results.
@@ -390,32 +388,9 @@ pub struct Atom<const WA: usize> {
     s2_op_cas: DFF<Bit>,
     s2_op_cast: DFF<Bit>,
     s2_op_ld: DFF<Bit>,
-    /// s1's forwarding pick (the youngest final word among the operations two
-    /// to fourteen ahead) and whether there is one (`s2_hit`, a copy per
-    /// choice: `s2_hita` the adder's, `s2_hitd` the answer's, `s2_hitx` the
-    /// float adders'); else the bank's word, which leaves the block RAM's
-    /// output register in s2.
-    s2_pick: DFF<Bits<DATA_W>>,
-    s2_hit: DFF<Bit>,
-    s2_hita: DFF<Bit>,
-    s2_hitd: DFF<Bit>,
-    s2_hitx: DFF<Bit>,
-    /// The compare-chain groups' copies of the forwarding choice, each with
-    /// its own select registers gated by the op class that reads the group
-    /// (the lane equality: cas, cast; the 64-bit halves' order: an ordering
-    /// op not on the lower 32-bit lane; the 32-bit chains: one on it; the
-    /// zero test: dec; the half quarters: half min/max), so that synthesis
-    /// cannot merge them and each drives its own chains only.
-    ch_eq: OldChoice,
-    ch_ord: OldChoice,
-    ch_32: OldChoice,
-    ch_zero: OldChoice,
-    ch_h: OldChoice,
-    /// s1: `s2_f1`'s and `s2_fk`'s condition before the op-class gate.
-    f1_now: Signal<Local, Bit>,
-    fk_now: Signal<Local, Bit>,
-    /// s1: the op reads an ordering chain (min, max, inc, dec; not half).
-    cls_ord: Signal<Local, Bit>,
+    /// The youngest final word among the operations two to six ahead, else the
+    /// bank's word.
+    s2_pre: DFF<Bits<DATA_W>>,
     /// Take `new3` (the operation one ahead wrote the word).
     s2_f1: DFF<Bit>,
     /// Take the word of the float add K ahead (at s(K+2) now, just joined).
@@ -443,9 +418,6 @@ pub struct Atom<const WA: usize> {
     s2_e16: DFF<Bit>,
     s2_ebf: DFF<Bit>,
 
-    /// s2: the pick if there is one, else the bank's word (`old_word`'s input;
-    /// the other copies of the choice read the pick and the bank themselves).
-    s2_pre: Signal<Local, Bits<DATA_W>>,
     /// s2: the word before the operation, forwarded.
     old_word: Signal<Local, Bits<DATA_W>>,
     /// s2: `old_word` for the integer adder (from `s2_f1a`, `s2_fka`).
@@ -611,6 +583,7 @@ impl<const WA: usize> Atom<WA> {
         let mask = |f: &dyn Fn(usize) -> bool| -> Bits<16> {
             to_bits((0..16).filter(|&i| f(i)).map(|i| 1u128 << i).sum())
         };
+        let zeros = (0..1usize << WA).map(|_| Bits::<DATA_W>::default());
         let half_nan = NanRule::Canonical(HALF_CANONICAL_NAN);
         Self {
             clock: Default::default(),
@@ -627,7 +600,7 @@ impl<const WA: usize> Atom<WA> {
             out_tag: Default::default(),
             out_d: Default::default(),
             in_ready: Default::default(),
-            bank: Default::default(),
+            bank: RAM::from(zeros),
             decode: Default::default(),
             alu: Default::default(),
             decide: Default::default(),
@@ -731,19 +704,7 @@ impl<const WA: usize> Atom<WA> {
             s2_op_cas: Default::default(),
             s2_op_cast: Default::default(),
             s2_op_ld: Default::default(),
-            s2_pick: Default::default(),
-            s2_hit: Default::default(),
-            s2_hita: Default::default(),
-            s2_hitd: Default::default(),
-            s2_hitx: Default::default(),
-            ch_eq: Default::default(),
-            ch_ord: Default::default(),
-            ch_32: Default::default(),
-            ch_zero: Default::default(),
-            ch_h: Default::default(),
-            f1_now: Default::default(),
-            fk_now: Default::default(),
-            cls_ord: Default::default(),
+            s2_pre: Default::default(),
             s2_f1: Default::default(),
             s2_fk: Default::default(),
             s2_f1a: Default::default(),
@@ -756,7 +717,6 @@ impl<const WA: usize> Atom<WA> {
             s2_e32: Default::default(),
             s2_e16: Default::default(),
             s2_ebf: Default::default(),
-            s2_pre: Default::default(),
             old_word: Default::default(),
             old_add: Default::default(),
             old_ans: Default::default(),
@@ -854,8 +814,8 @@ impl<const WA: usize> Logic for Atom<WA> {
         dff_setup!(self, clock, s1_w64, s1_half, s1_bf, s1_cas, s1_inc, s1_bnan);
         dff_setup!(
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
-            s2_b, s2_pick, s2_hit, s2_hita, s2_hitd, s2_hitx, s2_f1, s2_fk, s2_f1x, s2_fkx, s2_e64,
-            s2_e32, s2_e16, s2_ebf, s2_f1a, s2_fka, s2_f1d, s2_fkd
+            s2_b, s2_pre, s2_f1, s2_fk, s2_f1x, s2_fkx, s2_e64, s2_e32, s2_e16, s2_ebf, s2_f1a,
+            s2_fka, s2_f1d, s2_fkd
         );
         dff_setup!(
             self,
@@ -951,8 +911,8 @@ impl<const WA: usize> Logic for Atom<WA> {
             self.s1_smt[i].clock.next = self.clock.val();
         }
         clock!(self, clock, f64_add, f32_add, f32_hi, f16_lo, f16_hi, bf16_lo, bf16_hi);
-        self.bank.clock.next = self.clock.val();
-        clock!(self, clock, ch_eq, ch_ord, ch_32, ch_zero, ch_h);
+        self.bank.read_clock.next = self.clock.val();
+        self.bank.write_clock.next = self.clock.val();
 
         // ---- s0: accept, read the bank ----
         // A v4.f32's second word enters from the s1 registers the clock after
@@ -1336,46 +1296,16 @@ impl<const WA: usize> Logic for Atom<WA> {
         if self.s1_oh3.q.val() {
             self.pick.next = self.new3.val();
         }
-        // The bank's word leaves the block RAM's output register in s2; the
-        // pick and its flag are registered to meet it there.
+        // The bank's data passes one 2:1 choice only (its clock-to-out is long;
+        // the select, an OR of registers, is ready long before it).
         self.s1_hit.next = self.s1_oh3.q.val() | self.s1_oh4.q.val();
         for i in 0..PICKS {
             self.s1_hit.next = self.s1_hit.val() | self.s1_oht[i].q.val();
         }
-        self.s2_pick.d.next = self.pick.val();
-        self.s2_hit.d.next = self.s1_hit.val();
-        // The copies' flags gated by the op class as their other selects are
-        // (equal inputs, synthesis would merge them into one register).
-        self.s2_hita.d.next =
-            self.s1_hit.val() & (self.decode.arith_lo.val() | self.decode.arith_hi.val());
-        self.s2_hitd.d.next = self.s1_hit.val() & self.s1_answer.q.val();
-        self.s2_hitx.d.next = self.s1_hit.val() & self.s1_fp.q.val();
-        // The compare-chain groups' copies: the same choice, selects gated by
-        // the op class.
-        self.f1_now.next = self.s1_valid.q.val()
-            & self.s2_valid.q.val()
-            & (self.s2_word.q.val() == self.s1_word.q.val());
-        self.fk_now.next = self.s1_valid.q.val() & self.fk.val();
-        self.cls_ord.next =
-            (self.decode.t_blt.val() | self.decode.t_olt.val() | self.decode.t_nolt.val()).any();
-        self.ch_eq.hit_d.next = self.s1_hit.val() & self.decode.op_cas.val();
-        self.ch_eq.f1_d.next = self.f1_now.val() & self.decode.op_cas.val();
-        self.ch_eq.fk_d.next = self.fk_now.val() & self.decode.op_cas.val();
-        self.ch_ord.hit_d.next = self.s1_hit.val() & self.cls_ord.val() & !self.decode.lane32.val();
-        self.ch_ord.f1_d.next = self.f1_now.val() & self.cls_ord.val() & !self.decode.lane32.val();
-        self.ch_ord.fk_d.next = self.fk_now.val() & self.cls_ord.val() & !self.decode.lane32.val();
-        self.ch_32.hit_d.next = self.s1_hit.val() & self.cls_ord.val() & self.decode.lane32.val();
-        self.ch_32.f1_d.next = self.f1_now.val() & self.cls_ord.val() & self.decode.lane32.val();
-        self.ch_32.fk_d.next = self.fk_now.val() & self.cls_ord.val() & self.decode.lane32.val();
-        self.ch_zero.hit_d.next = self.s1_hit.val() & self.decode.t_zero.val().any();
-        self.ch_zero.f1_d.next = self.f1_now.val() & self.decode.t_zero.val().any();
-        self.ch_zero.fk_d.next = self.fk_now.val() & self.decode.t_zero.val().any();
-        self.ch_h.hit_d.next =
-            self.s1_hit.val() & (self.decode.t_hnan16.val() | self.decode.t_hnanbf.val()).any();
-        self.ch_h.f1_d.next =
-            self.f1_now.val() & (self.decode.t_hnan16.val() | self.decode.t_hnanbf.val()).any();
-        self.ch_h.fk_d.next =
-            self.fk_now.val() & (self.decode.t_hnan16.val() | self.decode.t_hnanbf.val()).any();
+        self.s2_pre.d.next = self.bank.read_data.val();
+        if self.s1_hit.val() {
+            self.s2_pre.d.next = self.pick.val();
+        }
 
         // ---- s2: forward, modify ----
         self.fk_word.next = self.tnew[0].q.val();
@@ -1384,11 +1314,7 @@ impl<const WA: usize> Logic for Atom<WA> {
                 self.fk_word.next = self.tnew[i].q.val();
             }
         }
-        self.s2_pre.next = self.bank.read_data.val();
-        if self.s2_hit.q.val() {
-            self.s2_pre.next = self.s2_pick.q.val();
-        }
-        self.old_word.next = self.s2_pre.val();
+        self.old_word.next = self.s2_pre.q.val();
         // One ahead is never a compare op (it holds the next one back), so its
         // word is `s3_pre` itself: the loop has no `take` choice in it.
         if self.s2_f1.q.val() {
@@ -1397,37 +1323,9 @@ impl<const WA: usize> Logic for Atom<WA> {
             self.old_word.next = self.fk_word.val();
         }
         self.alu.old.next = self.old_word.val();
-        self.ch_eq.bank.next = self.bank.read_data.val();
-        self.ch_eq.pick.next = self.s2_pick.q.val();
-        self.ch_eq.new1.next = self.s3_pre.q.val();
-        self.ch_eq.newk.next = self.fk_word.val();
-        self.alu.old_eq.next = self.ch_eq.word.val();
-        self.ch_ord.bank.next = self.bank.read_data.val();
-        self.ch_ord.pick.next = self.s2_pick.q.val();
-        self.ch_ord.new1.next = self.s3_pre.q.val();
-        self.ch_ord.newk.next = self.fk_word.val();
-        self.alu.old_ord.next = self.ch_ord.word.val();
-        self.ch_32.bank.next = self.bank.read_data.val();
-        self.ch_32.pick.next = self.s2_pick.q.val();
-        self.ch_32.new1.next = self.s3_pre.q.val();
-        self.ch_32.newk.next = self.fk_word.val();
-        self.alu.old_32.next = self.ch_32.word.val().get_bits::<32>(0);
-        self.ch_zero.bank.next = self.bank.read_data.val();
-        self.ch_zero.pick.next = self.s2_pick.q.val();
-        self.ch_zero.new1.next = self.s3_pre.q.val();
-        self.ch_zero.newk.next = self.fk_word.val();
-        self.alu.old_zero.next = self.ch_zero.word.val();
-        self.ch_h.bank.next = self.bank.read_data.val();
-        self.ch_h.pick.next = self.s2_pick.q.val();
-        self.ch_h.new1.next = self.s3_pre.q.val();
-        self.ch_h.newk.next = self.fk_word.val();
-        self.alu.old_h.next = self.ch_h.word.val();
         // The adder's own copy of the choice (its selects are low unless the
         // op adds, so synthesis keeps them apart from `s2_f1`, `s2_fk`).
-        self.old_add.next = self.bank.read_data.val();
-        if self.s2_hita.q.val() {
-            self.old_add.next = self.s2_pick.q.val();
-        }
+        self.old_add.next = self.s2_pre.q.val();
         if self.s2_f1a.q.val() {
             self.old_add.next = self.s3_pre.q.val();
         } else if self.s2_fka.q.val() {
@@ -1435,10 +1333,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         }
         self.alu.old_add.next = self.old_add.val();
         // The answer's copy (selects low unless the op answers).
-        self.old_ans.next = self.bank.read_data.val();
-        if self.s2_hitd.q.val() {
-            self.old_ans.next = self.s2_pick.q.val();
-        }
+        self.old_ans.next = self.s2_pre.q.val();
         if self.s2_f1d.q.val() {
             self.old_ans.next = self.s3_pre.q.val();
         } else if self.s2_fkd.q.val() {
@@ -1467,10 +1362,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         // Float adds, phase 1: each adder sees its lanes of `old_fp` and `b`,
         // zero unless its format adds (own input registers, see `s2_e64`);
         // s(K+1) picks by type.
-        self.old_fp.next = self.bank.read_data.val();
-        if self.s2_hitx.q.val() {
-            self.old_fp.next = self.s2_pick.q.val();
-        }
+        self.old_fp.next = self.s2_pre.q.val();
         if self.s2_f1x.q.val() {
             self.old_fp.next = self.s3_pre.q.val();
         } else if self.s2_fkx.q.val() {
@@ -1612,47 +1504,6 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.bank.write_address.next = self.tword[9].q.val();
         self.bank.write_data.next = self.tnew[9].q.val();
         self.bank.write_enable.next = self.tv[9].q.val() & self.twr[9].q.val();
-    }
-}
-
-/// One copy of s2's forwarding choice with its own select registers (set
-/// in s1 from `hit_d`, `f1_d`, `fk_d`): the word one ahead (`new1`), else the
-/// float add's K ahead (`newk`), else s1's registered pick (`pick`) if there
-/// was one, else the bank's word out of its output register. Each
-/// compare-chain group of [`AtomAlu`] reads one; their selects are gated by
-/// different op classes, so synthesis cannot merge the copies.
-#[derive(LogicBlock, Default)]
-pub struct OldChoice {
-    pub clock: Signal<In, Clock>,
-    pub hit_d: Signal<In, Bit>,
-    pub f1_d: Signal<In, Bit>,
-    pub fk_d: Signal<In, Bit>,
-    pub bank: Signal<In, Bits<DATA_W>>,
-    pub pick: Signal<In, Bits<DATA_W>>,
-    pub new1: Signal<In, Bits<DATA_W>>,
-    pub newk: Signal<In, Bits<DATA_W>>,
-    pub word: Signal<Out, Bits<DATA_W>>,
-    hit: DFF<Bit>,
-    f1: DFF<Bit>,
-    fk: DFF<Bit>,
-}
-
-impl Logic for OldChoice {
-    #[hdl_gen]
-    fn update(&mut self) {
-        dff_setup!(self, clock, hit, f1, fk);
-        self.hit.d.next = self.hit_d.val();
-        self.f1.d.next = self.f1_d.val();
-        self.fk.d.next = self.fk_d.val();
-        self.word.next = self.bank.val();
-        if self.hit.q.val() {
-            self.word.next = self.pick.val();
-        }
-        if self.f1.q.val() {
-            self.word.next = self.new1.val();
-        } else if self.fk.q.val() {
-            self.word.next = self.newk.val();
-        }
     }
 }
 
