@@ -129,11 +129,25 @@ pub static FAMILIES: &[Family] = &[
     },
     Family {
         name: "divsqrt",
-        variants: None,
+        variants: Some(Variants {
+            prefix: "c",
+            min: 1,
+            max: divsqrt::rtl::MAX_CLOCKS,
+            default: 1,
+            doc: "clocks per radix-4 digit",
+        }),
         examples: include_str!("../../testbench/vectors/divsqrt.txt"),
-        codec: |_| Box::new(divsqrt::codec::DivsqrtCodec),
-        block: |_| UnitBlock::new(divsqrt::rtl::Divsqrt::default()),
-        proofs: |_, _| vec![proof::DIVSQRT_HANDSHAKE],
+        codec: |u| Box::new(divsqrt::codec::DivsqrtCodec { clocks: u.param() }),
+        block: |u| UnitBlock::new(divsqrt::rtl::Divsqrt::new(u.param())),
+        // The harness states the one-clock schedule (its latencies and
+        // control invariants).
+        proofs: |u, _| {
+            if u.param() == 1 {
+                vec![proof::DIVSQRT_HANDSHAKE]
+            } else {
+                Vec::new()
+            }
+        },
         approximates: Approximates::No,
         op_mnemonic: mnemonics::divsqrt,
         lint_waivers: &[
