@@ -21,6 +21,13 @@
 //! | final ([`round::Final`]) | 1 | the packed result or the special answer (one LUT per bit), into [`Answer`] |
 //! | present | 1 | the registered answer on the outputs |
 //!
+//! At two clocks per digit ([`Divsqrt::new`]`(2)`, `divsqrt_c2`) every
+//! iterate clock above is two: in the first the five candidates' chains
+//! load `cand` and every other register of the recurrence and of its
+//! control holds (`hold`); in the second the pick reads `cand`
+//! ([`step::Radix4Step`]'s `rcand`) and the recurrence loads. The other
+//! phases are the same.
+//!
 //! The state is a phase register ([`Phase`]), the phase decoded a clock
 //! ahead into one flip-flop per phase (`at_*`: the enables of the datapath
 //! registers), and one register bundle per phase boundary: [`Input`],
