@@ -68,7 +68,7 @@
 //! are registered at the end of each iterate clock's first half (`cand`),
 //! and the pick, the addend multiplexer, the 3:2 row, the window sums and
 //! the on-the-fly conversion run in the second; every register of the
-//! recurrence and of its control loads on the second clock only (`second`
+//! recurrence and of its control loads on the second clock only (`first`
 //! toggles; the clock count counts digits). Every iterate clock takes two,
 //! the other phases are the same ([`rtl::latency_with`]):
 //! | operation | c1 | c2 |

@@ -631,16 +631,19 @@ pub struct Divsqrt {
     /// loaded from the prep phase's registers (since 2026-12-03 a
     /// division's too: no prep logic and no prep load before `lp.v`).
     pub s0: DFF<Bit>,
-    /// Two clocks per digit: the digit's second clock (an iterate clock
-    /// in which the recurrence's registers load), and the five candidates'
-    /// thermometer codes registered at the end of its first.
-    pub second: DFF<Bit>,
+    /// Two clocks per digit: the digit's first clock (an iterate clock in
+    /// which the recurrence's registers hold; a flip-flop, set a clock
+    /// ahead, so that no decode sits before their enables), and the five
+    /// candidates' thermometer codes registered at the end of it.
+    pub first: DFF<Bit>,
     pub cand: DFF<Bits<20>>,
     /// `per_digit`'s output.
     two: Signal<Local, Bit>,
-    /// An iterate clock that is a digit's first of two: every register of
-    /// the recurrence and its control holds.
+    /// An iterate clock that is a digit's first of two (`first`): every
+    /// register of the recurrence and its control holds.
     hold: Signal<Local, Bit>,
+    /// `at_iter`'s next value.
+    at_iter_d: Signal<Local, Bit>,
     v0: Signal<Local, Bits<10>>,
     s0_ws: Signal<Local, Bits<REM_W>>,
     s0_wc: Signal<Local, Bits<REM_W>>,
@@ -711,7 +714,7 @@ impl Logic for Divsqrt {
             kmux,
             bpat,
             s0,
-            second,
+            first,
             cand,
             inp,
             fld_a,
@@ -745,8 +748,7 @@ impl Logic for Divsqrt {
         // chains into `cand` while everything else holds; the second picks
         // from `cand` and loads the recurrence.
         self.two.next = self.per_digit.two.val();
-        self.hold.next = self.two.val() & self.at_iter.q.val() & !self.second.q.val();
-        self.second.d.next = self.hold.val() & !self.accept.val();
+        self.hold.next = self.first.q.val();
 
         // ---- accept: decode and unpack (codes: DivsqrtOp::ALL) ----
         self.op_fmt64.next =
@@ -1224,8 +1226,14 @@ impl Logic for Divsqrt {
         self.at_shift.d.next = self.phase.q.val() == Phase::Coarse;
         self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
         self.at_prep.d.next = self.phase.q.val() == Phase::Compare;
-        self.at_iter.d.next = (self.phase.q.val() == Phase::Prep)
+        self.at_iter_d.next = (self.phase.q.val() == Phase::Prep)
             | ((self.phase.q.val() == Phase::Iterate) & (!self.ctl.q.val().last | self.hold.val()));
+        if self.accept.val() {
+            self.at_iter_d.next = false;
+        }
+        self.at_iter.d.next = self.at_iter_d.val();
+        // The next iterate clock is a digit's first when this one is not.
+        self.first.d.next = self.two.val() & self.at_iter_d.val() & !self.first.q.val();
         self.at_compress.d.next =
             (self.phase.q.val() == Phase::Iterate) & self.ctl.q.val().last & !self.hold.val();
         self.at_correct.d.next = self.phase.q.val() == Phase::Compress;
