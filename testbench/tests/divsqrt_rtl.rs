@@ -15,7 +15,9 @@ use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 use testbench::stream::{stimuli, tag_of, Gaps, Observation, Stimulus};
 use testbench::tools::require;
-use units::divsqrt::codec::{random_float, random_int, request_latency, DivsqrtCodec, Request};
+use units::divsqrt::codec::{
+    random_float, random_int, request_latency, request_latency_with, DivsqrtCodec, Request,
+};
 use units::divsqrt::model::{DivsqrtOp, Mode, Rm};
 use units::divsqrt::rtl::{self, Divsqrt, LATENCY};
 use units::unit::{UnitCodec, UnitInfo};
@@ -83,8 +85,13 @@ fn gaps(seed: u64) -> Gaps {
 // ================================================================ checking
 
 fn run_direct(stim: &[Stimulus]) -> Vec<Observation> {
-    let mut uut = Divsqrt::default();
-    testbench::direct::run(&mut uut, &DivsqrtCodec.info(), stim)
+    run_direct_with(1, stim)
+}
+
+/// The engine at `clocks` per digit.
+fn run_direct_with(clocks: usize, stim: &[Stimulus]) -> Vec<Observation> {
+    let mut uut = Divsqrt::new(clocks);
+    testbench::direct::run(&mut uut, &DivsqrtCodec { clocks }.info(), stim)
 }
 
 /// Every answer is the model's, with its tag, in order, once.
@@ -96,7 +103,7 @@ fn check(reqs: &[Request], obs: &[Observation], engine: &str) {
         obs.len(),
         reqs.len()
     );
-    let mut codec = DivsqrtCodec;
+    let mut codec = DivsqrtCodec::default();
     let mut bad = Vec::new();
     for (i, (req, o)) in reqs.iter().zip(obs).enumerate() {
         assert_eq!(o.outputs[1], tag_of(i), "{engine}: tag of answer {i}");
@@ -119,10 +126,14 @@ fn check(reqs: &[Request], obs: &[Observation], engine: &str) {
 /// Back to back: each answer comes `latency_of` cycles after its accept,
 /// and the next operation is accepted in the cycle the answer shows.
 fn check_latencies(reqs: &[Request], obs: &[Observation]) {
+    check_latencies_with(1, reqs, obs)
+}
+
+fn check_latencies_with(clocks: usize, reqs: &[Request], obs: &[Observation]) {
     let mut accept = 0u64;
     for (req, o) in reqs.iter().zip(obs) {
-        let lat = request_latency(req) as u64;
-        assert!(lat as usize <= LATENCY, "{}", req.format());
+        let lat = request_latency_with(clocks, req) as u64;
+        assert!(lat as usize <= rtl::max_latency(clocks), "{}", req.format());
         assert_eq!(o.cycle, accept + lat, "{}", req.format());
         accept = o.cycle;
     }
@@ -240,6 +251,111 @@ fn directed_specials_integers_and_modes() {
     check(&reqs, &obs, "rust-hdl");
 }
 
+// ============================================= two clocks per digit (c2)
+
+#[test]
+fn c2_matches_model_with_gaps_and_its_schedule() {
+    let per_op = 300;
+    for op in DivsqrtOp::ALL {
+        let reqs = requests(op, per_op, 11);
+        let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
+        let obs = run_direct_with(2, &stimuli(&ops, gaps(12)));
+        check(&reqs, &obs, "rust-hdl c2");
+    }
+    let reqs = all_ops(60, 13);
+    let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
+    let obs = run_direct_with(2, &stimuli(&ops, Gaps::None));
+    check(&reqs, &obs, "rust-hdl c2");
+    check_latencies_with(2, &reqs, &obs);
+    // The c2 table of the module doc.
+    let one = |line: &str| request_latency_with(2, &Request::parse(line).unwrap());
+    assert_eq!(one("fdiv.f64 3ff0000000000000 4008000000000000"), 76);
+    assert_eq!(one("rcp.f64 4008000000000000"), 76);
+    assert_eq!(one("fsqrt.f64 4008000000000000"), 76);
+    assert_eq!(one("fdiv.f32 3f800000 40400000"), 46);
+    assert_eq!(one("fsqrt.f32 40400000"), 48);
+    assert_eq!(one("divu ffffffff 00000001"), 53);
+    assert_eq!(one("div 00000007 00000003"), 23);
+    assert_eq!(one("div 00000007 00000000"), 17);
+    assert_eq!(rtl::max_latency(2), 76);
+}
+
+#[test]
+fn c2_directed_specials_and_integers() {
+    let mut lines = Vec::new();
+    let f64s = [
+        "0000000000000000",
+        "7ff0000000000000",
+        "7ff8000000000000",
+        "0000000000000001",
+        "800fffffffffffff",
+        "3ff0000000000000",
+        "7fefffffffffffff",
+        "3fefffffffffffff",
+    ];
+    let f32s = [
+        "00000000", "7f800000", "7fc00000", "00000001", "807fffff", "3f800000", "7f7fffff",
+        "3f7fffff",
+    ];
+    let ints = [
+        "00000000", "00000001", "ffffffff", "80000000", "7fffffff", "00000007", "fffffff9",
+    ];
+    for rm in ["rne", "rtz", "rdn", "rup", "rmm"] {
+        for a in f64s {
+            lines.push(format!("fsqrt.f64 frm64={rm} {a}"));
+            lines.push(format!("rcp.f64 frm64={rm} {a}"));
+            for b in f64s {
+                lines.push(format!("fdiv.f64 frm64={rm} daz64 ftz64 {a} {b}"));
+            }
+        }
+        for a in f32s {
+            lines.push(format!("fsqrt.f32 frm={rm} {a}"));
+            lines.push(format!("rcp.f32 frm={rm} daz32 ftz32 {a}"));
+            for b in f32s {
+                lines.push(format!("fdiv.f32 frm={rm} {a} {b}"));
+            }
+        }
+    }
+    for op in ["div", "divu", "rem", "remu"] {
+        for a in ints {
+            for b in ints {
+                lines.push(format!("{op} {a} {b}"));
+            }
+        }
+    }
+    let reqs: Vec<Request> = lines.iter().map(|l| Request::parse(l).unwrap()).collect();
+    let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
+    let obs = run_direct_with(2, &stimuli(&ops, gaps(14)));
+    check(&reqs, &obs, "rust-hdl c2");
+}
+
+#[test]
+fn c2_verilator_and_iverilog_match_rust_hdl_cycle_for_cycle() {
+    let info = DivsqrtCodec { clocks: 2 }.info();
+    let verilog = rtl::verilog_with(2);
+    let reqs = all_ops(20, 15);
+    let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
+    let stim = stimuli(&ops, gaps(16));
+    let direct = run_direct_with(2, &stim);
+    check(&reqs, &direct, "rust-hdl c2");
+    if require("divsqrt_c2 verilator", &["verilator"]).is_some() {
+        let model = testbench::verilator::VerilatorModel::build(&info, &verilog).unwrap();
+        let many = all_ops(500, 17);
+        let many_ops: Vec<_> = many.iter().map(Request::encode).collect();
+        let obs = model.run(&stimuli(&many_ops, gaps(18))).unwrap();
+        check(&many, &obs, "verilator c2");
+        assert_eq!(
+            model.run(&stim).unwrap(),
+            direct,
+            "verilator vs rust-hdl c2"
+        );
+    }
+    if require("divsqrt_c2 iverilog", &["iverilog", "vvp"]).is_some() {
+        let obs = testbench::iverilog::run(&info, &verilog, &stim).unwrap();
+        assert_eq!(obs, direct, "iverilog vs rust-hdl c2, cycle for cycle");
+    }
+}
+
 #[test]
 #[ignore = "long: 100 k random operations per mnemonic through rust-hdl"]
 fn rust_hdl_100k_per_mnemonic() {
@@ -262,7 +378,7 @@ fn rust_hdl_100k_per_mnemonic() {
 // ================================================================ Verilog
 
 fn info() -> UnitInfo {
-    DivsqrtCodec.info()
+    DivsqrtCodec::default().info()
 }
 
 #[test]
@@ -377,7 +493,7 @@ fn example_vectors_give_the_commented_results() {
     let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
     let obs = run_direct(&stimuli(&ops, Gaps::None));
     check(&reqs, &obs, "rust-hdl");
-    let codec = DivsqrtCodec;
+    let codec = DivsqrtCodec::default();
     let mnemonics: std::collections::HashSet<_> = reqs.iter().map(|r| r.op).collect();
     assert_eq!(mnemonics.len(), DivsqrtOp::ALL.len(), "every mnemonic");
     for ((req, o), want) in reqs.iter().zip(&obs).zip(&expected) {

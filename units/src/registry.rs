@@ -129,17 +129,34 @@ pub static FAMILIES: &[Family] = &[
     },
     Family {
         name: "divsqrt",
-        variants: None,
+        variants: Some(Variants {
+            prefix: "c",
+            min: 1,
+            max: divsqrt::rtl::MAX_CLOCKS,
+            default: 1,
+            doc: "clocks per radix-4 digit",
+        }),
         examples: include_str!("../../testbench/vectors/divsqrt.txt"),
-        codec: |_| Box::new(divsqrt::codec::DivsqrtCodec),
-        block: |_| UnitBlock::new(divsqrt::rtl::Divsqrt::default()),
-        proofs: |_, _| vec![proof::DIVSQRT_HANDSHAKE],
+        codec: |u| Box::new(divsqrt::codec::DivsqrtCodec { clocks: u.param() }),
+        block: |u| UnitBlock::new(divsqrt::rtl::Divsqrt::new(u.param())),
+        // The harness states the one-clock schedule (its latencies and
+        // control invariants).
+        proofs: |u, _| {
+            if u.param() == 1 {
+                vec![proof::DIVSQRT_HANDSHAKE]
+            } else {
+                Vec::new()
+            }
+        },
         approximates: Approximates::No,
         op_mnemonic: mnemonics::divsqrt,
         lint_waivers: &[
             LintWaiver {
                 code: "UNOPTFLAT",
-                contains: &["divsqrt.ua$", "divsqrt.ub$", "select.norm$up", "decide.inc$up", "prep.th_d$row"],
+                contains: &[
+                    "divsqrt.ua$", "divsqrt.ub$", "divsqrt_c2.ua$", "divsqrt_c2.ub$",
+                    "select.norm$up", "decide.inc$up", "prep.th_d$row",
+                ],
                 reason: "UNOPTFLAT: Verilator does not split rust-hdl's single always @(*) of the parent, so parent -> sub-block -> parent looks like a loop (rust-hdl's own check passes; Icarus agrees cycle for cycle)",
             },
             LintWaiver {

@@ -7,9 +7,9 @@
 //! forms, 16 for the f64 ones. The answer is `<result> <fflags>`.
 
 use super::model::{execute, DivsqrtOp, Mode, Rm};
-use super::rtl::{latency_of, FLAGS_W, LATENCY, OP_W, RM_W};
+use super::rtl::{latency_with, max_latency, FLAGS_W, MAX_CLOCKS, OP_W, RM_W};
 use crate::fp::ieee::ModeRequest;
-use crate::unit::{xorshift, Operation, Port, UnitCodec, UnitInfo, TAG_W};
+use crate::unit::{xorshift, Operation, Param, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::FieldError;
 
 /// Width of the operands and of the result port.
@@ -26,22 +26,53 @@ pub const IN_FTZ32: usize = 6;
 pub const IN_DAZ64: usize = 7;
 pub const IN_FTZ64: usize = 8;
 
-/// Vector-file codec and golden model of DIVSQRT.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct DivsqrtCodec;
+/// Vector-file codec and golden model of DIVSQRT at `clocks` per digit
+/// (the default engine: 1).
+#[derive(Clone, Copy, Debug)]
+pub struct DivsqrtCodec {
+    pub clocks: usize,
+}
+
+impl Default for DivsqrtCodec {
+    fn default() -> Self {
+        Self { clocks: 1 }
+    }
+}
 
 /// One decoded vector line.
 pub type Request = ModeRequest<DivsqrtOp>;
 
-/// DIVSQRT's info: ports in the convention order.
+/// DIVSQRT's info at one clock per digit: ports in the convention order.
 pub fn info() -> UnitInfo {
+    info_with(1)
+}
+
+/// DIVSQRT's info at `clocks` per digit (the unit `divsqrt`, `divsqrt_c2`).
+pub fn info_with(clocks: usize) -> UnitInfo {
+    assert!(
+        (1..=MAX_CLOCKS).contains(&clocks),
+        "clocks per digit {clocks}"
+    );
+    let latency = max_latency(clocks);
     UnitInfo {
-        name: "divsqrt".into(),
-        description: "iterative radix-4 SRT divide / square root (one digit per clock, carry-save remainder, on-the-fly conversion): fdiv, fsqrt, rcp f32/f64, RISC-V div/divu/rem/remu; one operation in flight, ready/valid",
-        latency: LATENCY,
-        pipeline_stages: LATENCY,
+        name: if clocks == 1 {
+            "divsqrt".into()
+        } else {
+            format!("divsqrt_c{clocks}")
+        },
+        description: if clocks == 1 {
+            "iterative radix-4 SRT divide / square root (one digit per clock, carry-save remainder, on-the-fly conversion): fdiv, fsqrt, rcp f32/f64, RISC-V div/divu/rem/remu; one operation in flight, ready/valid"
+        } else {
+            "iterative radix-4 SRT divide / square root (one digit per two clocks: the digit's candidates registered between their chains and the pick; carry-save remainder, on-the-fly conversion): fdiv, fsqrt, rcp f32/f64, RISC-V div/divu/rem/remu; one operation in flight, ready/valid"
+        },
+        latency,
+        pipeline_stages: latency,
         rom_bits: 0,
-        params: vec![],
+        params: vec![Param {
+            name: "clocks",
+            value: clocks.to_string(),
+            doc: "clocks per radix-4 digit (1: divsqrt, 2: divsqrt_c2)",
+        }],
         ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,
         ports: vec![
             Port::input(
@@ -198,7 +229,7 @@ pub fn random_request(state: &mut u64) -> Request {
 
 impl UnitCodec for DivsqrtCodec {
     fn info(&self) -> UnitInfo {
-        info()
+        info_with(self.clocks)
     }
 
     fn parse(&self, text: &str) -> Result<Operation, FieldError> {
@@ -224,13 +255,19 @@ impl UnitCodec for DivsqrtCodec {
     }
 
     fn latency_of(&self, op: &Operation) -> usize {
-        request_latency(&Request::decode(op))
+        request_latency_with(self.clocks, &Request::decode(op))
     }
 }
 
-/// Cycles from accept to answer of one request (the RTL's schedule).
+/// Cycles from accept to answer of one request (the RTL's schedule at one
+/// clock per digit).
 pub fn request_latency(req: &Request) -> usize {
-    latency_of(req.op, req.a, req.b)
+    request_latency_with(1, req)
+}
+
+/// Cycles from accept to answer of one request at `clocks` per digit.
+pub fn request_latency_with(clocks: usize, req: &Request) -> usize {
+    latency_with(clocks, req.op, req.a, req.b)
 }
 
 #[cfg(test)]

@@ -61,6 +61,35 @@
 //! | div/divu/rem/remu | 16 + ⌊(lz_b − lz_a + 1)/2⌋ + 2: 19 … 34 | 3 … 19 |
 //! | div/rem by 0, or \|a\| with more leading zeros than \|b\| | 16 | 1 (answer from setup) |
 //!
+//! # Two clocks per digit: `divsqrt_c2` (2026-12-03)
+//! [`rtl::Divsqrt::new`]`(2)` (registry name `divsqrt_c2`; `divsqrt` and
+//! `Default`, the SFU's engine, are 1) is the clock-first point of the
+//! Fmax–latency curve: the five candidates' thermometer codes (20 bits)
+//! are registered at the end of each iterate clock's first half (`cand`),
+//! and the pick, the addend multiplexer, the 3:2 row, the window sums and
+//! the on-the-fly conversion run in the second; every register of the
+//! recurrence and of its control loads on the second clock only (`first`
+//! toggles; the clock count counts digits). Every iterate clock takes two,
+//! the other phases are the same ([`rtl::latency_with`]):
+//! | operation | c1 | c2 |
+//! |---|---|---|
+//! | fdiv.f64, rcp.f64 | 46 | 76 |
+//! | fsqrt.f64 | 46 | 76 |
+//! | fdiv.f32, rcp.f32 | 31 | 46 |
+//! | fsqrt.f32 | 32 | 48 |
+//! | div/divu/rem/remu | 19 … 34 | 15 + 2·(⌊(lz_b − lz_a + 1)/2⌋ + 3): 23 … 53 |
+//! | forced (÷0, \|a\| with more leading zeros) | 16 | 17 |
+//!
+//! Measured on 0a08acf (2026-12-03, ECP5-85k grade 6): 5,227 LUT4, 2,954
+//! FF, 129.40 / 131.18 / 129.87 MHz on seeds 1–3 (median 129.87; c1's
+//! 63fd1a9 123.35); 150 not reached (docs/qor.md, "DIVSQRT at two clocks
+//! per digit").
+//!
+//! The handshake proof runs on c1 only: its harness states c1's schedule
+//! and control invariants; c2 is checked against the model and its
+//! schedule in rust-hdl, Verilator and Icarus (`divsqrt_rtl`'s `c2_*`
+//! tests, the conformance sample).
+//!
 //! Overhead (floats 16, integers 15): fields, unpack, lzc, coarse, shift,
 //! compare, prep;
 //! compress, correct, select, align, decide, pack (floats only), special,

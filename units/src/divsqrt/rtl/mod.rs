@@ -21,6 +21,13 @@
 //! | final ([`round::Final`]) | 1 | the packed result or the special answer (one LUT per bit), into [`Answer`] |
 //! | present | 1 | the registered answer on the outputs |
 //!
+//! At two clocks per digit ([`Divsqrt::new`]`(2)`, `divsqrt_c2`) every
+//! iterate clock above is two: in the first the five candidates' chains
+//! load `cand` and every other register of the recurrence and of its
+//! control holds (`hold`); in the second the pick reads `cand`
+//! ([`step::Radix4Step`]'s `rcand`) and the recurrence loads. The other
+//! phases are the same.
+//!
 //! The state is a phase register ([`Phase`]), the phase decoded a clock
 //! ahead into one flip-flop per phase (`at_*`: the enables of the datapath
 //! registers), and one register bundle per phase boundary: [`Input`],
@@ -82,13 +89,29 @@ pub const CNT_W: usize = 5;
 /// present (the answer is presented from a register). The integer forms
 /// skip the pack phase.
 pub const OVERHEAD: usize = 16;
-/// Worst-case cycles from accept to answer (fsqrt.f64).
+/// Clocks per radix-4 digit, at most ([`Divsqrt::new`]).
+pub const MAX_CLOCKS: usize = 2;
+/// Worst-case cycles from accept to answer (fsqrt.f64) at one clock per
+/// digit.
 pub const LATENCY: usize = OVERHEAD + CLOCKS_F64_SQRT as usize;
 const _: () = assert!(CLOCKS_F64_SQRT >= CLOCKS_F64_DIV);
 
-/// Cycles from accept to answer of one operation.
+/// Worst-case cycles from accept to answer (fsqrt.f64) at `clocks` per
+/// digit.
+pub fn max_latency(clocks: usize) -> usize {
+    OVERHEAD + clocks * CLOCKS_F64_SQRT as usize
+}
+
+/// Cycles from accept to answer of one operation at one clock per digit
+/// (the default engine, the SFU's).
 pub fn latency_of(op: DivsqrtOp, a: u64, b: u64) -> usize {
-    let clocks = match op {
+    latency_with(1, op, a, b)
+}
+
+/// Cycles from accept to answer of one operation at `clocks` per digit:
+/// every iterate clock is `clocks` long.
+pub fn latency_with(clocks: usize, op: DivsqrtOp, a: u64, b: u64) -> usize {
+    let iterate = match op {
         DivsqrtOp::FdivF64 | DivsqrtOp::RcpF64 => CLOCKS_F64_DIV,
         DivsqrtOp::FsqrtF64 => CLOCKS_F64_SQRT,
         DivsqrtOp::FdivF32 | DivsqrtOp::RcpF32 => CLOCKS_F32_DIV,
@@ -105,15 +128,15 @@ pub fn latency_of(op: DivsqrtOp, a: u64, b: u64) -> usize {
             };
             let (ma, mb) = (mag(a), mag(b));
             let (lza, lzb) = (ma.leading_zeros(), mb.leading_zeros());
-            let clocks = if mb == 0 || lza > lzb {
+            let iterate = if mb == 0 || lza > lzb {
                 1
             } else {
                 2 + crate::divsqrt::srt::integer_digits(lza, lzb) as usize
             };
-            return OVERHEAD - 1 + clocks;
+            return OVERHEAD - 1 + clocks * iterate;
         }
     };
-    OVERHEAD + clocks as usize
+    OVERHEAD + clocks * iterate as usize
 }
 
 /// The engine's phase.
@@ -460,6 +483,42 @@ pub struct Compressed {
     pub zp2: Bits<15>,
 }
 
+/// Clocks per digit, as a constant the top block reads (rust-hdl's
+/// [`Constant`] has no `Default`; the top block's is 1 clock).
+#[derive(LogicBlock)]
+pub struct PerDigit {
+    /// Two clocks per digit.
+    pub two: Signal<Out, Bit>,
+    is_two: Constant<Bit>,
+}
+
+impl PerDigit {
+    /// `clocks` per digit: 1 or 2.
+    pub fn new(clocks: usize) -> Self {
+        assert!(
+            (1..=MAX_CLOCKS).contains(&clocks),
+            "clocks per digit {clocks}"
+        );
+        Self {
+            two: Default::default(),
+            is_two: Constant::new(clocks == 2),
+        }
+    }
+}
+
+impl Default for PerDigit {
+    fn default() -> Self {
+        Self::new(1)
+    }
+}
+
+impl Logic for PerDigit {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.two.next = self.is_two.val();
+    }
+}
+
 /// The DIVSQRT top block.
 #[derive(LogicBlock, Default)]
 pub struct Divsqrt {
@@ -519,6 +578,8 @@ pub struct Divsqrt {
     pub compare: Compare,
     pub prep: Prep,
     pub step: Radix4Step,
+    /// Clocks per digit: 1, or 2 (a constant, [`Divsqrt::new`]).
+    pub per_digit: PerDigit,
     pub kload_rows: KLoad,
     pub compress: Compress,
     pub correct: Correct,
@@ -570,6 +631,19 @@ pub struct Divsqrt {
     /// loaded from the prep phase's registers (since 2026-12-03 a
     /// division's too: no prep logic and no prep load before `lp.v`).
     pub s0: DFF<Bit>,
+    /// Two clocks per digit: the digit's first clock (an iterate clock in
+    /// which the recurrence's registers hold; a flip-flop, set a clock
+    /// ahead, so that no decode sits before their enables), and the five
+    /// candidates' thermometer codes registered at the end of it.
+    pub first: DFF<Bit>,
+    pub cand: DFF<Bits<20>>,
+    /// `per_digit`'s output.
+    two: Signal<Local, Bit>,
+    /// An iterate clock that is a digit's first of two (`first`): every
+    /// register of the recurrence and its control holds.
+    hold: Signal<Local, Bit>,
+    /// `at_iter`'s next value.
+    at_iter_d: Signal<Local, Bit>,
     v0: Signal<Local, Bits<10>>,
     s0_ws: Signal<Local, Bits<REM_W>>,
     s0_wc: Signal<Local, Bits<REM_W>>,
@@ -640,6 +714,8 @@ impl Logic for Divsqrt {
             kmux,
             bpat,
             s0,
+            first,
+            cand,
             inp,
             fld_a,
             fld_b,
@@ -668,6 +744,11 @@ impl Logic for Divsqrt {
         self.in_ready.next = !self.busy.q.val();
         self.accept.next = self.in_valid.val() & self.in_ready.val();
         self.busy.d.next = self.accept.val() | (self.busy.q.val() & !self.at_final.q.val());
+        // Two clocks per digit: the first computes the five candidates'
+        // chains into `cand` while everything else holds; the second picks
+        // from `cand` and loads the recurrence.
+        self.two.next = self.per_digit.two.val();
+        self.hold.next = self.first.q.val();
 
         // ---- accept: decode and unpack (codes: DivsqrtOp::ALL) ----
         self.op_fmt64.next =
@@ -820,12 +901,15 @@ impl Logic for Divsqrt {
             self.ctl.d.next.count = self.prep.count.val();
             self.ctl.d.next.last = self.prep.last.val();
         }
-        if self.at_iter.q.val() {
+        if self.at_iter.q.val() & !self.hold.val() {
             self.ctl.d.next.count = self.ctl.q.val().count - 1;
             self.ctl.d.next.last = self.ctl.q.val().count == 2;
         }
 
         // ---- iterate ----
+        self.cand.d.next = self.step.cands.val();
+        self.step.two.next = self.two.val();
+        self.step.rcand.next = self.cand.q.val();
         self.step.k_first.next = self.iter.q.val().k_first;
         self.step.ws.next = self.iter.q.val().ws;
         self.step.wc.next = self.iter.q.val().wc;
@@ -855,16 +939,16 @@ impl Logic for Divsqrt {
         self.s0_m1.next = self.iter.q.val().m1;
         self.s0_m2.next = self.iter.q.val().m2;
         self.lp.d.next = self.lp.q.val();
-        if !self.bpat.q.val().get_bit(0) {
+        if !self.bpat.q.val().get_bit(0) & !self.hold.val() {
             self.lp.d.next.v = self.step.v_next.val();
             self.lp.d.next.c = self.step.c_next.val();
             self.lp.d.next.g = !self.step.c_next.val().get_bits::<2>(1);
         }
-        if self.adv.q.val() {
+        if self.adv.q.val() & !self.hold.val() {
             self.lp.d.next.ws = self.step.lws_next.val();
             self.lp.d.next.wc = self.step.lwc_next.val();
         }
-        if self.kmux.q.val() {
+        if self.kmux.q.val() & !self.hold.val() {
             self.lp.d.next.np2 = !self.step.p2_next.val().get_bits::<WIN_W>(47);
             self.lp.d.next.np1 = !self.step.p1_next.val().get_bits::<WIN_W>(47);
             self.lp.d.next.nm1 = !self.step.m1_next.val().get_bits::<WIN_W>(47);
@@ -889,7 +973,7 @@ impl Logic for Divsqrt {
         self.spec.d.next = self.spec.q.val();
         self.lp_g.next = self.lp.q.val().g;
         self.prep_c.next = self.prep.iter.val().c;
-        if self.kmux.q.val() {
+        if self.kmux.q.val() & !self.hold.val() {
             // Q' has Q's window when the digit is ≥ 0, QM's below; QM' has
             // Q's when it is ≥ 1.
             if self.lp_g.val().get_bit(0) {
@@ -905,7 +989,7 @@ impl Logic for Divsqrt {
                 self.spec.d.next.mm2 = self.spec.q.val().qm2;
             }
         }
-        if self.kload.q.val() {
+        if self.kload.q.val() & !self.hold.val() {
             self.spec.d.next.qp2 = self.kload_rows.qp2.val();
             self.spec.d.next.qp1 = self.kload_rows.qp1.val();
             self.spec.d.next.qm1 = self.kload_rows.qm1.val();
@@ -915,7 +999,7 @@ impl Logic for Divsqrt {
             self.spec.d.next.mm1 = self.kload_rows.mm1.val();
             self.spec.d.next.mm2 = self.kload_rows.mm2.val();
         }
-        if self.adv.q.val() {
+        if self.adv.q.val() & !self.hold.val() {
             self.iter.d.next.ws = self.step.ws_next.val();
             self.iter.d.next.wc = self.step.wc_next.val();
             self.iter.d.next.q = self.step.q_next.val();
@@ -927,7 +1011,7 @@ impl Logic for Divsqrt {
             self.iter.d.next.nmqm = self.step.nmqm_next.val();
             self.iter.d.next.k_first = 0.into();
         }
-        if self.kmux.q.val() {
+        if self.kmux.q.val() & !self.hold.val() {
             // A root's digit clocks (`adv` of a root): its next multiples.
             // A divisor's stay, by the enable (no multiplexer after the
             // step's ORs).
@@ -948,7 +1032,7 @@ impl Logic for Divsqrt {
         // copies from the prep phase's registers (no prep logic in the
         // loop's cone, no third source before `lp.v`).
         self.v0.next = self.s0_ws.val().get_bits::<10>(48) + self.s0_wc.val().get_bits::<10>(48);
-        if self.s0.q.val() {
+        if self.s0.q.val() & !self.hold.val() {
             self.lp.d.next.v = self.v0.val();
             self.lp.d.next.ws = self.s0_ws.val().get_bits::<WIN_W>(45);
             self.lp.d.next.wc = self.s0_wc.val().get_bits::<WIN_W>(45);
@@ -1102,7 +1186,7 @@ impl Logic for Divsqrt {
             Phase::Compare => self.phase_next.next = Phase::Prep,
             Phase::Prep => self.phase_next.next = Phase::Iterate,
             Phase::Iterate => {
-                if self.ctl.q.val().last {
+                if self.ctl.q.val().last & !self.hold.val() {
                     self.phase_next.next = Phase::Compress;
                 }
             }
@@ -1142,9 +1226,16 @@ impl Logic for Divsqrt {
         self.at_shift.d.next = self.phase.q.val() == Phase::Coarse;
         self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
         self.at_prep.d.next = self.phase.q.val() == Phase::Compare;
-        self.at_iter.d.next = (self.phase.q.val() == Phase::Prep)
-            | ((self.phase.q.val() == Phase::Iterate) & !self.ctl.q.val().last);
-        self.at_compress.d.next = (self.phase.q.val() == Phase::Iterate) & self.ctl.q.val().last;
+        self.at_iter_d.next = (self.phase.q.val() == Phase::Prep)
+            | ((self.phase.q.val() == Phase::Iterate) & (!self.ctl.q.val().last | self.hold.val()));
+        if self.accept.val() {
+            self.at_iter_d.next = false;
+        }
+        self.at_iter.d.next = self.at_iter_d.val();
+        // The next iterate clock is a digit's first when this one is not.
+        self.first.d.next = self.two.val() & self.at_iter_d.val() & !self.first.q.val();
+        self.at_compress.d.next =
+            (self.phase.q.val() == Phase::Iterate) & self.ctl.q.val().last & !self.hold.val();
         self.at_correct.d.next = self.phase.q.val() == Phase::Compress;
         self.at_select.d.next = self.phase.q.val() == Phase::Correct;
         self.at_align.d.next = self.phase.q.val() == Phase::Select;
@@ -1173,7 +1264,7 @@ impl Logic for Divsqrt {
         // Clocks without a digit: iterate clock 0 (`s0`), and a root's 3, 5
         // and 7 (the start step is clock 1).
         self.bpat_next.next = self.bpat.q.val();
-        if self.at_iter.q.val() {
+        if self.at_iter.q.val() & !self.hold.val() {
             self.bpat_next.next = self.bpat.q.val() >> 1;
         }
         if self.at_prep.q.val() {
@@ -1193,6 +1284,25 @@ impl Logic for Divsqrt {
             self.at_prep.q.val() | (self.iter_next.val() & self.bpat.q.val().get_bit(1));
         self.kmux.d.next =
             self.iter_next.val() & !self.bpat.q.val().get_bit(1) & self.meta.q.val().sqrt;
+        if self.hold.val() {
+            // A digit's first clock: the clock kinds stay for its second.
+            self.adv.d.next = self.adv.q.val();
+            self.s0.d.next = self.s0.q.val();
+            self.kload.d.next = self.kload.q.val();
+            self.kmux.d.next = self.kmux.q.val();
+        }
+    }
+}
+
+impl Divsqrt {
+    /// The engine at `clocks` per radix-4 digit (1: one digit per clock,
+    /// the default; 2: the candidates' codes registered between the
+    /// chains and the pick).
+    pub fn new(clocks: usize) -> Self {
+        Self {
+            per_digit: PerDigit::new(clocks),
+            ..Default::default()
+        }
     }
 }
 
@@ -1228,7 +1338,18 @@ impl PortIo for Divsqrt {
 
 /// The unit's Verilog, top module named `divsqrt`.
 pub fn verilog() -> String {
-    let mut uut = Divsqrt::default();
+    verilog_with(1)
+}
+
+/// The Verilog of the engine at `clocks` per digit, top module named as the
+/// registry names it (`divsqrt`, `divsqrt_c2`).
+pub fn verilog_with(clocks: usize) -> String {
+    let mut uut = Divsqrt::new(clocks);
     uut.connect_all();
-    crate::registry::rename_top(&generate_verilog(&uut), "divsqrt")
+    let name = if clocks == 1 {
+        "divsqrt".to_string()
+    } else {
+        format!("divsqrt_c{clocks}")
+    };
+    crate::registry::rename_top(&generate_verilog(&uut), &name)
 }

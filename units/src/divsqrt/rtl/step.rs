@@ -291,6 +291,13 @@ pub struct Radix4Step {
     pub m1_next: Signal<Out, Bits<REM_W>>,
     pub m2_next: Signal<Out, Bits<REM_W>>,
     pub c_next: Signal<Out, Bits<4>>,
+    /// Two clocks per digit ([`Divsqrt::new`](super::Divsqrt::new)'s
+    /// `clocks` = 2): the pick reads `rcand`, the five candidates'
+    /// thermometer codes registered at the end of the digit's first clock,
+    /// instead of the chains; `cands` are the chains' codes (`+2` on top).
+    pub two: Signal<In, Bit>,
+    pub rcand: Signal<In, Bits<20>>,
+    pub cands: Signal<Out, Bits<20>>,
     /// The next windows of `ws` and `wc`, added (for `v`): the five
     /// candidates' sums picked by the loop's digit.
     pub v_next: Signal<Out, Bits<SPEC_W>>,
@@ -313,6 +320,13 @@ pub struct Radix4Step {
     tl: Signal<Local, Bits<REM_W>>,
     wsl: Signal<Local, Bits<REM_W>>,
     wcl: Signal<Local, Bits<REM_W>>,
+    /// The codes the pick reads: the chains' (one clock per digit) or
+    /// `rcand`'s (two).
+    g_p2: Signal<Local, Bits<4>>,
+    g_p1: Signal<Local, Bits<4>>,
+    g_z: Signal<Local, Bits<4>>,
+    g_m1: Signal<Local, Bits<4>>,
+    g_m2: Signal<Local, Bits<4>>,
     /// Digit 0's `K`: the thresholds of `Q`'s row, doubled.
     kz: Signal<Local, Bits<K_W>>,
     /// The next digit's weight.
@@ -463,20 +477,37 @@ impl Logic for Radix4Step {
         self.cand_m1.k.next = self.km1.val();
         self.cand_m2.v.next = self.v.val();
         self.cand_m2.k.next = self.km2.val();
+        self.cands.next = bit_cast::<20, 4>(self.cand_m2.ge.val())
+            | (bit_cast::<20, 4>(self.cand_m1.ge.val()) << 4)
+            | (bit_cast::<20, 4>(self.cand_z.ge.val()) << 8)
+            | (bit_cast::<20, 4>(self.cand_p1.ge.val()) << 12)
+            | (bit_cast::<20, 4>(self.cand_p2.ge.val()) << 16);
+        self.g_p2.next = self.cand_p2.ge.val();
+        self.g_p1.next = self.cand_p1.ge.val();
+        self.g_z.next = self.cand_z.ge.val();
+        self.g_m1.next = self.cand_m1.ge.val();
+        self.g_m2.next = self.cand_m2.ge.val();
+        if self.two.val() {
+            self.g_p2.next = self.rcand.val().get_bits::<4>(16);
+            self.g_p1.next = self.rcand.val().get_bits::<4>(12);
+            self.g_z.next = self.rcand.val().get_bits::<4>(8);
+            self.g_m1.next = self.rcand.val().get_bits::<4>(4);
+            self.g_m2.next = self.rcand.val().get_bits::<4>(0);
+        }
         // Balanced by the digit's sign (two levels after the chains): a
         // digit ≥ 0 picks among +2, +1, 0, a digit < 0 between −1, −2.
         if self.cs.val().get_bit(1) {
-            self.c_next.next = self.cand_z.ge.val();
+            self.c_next.next = self.g_z.val();
             if self.cs.val().get_bit(2) {
-                self.c_next.next = self.cand_p1.ge.val();
+                self.c_next.next = self.g_p1.val();
             }
             if self.cs.val().get_bit(3) {
-                self.c_next.next = self.cand_p2.ge.val();
+                self.c_next.next = self.g_p2.val();
             }
         } else {
-            self.c_next.next = self.cand_m2.ge.val();
+            self.c_next.next = self.g_m2.val();
             if self.cs.val().get_bit(0) {
-                self.c_next.next = self.cand_m1.ge.val();
+                self.c_next.next = self.g_m1.val();
             }
         }
     }
