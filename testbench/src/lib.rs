@@ -18,7 +18,9 @@ pub mod fpga;
 pub mod iverilog;
 pub mod lint;
 pub mod qor;
+#[cfg(feature = "softfloat")]
 pub mod reference;
+#[cfg(feature = "softfloat")]
 pub mod riscv_reference;
 pub mod simulation;
 pub mod stream;

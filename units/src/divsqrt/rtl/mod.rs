@@ -513,9 +513,24 @@ impl Default for PerDigit {
 }
 
 impl Logic for PerDigit {
-    #[hdl_gen]
     fn update(&mut self) {
         self.two.next = self.is_two.val();
+    }
+
+    fn connect(&mut self) {
+        self.two.connect();
+    }
+
+    /// A continuous assignment, not `#[hdl_gen]`'s `always @(*)`: a block
+    /// that reads only a constant has an empty sensitivity list, which
+    /// Icarus Verilog never runs, so `two` stayed `x` there and the engine
+    /// never left its first iterate clock (Verilator and yosys evaluate it
+    /// once, which hid it).
+    fn hdl(&self) -> Verilog {
+        Verilog::Wrapper(Wrapper {
+            code: "assign two = is_two;".into(),
+            cores: String::new(),
+        })
     }
 }
 
