@@ -2,7 +2,9 @@
 //! bench that runs the stream protocol of [`crate::stream`] from a stimulus file.
 //! A second opinion beside Verilator (different parser, event-driven semantics).
 
-use crate::stream::{drain_cycles, read_observations, write_stimuli, Observation, Stimulus};
+use crate::stream::{
+    drain_cycles, read_observations, stall_limit, write_stimuli, Observation, Stimulus,
+};
 use crate::tools::run_command;
 use crate::verilator::tempdir;
 use std::fmt::Write as _;
@@ -58,7 +60,7 @@ module tb;
 {connections}
   );
 
-  integer fin, fout, gap_left, drained, drain, have, status;
+  integer fin, fout, gap_left, drained, drain, refused, stall, have, status;
   reg presenting, accepted;
   reg [63:0] cycle;
   reg [1023:0] stim_path, out_path;
@@ -74,12 +76,14 @@ module tb;
     if (!$value$plusargs("stim=%s", stim_path)) $fatal(1, "missing +stim=");
     if (!$value$plusargs("out=%s", out_path)) $fatal(1, "missing +out=");
     if (!$value$plusargs("drain=%d", drain)) $fatal(1, "missing +drain=");
+    if (!$value$plusargs("stall=%d", stall)) $fatal(1, "missing +stall=");
     fin = $fopen(stim_path, "r");
     fout = $fopen(out_path, "w");
     cycle = 0;
     drained = 0;
+    refused = 0;
     read_next;
-    while (have || drained < drain) begin
+    while ((have || drained < drain) && refused <= stall) begin
       presenting = have && (gap_left == 0);
       if (presenting) begin
 {present}      end else begin
@@ -87,6 +91,7 @@ module tb;
       #1;
       if (out_valid) $fwrite(fout, "{print_format}", cycle, {print_args});
       accepted = {accepted};
+      refused = (presenting && !accepted) ? refused + 1 : 0;
       clock = 1'b1;
       #1;
       clock = 1'b0;
@@ -131,7 +136,8 @@ pub fn run(info: &UnitInfo, verilog: &str, stim: &[Stimulus]) -> Result<Vec<Obse
             .arg(&image)
             .arg(format!("+stim={}", stim_file.display()))
             .arg(format!("+out={}", out_file.display()))
-            .arg(format!("+drain={}", drain_cycles(info))),
+            .arg(format!("+drain={}", drain_cycles(info)))
+            .arg(format!("+stall={}", stall_limit(info))),
     )?;
     let text = std::fs::read_to_string(&out_file).map_err(|e| e.to_string())?;
     let _ = std::fs::remove_dir_all(&dir);

@@ -81,6 +81,15 @@ pub fn drain_cycles(info: &UnitInfo) -> u64 {
     2 * info.latency as u64 + 8
 }
 
+/// Clocks an operation may be refused (`in_ready` low) in a row before every
+/// engine stops driving the stream: a unit that never takes its next
+/// operation then ends the run with answers missing (an error that names
+/// the counts) instead of running for ever. Four drains: longer than any
+/// refusal a working unit makes (one divide in flight and one waiting).
+pub fn stall_limit(info: &UnitInfo) -> u64 {
+    4 * drain_cycles(info)
+}
+
 /// Drives a stream through a cycle-level `step` function. `step(inputs)` must
 /// apply the inputs, settle, and return the outputs sampled before the edge; the
 /// caller's `step` then performs the rising edge. Used by the rust-hdl engines.
@@ -96,8 +105,9 @@ where
     let mut next = 0usize;
     let mut gap_left = stim.first().map_or(0, |s| s.gap);
     let mut drained = 0u64;
+    let mut refused = 0u64;
     let mut cycle = 0u64;
-    while next < stim.len() || drained < drain {
+    while (next < stim.len() || drained < drain) && refused <= stall_limit(info) {
         let presenting = next < stim.len() && gap_left == 0;
         let outputs = step(if presenting {
             &stim[next].inputs
@@ -111,6 +121,11 @@ where
             });
         }
         let accepted = presenting && ready.is_none_or(|i| outputs[i] & 1 == 1);
+        refused = if presenting && !accepted {
+            refused + 1
+        } else {
+            0
+        };
         if accepted {
             next += 1;
             gap_left = stim.get(next).map_or(0, |s| s.gap);

@@ -4,7 +4,9 @@
 //! Builds are cached under `target/cosim/verilator-<unit>-<hash>`; the hash covers
 //! the Verilog and the driver, so a changed design is rebuilt.
 
-use crate::stream::{drain_cycles, read_observations, write_stimuli, Observation, Stimulus};
+use crate::stream::{
+    drain_cycles, read_observations, stall_limit, write_stimuli, Observation, Stimulus,
+};
 use crate::tools::{build_root, run_command, text_hash};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -96,11 +98,12 @@ static void sample(V{name}* top, Value* o) {{
 {get}}}
 
 int main(int argc, char** argv) {{
-    if (argc != 4) {{ fprintf(stderr, "usage: %s STIMULUS OUTPUT DRAIN\n", argv[0]); return 2; }}
+    if (argc != 5) {{ fprintf(stderr, "usage: %s STIMULUS OUTPUT DRAIN STALL\n", argv[0]); return 2; }}
     FILE* in = fopen(argv[1], "r");
     FILE* out = fopen(argv[2], "w");
     if (!in || !out) {{ fprintf(stderr, "cannot open files\n"); return 2; }}
     long drain = atol(argv[3]);
+    long stall = atol(argv[4]);
     std::vector<Stim> stim;
     char line[8192];
     while (fgets(line, sizeof line, in)) {{
@@ -128,8 +131,9 @@ int main(int argc, char** argv) {{
     size_t next = 0;
     unsigned gap_left = stim.empty() ? 0 : stim[0].gap;
     long drained = 0;
+    long refused = 0;
     unsigned long long cycle = 0;
-    while (next < stim.size() || drained < drain) {{
+    while ((next < stim.size() || drained < drain) && refused <= stall) {{
         bool presenting = next < stim.size() && gap_left == 0;
         apply(top, presenting ? stim[next].v : idle);
         top->clock = 0;
@@ -141,6 +145,7 @@ int main(int argc, char** argv) {{
             fputc('\n', out);
         }}
         bool accepted = {accepted};
+        refused = (presenting && !accepted) ? refused + 1 : 0;
         top->clock = 1;
         top->eval();
         if (accepted) {{
@@ -218,7 +223,8 @@ impl VerilatorModel {
             Command::new(&self.binary)
                 .arg(&stim_file)
                 .arg(&out_file)
-                .arg(drain_cycles(&self.info).to_string()),
+                .arg(drain_cycles(&self.info).to_string())
+                .arg(stall_limit(&self.info).to_string()),
         )?;
         let text = std::fs::read_to_string(&out_file).map_err(|e| e.to_string())?;
         let _ = std::fs::remove_dir_all(&dir);
