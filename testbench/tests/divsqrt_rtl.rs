@@ -195,7 +195,6 @@ fn answers_come_after_the_scheduled_latency() {
 
 #[test]
 fn directed_specials_integers_and_modes() {
-    let mut lines = Vec::new();
     let f64s = [
         "0000000000000000",
         "8000000000000000",
@@ -220,6 +219,16 @@ fn directed_specials_integers_and_modes() {
         "00000000", "00000001", "ffffffff", "80000000", "7fffffff", "00000007", "fffffff9",
         "00000002", "fffffffe", "00010000",
     ];
+    let reqs = directed_requests(&f64s, &f32s, &ints);
+    let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
+    let obs = run_direct(&stimuli(&ops, gaps(4)));
+    check(&reqs, &obs, "rust-hdl");
+}
+
+/// Every operation on every operand (pair) of the lists, in every rounding
+/// mode, with the flush bits clear and set; the integer forms on every pair.
+fn directed_requests(f64s: &[&str], f32s: &[&str], ints: &[&str]) -> Vec<Request> {
+    let mut lines = Vec::new();
     for rm in ["rne", "rtz", "rdn", "rup", "rmm"] {
         for flush in ["", " daz32 ftz32 daz64 ftz64"] {
             for a in f64s {
@@ -245,10 +254,7 @@ fn directed_specials_integers_and_modes() {
             }
         }
     }
-    let reqs: Vec<Request> = lines.iter().map(|l| Request::parse(l).unwrap()).collect();
-    let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
-    let obs = run_direct(&stimuli(&ops, gaps(4)));
-    check(&reqs, &obs, "rust-hdl");
+    lines.iter().map(|l| Request::parse(l).unwrap()).collect()
 }
 
 // ============================================= two clocks per digit (c2)
@@ -282,7 +288,6 @@ fn c2_matches_model_with_gaps_and_its_schedule() {
 
 #[test]
 fn c2_directed_specials_and_integers() {
-    let mut lines = Vec::new();
     let f64s = [
         "0000000000000000",
         "7ff0000000000000",
@@ -300,30 +305,7 @@ fn c2_directed_specials_and_integers() {
     let ints = [
         "00000000", "00000001", "ffffffff", "80000000", "7fffffff", "00000007", "fffffff9",
     ];
-    for rm in ["rne", "rtz", "rdn", "rup", "rmm"] {
-        for a in f64s {
-            lines.push(format!("fsqrt.f64 frm64={rm} {a}"));
-            lines.push(format!("rcp.f64 frm64={rm} {a}"));
-            for b in f64s {
-                lines.push(format!("fdiv.f64 frm64={rm} daz64 ftz64 {a} {b}"));
-            }
-        }
-        for a in f32s {
-            lines.push(format!("fsqrt.f32 frm={rm} {a}"));
-            lines.push(format!("rcp.f32 frm={rm} daz32 ftz32 {a}"));
-            for b in f32s {
-                lines.push(format!("fdiv.f32 frm={rm} {a} {b}"));
-            }
-        }
-    }
-    for op in ["div", "divu", "rem", "remu"] {
-        for a in ints {
-            for b in ints {
-                lines.push(format!("{op} {a} {b}"));
-            }
-        }
-    }
-    let reqs: Vec<Request> = lines.iter().map(|l| Request::parse(l).unwrap()).collect();
+    let reqs = directed_requests(&f64s, &f32s, &ints);
     let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
     let obs = run_direct_with(2, &stimuli(&ops, gaps(14)));
     check(&reqs, &obs, "rust-hdl c2");
