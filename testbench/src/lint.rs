@@ -10,6 +10,9 @@
 //!   `replace_bit`/`bit_cast` as shifts and masks; Verilog's context widths make
 //!   these exact, and the co-simulation tests confirm it.
 //!
+//! Also never waived (checked on the text, not by Verilator): a module without
+//! inputs whose update code is an `always @(*)` ([`blocks_icarus_never_runs`]).
+//!
 //! Never waived: a 1-bit comparison or logical result used inside a wider
 //! operation ("… EQ generates 1 bits": the precedence bug), a bitwise NOT or a
 //! negation narrower than its context (Verilog widens before inverting), undriven or
@@ -77,6 +80,7 @@ pub fn lint(top: &str, verilog: &str) -> Result<LintReport, String> {
     let _ = std::fs::remove_dir_all(&dir);
     let text = String::from_utf8_lossy(&output.stderr);
     let mut report = LintReport::default();
+    report.violations.extend(blocks_icarus_never_runs(verilog));
     for line in text.lines().filter(|l| l.starts_with('%')) {
         if line.starts_with("%Error") {
             report.violations.push(line.to_string());
@@ -95,9 +99,41 @@ pub fn lint(top: &str, verilog: &str) -> Result<LintReport, String> {
     Ok(report)
 }
 
+/// Modules without an input whose update code is an `always @(*)`: it reads
+/// only constants, so its sensitivity list is empty and Icarus Verilog never
+/// runs it (the outputs stay `x`), while Verilator and yosys evaluate it
+/// once. rust-hdl's `#[hdl_gen]` writes such a block for a sub-block that
+/// only carries a constant; write its `hdl()` as an `assign` instead.
+pub fn blocks_icarus_never_runs(verilog: &str) -> Vec<String> {
+    verilog
+        .split("\nmodule ")
+        .skip(1)
+        .filter_map(|module| {
+            let body = &module[..module.find("endmodule").unwrap_or(module.len())];
+            let has_input = body.lines().any(|l| l.trim_start().starts_with("input "));
+            (!has_input && body.contains("always @(*)")).then(|| {
+                let name = body.split('(').next().unwrap_or("?");
+                format!(
+                    "module {name}: an always @(*) without inputs, which Icarus never runs (use an assign)"
+                )
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::classify;
+    use super::{blocks_icarus_never_runs, classify};
+
+    #[test]
+    fn a_constant_always_block_is_a_violation() {
+        let bad = "\nmodule top$k(two);\n    output reg  two;\n    localparam  is_two = 1'b1;\n    always @(*) begin\n        two = is_two;\n    end\nendmodule // top$k\n";
+        assert_eq!(blocks_icarus_never_runs(bad).len(), 1);
+        let assigned = "\nmodule top$k(two);\n    output wire  two;\n    localparam  is_two = 1'b1;\n    assign two = is_two;\nendmodule // top$k\n";
+        assert!(blocks_icarus_never_runs(assigned).is_empty());
+        let with_input = "\nmodule top$n(a,y);\n    input wire  a;\n    output reg  y;\n    always @(*) begin\n        y = ~a;\n    end\nendmodule // top$n\n";
+        assert!(blocks_icarus_never_runs(with_input).is_empty());
+    }
 
     #[test]
     fn precedence_bug_is_never_waived() {
