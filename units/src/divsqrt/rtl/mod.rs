@@ -652,6 +652,8 @@ pub struct Divsqrt {
     /// candidates' thermometer codes registered at the end of it.
     pub first: DFF<Bit>,
     pub cand: DFF<Bits<20>>,
+    /// The five candidates' next window sums, registered as `cand` is.
+    pub wins: DFF<Bits<50>>,
     /// `per_digit`'s output.
     two: Signal<Local, Bit>,
     /// An iterate clock that is a digit's first of two (`first`): every
@@ -731,6 +733,7 @@ impl Logic for Divsqrt {
             s0,
             first,
             cand,
+            wins,
             inp,
             fld_a,
             fld_b,
@@ -925,6 +928,8 @@ impl Logic for Divsqrt {
         self.cand.d.next = self.step.cands.val();
         self.step.two.next = self.two.val();
         self.step.rcand.next = self.cand.q.val();
+        self.wins.d.next = self.step.wins.val();
+        self.step.rwins.next = self.wins.q.val();
         self.step.k_first.next = self.iter.q.val().k_first;
         self.step.ws.next = self.iter.q.val().ws;
         self.step.wc.next = self.iter.q.val().wc;

@@ -298,6 +298,11 @@ pub struct Radix4Step {
     pub two: Signal<In, Bit>,
     pub rcand: Signal<In, Bits<20>>,
     pub cands: Signal<Out, Bits<20>>,
+    /// The same for the five candidates' next window sums ([`WinSum`],
+    /// 10 bits each, `+2` on top): registered in the first clock, picked
+    /// in the second.
+    pub rwins: Signal<In, Bits<50>>,
+    pub wins: Signal<Out, Bits<50>>,
     /// The next windows of `ws` and `wc`, added (for `v`): the five
     /// candidates' sums picked by the loop's digit.
     pub v_next: Signal<Out, Bits<SPEC_W>>,
@@ -327,6 +332,12 @@ pub struct Radix4Step {
     g_z: Signal<Local, Bits<4>>,
     g_m1: Signal<Local, Bits<4>>,
     g_m2: Signal<Local, Bits<4>>,
+    /// The window sums the digit picks (the chains' or `rwins`').
+    h_p2: Signal<Local, Bits<SPEC_W>>,
+    h_p1: Signal<Local, Bits<SPEC_W>>,
+    h_z: Signal<Local, Bits<SPEC_W>>,
+    h_m1: Signal<Local, Bits<SPEC_W>>,
+    h_m2: Signal<Local, Bits<SPEC_W>>,
     /// Digit 0's `K`: the thresholds of `Q`'s row, doubled.
     kz: Signal<Local, Bits<K_W>>,
     /// The next digit's weight.
@@ -449,18 +460,35 @@ impl Logic for Radix4Step {
         self.win_m2.ys.next = self.lws.val();
         self.win_m2.yc.next = self.lwc.val();
         self.win_m2.t.next = !self.lnm2.val();
+        self.wins.next = bit_cast::<50, SPEC_W>(self.win_m2.v.val())
+            | (bit_cast::<50, SPEC_W>(self.win_m1.v.val()) << 10)
+            | (bit_cast::<50, SPEC_W>(self.win_z.v.val()) << 20)
+            | (bit_cast::<50, SPEC_W>(self.win_p1.v.val()) << 30)
+            | (bit_cast::<50, SPEC_W>(self.win_p2.v.val()) << 40);
+        self.h_p2.next = self.win_p2.v.val();
+        self.h_p1.next = self.win_p1.v.val();
+        self.h_z.next = self.win_z.v.val();
+        self.h_m1.next = self.win_m1.v.val();
+        self.h_m2.next = self.win_m2.v.val();
+        if self.two.val() {
+            self.h_p2.next = self.rwins.val().get_bits::<SPEC_W>(40);
+            self.h_p1.next = self.rwins.val().get_bits::<SPEC_W>(30);
+            self.h_z.next = self.rwins.val().get_bits::<SPEC_W>(20);
+            self.h_m1.next = self.rwins.val().get_bits::<SPEC_W>(10);
+            self.h_m2.next = self.rwins.val().get_bits::<SPEC_W>(0);
+        }
         if self.cs.val().get_bit(1) {
-            self.v_next.next = self.win_z.v.val();
+            self.v_next.next = self.h_z.val();
             if self.cs.val().get_bit(2) {
-                self.v_next.next = self.win_p1.v.val();
+                self.v_next.next = self.h_p1.val();
             }
             if self.cs.val().get_bit(3) {
-                self.v_next.next = self.win_p2.v.val();
+                self.v_next.next = self.h_p2.val();
             }
         } else {
-            self.v_next.next = self.win_m2.v.val();
+            self.v_next.next = self.h_m2.val();
             if self.cs.val().get_bit(0) {
-                self.v_next.next = self.win_m1.v.val();
+                self.v_next.next = self.h_m1.val();
             }
         }
         self.kz.next = (bit_cast::<K_W, EST_W>(self.nmq.val().get_bits::<EST_W>(0)) << 1)
