@@ -376,6 +376,23 @@ pub struct Loop {
     pub g: Bits<2>,
 }
 
+/// Two clocks per digit: what the digit's second clock loads, computed
+/// and registered in its first (every input holds through both): the
+/// addend by `c`, and `Q'`, `QM'` and a root's next multiples by `cn`
+/// (the on-the-fly conversion and the ORs after it). The second clock's
+/// loads then come from flip-flops; at one clock per digit the register is
+/// unread (and removed by synthesis).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Pre {
+    pub t: Bits<REM_W>,
+    pub q: Bits<REM_W>,
+    pub qm: Bits<REM_W>,
+    pub p1: Bits<REM_W>,
+    pub p2: Bits<REM_W>,
+    pub m1: Bits<REM_W>,
+    pub m2: Bits<REM_W>,
+}
+
 /// After the correction.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Rest {
@@ -654,6 +671,7 @@ pub struct Divsqrt {
     pub cand: DFF<Bits<20>>,
     /// The five candidates' next window sums, registered as `cand` is.
     pub wins: DFF<Bits<50>>,
+    pub pre: DFF<Pre>,
     /// `per_digit`'s output.
     two: Signal<Local, Bit>,
     /// An iterate clock that is a digit's first of two (`first`): every
@@ -661,6 +679,14 @@ pub struct Divsqrt {
     hold: Signal<Local, Bit>,
     /// `at_iter`'s next value.
     at_iter_d: Signal<Local, Bit>,
+    /// What a digit clock loads into `Q`, `QM` and a root's multiples: the
+    /// step's outputs, or at two clocks per digit [`Pre`]'s.
+    q_next: Signal<Local, Bits<REM_W>>,
+    qm_next: Signal<Local, Bits<REM_W>>,
+    p1_next: Signal<Local, Bits<REM_W>>,
+    p2_next: Signal<Local, Bits<REM_W>>,
+    m1_next: Signal<Local, Bits<REM_W>>,
+    m2_next: Signal<Local, Bits<REM_W>>,
     v0: Signal<Local, Bits<10>>,
     s0_ws: Signal<Local, Bits<REM_W>>,
     s0_wc: Signal<Local, Bits<REM_W>>,
@@ -734,6 +760,7 @@ impl Logic for Divsqrt {
             first,
             cand,
             wins,
+            pre,
             inp,
             fld_a,
             fld_b,
@@ -930,6 +957,28 @@ impl Logic for Divsqrt {
         self.step.rcand.next = self.cand.q.val();
         self.wins.d.next = self.step.wins.val();
         self.step.rwins.next = self.wins.q.val();
+        self.pre.d.next.t = self.step.t_now.val();
+        self.pre.d.next.q = self.step.q_next.val();
+        self.pre.d.next.qm = self.step.qm_next.val();
+        self.pre.d.next.p1 = self.step.p1_next.val();
+        self.pre.d.next.p2 = self.step.p2_next.val();
+        self.pre.d.next.m1 = self.step.m1_next.val();
+        self.pre.d.next.m2 = self.step.m2_next.val();
+        self.step.rt.next = self.pre.q.val().t;
+        self.q_next.next = self.step.q_next.val();
+        self.qm_next.next = self.step.qm_next.val();
+        self.p1_next.next = self.step.p1_next.val();
+        self.p2_next.next = self.step.p2_next.val();
+        self.m1_next.next = self.step.m1_next.val();
+        self.m2_next.next = self.step.m2_next.val();
+        if self.two.val() {
+            self.q_next.next = self.pre.q.val().q;
+            self.qm_next.next = self.pre.q.val().qm;
+            self.p1_next.next = self.pre.q.val().p1;
+            self.p2_next.next = self.pre.q.val().p2;
+            self.m1_next.next = self.pre.q.val().m1;
+            self.m2_next.next = self.pre.q.val().m2;
+        }
         self.step.k_first.next = self.iter.q.val().k_first;
         self.step.ws.next = self.iter.q.val().ws;
         self.step.wc.next = self.iter.q.val().wc;
@@ -969,10 +1018,10 @@ impl Logic for Divsqrt {
             self.lp.d.next.wc = self.step.lwc_next.val();
         }
         if self.kmux.q.val() & !self.hold.val() {
-            self.lp.d.next.np2 = !self.step.p2_next.val().get_bits::<WIN_W>(47);
-            self.lp.d.next.np1 = !self.step.p1_next.val().get_bits::<WIN_W>(47);
-            self.lp.d.next.nm1 = !self.step.m1_next.val().get_bits::<WIN_W>(47);
-            self.lp.d.next.nm2 = !self.step.m2_next.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.np2 = !self.p2_next.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.np1 = !self.p1_next.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.nm1 = !self.m1_next.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.nm2 = !self.m2_next.val().get_bits::<WIN_W>(47);
         }
         self.step.nmq.next = self.iter.q.val().nmq;
         self.step.nmqm.next = self.iter.q.val().nmqm;
@@ -1022,8 +1071,8 @@ impl Logic for Divsqrt {
         if self.adv.q.val() & !self.hold.val() {
             self.iter.d.next.ws = self.step.ws_next.val();
             self.iter.d.next.wc = self.step.wc_next.val();
-            self.iter.d.next.q = self.step.q_next.val();
-            self.iter.d.next.qm = self.step.qm_next.val();
+            self.iter.d.next.q = self.q_next.val();
+            self.iter.d.next.qm = self.qm_next.val();
             self.iter.d.next.k = self.step.k_next.val();
             self.iter.d.next.c = self.step.c_next.val();
             self.iter.d.next.cn = !self.step.c_next.val();
@@ -1035,10 +1084,10 @@ impl Logic for Divsqrt {
             // A root's digit clocks (`adv` of a root): its next multiples.
             // A divisor's stay, by the enable (no multiplexer after the
             // step's ORs).
-            self.iter.d.next.p1 = self.step.p1_next.val();
-            self.iter.d.next.p2 = self.step.p2_next.val();
-            self.iter.d.next.m1 = self.step.m1_next.val();
-            self.iter.d.next.m2 = self.step.m2_next.val();
+            self.iter.d.next.p1 = self.p1_next.val();
+            self.iter.d.next.p2 = self.p2_next.val();
+            self.iter.d.next.m1 = self.m1_next.val();
+            self.iter.d.next.m2 = self.m2_next.val();
         }
         // The prep phase's load last: the digit's and the flag's constants
         // then map onto the flip-flops' synchronous set/reset.

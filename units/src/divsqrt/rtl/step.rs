@@ -303,6 +303,11 @@ pub struct Radix4Step {
     /// in the second.
     pub rwins: Signal<In, Bits<50>>,
     pub wins: Signal<Out, Bits<50>>,
+    /// The same for the digit's addend: `t_now` is the multiplexer's
+    /// output by `c` (which holds through the digit's two clocks), `rt` its
+    /// value registered at the end of the first; the 3:2 row reads `rt`.
+    pub rt: Signal<In, Bits<REM_W>>,
+    pub t_now: Signal<Out, Bits<REM_W>>,
     /// The next windows of `ws` and `wc`, added (for `v`): the five
     /// candidates' sums picked by the loop's digit.
     pub v_next: Signal<Out, Bits<SPEC_W>>,
@@ -320,6 +325,8 @@ pub struct Radix4Step {
     /// Addend and the carry-in that completes a negation.
     t: Signal<Local, Bits<REM_W>>,
     cin: Signal<Local, Bit>,
+    /// The addend the 3:2 row reads (`t`, or `rt` at two clocks per digit).
+    ta: Signal<Local, Bits<REM_W>>,
     /// The addend by the loop's copy of the digit, and the next `ws`, `wc`
     /// from it (only their windows are used: the estimate's own 3:2 row).
     tl: Signal<Local, Bits<REM_W>>,
@@ -376,10 +383,15 @@ impl Logic for Radix4Step {
             self.t.next = !self.p2.val();
         }
         self.cin.next = self.c.val().get_bit(2);
-        self.ws_next.next = self.ys.val() ^ self.yc.val() ^ self.t.val();
+        self.t_now.next = self.t.val();
+        self.ta.next = self.t.val();
+        if self.two.val() {
+            self.ta.next = self.rt.val();
+        }
+        self.ws_next.next = self.ys.val() ^ self.yc.val() ^ self.ta.val();
         self.wc_next.next = (((self.ys.val() & self.yc.val())
-            | (self.ys.val() & self.t.val())
-            | (self.yc.val() & self.t.val()))
+            | (self.ys.val() & self.ta.val())
+            | (self.yc.val() & self.ta.val()))
             << 1)
             | bit_cast::<REM_W, 1>(self.cin.val().into());
         self.cq.next = !self.cn.val();
