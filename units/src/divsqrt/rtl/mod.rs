@@ -651,7 +651,9 @@ pub struct Divsqrt {
     /// (every iterate clock but the first and a root's extra ones), `kload`
     /// adds the `K` registers from the recurrence's (the first clock, a
     /// root's extra clocks), `kmux` picks them by the digit and loads the root's next
-    /// multiples (a root's other clocks: `adv` of a root).
+    /// multiples (a root's other clocks: `adv` of a root). At two clocks
+    /// per digit they are set for the digit's second clock only (so each
+    /// load enable is one of these flip-flops, with no `hold` term).
     pub adv: DFF<Bit>,
     pub kload: DFF<Bit>,
     pub kmux: DFF<Bit>,
@@ -668,6 +670,9 @@ pub struct Divsqrt {
     /// ahead, so that no decode sits before their enables), and the five
     /// candidates' thermometer codes registered at the end of it.
     pub first: DFF<Bit>,
+    /// Two clocks per digit: the prep phase was the clock before (the first
+    /// pair's kind `s0`, set in its first clock).
+    pub s0_pend: DFF<Bit>,
     pub cand: DFF<Bits<20>>,
     /// The five candidates' next window sums, registered as `cand` is.
     pub wins: DFF<Bits<50>>,
@@ -677,6 +682,13 @@ pub struct Divsqrt {
     /// An iterate clock that is a digit's first of two (`first`): every
     /// register of the recurrence and its control holds.
     hold: Signal<Local, Bit>,
+    /// The recurrence's load enables (a digit applied; the loop's window
+    /// copies; a root's multiples; the `K` add; the first clock).
+    en_dig: Signal<Local, Bit>,
+    en_adv: Signal<Local, Bit>,
+    en_kmux: Signal<Local, Bit>,
+    en_kload: Signal<Local, Bit>,
+    en_s0: Signal<Local, Bit>,
     /// `at_iter`'s next value.
     at_iter_d: Signal<Local, Bit>,
     /// What a digit clock loads into `Q`, `QM` and a root's multiples: the
@@ -758,6 +770,7 @@ impl Logic for Divsqrt {
             bpat,
             s0,
             first,
+            s0_pend,
             cand,
             wins,
             pre,
@@ -794,6 +807,21 @@ impl Logic for Divsqrt {
         // from `cand` and loads the recurrence.
         self.two.next = self.per_digit.two.val();
         self.hold.next = self.first.q.val();
+        // The recurrence's load enables: a clock kind and not a digit's
+        // first clock; at two clocks per digit the kinds are set for the
+        // second clock only (below), so each enable is a flip-flop.
+        self.en_dig.next = !self.bpat.q.val().get_bit(0) & !self.hold.val();
+        self.en_adv.next = self.adv.q.val() & !self.hold.val();
+        self.en_kmux.next = self.kmux.q.val() & !self.hold.val();
+        self.en_kload.next = self.kload.q.val() & !self.hold.val();
+        self.en_s0.next = self.s0.q.val() & !self.hold.val();
+        if self.two.val() {
+            self.en_dig.next = self.adv.q.val();
+            self.en_adv.next = self.adv.q.val();
+            self.en_kmux.next = self.kmux.q.val();
+            self.en_kload.next = self.kload.q.val();
+            self.en_s0.next = self.s0.q.val();
+        }
 
         // ---- accept: decode and unpack (codes: DivsqrtOp::ALL) ----
         self.op_fmt64.next =
@@ -1008,16 +1036,16 @@ impl Logic for Divsqrt {
         self.s0_m1.next = self.iter.q.val().m1;
         self.s0_m2.next = self.iter.q.val().m2;
         self.lp.d.next = self.lp.q.val();
-        if !self.bpat.q.val().get_bit(0) & !self.hold.val() {
+        if self.en_dig.val() {
             self.lp.d.next.v = self.step.v_next.val();
             self.lp.d.next.c = self.step.c_next.val();
             self.lp.d.next.g = !self.step.c_next.val().get_bits::<2>(1);
         }
-        if self.adv.q.val() & !self.hold.val() {
+        if self.en_adv.val() {
             self.lp.d.next.ws = self.step.lws_next.val();
             self.lp.d.next.wc = self.step.lwc_next.val();
         }
-        if self.kmux.q.val() & !self.hold.val() {
+        if self.en_kmux.val() {
             self.lp.d.next.np2 = !self.p2_next.val().get_bits::<WIN_W>(47);
             self.lp.d.next.np1 = !self.p1_next.val().get_bits::<WIN_W>(47);
             self.lp.d.next.nm1 = !self.m1_next.val().get_bits::<WIN_W>(47);
@@ -1042,7 +1070,7 @@ impl Logic for Divsqrt {
         self.spec.d.next = self.spec.q.val();
         self.lp_g.next = self.lp.q.val().g;
         self.prep_c.next = self.prep.iter.val().c;
-        if self.kmux.q.val() & !self.hold.val() {
+        if self.en_kmux.val() {
             // Q' has Q's window when the digit is ≥ 0, QM's below; QM' has
             // Q's when it is ≥ 1.
             if self.lp_g.val().get_bit(0) {
@@ -1058,7 +1086,7 @@ impl Logic for Divsqrt {
                 self.spec.d.next.mm2 = self.spec.q.val().qm2;
             }
         }
-        if self.kload.q.val() & !self.hold.val() {
+        if self.en_kload.val() {
             self.spec.d.next.qp2 = self.kload_rows.qp2.val();
             self.spec.d.next.qp1 = self.kload_rows.qp1.val();
             self.spec.d.next.qm1 = self.kload_rows.qm1.val();
@@ -1068,7 +1096,7 @@ impl Logic for Divsqrt {
             self.spec.d.next.mm1 = self.kload_rows.mm1.val();
             self.spec.d.next.mm2 = self.kload_rows.mm2.val();
         }
-        if self.adv.q.val() & !self.hold.val() {
+        if self.en_adv.val() {
             self.iter.d.next.ws = self.step.ws_next.val();
             self.iter.d.next.wc = self.step.wc_next.val();
             self.iter.d.next.q = self.q_next.val();
@@ -1080,7 +1108,7 @@ impl Logic for Divsqrt {
             self.iter.d.next.nmqm = self.step.nmqm_next.val();
             self.iter.d.next.k_first = 0.into();
         }
-        if self.kmux.q.val() & !self.hold.val() {
+        if self.en_kmux.val() {
             // A root's digit clocks (`adv` of a root): its next multiples.
             // A divisor's stay, by the enable (no multiplexer after the
             // step's ORs).
@@ -1101,7 +1129,7 @@ impl Logic for Divsqrt {
         // copies from the prep phase's registers (no prep logic in the
         // loop's cone, no third source before `lp.v`).
         self.v0.next = self.s0_ws.val().get_bits::<10>(48) + self.s0_wc.val().get_bits::<10>(48);
-        if self.s0.q.val() & !self.hold.val() {
+        if self.en_s0.val() {
             self.lp.d.next.v = self.v0.val();
             self.lp.d.next.ws = self.s0_ws.val().get_bits::<WIN_W>(45);
             self.lp.d.next.wc = self.s0_wc.val().get_bits::<WIN_W>(45);
@@ -1353,12 +1381,17 @@ impl Logic for Divsqrt {
             self.at_prep.q.val() | (self.iter_next.val() & self.bpat.q.val().get_bit(1));
         self.kmux.d.next =
             self.iter_next.val() & !self.bpat.q.val().get_bit(1) & self.meta.q.val().sqrt;
-        if self.hold.val() {
-            // A digit's first clock: the clock kinds stay for its second.
-            self.adv.d.next = self.adv.q.val();
-            self.s0.d.next = self.s0.q.val();
-            self.kload.d.next = self.kload.q.val();
-            self.kmux.d.next = self.kmux.q.val();
+        // Two clocks per digit: the kinds hold in a digit's second clock
+        // only, set in its first from the pair's own `bpat` bit 0 (`bpat`
+        // and the count step after the second clock) and, for the first
+        // pair (`s0`), from `s0_pend` (the prep phase a clock before).
+        self.s0_pend.d.next = self.at_prep.q.val();
+        if self.two.val() {
+            self.adv.d.next = self.first.q.val() & !self.bpat.q.val().get_bit(0);
+            self.kload.d.next = self.first.q.val() & self.bpat.q.val().get_bit(0);
+            self.kmux.d.next =
+                self.first.q.val() & !self.bpat.q.val().get_bit(0) & self.meta.q.val().sqrt;
+            self.s0.d.next = self.first.q.val() & self.s0_pend.q.val();
         }
     }
 }
