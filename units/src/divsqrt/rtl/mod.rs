@@ -376,21 +376,17 @@ pub struct Loop {
     pub g: Bits<2>,
 }
 
-/// Two clocks per digit: what the digit's second clock loads, computed
+/// Two clocks per digit: what the digit's second clock reads, computed
 /// and registered in its first (every input holds through both): the
-/// addend by `c`, and `Q'`, `QM'` and a root's next multiples by `cn`
-/// (the on-the-fly conversion and the ORs after it). The second clock's
-/// loads then come from flip-flops; at one clock per digit the register is
-/// unread (and removed by synthesis).
+/// addend by `c`, and `Q'`, `QM'` by `cn` (the on-the-fly conversion). The
+/// second clock loads `Q`, `QM` from these and forms a root's next
+/// multiples from them (the ORs with the next weight); at one clock per
+/// digit the register is unread (and removed by synthesis).
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Pre {
     pub t: Bits<REM_W>,
     pub q: Bits<REM_W>,
     pub qm: Bits<REM_W>,
-    pub p1: Bits<REM_W>,
-    pub p2: Bits<REM_W>,
-    pub m1: Bits<REM_W>,
-    pub m2: Bits<REM_W>,
 }
 
 /// After the correction.
@@ -691,14 +687,10 @@ pub struct Divsqrt {
     en_s0: Signal<Local, Bit>,
     /// `at_iter`'s next value.
     at_iter_d: Signal<Local, Bit>,
-    /// What a digit clock loads into `Q`, `QM` and a root's multiples: the
-    /// step's outputs, or at two clocks per digit [`Pre`]'s.
+    /// What a digit clock loads into `Q`, `QM`: the step's outputs, or at
+    /// two clocks per digit [`Pre`]'s.
     q_next: Signal<Local, Bits<REM_W>>,
     qm_next: Signal<Local, Bits<REM_W>>,
-    p1_next: Signal<Local, Bits<REM_W>>,
-    p2_next: Signal<Local, Bits<REM_W>>,
-    m1_next: Signal<Local, Bits<REM_W>>,
-    m2_next: Signal<Local, Bits<REM_W>>,
     v0: Signal<Local, Bits<10>>,
     s0_ws: Signal<Local, Bits<REM_W>>,
     s0_wc: Signal<Local, Bits<REM_W>>,
@@ -988,24 +980,14 @@ impl Logic for Divsqrt {
         self.pre.d.next.t = self.step.t_now.val();
         self.pre.d.next.q = self.step.q_next.val();
         self.pre.d.next.qm = self.step.qm_next.val();
-        self.pre.d.next.p1 = self.step.p1_next.val();
-        self.pre.d.next.p2 = self.step.p2_next.val();
-        self.pre.d.next.m1 = self.step.m1_next.val();
-        self.pre.d.next.m2 = self.step.m2_next.val();
         self.step.rt.next = self.pre.q.val().t;
+        self.step.rq.next = self.pre.q.val().q;
+        self.step.rqm.next = self.pre.q.val().qm;
         self.q_next.next = self.step.q_next.val();
         self.qm_next.next = self.step.qm_next.val();
-        self.p1_next.next = self.step.p1_next.val();
-        self.p2_next.next = self.step.p2_next.val();
-        self.m1_next.next = self.step.m1_next.val();
-        self.m2_next.next = self.step.m2_next.val();
         if self.two.val() {
             self.q_next.next = self.pre.q.val().q;
             self.qm_next.next = self.pre.q.val().qm;
-            self.p1_next.next = self.pre.q.val().p1;
-            self.p2_next.next = self.pre.q.val().p2;
-            self.m1_next.next = self.pre.q.val().m1;
-            self.m2_next.next = self.pre.q.val().m2;
         }
         self.step.k_first.next = self.iter.q.val().k_first;
         self.step.ws.next = self.iter.q.val().ws;
@@ -1046,10 +1028,10 @@ impl Logic for Divsqrt {
             self.lp.d.next.wc = self.step.lwc_next.val();
         }
         if self.en_kmux.val() {
-            self.lp.d.next.np2 = !self.p2_next.val().get_bits::<WIN_W>(47);
-            self.lp.d.next.np1 = !self.p1_next.val().get_bits::<WIN_W>(47);
-            self.lp.d.next.nm1 = !self.m1_next.val().get_bits::<WIN_W>(47);
-            self.lp.d.next.nm2 = !self.m2_next.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.np2 = !self.step.p2_next.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.np1 = !self.step.p1_next.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.nm1 = !self.step.m1_next.val().get_bits::<WIN_W>(47);
+            self.lp.d.next.nm2 = !self.step.m2_next.val().get_bits::<WIN_W>(47);
         }
         self.step.nmq.next = self.iter.q.val().nmq;
         self.step.nmqm.next = self.iter.q.val().nmqm;
@@ -1112,10 +1094,10 @@ impl Logic for Divsqrt {
             // A root's digit clocks (`adv` of a root): its next multiples.
             // A divisor's stay, by the enable (no multiplexer after the
             // step's ORs).
-            self.iter.d.next.p1 = self.p1_next.val();
-            self.iter.d.next.p2 = self.p2_next.val();
-            self.iter.d.next.m1 = self.m1_next.val();
-            self.iter.d.next.m2 = self.m2_next.val();
+            self.iter.d.next.p1 = self.step.p1_next.val();
+            self.iter.d.next.p2 = self.step.p2_next.val();
+            self.iter.d.next.m1 = self.step.m1_next.val();
+            self.iter.d.next.m2 = self.step.m2_next.val();
         }
         // The prep phase's load last: the digit's and the flag's constants
         // then map onto the flip-flops' synchronous set/reset.
