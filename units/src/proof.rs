@@ -85,6 +85,17 @@ pub const DIVSQRT_HANDSHAKE: Proof = Proof {
     what: "one operation in flight; every accepted operation answers exactly once, with its tag, exactly its latency after the accept (per op code, and from the integer operands' leading zeros); in_ready exactly when idle or answering",
 };
 
+/// The same statement on `divsqrt_c2` (two clocks per digit): its
+/// schedule (`rtl::latency_with(2, ..)`) and control (the digit's `first`
+/// clock) under `CLOCKS2`.
+pub const DIVSQRT_HANDSHAKE_C2: Proof = Proof {
+    name: "divsqrt_handshake_c2",
+    top: "handshake_formal_of_divsqrt",
+    harness: include_str!("divsqrt/handshake.sv"),
+    defines: &["CLOCKS2"],
+    what: "at two clocks per digit (c2's schedule): one operation in flight; every accepted operation answers exactly once, with its tag, exactly its two-clock schedule's latency after the accept; in_ready exactly when idle or answering",
+};
+
 pub const FP64_EXACT: Proof = Proof {
     name: "fp64_exact",
     top: "fp64_exact_formal",

@@ -139,14 +139,12 @@ pub static FAMILIES: &[Family] = &[
         examples: include_str!("../../testbench/vectors/divsqrt.txt"),
         codec: |u| Box::new(divsqrt::codec::DivsqrtCodec { clocks: u.param() }),
         block: |u| UnitBlock::new(divsqrt::rtl::Divsqrt::new(u.param())),
-        // The harness states the one-clock schedule (its latencies and
-        // control invariants).
-        proofs: |u, _| {
-            if u.param() == 1 {
-                vec![proof::DIVSQRT_HANDSHAKE]
-            } else {
-                Vec::new()
-            }
+        // One harness, each engine's schedule (its latencies and control
+        // invariants): c1's, and c2's under `CLOCKS2`.
+        proofs: |u, _| match u.param() {
+            1 => vec![proof::DIVSQRT_HANDSHAKE],
+            2 => vec![proof::DIVSQRT_HANDSHAKE_C2],
+            _ => Vec::new(),
         },
         approximates: Approximates::No,
         op_mnemonic: mnemonics::divsqrt,

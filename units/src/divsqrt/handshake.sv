@@ -12,6 +12,10 @@
 // control: phase, clock count, the operand decode and leading-zero counts.
 // BROKEN_REFERENCE expects fdiv.f64/rcp.f64 one clock early. (The module's name
 // must not start with the unit's: the script frees `divsqrt*` registers.)
+// With CLOCKS2 (proof DIVSQRT_HANDSHAKE_C2, `rtl-gen formal divsqrt_c2`) it
+// states the two-clocks-per-digit schedule (rtl::latency_with(2, ..): every
+// iterate clock is two) and that engine's control: `first`, the digit's
+// first clock, in which the clock count holds.
 module handshake_formal_of_divsqrt(
     input wire clock,
     input wire in_valid,
@@ -34,10 +38,17 @@ module handshake_formal_of_divsqrt(
               .in_ftz64(in_ftz64), .out_valid(out_valid), .out_tag(out_tag),
               .out_result(), .out_flags(), .in_ready(in_ready));
 
-`ifndef BROKEN_REFERENCE
-    localparam [6:0] F64_DIV = 46;
+`ifndef CLOCKS2
+    localparam [6:0] F64 = 46, F32_DIV = 31, F32_SQRT = 32, INT_FORCED = 16, INT_BASE = 18;
+    localparam [6:0] PER_DIGIT = 1;
 `else
-    localparam [6:0] F64_DIV = 45;
+    localparam [6:0] F64 = 76, F32_DIV = 46, F32_SQRT = 48, INT_FORCED = 17, INT_BASE = 21;
+    localparam [6:0] PER_DIGIT = 2;
+`endif
+`ifndef BROKEN_REFERENCE
+    localparam [6:0] F64_DIV = F64;
+`else
+    localparam [6:0] F64_DIV = F64 - 7'd1;
 `endif
 
     function [6:0] lz32(input [31:0] x);
@@ -51,7 +62,8 @@ module handshake_formal_of_divsqrt(
 
     // The schedule: fdiv.f64/rcp.f64 46, fsqrt.f64 46, fdiv.f32/rcp.f32 31,
     // fsqrt.f32 32; div/divu/rem/remu 16 when b = 0 or |a| has more leading
-    // zeros than |b|, else 16 + floor((lz_b - lz_a + 1)/2) + 2.
+    // zeros than |b|, else 16 + floor((lz_b - lz_a + 1)/2) + 2. With CLOCKS2:
+    // 76, 76, 46, 48; 17, else 21 + 2 * floor((lz_b - lz_a + 1)/2).
     wire sgn = (in_op == 4'd4) || (in_op == 4'd6);
     wire [31:0] ma = (sgn && in_a[31]) ? (~in_a[31:0] + 32'd1) : in_a[31:0];
     wire [31:0] mb = (sgn && in_b[31]) ? (~in_b[31:0] + 32'd1) : in_b[31:0];
@@ -62,11 +74,12 @@ module handshake_formal_of_divsqrt(
     always @* begin
         case (in_op)
             4'd1, 4'd9: lat = F64_DIV;
-            4'd3: lat = 7'd46;
-            4'd2: lat = 7'd32;
+            4'd3: lat = F64;
+            4'd2: lat = F32_SQRT;
             4'd4, 4'd5, 4'd6, 4'd7:
-                lat = ((mb == 32'd0) || (lza > lzb)) ? 7'd16 : (7'd18 + (nbits >> 1));
-            default: lat = 7'd31;
+                lat = ((mb == 32'd0) || (lza > lzb)) ? INT_FORCED
+                                                     : (INT_BASE + PER_DIGIT * (nbits >> 1));
+            default: lat = F32_DIV;
         endcase
     end
 
@@ -115,12 +128,16 @@ module handshake_formal_of_divsqrt(
     // probe: p_at_pack dut.at_pack$q
     // probe: p_at_special dut.at_special$q
     // probe: p_at_final dut.at_final$q
+    // probe: p_first dut.first$q
     wire [4:0] p_phase;
     wire [21:0] p_ctl;
     wire [7:0] p_inp_tag, p_acc_tag;
     wire p_at_fields, p_at_unpack, p_at_lzc, p_at_coarse, p_at_shift, p_at_compare, p_at_prep, p_at_iter,
          p_at_compress, p_at_correct, p_at_select, p_at_align, p_at_decide,
          p_at_pack, p_at_special, p_at_final;
+    // Two clocks per digit: the digit's first clock (read under CLOCKS2
+    // only; kept, so that c1's script finds the wire it connects).
+    (* keep *) wire p_first;
     // Phase codes (rtl::Phase) and the control word's fields (rtl::Ctl).
     localparam [4:0] IDLE = 0, FIELDS = 1, UNPACK = 2, LZC = 3, COARSE = 4,
         SHIFT = 5, COMPARE = 6, PREP = 7, ITERATE = 8, COMPRESS = 9,
@@ -161,8 +178,17 @@ module handshake_formal_of_divsqrt(
             if (p_phase == COMPARE) assert (cnt == 6 && p_acc_tag == tag_q);
             if (p_phase == PREP) assert (cnt == 7 && p_acc_tag == tag_q);
             if (p_phase >= ITERATE && p_phase <= PRESENT) assert (c_tag == tag_q);
+`ifndef CLOCKS2
             if (p_phase == ITERATE)
                 assert (c_count != 0 && c_last == (c_count == 1) && left == c_count + tail);
+`else
+            // Each digit's clock count is two clocks: its first (`first`,
+            // the count holds), then its second (the count steps).
+            if (p_phase == ITERATE)
+                assert (c_count != 0 && c_last == (c_count == 1)
+                        && left == 7'd2 * c_count - {6'd0, !p_first} + tail);
+            if (p_first) assert (p_phase == ITERATE);
+`endif
             if (p_phase >= COMPRESS && p_phase <= DECIDE)
                 assert (left == tail - (p_phase - COMPRESS));
             if (p_phase == PACK) assert (!c_int && left == 3);

@@ -85,10 +85,15 @@
 //! 63fd1a9 123.35); 150 not reached (docs/qor.md, "DIVSQRT at two clocks
 //! per digit").
 //!
-//! The handshake proof runs on c1 only: its harness states c1's schedule
-//! and control invariants; c2 is checked against the model and its
-//! schedule in rust-hdl, Verilator and Icarus (`divsqrt_rtl`'s `c2_*`
-//! tests, the conformance sample).
+//! The handshake proof runs on c2 too (`units::proof::DIVSQRT_HANDSHAKE_C2`,
+//! `rtl-gen formal divsqrt_c2`): the same harness under `CLOCKS2` states
+//! c2's schedule (the table's c2 column) and its control (in the iterate
+//! phase the clocks left are `2·count − 1` + the tail, one more in a
+//! digit's `first` clock; `first` only while iterating); proven at
+//! induction length 8 like c1 (91.2 s, the f64 divide one clock early
+//! refuted in 54.1 s; 1492841's RTL, 2026-12-04). c2's answers are checked
+//! against the model in rust-hdl, Verilator and Icarus (`divsqrt_rtl`'s
+//! `c2_*` tests, the conformance sample).
 //!
 //! Overhead (floats 16, integers 15): fields, unpack, lzc, coarse, shift,
 //! compare, prep;
