@@ -4,11 +4,12 @@
 //!
 //! ```text
 //!  s0 (accept)      s1                   s2 (modify)           s3         s4 .. s(K+1)       s(K+2) .. s13    s14
-//!  read address     bank data out;  ->   old = new3, the   ->  answer  -> float add phases -> the word moves  -> holds the
-//!  to the bank;     AND-OR of the        float add's word      out        2..K; the word      on; bank write   written word
-//!  in_ready; which  youngest final       or s2_pre; integer    (LATENCY   of a float add      at s13           one clock
-//!  stage will hold  writer's word into   ALU; float add        = 3)       joins at s(K+2)
-//!  the word (1-hot) s2_pre; decode op    phase 1
+//!  read address     bank data out    ->   old = new3, the   ->  answer  -> float add phases -> the word moves  -> holds the
+//!  to the bank;     into s2_bank;        float add's word,     out        2..K; the word      on; bank write   written word
+//!  in_ready; which  AND-OR of the        s2_pick or s2_bank;   (LATENCY   of a float add      at s13           one clock
+//!  stage will hold  youngest final       integer ALU; float    = 3)       joins at s(K+2)
+//!  the word (1-hot) writer's word into   add phase 1
+//!                   s2_pick; decode op
 //! ```
 //!
 //! K = `fp_phases` (2 ..= [`MAX_FP_PHASES`]) is the number of clocks a float add
@@ -20,29 +21,34 @@
 //! before it (each writes at the end of s13, one after the deepest float add's
 //! join, for every K; the one writing on R's read edge counts as missing, so
 //! read-during-write never matters). While R is in s1, they are in s2..s14.
-//! - `s2_f1`: the operation one ahead (s2) wrote the word: R takes `new3` in
-//!   s2, the integer ALU's result of the clock before (the one-clock loop);
-//! - `s2_fk`: the operation K ahead is a float add on the word: R takes its word
+//! - select 0b10 (`s2_sw`): the operation one ahead (s2) wrote the word: R
+//!   takes `new3` in s2, the integer ALU's result of the clock before (the
+//!   one-clock loop);
+//! - 0b11: the operation K ahead is a float add on the word: R takes its word
 //!   at s(K+2) in s2, where the adder's last phase has just put it;
-//! - `s2_pre`: otherwise the youngest final word among the operations two to
-//!   thirteen ahead (their `new` registers are final from s3 for integer ops, from
-//!   s(K+2) for float adds), else the bank's word. Which stage holds it is
+//! - 0b01 / 0b00 (`s2_pick` / `s2_bank`): otherwise the youngest final word
+//!   among the operations two to thirteen ahead (their `new` registers are
+//!   final from s3 for integer ops, from s(K+2) for float adds), else the
+//!   bank's word. Which stage holds it is
 //!   found in s0, one stage early (the operation now at s(t−1) is at st when R
 //!   is in s1), and registered one-hot, so that s1 is only an AND-OR of the
-//!   words and a 2:1 choice with the bank's data. s0 has no priority chain:
+//!   words (`s2_pick`); the bank's word goes into `s2_bank` with no logic in
+//!   front of it, and s2 chooses (a 4:1 with a registered two-bit select, one
+//!   copy per user: `old_word`, `old_add`, `old_ans`, `old_fp`). s0 has no
+//!   priority chain:
 //!   each operation in s3..s13 carries a registered *superseded* flag
 //!   (`s3_sup`, `tsup`), set when an operation behind it on its word has
 //!   passed s1 (from s1's word matches against the stages, `s1_sm*`,
 //!   registered in s0 from `in_word`), and the one-hot is "matches and not
 //!   superseded". A younger match that is not final yet (a float add before
 //!   its join, or the operation in s1 or s2) leaves no pick, but then R is held
-//!   back or takes `s2_f1` / `s2_fk` instead of `s2_pre`.
+//!   back or takes select 0b10 / 0b11 instead.
 //!
-//! So the loop through the ALU has a 3:1 choice with registered selects in front
-//! of it, whatever K is. The operation one ahead is never a compare op (min,
+//! So the loop through the ALU has a 4:1 choice with a registered select in
+//! front of it, whatever K is. The operation one ahead is never a compare op (min,
 //! max, inc, dec, cas, cast: their decision is made after the s3 register,
 //! from the registered compare chains ([`AtomDecide`]), and `take ? alt : …`
-//! in `new3`), so `s2_f1` takes its `s3_pre` directly and the loop
+//! in `new3`), so select 0b10 takes its `s3_pre` directly and the loop
 //! holds no decision. No other case exists: an operation less than K clocks
 //! behind a float add on its word, or right behind a compare op on its word, is
 //! held back (`in_ready` low) until that word is known, so the initiation
@@ -388,27 +394,28 @@ pub struct Atom<const WA: usize> {
     s2_op_cas: DFF<Bit>,
     s2_op_cast: DFF<Bit>,
     s2_op_ld: DFF<Bit>,
-    /// The youngest final word among the operations two to six ahead, else the
-    /// bank's word.
-    s2_pre: DFF<Bits<DATA_W>>,
-    /// Take `new3` (the operation one ahead wrote the word).
-    s2_f1: DFF<Bit>,
-    /// Take the word of the float add K ahead (at s(K+2) now, just joined).
-    s2_fk: DFF<Bit>,
-    /// `s2_f1`, `s2_fk` of a float add only: the adders' copy of the
+    /// The youngest final word among the operations two to fourteen ahead
+    /// (`pick`, registered; meaningful when `s1_hit` was set).
+    s2_pick: DFF<Bits<DATA_W>>,
+    /// The bank's word, registered as it leaves the block RAM (no logic in
+    /// front of it: the block's clock-to-out is long).
+    s2_bank: DFF<Bits<DATA_W>>,
+    /// The forwarding choice's select for `old_word`, encoded for a 4:1:
+    /// 0b10 `new3` (the operation one ahead wrote the word, `s3_pre` now),
+    /// 0b11 the word of the float add K ahead (at s(K+2) now, just joined),
+    /// 0b01 `s2_pick`, 0b00 `s2_bank`.
+    s2_sw: DFF<Bits<2>>,
+    /// The same select of a float add only: the adders' copy of the
     /// forwarding choice (`old_fp`), so that `old_word` and its selects drive
-    /// the integer ALU alone.
-    s2_f1x: DFF<Bit>,
-    s2_fkx: DFF<Bit>,
-    /// `s2_f1`, `s2_fk` of an op that adds (`arith_lo`/`arith_hi`): the
+    /// the integer ALU alone (0b00 unless the op is a float add).
+    s2_sx: DFF<Bits<2>>,
+    /// The same select of an op that adds (`arith_lo`/`arith_hi`): the
     /// adder's copy of the forwarding choice (`old_add`), so that the add
     /// loop's selects and muxes drive the adder's chains alone.
-    s2_f1a: DFF<Bit>,
-    s2_fka: DFF<Bit>,
-    /// `s2_f1`, `s2_fk` of an op that answers: the answer's copy of the
+    s2_sa: DFF<Bits<2>>,
+    /// The same select of an op that answers: the answer's copy of the
     /// choice (`old_ans`).
-    s2_f1d: DFF<Bit>,
-    s2_fkd: DFF<Bit>,
+    s2_sd: DFF<Bits<2>>,
     /// s2: a float add on f64 / f32 (scalar or vector) / f16x2 / bf16x2: each
     /// adder's operands are zero unless its format adds, so that no two
     /// adders' input registers hold the same value (synthesis would merge
@@ -420,11 +427,11 @@ pub struct Atom<const WA: usize> {
 
     /// s2: the word before the operation, forwarded.
     old_word: Signal<Local, Bits<DATA_W>>,
-    /// s2: `old_word` for the integer adder (from `s2_f1a`, `s2_fka`).
+    /// s2: `old_word` for the integer adder (select `s2_sa`).
     old_add: Signal<Local, Bits<DATA_W>>,
-    /// s2: `old_word` for the answer (from `s2_f1d`, `s2_fkd`).
+    /// s2: `old_word` for the answer (select `s2_sd`).
     old_ans: Signal<Local, Bits<DATA_W>>,
-    /// s2: `old_word` for a float add (from `s2_f1x`, `s2_fkx`); `lane_fp`:
+    /// s2: `old_word` for a float add (select `s2_sx`); `lane_fp`:
     /// its 32-bit lane (low bits).
     old_fp: Signal<Local, Bits<DATA_W>>,
     lane_fp: Signal<Local, Bits<DATA_W>>,
@@ -520,7 +527,7 @@ pub struct Atom<const WA: usize> {
     /// and ahead of the one in s1 has its word. The youngest writer of a word
     /// in s0's pick is then the matching one not superseded (a younger
     /// operation in s2 .. s(K+1) that is not final yet holds the reader back
-    /// or is taken by `s2_f1` / `s2_fk`), so s0 has no priority chain.
+    /// or is taken by select 0b10 / 0b11), so s0 has no priority chain.
     s3_sup: DFF<Bit>,
     tsup: [DFF<Bit>; PICKS],
     /// s0: a float add in s1 .. s(K − 1) on the presented word.
@@ -535,6 +542,10 @@ pub struct Atom<const WA: usize> {
     s1_hit: Signal<Local, Bit>,
     /// s1: the float add K ahead (at s(K+1)) writes this word.
     fk: Signal<Local, Bit>,
+    /// s1: the operation one ahead (at s2) writes this word (valid ops only).
+    f1: Signal<Local, Bit>,
+    /// s1: the forwarding choice's select (see `s2_sw`), before its gating.
+    sel: Signal<Local, Bits<2>>,
     /// s2: the word of the float add at s(K+2).
     fk_word: Signal<Local, Bits<DATA_W>>,
     /// At s(K+1), the last phase of a float add: its type, half, old word, the
@@ -704,15 +715,12 @@ impl<const WA: usize> Atom<WA> {
             s2_op_cas: Default::default(),
             s2_op_cast: Default::default(),
             s2_op_ld: Default::default(),
-            s2_pre: Default::default(),
-            s2_f1: Default::default(),
-            s2_fk: Default::default(),
-            s2_f1a: Default::default(),
-            s2_fka: Default::default(),
-            s2_f1d: Default::default(),
-            s2_fkd: Default::default(),
-            s2_f1x: Default::default(),
-            s2_fkx: Default::default(),
+            s2_pick: Default::default(),
+            s2_bank: Default::default(),
+            s2_sw: Default::default(),
+            s2_sx: Default::default(),
+            s2_sa: Default::default(),
+            s2_sd: Default::default(),
             s2_e64: Default::default(),
             s2_e32: Default::default(),
             s2_e16: Default::default(),
@@ -789,6 +797,8 @@ impl<const WA: usize> Atom<WA> {
             s1_hit: Default::default(),
             fk: Default::default(),
             fk_word: Default::default(),
+            f1: Default::default(),
+            sel: Default::default(),
             fp_type: Default::default(),
             fp_high: Default::default(),
             fp_old: Default::default(),
@@ -814,8 +824,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         dff_setup!(self, clock, s1_w64, s1_half, s1_bf, s1_cas, s1_inc, s1_bnan);
         dff_setup!(
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
-            s2_b, s2_pre, s2_f1, s2_fk, s2_f1x, s2_fkx, s2_e64, s2_e32, s2_e16, s2_ebf, s2_f1a,
-            s2_fka, s2_f1d, s2_fkd
+            s2_b, s2_pick, s2_bank, s2_sw, s2_sx, s2_sa, s2_sd, s2_e64, s2_e32, s2_e16, s2_ebf
         );
         dff_setup!(
             self,
@@ -1110,7 +1119,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         // ---- s3's word (first, as s1 and s2 read it) ----
         // A compare op's decision from its registered chain results (its
         // successor on the word is at least two behind: it reads `new3` in
-        // s1, through `s2_pre`, never in s2); then per bit a function of the
+        // s1, through `s2_pick`, never in s2); then per bit a function of the
         // decision, a quarter's take bit, `alt` and `pre`.
         self.decide.lane32.next = self.s3_lane32.q.val();
         self.decide.ob_hi.next = self.s3_ob_hi.q.val();
@@ -1239,7 +1248,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s2_op_ld.d.next = self.decode.op_ld.val();
         // One and K ahead (at s2 and s(K+1) now): their words are not final yet.
         // (Gated by s1_valid only to keep bubbles quiet in waveforms.)
-        self.s2_f1.d.next = self.s1_valid.q.val()
+        self.f1.next = self.s1_valid.q.val()
             & self.s2_valid.q.val()
             & (self.s2_word.q.val() == self.s1_word.q.val());
         self.fk.next = self.c_k2.val()
@@ -1255,24 +1264,6 @@ impl<const WA: usize> Logic for Atom<WA> {
                 self.fk.next = true;
             }
         }
-        self.s2_fk.d.next = self.s1_valid.q.val() & self.fk.val();
-        self.s2_f1x.d.next = self.s1_valid.q.val()
-            & self.s1_fp.q.val()
-            & self.s2_valid.q.val()
-            & (self.s2_word.q.val() == self.s1_word.q.val());
-        self.s2_fkx.d.next = self.s1_valid.q.val() & self.s1_fp.q.val() & self.fk.val();
-        self.s2_f1a.d.next = self.s1_valid.q.val()
-            & (self.decode.arith_lo.val() | self.decode.arith_hi.val())
-            & self.s2_valid.q.val()
-            & (self.s2_word.q.val() == self.s1_word.q.val());
-        self.s2_fka.d.next = self.s1_valid.q.val()
-            & (self.decode.arith_lo.val() | self.decode.arith_hi.val())
-            & self.fk.val();
-        self.s2_f1d.d.next = self.s1_valid.q.val()
-            & self.s1_answer.q.val()
-            & self.s2_valid.q.val()
-            & (self.s2_word.q.val() == self.s1_word.q.val());
-        self.s2_fkd.d.next = self.s1_valid.q.val() & self.s1_answer.q.val() & self.fk.val();
         self.s2_e64.d.next = self.s1_fp.q.val() & (self.s1_type.q.val() == 5);
         self.s2_e32.d.next = self.s1_fp.q.val()
             & ((self.s1_type.q.val() == 4)
@@ -1302,9 +1293,35 @@ impl<const WA: usize> Logic for Atom<WA> {
         for i in 0..PICKS {
             self.s1_hit.next = self.s1_hit.val() | self.s1_oht[i].q.val();
         }
-        self.s2_pre.d.next = self.bank.read_data.val();
+        // The choice itself waits for s2: the bank's word goes straight into
+        // `s2_bank` and the pick into `s2_pick`; s1 only registers the select
+        // (one ahead, else K ahead, else a hit, else the bank), one copy per
+        // user of the choice, each gated by its op class so that synthesis
+        // keeps them apart (`s2_sw`).
+        self.s2_bank.d.next = self.bank.read_data.val();
+        self.s2_pick.d.next = self.pick.val();
+        self.sel.next = 0.into();
         if self.s1_hit.val() {
-            self.s2_pre.d.next = self.pick.val();
+            self.sel.next = 1.into();
+        }
+        if self.s1_valid.q.val() & self.fk.val() {
+            self.sel.next = 3.into();
+        }
+        if self.f1.val() {
+            self.sel.next = 2.into();
+        }
+        self.s2_sw.d.next = self.sel.val();
+        self.s2_sx.d.next = 0.into();
+        if self.s1_fp.q.val() {
+            self.s2_sx.d.next = self.sel.val();
+        }
+        self.s2_sa.d.next = 0.into();
+        if self.decode.arith_lo.val() | self.decode.arith_hi.val() {
+            self.s2_sa.d.next = self.sel.val();
+        }
+        self.s2_sd.d.next = 0.into();
+        if self.s1_answer.q.val() {
+            self.s2_sd.d.next = self.sel.val();
         }
 
         // ---- s2: forward, modify ----
@@ -1314,30 +1331,40 @@ impl<const WA: usize> Logic for Atom<WA> {
                 self.fk_word.next = self.tnew[i].q.val();
             }
         }
-        self.old_word.next = self.s2_pre.q.val();
-        // One ahead is never a compare op (it holds the next one back), so its
-        // word is `s3_pre` itself: the loop has no `take` choice in it.
-        if self.s2_f1.q.val() {
+        // A 4:1 with a registered two-bit select (`s2_sw`). One ahead is never
+        // a compare op (it holds the next one back), so its word is `s3_pre`
+        // itself: the loop has no `take` choice in it.
+        self.old_word.next = self.s2_bank.q.val();
+        if self.s2_sw.q.val().get_bit(1) {
             self.old_word.next = self.s3_pre.q.val();
-        } else if self.s2_fk.q.val() {
-            self.old_word.next = self.fk_word.val();
+            if self.s2_sw.q.val().get_bit(0) {
+                self.old_word.next = self.fk_word.val();
+            }
+        } else if self.s2_sw.q.val().get_bit(0) {
+            self.old_word.next = self.s2_pick.q.val();
         }
         self.alu.old.next = self.old_word.val();
-        // The adder's own copy of the choice (its selects are low unless the
-        // op adds, so synthesis keeps them apart from `s2_f1`, `s2_fk`).
-        self.old_add.next = self.s2_pre.q.val();
-        if self.s2_f1a.q.val() {
+        // The adder's own copy of the choice (its select is 0b00 unless the
+        // op adds, so synthesis keeps it apart from `s2_sw`).
+        self.old_add.next = self.s2_bank.q.val();
+        if self.s2_sa.q.val().get_bit(1) {
             self.old_add.next = self.s3_pre.q.val();
-        } else if self.s2_fka.q.val() {
-            self.old_add.next = self.fk_word.val();
+            if self.s2_sa.q.val().get_bit(0) {
+                self.old_add.next = self.fk_word.val();
+            }
+        } else if self.s2_sa.q.val().get_bit(0) {
+            self.old_add.next = self.s2_pick.q.val();
         }
         self.alu.old_add.next = self.old_add.val();
-        // The answer's copy (selects low unless the op answers).
-        self.old_ans.next = self.s2_pre.q.val();
-        if self.s2_f1d.q.val() {
+        // The answer's copy (select 0b00 unless the op answers).
+        self.old_ans.next = self.s2_bank.q.val();
+        if self.s2_sd.q.val().get_bit(1) {
             self.old_ans.next = self.s3_pre.q.val();
-        } else if self.s2_fkd.q.val() {
-            self.old_ans.next = self.fk_word.val();
+            if self.s2_sd.q.val().get_bit(0) {
+                self.old_ans.next = self.fk_word.val();
+            }
+        } else if self.s2_sd.q.val().get_bit(0) {
+            self.old_ans.next = self.s2_pick.q.val();
         }
         self.alu.old_ans.next = self.old_ans.val();
         self.alu.w64.next = self.s2_w64.q.val();
@@ -1362,11 +1389,14 @@ impl<const WA: usize> Logic for Atom<WA> {
         // Float adds, phase 1: each adder sees its lanes of `old_fp` and `b`,
         // zero unless its format adds (own input registers, see `s2_e64`);
         // s(K+1) picks by type.
-        self.old_fp.next = self.s2_pre.q.val();
-        if self.s2_f1x.q.val() {
+        self.old_fp.next = self.s2_bank.q.val();
+        if self.s2_sx.q.val().get_bit(1) {
             self.old_fp.next = self.s3_pre.q.val();
-        } else if self.s2_fkx.q.val() {
-            self.old_fp.next = self.fk_word.val();
+            if self.s2_sx.q.val().get_bit(0) {
+                self.old_fp.next = self.fk_word.val();
+            }
+        } else if self.s2_sx.q.val().get_bit(0) {
+            self.old_fp.next = self.s2_pick.q.val();
         }
         // A 32- or 16-bit lane (f32, f16x2, bf16x2; never high for v2/v4.f32).
         self.lane_fp.next = self.old_fp.val() & 0xFFFF_FFFF_u64;
