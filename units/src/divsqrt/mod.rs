@@ -58,7 +58,7 @@
 //! | fsqrt.f64 | 46 | 30 |
 //! | fdiv.f32, rcp.f32 | 31 | 15 |
 //! | fsqrt.f32 | 32 | 16 |
-//! | div/divu/rem/remu | 16 + ⌊(lz_b − lz_a + 1)/2⌋ + 2: 19 … 34 | 3 … 19 |
+//! | div/divu/rem/remu | 16 + ⌊(lz_b − lz_a + 1)/2⌋ + 2: 18 … 34 | 3 … 19 |
 //! | div/rem by 0, or \|a\| with more leading zeros than \|b\| | 16 | 1 (answer from setup) |
 //!
 //! # Two clocks per digit: `divsqrt_c2` (2026-12-03)
@@ -69,7 +69,15 @@
 //! and the pick, the addend multiplexer, the 3:2 row, the window sums and
 //! the on-the-fly conversion run in the second; every register of the
 //! recurrence and of its control loads on the second clock only (`first`
-//! toggles; the clock count counts digits). Every iterate clock takes two,
+//! toggles; the clock count counts digits). Since 2026-12-04 (644a148,
+//! 1010020, 418b28e, d74263d) the first clock also registers what the
+//! second would otherwise compute from the held registers: the five
+//! candidates' next window sums (`wins`), the digit's addend and `Q'`,
+//! `QM'` by the on-the-fly conversion ([`rtl::Pre`]); the second clock
+//! runs the 3:2 row, the root's multiples (ORs of the registered `Q'`,
+//! `QM'`) and the picks from registers, and its load enables are the
+//! clock-kind flip-flops themselves (set for the second clock only).
+//! Every iterate clock takes two,
 //! the other phases are the same ([`rtl::latency_with`]):
 //! | operation | c1 | c2 |
 //! |---|---|---|
@@ -77,13 +85,14 @@
 //! | fsqrt.f64 | 46 | 76 |
 //! | fdiv.f32, rcp.f32 | 31 | 46 |
 //! | fsqrt.f32 | 32 | 48 |
-//! | div/divu/rem/remu | 19 … 34 | 15 + 2·(⌊(lz_b − lz_a + 1)/2⌋ + 3): 23 … 53 |
+//! | div/divu/rem/remu | 18 … 34 | 15 + 2·(⌊(lz_b − lz_a + 1)/2⌋ + 3): 21 … 53 |
 //! | forced (÷0, \|a\| with more leading zeros) | 16 | 17 |
 //!
-//! Measured on 0a08acf (2026-12-03, ECP5-85k grade 6): 5,227 LUT4, 2,954
-//! FF, 129.40 / 131.18 / 129.87 MHz on seeds 1–3 (median 129.87; c1's
-//! 63fd1a9 123.35); 150 not reached (docs/qor.md, "DIVSQRT at two clocks
-//! per digit").
+//! Measured on d74263d (2026-12-04, ECP5-85k grade 6): 5,207 LUT4, 3,179
+//! FF, 131.29 / 134.35 / 139.30 MHz on seeds 1–3 (median 134.35; 0a08acf,
+//! without the first clock's registers: 129.87; c1's 63fd1a9 123.35); 150
+//! not reached (docs/qor.md, "DIVSQRT at two clocks per digit" and the
+//! sections after it).
 //!
 //! The handshake proof runs on c2 too (`units::proof::DIVSQRT_HANDSHAKE_C2`,
 //! `rtl-gen formal divsqrt_c2`): the same harness under `CLOCKS2` states
