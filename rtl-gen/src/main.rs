@@ -136,7 +136,8 @@ enum Command {
         target_mhz: f64,
     },
     /// Formal proofs on the exported Verilog (yosys temporal induction):
-    /// XMU bit ops, DFMA MIN/MAX/SETP, the MUFU's and REDUX's valid/tag
+    /// XMU bit ops, DFMA MIN/MAX/SETP, the MUFU's and REDUX's valid/tag,
+    /// FP64's exact rules, DIVSQRT's handshake (c1 and c2)
     Formal { unit: String },
     /// The slowest register-to-register paths of a placed design, cell by
     /// cell, from nextpnr's SDF (e.g. fpga/build/<unit>/ecp5-85k/nextpnr.sdf)
