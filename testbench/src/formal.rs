@@ -175,7 +175,7 @@ mod tests {
 
     #[test]
     fn probes_are_connected_after_flattening() {
-        let s = script(&units::proof::DIVSQRT_HANDSHAKE, "divsqrt", 42, &[]);
+        let s = script(&units::proof::DIVSQRT_HANDSHAKE, "divsqrt_c1", 42, &[]);
         let flat = s.find("flatten\n").unwrap();
         let probe = s.find("connect -set p_phase dut.phase$q\n").unwrap();
         assert!(flat < probe && probe < s.find("sat ").unwrap());

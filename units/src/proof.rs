@@ -85,7 +85,8 @@ pub const DIVSQRT_HANDSHAKE: Proof = Proof {
     what: "one operation in flight; every accepted operation answers exactly once, with its tag, exactly its latency after the accept (per op code, and from the integer operands' leading zeros); in_ready exactly when idle or answering",
 };
 
-/// The same statement on `divsqrt_c2` (two clocks per digit): its
+/// The same statement at two clocks per digit (the default `divsqrt`;
+/// [`DIVSQRT_HANDSHAKE`] is `divsqrt_c1`'s): its
 /// schedule (`rtl::latency_with(2, ..)`) and control (the digit's `first`
 /// clock) under `CLOCKS2`.
 pub const DIVSQRT_HANDSHAKE_C2: Proof = Proof {

@@ -133,14 +133,15 @@ pub static FAMILIES: &[Family] = &[
             prefix: "c",
             min: 1,
             max: divsqrt::rtl::MAX_CLOCKS,
-            default: 1,
+            default: divsqrt::rtl::DEFAULT_CLOCKS,
             doc: "clocks per radix-4 digit",
         }),
         examples: include_str!("../../testbench/vectors/divsqrt.txt"),
         codec: |u| Box::new(divsqrt::codec::DivsqrtCodec { clocks: u.param() }),
         block: |u| UnitBlock::new(divsqrt::rtl::Divsqrt::new(u.param())),
         // One harness, each engine's schedule (its latencies and control
-        // invariants): c1's, and c2's under `CLOCKS2`.
+        // invariants): c1's (`divsqrt_c1`), and c2's (`divsqrt`) under
+        // `CLOCKS2`.
         proofs: |u, _| match u.param() {
             1 => vec![proof::DIVSQRT_HANDSHAKE],
             2 => vec![proof::DIVSQRT_HANDSHAKE_C2],
@@ -152,7 +153,7 @@ pub static FAMILIES: &[Family] = &[
             LintWaiver {
                 code: "UNOPTFLAT",
                 contains: &[
-                    "divsqrt.ua$", "divsqrt.ub$", "divsqrt_c2.ua$", "divsqrt_c2.ub$",
+                    "divsqrt.ua$", "divsqrt.ub$", "divsqrt_c1.ua$", "divsqrt_c1.ub$",
                     "select.norm$up", "decide.inc$up", "prep.th_d$row", "step$two",
                 ],
                 reason: "UNOPTFLAT: Verilator does not split rust-hdl's single always @(*) of the parent, so parent -> sub-block -> parent looks like a loop (rust-hdl's own check passes; Icarus agrees cycle for cycle)",

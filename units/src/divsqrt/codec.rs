@@ -7,7 +7,9 @@
 //! forms, 16 for the f64 ones. The answer is `<result> <fflags>`.
 
 use super::model::{execute, DivsqrtOp, Mode, Rm};
-use super::rtl::{latency_with, max_latency, FLAGS_W, MAX_CLOCKS, OP_W, RM_W};
+use super::rtl::{
+    latency_with, max_latency, unit_name, DEFAULT_CLOCKS, FLAGS_W, MAX_CLOCKS, OP_W, RM_W,
+};
 use crate::fp::ieee::ModeRequest;
 use crate::unit::{xorshift, Operation, Param, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::FieldError;
@@ -27,7 +29,7 @@ pub const IN_DAZ64: usize = 7;
 pub const IN_FTZ64: usize = 8;
 
 /// Vector-file codec and golden model of DIVSQRT at `clocks` per digit
-/// (the default engine: 1).
+/// (the default engine: [`DEFAULT_CLOCKS`]).
 #[derive(Clone, Copy, Debug)]
 pub struct DivsqrtCodec {
     pub clocks: usize,
@@ -35,19 +37,21 @@ pub struct DivsqrtCodec {
 
 impl Default for DivsqrtCodec {
     fn default() -> Self {
-        Self { clocks: 1 }
+        Self {
+            clocks: DEFAULT_CLOCKS,
+        }
     }
 }
 
 /// One decoded vector line.
 pub type Request = ModeRequest<DivsqrtOp>;
 
-/// DIVSQRT's info at one clock per digit: ports in the convention order.
+/// The default engine's info: ports in the convention order.
 pub fn info() -> UnitInfo {
-    info_with(1)
+    info_with(DEFAULT_CLOCKS)
 }
 
-/// DIVSQRT's info at `clocks` per digit (the unit `divsqrt`, `divsqrt_c2`).
+/// DIVSQRT's info at `clocks` per digit (the unit `divsqrt_c1`, `divsqrt`).
 pub fn info_with(clocks: usize) -> UnitInfo {
     assert!(
         (1..=MAX_CLOCKS).contains(&clocks),
@@ -55,15 +59,11 @@ pub fn info_with(clocks: usize) -> UnitInfo {
     );
     let latency = max_latency(clocks);
     UnitInfo {
-        name: if clocks == 1 {
-            "divsqrt".into()
-        } else {
-            format!("divsqrt_c{clocks}")
-        },
+        name: unit_name(clocks),
         description: if clocks == 1 {
             "iterative radix-4 SRT divide / square root (one digit per clock, carry-save remainder, on-the-fly conversion): fdiv, fsqrt, rcp f32/f64, RISC-V div/divu/rem/remu; one operation in flight, ready/valid"
         } else {
-            "iterative radix-4 SRT divide / square root (one digit per two clocks: the digit's candidates registered between their chains and the pick; carry-save remainder, on-the-fly conversion): fdiv, fsqrt, rcp f32/f64, RISC-V div/divu/rem/remu; one operation in flight, ready/valid"
+            "iterative radix-4 SRT divide / square root (one digit per two clocks: the first registers the candidates' codes and the second's operands; carry-save remainder, on-the-fly conversion): fdiv, fsqrt, rcp f32/f64, RISC-V div/divu/rem/remu; one operation in flight, ready/valid"
         },
         latency,
         pipeline_stages: latency,
@@ -71,7 +71,7 @@ pub fn info_with(clocks: usize) -> UnitInfo {
         params: vec![Param {
             name: "clocks",
             value: clocks.to_string(),
-            doc: "clocks per radix-4 digit (1: divsqrt, 2: divsqrt_c2)",
+            doc: "clocks per radix-4 digit (1: divsqrt_c1, 2: divsqrt)",
         }],
         ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,
         ports: vec![
@@ -259,10 +259,10 @@ impl UnitCodec for DivsqrtCodec {
     }
 }
 
-/// Cycles from accept to answer of one request (the RTL's schedule at one
-/// clock per digit).
+/// Cycles from accept to answer of one request on the default engine
+/// ([`DEFAULT_CLOCKS`] per digit).
 pub fn request_latency(req: &Request) -> usize {
-    request_latency_with(1, req)
+    request_latency_with(DEFAULT_CLOCKS, req)
 }
 
 /// Cycles from accept to answer of one request at `clocks` per digit.

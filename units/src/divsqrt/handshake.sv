@@ -12,7 +12,7 @@
 // control: phase, clock count, the operand decode and leading-zero counts.
 // BROKEN_REFERENCE expects fdiv.f64/rcp.f64 one clock early. (The module's name
 // must not start with the unit's: the script frees `divsqrt*` registers.)
-// With CLOCKS2 (proof DIVSQRT_HANDSHAKE_C2, `rtl-gen formal divsqrt_c2`) it
+// With CLOCKS2 (proof DIVSQRT_HANDSHAKE_C2, `rtl-gen formal divsqrt`, the default) it
 // states the two-clocks-per-digit schedule (rtl::latency_with(2, ..): every
 // iterate clock is two) and that engine's control: `first`, the digit's
 // first clock, in which the clock count holds.

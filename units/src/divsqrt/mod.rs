@@ -47,8 +47,8 @@
 //! `⌊(lz_b − lz_a + 1)/2⌋ + 1` digits (early exit for small quotients) and
 //! shift the remainder back.
 //!
-//! # Latency (cycles from the accept edge to `out_valid`; measured by
-//! `divsqrt_rtl::answers_come_after_the_scheduled_latency`; the
+//! # Latency at one clock per digit (`divsqrt_c1`; cycles from the accept
+//! edge to `out_valid`; measured by `divsqrt_rtl::c1_*`; the
 //! `units::proof::DIVSQRT_HANDSHAKE` harness states it and proves it for
 //! every state and input, at induction length 8 with invariants on the
 //! probed phase and clock count; see the README's formal table)
@@ -61,11 +61,14 @@
 //! | div/divu/rem/remu | 16 + ⌊(lz_b − lz_a + 1)/2⌋ + 2: 18 … 34 | 3 … 19 |
 //! | div/rem by 0, or \|a\| with more leading zeros than \|b\| | 16 | 1 (answer from setup) |
 //!
-//! # Two clocks per digit: `divsqrt_c2` (2026-12-03)
-//! [`rtl::Divsqrt::new`]`(2)` (registry name `divsqrt_c2`; `divsqrt` and
-//! `Default`, the SFU's engine, are 1) is the clock-first point of the
-//! Fmax–latency curve: the five candidates' thermometer codes (20 bits)
-//! are registered at the end of each iterate clock's first half (`cand`),
+//! # Two clocks per digit: the default `divsqrt` (2026-12-03)
+//! [`rtl::Divsqrt::new`]`(2)` is the clock-first point of the Fmax–latency
+//! curve and, since 2026-12-04, the default ([`rtl::DEFAULT_CLOCKS`]: the
+//! registry's `divsqrt`, `Default`, the SFU's engine; issue 17 puts the
+//! clock before latency). One clock per digit, the design above, is the
+//! variant `divsqrt_c1` (until 2026-12-04 the default `divsqrt`, and this
+//! engine `divsqrt_c2`). At two clocks per digit the five candidates'
+//! thermometer codes (20 bits) are registered at the end of each iterate clock's first half (`cand`),
 //! and the pick, the addend multiplexer, the 3:2 row, the window sums and
 //! the on-the-fly conversion run in the second; every register of the
 //! recurrence and of its control loads on the second clock only (`first`
@@ -95,7 +98,7 @@
 //! sections after it).
 //!
 //! The handshake proof runs on c2 too (`units::proof::DIVSQRT_HANDSHAKE_C2`,
-//! `rtl-gen formal divsqrt_c2`): the same harness under `CLOCKS2` states
+//! `rtl-gen formal divsqrt`; c1's: `rtl-gen formal divsqrt_c1`): the same harness under `CLOCKS2` states
 //! c2's schedule (the table's c2 column) and its control (in the iterate
 //! phase the clocks left are `2·count − 1` + the tail, one more in a
 //! digit's `first` clock; `first` only while iterating); proven at
