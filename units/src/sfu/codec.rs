@@ -6,10 +6,10 @@
 //! `rtl-gen sim` prints them in input order.
 
 use super::model::{execute, Mode, Path, Rm, SfuOp};
-use super::rtl::{APPROX_LATENCY, FLAGS_W, HOLD_LATENCY, OP_W, REQ_LATENCY, RM_W};
+use super::rtl::{APPROX_LATENCY, ENGINE_CLOCKS, FLAGS_W, HOLD_LATENCY, OP_W, REQ_LATENCY, RM_W};
 use crate::divsqrt::codec::{random_float, random_int};
 use crate::divsqrt::model::DivsqrtOp;
-use crate::divsqrt::rtl::latency_of as engine_latency;
+use crate::divsqrt::rtl::latency_with;
 use crate::fp::ieee::{format_answer, ModeRequest};
 use crate::unit::{xorshift, Operation, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::FieldError;
@@ -29,6 +29,11 @@ pub fn max_latency() -> usize {
         .chain([op_latency(SfuOp::Div, 0x7fff_ffff, 1)])
         .max()
         .unwrap()
+}
+
+/// The engine's clocks for one operation at [`ENGINE_CLOCKS`].
+fn engine_latency(op: DivsqrtOp, a: u64, b: u64) -> usize {
+    latency_with(ENGINE_CLOCKS, op, a, b)
 }
 
 /// Clocks from accept to answer of one operation alone in the unit.

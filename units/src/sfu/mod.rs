@@ -8,20 +8,25 @@
 //! - [`codec`]: SPEC-G3 §7 vector lines ↔ ports, info, latency per
 //!   operation, random traffic.
 //! - [`rtl`]: the rust-hdl top block: the MUFU (default depth 16)
-//!   and the DIVSQRT engine (unchanged) side by side behind one port.
+//!   and the DIVSQRT engine (unchanged, at [`rtl::ENGINE_CLOCKS`] = 2
+//!   clocks per digit) side by side behind one port.
 //!
 //! # Which hardware computes what
 //! | instructions | path | clocks (accept → answer, alone) |
 //! |---|---|---|
-//! | rsq.f32, sqrt.f32, exp2.f32, log2.f32, sin.f32, cos.f32; rcp/rsq/sqrt/exp2/log2/sin/cos.f16 | prepare → MUFU → finish, one per clock | 23 |
-//! | rcp.f32 (frm), fdiv.f32 | divide engine | 33 |
-//! | fsqrt.f32 | divide engine | 34 |
-//! | rcp.f64 (RNE), fdiv.f64 | divide engine | 48 |
-//! | fsqrt.f64 | divide engine | 48 |
-//! | rsq.f64 | divide engine twice: fsqrt.f64 then rcp.f64, both RNE | 95 |
-//! | div, divu, rem, remu | divide engine | 18 … 36 |
+//! | rsq.f32, sqrt.f32, exp2.f32, log2.f32, sin.f32, cos.f32; rcp/rsq/sqrt/exp2/log2/sin/cos.f16 | prepare → MUFU → finish, one per clock | 24 |
+//! | rcp.f32 (frm), fdiv.f32 | divide engine | 48 |
+//! | fsqrt.f32 | divide engine | 50 |
+//! | rcp.f64 (RNE), fdiv.f64 | divide engine | 78 |
+//! | fsqrt.f64 | divide engine | 78 |
+//! | rsq.f64 | divide engine twice: fsqrt.f64 then rcp.f64, both RNE | 155 |
+//! | div, divu, rem, remu | divide engine | 19 (a dividend with fewer significant bits than the divisor, or a zero divisor), else 23 … 55 |
 //!
-//! An engine operation takes two clocks more than in the `divsqrt` unit
+//! (The engine's clocks at two clocks per digit, `latency_with(2, ..)`;
+//! until 2026-12-04 the SFU ran it at one: 33, 34, 48, 48, 95, 18 … 36,
+//! the approximations 23.)
+//!
+//! An engine operation takes two clocks more than in the `divsqrt_c2` unit
 //! (its request is registered, and its answer waits in a register for a
 //! free output clock), and more when the
 //! approximations keep the output busy: then one approximation is refused

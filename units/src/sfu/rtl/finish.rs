@@ -1,4 +1,4 @@
-//! The approximations' result side, four phases with registers between
+//! The approximations' result side, five phases with registers between
 //! them: the MUFU's binary32 result, its scale undone (an exponent offset,
 //! or 24 added to log2's magnitude) and rounded to nearest even into
 //! binary32 or binary16, subnormal results included, overflow to ±Inf,
@@ -7,7 +7,8 @@
 //!
 //! | phase | does |
 //! |---|---|
-//! | [`FinishExp`] | classes of the MUFU's result; four 10-bit sums of its exponent field with constants of (adjustment, format), side by side: the destination's biased exponent and that minus one (its sign: subnormal), the subnormal shift, whether that shift drops everything; log2's `+ 24·2^17` on the 24-bit significand; the prefix ORs of the fraction (the sticky bit of every shift distance) |
+//! | [`FinishSums`] | classes of the MUFU's result; four 10-bit sums of its exponent field with constants of (adjustment, format), side by side: the destination's biased exponent and that minus one (its sign: subnormal), the subnormal shift, whether that shift drops everything; the prefix ORs of the fraction (the sticky bit of every shift distance) |
+//! | [`FinishExp`] | log2's `+ 24·2^17` on the 24-bit significand and the significand's alignment; the picks of the biased exponent, the distance (1 or 14, or the subnormal's) and whether every bit drops |
 //! | [`FinishShift`] | the right shift (1 or 14 bits, or the subnormal distance) with the round bit; the sticky bit picked from the prefix ORs by the distance, beside the shifter |
 //! | [`FinishPack`] | the packed word before rounding (exponent field over the kept fraction) and its increment side by side; the rounding decision; overflow (now, or on the carry out of an all-ones fraction) and `ftz32`'s flush: which special answer replaces the word |
 //! | [`FinishRound`] | the pick of the word or its increment, the sign, the special answers |
@@ -25,7 +26,9 @@
 //! sum and a clamp compare after that, placed at 49.42–51.43 MHz; with the
 //! increment, a 32-bit pack add and two compares in the last phase, that
 //! phase took 12.88 ns. With the shift, its sticky OR after it and the
-//! packing as one phase, seed 1: 8.36 ns.)
+//! packing as one phase, seed 1: 8.36 ns. With the first two phases as
+//! one, 2026-12-03 on f9d4230: `fa.q` ← `mufu.out_d` 7.42 ns, the SFU's
+//! own lead.)
 
 use rust_hdl::prelude::*;
 
@@ -101,39 +104,37 @@ pub struct Shifted {
     pub to_zero: Bit,
 }
 
-/// Phase 1 of the result side (combinational).
+/// Phase 1 of the result side (combinational): what reads the MUFU's
+/// result straight from its output register.
 #[derive(LogicBlock, Default)]
-pub struct FinishExp {
+pub struct FinishSums {
     /// The MUFU's result.
     pub y: Signal<In, Bits<32>>,
-    pub f16: Signal<In, Bit>,
     /// The constants of (adjustment, format), a clock ahead ([`FinishConsts`]).
     pub k: Signal<In, Bits<10>>,
     pub k1: Signal<In, Bits<10>>,
     pub c: Signal<In, Bits<10>>,
     pub c26: Signal<In, Bits<10>>,
-    pub log2: Signal<In, Bit>,
     pub sign: Signal<Out, Bit>,
     pub nan: Signal<Out, Bit>,
     pub inf: Signal<Out, Bit>,
     pub zero: Signal<Out, Bit>,
-    pub bexp: Signal<Out, Bits<10>>,
-    pub sig: Signal<Out, Bits<25>>,
-    pub amount: Signal<Out, Bits<5>>,
-    pub gone: Signal<Out, Bit>,
+    /// As [`Sums::sub`], [`Sums::be`], [`Sums::d`], [`Sums::beyond`].
+    pub sub: Signal<Out, Bit>,
+    pub be: Signal<Out, Bits<10>>,
+    pub d: Signal<Out, Bits<5>>,
+    pub beyond: Signal<Out, Bit>,
     /// As [`Exp::lows`].
     pub lows: Signal<Out, Bits<32>>,
     ye: Signal<Local, Bits<10>>,
     /// Prefix ORs of the fraction: bit `i` is the OR of `y`'s bits 0 ..= i.
     smear: Signal<Local, Bits<23>>,
-    t: Signal<Local, Bits<25>>,
     bm1: Signal<Local, Bits<10>>,
-    be: Signal<Local, Bits<10>>,
-    d: Signal<Local, Bits<10>>,
+    dd: Signal<Local, Bits<10>>,
     e26: Signal<Local, Bits<10>>,
 }
 
-impl Logic for FinishExp {
+impl Logic for FinishSums {
     #[hdl_gen]
     fn update(&mut self) {
         self.sign.next = self.y.val().get_bit(31);
@@ -142,20 +143,6 @@ impl Logic for FinishExp {
             self.y.val().get_bits::<8>(23).all() & !self.y.val().get_bits::<23>(0).any();
         // The MUFU flushes: an exponent field of 0 is a zero.
         self.zero.next = !self.y.val().get_bits::<8>(23).any();
-
-        // 1.f (24 bits), plus 24 in units of 2^-17 for log2; leading one to
-        // bit 24. (log2's result has the field 133 here: biased exponent 133,
-        // or 134 on a carry.)
-        self.t.next = bit_cast::<25, 23>(self.y.val().get_bits::<23>(0)) | bits::<25>(0x80_0000);
-        if self.log2.val() {
-            self.t.next = (bit_cast::<25, 23>(self.y.val().get_bits::<23>(0))
-                | bits::<25>(0x80_0000))
-                + bits::<25>(0x30_0000);
-        }
-        self.sig.next = self.t.val() << 1;
-        if self.t.val().get_bit(24) {
-            self.sig.next = self.t.val();
-        }
 
         // The sticky bit of every distance, from `y` (no wait for the log2
         // sum): `sig` is the fraction one place up, so for `amount` = j the
@@ -176,8 +163,80 @@ impl Logic for FinishExp {
         self.ye.next = bit_cast::<10, 8>(self.y.val().get_bits::<8>(23));
         self.bm1.next = self.ye.val() + self.k.val();
         self.be.next = self.ye.val() + self.k1.val();
-        self.d.next = self.c.val() - self.ye.val();
+        self.dd.next = self.c.val() - self.ye.val();
         self.e26.next = self.c26.val() - self.ye.val();
+        self.sub.next = self.bm1.val().get_bit(9);
+        self.d.next = bit_cast::<5, 10>(self.dd.val());
+        self.beyond.next = !self.e26.val().get_bit(9);
+    }
+}
+
+/// The register after [`FinishSums`].
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Sums {
+    pub valid: Bit,
+    pub tag: Bits<8>,
+    pub flags: Bits<5>,
+    pub f16: Bit,
+    pub ftz: Bit,
+    pub log2: Bit,
+    pub sign: Bit,
+    pub nan: Bit,
+    pub inf: Bit,
+    pub zero: Bit,
+    /// The MUFU's fraction field.
+    pub frac: Bits<23>,
+    /// The destination's biased exponent minus one is negative: a
+    /// subnormal.
+    pub sub: Bit,
+    /// The destination's biased exponent (before the subnormal and log2
+    /// picks).
+    pub be: Bits<10>,
+    /// A subnormal's bits to drop (below 26 when `beyond` is low).
+    pub d: Bits<5>,
+    /// A subnormal's distance is 26 or more: every bit drops.
+    pub beyond: Bit,
+    /// As [`Exp::lows`].
+    pub lows: Bits<32>,
+    /// The MUFU's rounding bits (`out_rnd`).
+    pub rnd: Bits<2>,
+}
+
+/// Phase 2 of the result side (combinational): log2's `+ 24·2^17`, the
+/// significand's alignment, the picks of the exponent, the distance and
+/// `gone`, from [`FinishSums`]' registered results.
+#[derive(LogicBlock, Default)]
+pub struct FinishExp {
+    pub frac: Signal<In, Bits<23>>,
+    pub f16: Signal<In, Bit>,
+    pub log2: Signal<In, Bit>,
+    /// As [`Sums::sub`], [`Sums::be`], [`Sums::d`], [`Sums::beyond`].
+    pub sub: Signal<In, Bit>,
+    pub be: Signal<In, Bits<10>>,
+    pub d: Signal<In, Bits<5>>,
+    pub beyond: Signal<In, Bit>,
+    pub bexp: Signal<Out, Bits<10>>,
+    pub sig: Signal<Out, Bits<25>>,
+    pub amount: Signal<Out, Bits<5>>,
+    pub gone: Signal<Out, Bit>,
+    t: Signal<Local, Bits<25>>,
+}
+
+impl Logic for FinishExp {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // 1.f (24 bits), plus 24 in units of 2^-17 for log2; leading one to
+        // bit 24. (log2's result has the field 133 here: biased exponent 133,
+        // or 134 on a carry.)
+        self.t.next = bit_cast::<25, 23>(self.frac.val()) | bits::<25>(0x80_0000);
+        if self.log2.val() {
+            self.t.next = (bit_cast::<25, 23>(self.frac.val()) | bits::<25>(0x80_0000))
+                + bits::<25>(0x30_0000);
+        }
+        self.sig.next = self.t.val() << 1;
+        if self.t.val().get_bit(24) {
+            self.sig.next = self.t.val();
+        }
 
         self.bexp.next = self.be.val();
         if self.log2.val() {
@@ -191,16 +250,16 @@ impl Logic for FinishExp {
             self.amount.next = 14.into();
         }
         self.gone.next = false;
-        if self.bm1.val().get_bit(9) {
+        if self.sub.val() {
             // Subnormal: drop base + (1 − biased) = d bits; 26 or more drop all.
             self.bexp.next = 0.into();
-            self.amount.next = bit_cast::<5, 10>(self.d.val());
-            self.gone.next = !self.e26.val().get_bit(9);
+            self.amount.next = self.d.val();
+            self.gone.next = self.beyond.val();
         }
     }
 }
 
-/// The constants of [`FinishExp`]'s sums, from the side line a clock
+/// The constants of [`FinishSums`]' sums, from the side line a clock
 /// before the MUFU answers (combinational; registered beside the side
 /// line's last register).
 #[derive(LogicBlock, Default)]
@@ -241,7 +300,7 @@ impl Logic for FinishConsts {
     }
 }
 
-/// Phase 2 of the result side (combinational): the right shift, the
+/// Phase 3 of the result side (combinational): the right shift, the
 /// round and sticky bits.
 #[derive(LogicBlock, Default)]
 pub struct FinishShift {
@@ -280,7 +339,7 @@ impl Logic for FinishShift {
     }
 }
 
-/// Phase 3 of the result side (combinational): the packed word before
+/// Phase 4 of the result side (combinational): the packed word before
 /// rounding and its increment side by side, the rounding decision, and
 /// which special answer replaces the rounded word.
 #[derive(LogicBlock, Default)]
@@ -353,7 +412,7 @@ impl Logic for FinishPack {
     }
 }
 
-/// Phase 4 of the result side (combinational): the answer, right-aligned.
+/// Phase 5 of the result side (combinational): the answer, right-aligned.
 #[derive(LogicBlock, Default)]
 pub struct FinishRound {
     pub s: Signal<In, Shifted>,

@@ -6,16 +6,17 @@
 //!              ┌─ PrepareDecode ─ pre ─ PrepareMove ─ mid ─ PrepareOperand ─ front ─┐
 //!              │                                                                     Mufu (16), side line beside it
 //!              │  ┌─────────────────────────────────────────────────────────────────┘ (f16, adjustment, log2, ftz32, NV/DZ)
-//!  in ─ decode ┤  └─ FinishExp ─ fa ─ FinishShift ─ fd ─ FinishPack ─ fs ─ FinishRound ─ fb ─┐
-//!              │                                                                           ├─ out
-//!              └─ Divsqrt ──────────────────────────────────────────────────────── hold ───┘
+//!  in ─ decode ┤  └─ FinishSums ─ fy ─ FinishExp ─ fa ─ FinishShift ─ fd ─ FinishPack ─ fs ─ FinishRound ─ fb ─┐
+//!              │                                                                                             ├─ out
+//!              └─ Divsqrt ────────────────────────────────────────────────────────────────────────── hold ───┘
 //!                   ▲ rsq.f64's second pass: the root fed back as rcp.f64
 //! ```
 //!
-//! - **Approximations**: one operation per clock, [`APPROX_LATENCY`] = 23
-//!   clocks (three preparing phases, the MUFU at its default depth 16, four
+//! - **Approximations**: one operation per clock, [`APPROX_LATENCY`] = 24
+//!   clocks (three preparing phases, the MUFU at its default depth 16, five
 //!   finishing phases).
-//! - **Divide engine**: the `divsqrt` unit, one operation in flight. An
+//! - **Divide engine**: the `divsqrt` unit at [`ENGINE_CLOCKS`] = 2 clocks
+//!   per radix-4 digit, one operation in flight. An
 //!   accepted operation waits one clock in `req` (its code decoded; +1
 //!   clock), and the engine's answer waits in `hold` (+1 clock) until the
 //!   output is free. An engine operation is accepted only when the engine
@@ -36,7 +37,8 @@ pub mod finish;
 pub mod prepare;
 
 pub use finish::{
-    Dropped, Exp, FinishConsts, FinishExp, FinishPack, FinishRound, FinishShift, Shifted,
+    Dropped, Exp, FinishConsts, FinishExp, FinishPack, FinishRound, FinishShift, FinishSums,
+    Shifted, Sums,
 };
 pub use prepare::{PrepareDecode, PrepareMove, PrepareOperand};
 
@@ -52,8 +54,11 @@ pub const OP_W: usize = 5;
 pub const RM_W: usize = 3;
 /// fflags.
 pub const FLAGS_W: usize = 5;
-/// Clocks from accept to answer of an approximation.
-pub const APPROX_LATENCY: usize = MUFU_DEPTH + 7;
+/// Clocks from accept to answer of an approximation: three preparing
+/// phases, the MUFU, five finishing phases. (Four until 2026-12-04: the
+/// first finishing phase, sums and prefix ORs and the picks after them in
+/// one clock, led the SFU's own paths, `fa.q` ← `mufu.out_d` 7.42 ns.)
+pub const APPROX_LATENCY: usize = MUFU_DEPTH + 8;
 /// `reserve`'s count after a refused clock: the empty slot reaches the
 /// output when it is back at 0.
 pub const RESERVE_CLOCKS: u64 = APPROX_LATENCY as u64 - 1;
@@ -61,9 +66,17 @@ pub const RESERVE_CLOCKS: u64 = APPROX_LATENCY as u64 - 1;
 pub const HOLD_LATENCY: usize = 1;
 /// Clocks an engine operation spends in `req` before the engine takes it.
 pub const REQ_LATENCY: usize = 1;
+/// Clocks per radix-4 digit of the divide engine ([`Divsqrt::new`]): two.
+/// The clock wins over latency (#20, #17): at one clock per digit the
+/// engine's digit loop led the SFU's timing (2026-12-03: SFU 125.27 MHz
+/// median, the engine alone 123.35); at two the engine alone placed at
+/// 134.35 MHz median, for 30 clocks more on an f64 divide (76 instead of
+/// 46 in the engine) and proportionally more on the others. The
+/// approximations, one per clock, do not change.
+pub const ENGINE_CLOCKS: usize = 2;
 
 // `#[hdl_gen]` indexes the side line's last registers as `side[14]`, `side[15]`.
-const _: () = assert!(MUFU_DEPTH == 16 && RESERVE_CLOCKS == 22);
+const _: () = assert!(MUFU_DEPTH == 16 && RESERVE_CLOCKS == 23);
 
 /// What rides beside the MUFU.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
@@ -213,6 +226,8 @@ pub struct Sfu {
     pub side: [Boundary<Side>; MUFU_DEPTH],
     pub finish_consts: FinishConsts,
     pub fk: DFF<ExpConsts>,
+    pub finish_sums: FinishSums,
+    pub fy: DFF<Sums>,
     pub finish_exp: FinishExp,
     pub fa: DFF<Exp>,
     pub finish_shift: FinishShift,
@@ -266,6 +281,8 @@ impl Default for Sfu {
             side: std::array::from_fn(|_| Boundary::new(true)),
             finish_consts: Default::default(),
             fk: Default::default(),
+            finish_sums: Default::default(),
+            fy: Default::default(),
             finish_exp: Default::default(),
             fa: Default::default(),
             finish_shift: Default::default(),
@@ -275,7 +292,7 @@ impl Default for Sfu {
             finish_round: Default::default(),
             fb: Default::default(),
             req: Default::default(),
-            engine: Default::default(),
+            engine: Divsqrt::new(ENGINE_CLOCKS),
             hold: Default::default(),
             rsq: Default::default(),
             reserve: Default::default(),
@@ -294,7 +311,7 @@ impl Default for Sfu {
 impl Logic for Sfu {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, pre, mid, front, fk, fa, fd, fs, fb, req, hold, rsq, reserve);
+        dff_setup!(self, clock, pre, mid, front, fk, fy, fa, fd, fs, fb, req, hold, rsq, reserve);
         self.mufu.clock.next = self.clock.val();
         self.engine.clock.next = self.clock.val();
         for k in 0..MUFU_DEPTH {
@@ -344,7 +361,7 @@ impl Logic for Sfu {
             self.reserve.d.next = self.reserve.q.val() - 1;
         }
         if self.block.val() {
-            self.reserve.d.next = 22.into(); // RESERVE_CLOCKS
+            self.reserve.d.next = 23.into(); // RESERVE_CLOCKS
         }
 
         // ---- approximations ----
@@ -435,34 +452,57 @@ impl Logic for Sfu {
             self.side[k].d.next = self.side[k - 1].q.val();
         }
 
-        self.finish_exp.y.next = self.mufu.out_d.val();
-        self.finish_exp.f16.next = self.side[15].q.val().f16;
         self.finish_consts.adj.next = self.side[14].q.val().adj;
         self.finish_consts.f16.next = self.side[14].q.val().f16;
         self.fk.d.next.k = self.finish_consts.k.val();
         self.fk.d.next.k1 = self.finish_consts.k1.val();
         self.fk.d.next.c = self.finish_consts.c.val();
         self.fk.d.next.c26 = self.finish_consts.c26.val();
-        self.finish_exp.k.next = self.fk.q.val().k;
-        self.finish_exp.k1.next = self.fk.q.val().k1;
-        self.finish_exp.c.next = self.fk.q.val().c;
-        self.finish_exp.c26.next = self.fk.q.val().c26;
-        self.finish_exp.log2.next = self.side[15].q.val().log2;
-        self.fa.d.next.valid = self.mufu.out_valid.val();
-        self.fa.d.next.tag = self.mufu.out_tag.val();
-        self.fa.d.next.flags = self.side[15].q.val().flags;
-        self.fa.d.next.f16 = self.side[15].q.val().f16;
-        self.fa.d.next.ftz = self.side[15].q.val().ftz;
-        self.fa.d.next.sign = self.finish_exp.sign.val();
-        self.fa.d.next.nan = self.finish_exp.nan.val();
-        self.fa.d.next.inf = self.finish_exp.inf.val();
-        self.fa.d.next.zero = self.finish_exp.zero.val();
+        self.finish_sums.y.next = self.mufu.out_d.val();
+        self.finish_sums.k.next = self.fk.q.val().k;
+        self.finish_sums.k1.next = self.fk.q.val().k1;
+        self.finish_sums.c.next = self.fk.q.val().c;
+        self.finish_sums.c26.next = self.fk.q.val().c26;
+        self.fy.d.next.valid = self.mufu.out_valid.val();
+        self.fy.d.next.tag = self.mufu.out_tag.val();
+        self.fy.d.next.flags = self.side[15].q.val().flags;
+        self.fy.d.next.f16 = self.side[15].q.val().f16;
+        self.fy.d.next.ftz = self.side[15].q.val().ftz;
+        self.fy.d.next.log2 = self.side[15].q.val().log2;
+        self.fy.d.next.sign = self.finish_sums.sign.val();
+        self.fy.d.next.nan = self.finish_sums.nan.val();
+        self.fy.d.next.inf = self.finish_sums.inf.val();
+        self.fy.d.next.zero = self.finish_sums.zero.val();
+        self.fy.d.next.frac = self.mufu.out_d.val().get_bits::<23>(0);
+        self.fy.d.next.sub = self.finish_sums.sub.val();
+        self.fy.d.next.be = self.finish_sums.be.val();
+        self.fy.d.next.d = self.finish_sums.d.val();
+        self.fy.d.next.beyond = self.finish_sums.beyond.val();
+        self.fy.d.next.lows = self.finish_sums.lows.val();
+        self.fy.d.next.rnd = self.mufu.out_rnd.val();
+
+        self.finish_exp.frac.next = self.fy.q.val().frac;
+        self.finish_exp.f16.next = self.fy.q.val().f16;
+        self.finish_exp.log2.next = self.fy.q.val().log2;
+        self.finish_exp.sub.next = self.fy.q.val().sub;
+        self.finish_exp.be.next = self.fy.q.val().be;
+        self.finish_exp.d.next = self.fy.q.val().d;
+        self.finish_exp.beyond.next = self.fy.q.val().beyond;
+        self.fa.d.next.valid = self.fy.q.val().valid;
+        self.fa.d.next.tag = self.fy.q.val().tag;
+        self.fa.d.next.flags = self.fy.q.val().flags;
+        self.fa.d.next.f16 = self.fy.q.val().f16;
+        self.fa.d.next.ftz = self.fy.q.val().ftz;
+        self.fa.d.next.sign = self.fy.q.val().sign;
+        self.fa.d.next.nan = self.fy.q.val().nan;
+        self.fa.d.next.inf = self.fy.q.val().inf;
+        self.fa.d.next.zero = self.fy.q.val().zero;
         self.fa.d.next.bexp = self.finish_exp.bexp.val();
         self.fa.d.next.sig = self.finish_exp.sig.val();
         self.fa.d.next.amount = self.finish_exp.amount.val();
         self.fa.d.next.gone = self.finish_exp.gone.val();
-        self.fa.d.next.lows = self.finish_exp.lows.val();
-        self.fa.d.next.rnd = self.mufu.out_rnd.val();
+        self.fa.d.next.lows = self.fy.q.val().lows;
+        self.fa.d.next.rnd = self.fy.q.val().rnd;
 
         self.finish_shift.sig.next = self.fa.q.val().sig;
         self.finish_shift.amount.next = self.fa.q.val().amount;
