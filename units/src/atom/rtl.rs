@@ -405,10 +405,6 @@ pub struct Atom<const WA: usize> {
     /// 0b11 the word of the float add K ahead (at s(K+2) now, just joined),
     /// 0b01 `s2_pick`, 0b00 `s2_bank`.
     s2_sw: DFF<Bits<2>>,
-    /// `s2_sw`'s copy for `old_word`'s upper half, gated by `s1_valid` (a
-    /// bubble's choice is never read) so that synthesis keeps it apart: each
-    /// select drives half the multiplexers.
-    s2_swh: DFF<Bits<2>>,
     /// The same select of a float add only: the adders' copy of the
     /// forwarding choice (`old_fp`), so that `old_word` and its selects drive
     /// the integer ALU alone (0b00 unless the op is a float add).
@@ -417,11 +413,6 @@ pub struct Atom<const WA: usize> {
     /// adder's copy of the forwarding choice (`old_add`), so that the add
     /// loop's selects and muxes drive the adder's chains alone.
     s2_sa: DFF<Bits<2>>,
-    /// The adder's selects per half: `s2_sa` (0b00 unless `arith_lo`) drives
-    /// the lower half of `old_add`, `s2_sah` (0b00 unless `arith_hi`) the
-    /// upper. A half that does not add keeps the bank's word there, which
-    /// the adder never reads (the other half's addend bits are zero).
-    s2_sah: DFF<Bits<2>>,
     /// The same select of an op that answers: the answer's copy of the
     /// choice (`old_ans`).
     s2_sd: DFF<Bits<2>>,
@@ -438,9 +429,6 @@ pub struct Atom<const WA: usize> {
     old_word: Signal<Local, Bits<DATA_W>>,
     /// s2: `old_word` for the integer adder (select `s2_sa`).
     old_add: Signal<Local, Bits<DATA_W>>,
-    /// s2: the upper halves' choices (selects `s2_sah`, `s2_swh`).
-    old_add_h: Signal<Local, Bits<DATA_W>>,
-    old_word_h: Signal<Local, Bits<DATA_W>>,
     /// s2: `old_word` for the answer (select `s2_sd`).
     old_ans: Signal<Local, Bits<DATA_W>>,
     /// s2: `old_word` for a float add (select `s2_sx`); `lane_fp`:
@@ -730,8 +718,6 @@ impl<const WA: usize> Atom<WA> {
             s2_pick: Default::default(),
             s2_bank: Default::default(),
             s2_sw: Default::default(),
-            s2_swh: Default::default(),
-            s2_sah: Default::default(),
             s2_sx: Default::default(),
             s2_sa: Default::default(),
             s2_sd: Default::default(),
@@ -741,8 +727,6 @@ impl<const WA: usize> Atom<WA> {
             s2_ebf: Default::default(),
             old_word: Default::default(),
             old_add: Default::default(),
-            old_add_h: Default::default(),
-            old_word_h: Default::default(),
             old_ans: Default::default(),
             old_fp: Default::default(),
             lane_fp: Default::default(),
@@ -842,7 +826,6 @@ impl<const WA: usize> Logic for Atom<WA> {
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
             s2_b, s2_pick, s2_bank, s2_sw, s2_sx, s2_sa, s2_sd, s2_e64, s2_e32, s2_e16, s2_ebf
         );
-        dff_setup!(self, clock, s2_swh, s2_sah);
         dff_setup!(
             self,
             clock,
@@ -1328,21 +1311,13 @@ impl<const WA: usize> Logic for Atom<WA> {
             self.sel.next = 2.into();
         }
         self.s2_sw.d.next = self.sel.val();
-        self.s2_swh.d.next = 0.into();
-        if self.s1_valid.q.val() {
-            self.s2_swh.d.next = self.sel.val();
-        }
         self.s2_sx.d.next = 0.into();
         if self.s1_fp.q.val() {
             self.s2_sx.d.next = self.sel.val();
         }
         self.s2_sa.d.next = 0.into();
-        if self.decode.arith_lo.val() {
+        if self.decode.arith_lo.val() | self.decode.arith_hi.val() {
             self.s2_sa.d.next = self.sel.val();
-        }
-        self.s2_sah.d.next = 0.into();
-        if self.decode.arith_hi.val() {
-            self.s2_sah.d.next = self.sel.val();
         }
         self.s2_sd.d.next = 0.into();
         if self.s1_answer.q.val() {
@@ -1368,17 +1343,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         } else if self.s2_sw.q.val().get_bit(0) {
             self.old_word.next = self.s2_pick.q.val();
         }
-        self.old_word_h.next = self.s2_bank.q.val();
-        if self.s2_swh.q.val().get_bit(1) {
-            self.old_word_h.next = self.s3_pre.q.val();
-            if self.s2_swh.q.val().get_bit(0) {
-                self.old_word_h.next = self.fk_word.val();
-            }
-        } else if self.s2_swh.q.val().get_bit(0) {
-            self.old_word_h.next = self.s2_pick.q.val();
-        }
-        self.alu.old.next = (self.old_word.val() & 0xFFFF_FFFF_u64)
-            | (self.old_word_h.val() & 0xFFFF_FFFF_0000_0000_u64);
+        self.alu.old.next = self.old_word.val();
         // The adder's own copy of the choice (its select is 0b00 unless the
         // op adds, so synthesis keeps it apart from `s2_sw`).
         self.old_add.next = self.s2_bank.q.val();
@@ -1390,17 +1355,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         } else if self.s2_sa.q.val().get_bit(0) {
             self.old_add.next = self.s2_pick.q.val();
         }
-        self.old_add_h.next = self.s2_bank.q.val();
-        if self.s2_sah.q.val().get_bit(1) {
-            self.old_add_h.next = self.s3_pre.q.val();
-            if self.s2_sah.q.val().get_bit(0) {
-                self.old_add_h.next = self.fk_word.val();
-            }
-        } else if self.s2_sah.q.val().get_bit(0) {
-            self.old_add_h.next = self.s2_pick.q.val();
-        }
-        self.alu.old_add.next = (self.old_add.val() & 0xFFFF_FFFF_u64)
-            | (self.old_add_h.val() & 0xFFFF_FFFF_0000_0000_u64);
+        self.alu.old_add.next = self.old_add.val();
         // The answer's copy (select 0b00 unless the op answers).
         self.old_ans.next = self.s2_bank.q.val();
         if self.s2_sd.q.val().get_bit(1) {
