@@ -1,7 +1,7 @@
 // Formal harness of DIVSQRT's handshake (proof DIVSQRT_HANDSHAKE in
 // units/src/proof.rs; `rtl-gen formal divsqrt`): one operation in flight,
 // and every accepted operation answers exactly once, with its tag, exactly
-// its latency after the accept edge (the schedule of rtl::latency_of, written
+// its latency after the accept edge (the schedule of rtl::latency_with, written
 // again here from the operands: the integer forms' digit count from the
 // magnitudes' leading zeros). `in_ready` is high exactly when the engine is
 // idle or presenting an answer. From every state the unit can be in (its

@@ -109,12 +109,6 @@ pub fn max_latency(clocks: usize) -> usize {
     OVERHEAD + clocks * CLOCKS_F64_SQRT as usize
 }
 
-/// Cycles from accept to answer of one operation on the default engine
-/// ([`DEFAULT_CLOCKS`] per digit; the SFU's).
-pub fn latency_of(op: DivsqrtOp, a: u64, b: u64) -> usize {
-    latency_with(DEFAULT_CLOCKS, op, a, b)
-}
-
 /// Cycles from accept to answer of one operation at `clocks` per digit:
 /// every iterate clock is `clocks` long.
 pub fn latency_with(clocks: usize, op: DivsqrtOp, a: u64, b: u64) -> usize {
