@@ -1,5 +1,5 @@
 // Formal harness of DIVSQRT's handshake (proof DIVSQRT_HANDSHAKE in
-// units/src/proof.rs; `rtl-gen formal divsqrt`): one operation in flight,
+// units/src/proof.rs; `rtl-gen formal divsqrt_c1`): one operation in flight,
 // and every accepted operation answers exactly once, with its tag, exactly
 // its latency after the accept edge (the schedule of rtl::latency_with, written
 // again here from the operands: the integer forms' digit count from the
