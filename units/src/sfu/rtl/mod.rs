@@ -66,14 +66,13 @@ pub const RESERVE_CLOCKS: u64 = APPROX_LATENCY as u64 - 1;
 pub const HOLD_LATENCY: usize = 1;
 /// Clocks an engine operation spends in `req` before the engine takes it.
 pub const REQ_LATENCY: usize = 1;
-/// Clocks per radix-4 digit of the divide engine ([`Divsqrt::new`]): two.
-/// The clock wins over latency (#20, #17): at one clock per digit the
-/// engine's digit loop led the SFU's timing (2026-12-03: SFU 125.27 MHz
-/// median, the engine alone 123.35); at two the engine alone placed at
-/// 134.35 MHz median, for 30 clocks more on an f64 divide (76 instead of
-/// 46 in the engine) and proportionally more on the others. The
+/// Clocks per radix-4 digit of the divide engine ([`Divsqrt::new`]): the
+/// default `divsqrt`'s ([`DEFAULT_CLOCKS`](crate::divsqrt::rtl::DEFAULT_CLOCKS),
+/// two, where its doc gives the measured trade). At one clock per digit
+/// the engine's digit loop led the SFU's timing (2026-12-03: SFU 125.27
+/// MHz median); at two the SFU placed at 134.39 (f8c1ca3). The
 /// approximations, one per clock, do not change.
-pub const ENGINE_CLOCKS: usize = 2;
+pub const ENGINE_CLOCKS: usize = crate::divsqrt::rtl::DEFAULT_CLOCKS;
 
 // `#[hdl_gen]` indexes the side line's last registers as `side[14]`, `side[15]`.
 const _: () = assert!(MUFU_DEPTH == 16 && RESERVE_CLOCKS == 23);
