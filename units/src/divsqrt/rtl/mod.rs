@@ -688,6 +688,10 @@ pub struct Divsqrt {
     en_s0: Signal<Local, Bit>,
     /// `at_iter`'s next value.
     at_iter_d: Signal<Local, Bit>,
+    /// What a digit clock loads into `Q`, `QM`: the step's outputs, or at
+    /// two clocks per digit [`Pre`]'s.
+    q_next: Signal<Local, Bits<REM_W>>,
+    qm_next: Signal<Local, Bits<REM_W>>,
     v0: Signal<Local, Bits<10>>,
     s0_ws: Signal<Local, Bits<REM_W>>,
     s0_wc: Signal<Local, Bits<REM_W>>,
@@ -980,6 +984,12 @@ impl Logic for Divsqrt {
         self.step.rt.next = self.pre.q.val().t;
         self.step.rq.next = self.pre.q.val().q;
         self.step.rqm.next = self.pre.q.val().qm;
+        self.q_next.next = self.step.q_next.val();
+        self.qm_next.next = self.step.qm_next.val();
+        if self.two.val() {
+            self.q_next.next = self.pre.q.val().q;
+            self.qm_next.next = self.pre.q.val().qm;
+        }
         self.step.k_first.next = self.iter.q.val().k_first;
         self.step.ws.next = self.iter.q.val().ws;
         self.step.wc.next = self.iter.q.val().wc;
@@ -1072,8 +1082,8 @@ impl Logic for Divsqrt {
         if self.en_adv.val() {
             self.iter.d.next.ws = self.step.ws_next.val();
             self.iter.d.next.wc = self.step.wc_next.val();
-            self.iter.d.next.q = self.step.q_load.val();
-            self.iter.d.next.qm = self.step.qm_load.val();
+            self.iter.d.next.q = self.q_next.val();
+            self.iter.d.next.qm = self.qm_next.val();
             self.iter.d.next.k = self.step.k_next.val();
             self.iter.d.next.c = self.step.c_next.val();
             self.iter.d.next.cn = !self.step.c_next.val();

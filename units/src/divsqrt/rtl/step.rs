@@ -313,10 +313,6 @@ pub struct Radix4Step {
     /// conversion in the first clock, the ORs in the second).
     pub rq: Signal<In, Bits<REM_W>>,
     pub rqm: Signal<In, Bits<REM_W>>,
-    /// What a digit clock loads into `Q`, `QM` and forms the multiples
-    /// from: `q_next`, `qm_next`, or `rq`, `rqm` at two clocks per digit.
-    pub q_load: Signal<Out, Bits<REM_W>>,
-    pub qm_load: Signal<Out, Bits<REM_W>>,
     /// The next windows of `ws` and `wc`, added (for `v`): the five
     /// candidates' sums picked by the loop's digit.
     pub v_next: Signal<Out, Bits<SPEC_W>>,
@@ -336,6 +332,9 @@ pub struct Radix4Step {
     cin: Signal<Local, Bit>,
     /// The addend the 3:2 row reads (`t`, or `rt` at two clocks per digit).
     ta: Signal<Local, Bits<REM_W>>,
+    /// `Q'`, `QM'` the multiples read (`q_next`, or `rq` at two clocks).
+    qa: Signal<Local, Bits<REM_W>>,
+    qma: Signal<Local, Bits<REM_W>>,
     /// The addend by the loop's copy of the digit, and the next `ws`, `wc`
     /// from it (only their windows are used: the estimate's own 3:2 row).
     tl: Signal<Local, Bits<REM_W>>,
@@ -427,17 +426,17 @@ impl Logic for Radix4Step {
         self.k_next.next = self.kn.val();
         // The next step's multiples of a root (they follow S; a divisor's
         // stay: the top level loads these in a root's digit clocks only).
-        self.q_load.next = self.q_next.val();
-        self.qm_load.next = self.qm_next.val();
+        self.qa.next = self.q_next.val();
+        self.qma.next = self.qm_next.val();
         if self.two.val() {
-            self.q_load.next = self.rq.val();
-            self.qm_load.next = self.rqm.val();
+            self.qa.next = self.rq.val();
+            self.qma.next = self.rqm.val();
         }
-        self.p1_next.next = self.q_load.val() | (self.kn.val() >> 1);
-        self.p2_next.next = (self.q_load.val() | self.kn.val()) << 1;
+        self.p1_next.next = self.qa.val() | (self.kn.val() >> 1);
+        self.p2_next.next = (self.qa.val() | self.kn.val()) << 1;
         self.m1_next.next =
-            self.qm_load.val() | (self.kn.val() << 1) | self.kn.val() | (self.kn.val() >> 1);
-        self.m2_next.next = (self.qm_load.val() | (self.kn.val() << 1) | self.kn.val()) << 1;
+            self.qma.val() | (self.kn.val() << 1) | self.kn.val() | (self.kn.val() >> 1);
+        self.m2_next.next = (self.qma.val() | (self.kn.val() << 1) | self.kn.val()) << 1;
         // The rows of Q' and QM' follow Q's or QM's by the digit (its bits
         // never reach the row's five bits), so the registered thresholds
         // stay those of the registers' rows.
