@@ -101,12 +101,28 @@ pub struct Pack {
     pub dec: Signal<In, Decided>,
     pub pk: Signal<Out, Packed>,
     beff: Signal<Local, Bits<64>>,
+    kept: Signal<Local, Bits<64>>,
+    /// The increment carries into the exponent field.
+    carry: Signal<Local, Bit>,
 }
 
 impl Logic for Pack {
     #[hdl_gen]
     fn update(&mut self) {
         self.beff.next = bit_cast::<64, BEFF_W>(self.rest.val().beff);
+        self.kept.next = self.dec.val().kept;
+        // The exponent field is `E − 1 + kept[p − 1] + carry` for a normal
+        // result (`kept[p − 1]` set; `E = emax − 1` reaches all ones only
+        // with the carry, `E ≥ emax` is `huge`) and `carry` for a subnormal
+        // one (`beff` 0, `kept[p − 1]` clear): the field's tests need no
+        // add.
+        self.carry.next = self.kept.val().get_bits::<23>(0).all() & self.dec.val().up;
+        self.pk.next.sub = !(self.kept.val().get_bit(23) | self.carry.val());
+        if self.meta.val().fmt64 {
+            self.carry.next = self.kept.val().get_bits::<52>(0).all() & self.dec.val().up;
+            self.pk.next.sub = !(self.kept.val().get_bit(52) | self.carry.val());
+        }
+        self.pk.next.ovf = self.rest.val().huge | (self.rest.val().at_top & self.carry.val());
         // The sum of non-negative terms is 0 only when every term is.
         self.pk.next.nz =
             self.rest.val().beff.any() | self.dec.val().kept.any() | self.dec.val().up;
@@ -124,16 +140,15 @@ impl Logic for Pack {
 /// The special phase (combinational): overflow, FTZ, the integer and
 /// forced answers (a clock of its own since 2026-12-03: the exponent
 /// field's tests and the result's multiplexer after them missed 6.67 ns
-/// in one clock). Its outputs ([`Special`]) let the final phase pick with
-/// one LUT per bit: `alt | (take ? pack : 0)`.
+/// in one clock; since 2026-12-04 the pack phase forms those tests beside
+/// its add, [`Packed`]'s `ovf` and `sub`). Its outputs ([`Special`]) let
+/// the final phase pick with one LUT per bit: `alt | (take ? pack : 0)`.
 #[derive(LogicBlock, Default)]
 pub struct Specials {
     pub meta: Signal<In, Meta>,
-    pub rest: Signal<In, Rest>,
     pub dec: Signal<In, Decided>,
     pub pk: Signal<In, Packed>,
     pub sp: Signal<Out, Special>,
-    pack: Signal<Local, Bits<64>>,
     sbit: Signal<Local, Bits<64>>,
     ovf: Signal<Local, Bit>,
     to_inf: Signal<Local, Bit>,
@@ -143,19 +158,14 @@ pub struct Specials {
 impl Logic for Specials {
     #[hdl_gen]
     fn update(&mut self) {
-        self.pack.next = self.pk.val().pack;
         self.sbit.next = 0.into();
         if self.meta.val().sign {
             self.sbit.next = 0x8000_0000_u64.into();
         }
-        self.ovf.next = self.rest.val().huge | self.pack.val().get_bits::<8>(23).all();
-        self.subnormal.next = !self.pack.val().get_bits::<8>(23).any();
-        if self.meta.val().fmt64 {
-            if self.meta.val().sign {
-                self.sbit.next = 0x8000_0000_0000_0000_u64.into();
-            }
-            self.ovf.next = self.rest.val().huge | self.pack.val().get_bits::<11>(52).all();
-            self.subnormal.next = !self.pack.val().get_bits::<11>(52).any();
+        self.ovf.next = self.pk.val().ovf;
+        self.subnormal.next = self.pk.val().sub;
+        if self.meta.val().fmt64 & self.meta.val().sign {
+            self.sbit.next = 0x8000_0000_0000_0000_u64.into();
         }
         self.sp.next.take = true;
         self.sp.next.alt = self.sbit.val();
