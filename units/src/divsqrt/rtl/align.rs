@@ -124,6 +124,7 @@ pub struct Align {
     pub sel: Signal<In, Selected>,
     pub al: Signal<Out, Aligned>,
     sh_out: Signal<Local, Bits<REM_W>>,
+    sg: Signal<Local, Bits<8>>,
 }
 
 impl Logic for Align {
@@ -131,6 +132,18 @@ impl Logic for Align {
     fn update(&mut self) {
         self.sh_out.next = self.sel.val().sh_in >> self.sel.val().sh_amount;
         self.al.next.x = self.sh_out.val().get_bits::<NORM_W>(0);
+        self.sg.next = 0.into();
+        for i in 0..7 {
+            self.sg.next = self
+                .sg
+                .val()
+                .replace_bit(i, self.sh_out.val().get_bits::<4>(4 * i).any());
+        }
+        self.sg.next = self
+            .sg
+            .val()
+            .replace_bit(7, self.sh_out.val().get_bits::<3>(28).any());
+        self.al.next.sg = self.sg.val();
         self.al.next.sticky = self.sel.val().sticky;
         self.al.next.tiny = self.sel.val().tiny;
         // Integers: quotient (LSB-aligned) or the shifted remainder.

@@ -8,8 +8,8 @@
 //! | lzc ([`unpack::Lzc64`]) | 1 | both significands' leading-zero counts |
 //! | coarse ([`setup::CoarseShift`]) | 1 | the normalising shifts by the counts' multiples of 8, into [`Coarse`] |
 //! | shift ([`setup::Shift`]) | 1 | the normalising shifts' rest (0 … 7), the operands' exponents |
-//! | compare ([`setup::Compare`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight and `QM` (decoded from `⌊nbits/2⌋`), `lz_a > lz_b` |
-//! | prep ([`setup::Prep`]) | 1 | the root's first two digits, initial recurrence registers, clock count; answers without a recurrence |
+//! | compare ([`setup::Compare`], [`setup::Forced`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight and `QM` (decoded from `⌊nbits/2⌋`), `lz_a > lz_b`; the answers without a recurrence |
+//! | prep ([`setup::Prep`]) | 1 | the root's first two digits, initial recurrence registers, clock count; an integer quotient of 0 |
 //! | iterate ([`step`]) | 2 + digits (+ 3 for a root): f64 ÷ 30, f64 √ 30, f32 ÷ 15, f32 √ 16, int ⌊(lz_b − lz_a + 1)/2⌋ + 3 (1 when forced) | the first clock (`s0`: the selection's `K` added, the loop's window sum and window copies loaded from the prep phase's registers), the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient; a root's extra clocks: the selection's `K` added after each of its first three digits |
 //! | compress ([`correct::Compress`]) | 1 | the 3:2 row of `ws + wc + back`; the carry-free zero tests of `ws + wc` and of the row by 4-bit groups; both candidates' significands and their rounding and lost-bit tests by 4-bit groups (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
 //! | correct ([`correct::Correct`]) | 1 | remainder carry-propagate adds; the groups' tests combined; both float candidates' right shift by the subnormal shift's multiple of 8 ([`align::CoarseSig`]) |
@@ -53,7 +53,7 @@ use correct::{Compress, Correct, RoundBits};
 use round::{Decide, Final, Pack, Specials};
 use rust_hdl::prelude::*;
 use setup::{
-    CoarseShift, Compare, Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV,
+    CoarseShift, Compare, Forced, Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV,
     CLOCKS_F64_SQRT,
 };
 use step::{KLoad, Radix4Step, K_W, NM_W, WIN_W};
@@ -268,6 +268,17 @@ pub struct Ordered {
     /// An integer's first digit weight and initial `QM`.
     pub ik1: Bits<REM_W>,
     pub iqm: Bits<REM_W>,
+    /// [`setup::Forced`]'s outputs: a float result's sign, the answer
+    /// without a recurrence and its flags.
+    pub sign: Bit,
+    pub forced: Bit,
+    pub fres: Bits<64>,
+    pub fflags: Bits<FLAGS_W>,
+    /// A float result's signed zero, and its overflow answer (±∞ or the
+    /// largest finite value, by the rounding mode): read by the special
+    /// phase (the register holds until the next operation's compare phase).
+    pub zero_res: Bits<64>,
+    pub ovf_res: Bits<64>,
 }
 
 /// The control registers, apart from the datapath's (so that the handshake
@@ -455,6 +466,9 @@ pub struct Selected {
 pub struct Aligned {
     /// Significand, leading one at bit 55 unless shifted into the subnormal range.
     pub x: Bits<NORM_W>,
+    /// ORs of `x`'s bits 30 … 0 by groups (28 … 30, 24 … 27, …, 0 … 3):
+    /// a binary32 result's sticky bits.
+    pub sg: Bits<8>,
     pub sticky: Bit,
     pub tiny: Bit,
     /// Integer answer before its sign.
@@ -618,6 +632,7 @@ pub struct Divsqrt {
     pub coarse: CoarseShift,
     pub shift: Shift,
     pub compare: Compare,
+    pub forced: Forced,
     pub prep: Prep,
     pub step: Radix4Step,
     /// Clocks per digit: 1, or 2 (a constant, [`Divsqrt::new`]).
@@ -959,8 +974,15 @@ impl Logic for Divsqrt {
         self.compare.n.next = self.norm.q.val();
         self.compare.nbits.next = self.ctl.q.val().nbits;
         self.ord.d.next = self.ord.q.val();
+        self.forced.p.next = self.acc.q.val();
         if self.at_compare.q.val() {
             self.ord.d.next = self.compare.o.val();
+            self.ord.d.next.sign = self.forced.sign.val();
+            self.ord.d.next.forced = self.forced.forced.val();
+            self.ord.d.next.fres = self.forced.fres.val();
+            self.ord.d.next.fflags = self.forced.fflags.val();
+            self.ord.d.next.zero_res = self.forced.zero_res.val();
+            self.ord.d.next.ovf_res = self.forced.ovf_res.val();
         }
         // An integer's first weight and `QM`: loaded at every clock (no
         // enable before the decoder's flip-flops; `nbits` holds from the
@@ -1258,6 +1280,7 @@ impl Logic for Divsqrt {
             self.pkd.d.next = self.pack.pk.val();
         }
         self.specials.meta.next = self.meta.q.val();
+        self.specials.o.next = self.ord.q.val();
         self.specials.dec.next = self.decided.q.val();
         self.specials.pk.next = self.pkd.q.val();
         self.spc.d.next = self.spc.q.val();

@@ -11,7 +11,8 @@
 //! [`model::round_pack`](crate::divsqrt::model::round_pack).
 
 use super::{
-    Aligned, Decided, Meta, Packed, Rest, Special, BEFF_W, EOFF, EXP_W, FLAGS_W, NORM_W, RM_W,
+    Aligned, Decided, Meta, Ordered, Packed, Rest, Special, BEFF_W, EOFF, EXP_W, FLAGS_W, NORM_W,
+    RM_W,
 };
 use rust_hdl::prelude::*;
 
@@ -60,7 +61,10 @@ pub struct Decide {
     rbit: Signal<Local, Bit>,
     sticky: Signal<Local, Bit>,
     kept: Signal<Local, Bits<64>>,
-    inc: RoundUp,
+    /// The increment with the sticky bit set, and clear: formed beside
+    /// the sticky bit's OR, which picks.
+    inc1: RoundUp,
+    inc0: RoundUp,
 }
 
 impl Logic for Decide {
@@ -71,19 +75,27 @@ impl Logic for Decide {
         // binary32: kept x[55:32], round x[31]; binary64: kept x[55:3], round x[2].
         self.kept.next = bit_cast::<64, 24>(self.x.val().get_bits::<24>(32));
         self.rbit.next = self.x.val().get_bit(31);
-        self.sticky.next = self.x.val().get_bits::<31>(0).any() | self.al.val().sticky;
+        self.sticky.next = self.al.val().sg.any() | self.al.val().sticky;
         if self.meta.val().fmt64 {
             self.kept.next = bit_cast::<64, 53>(self.x.val().get_bits::<53>(3));
             self.rbit.next = self.x.val().get_bit(2);
             self.sticky.next = self.x.val().get_bits::<2>(0).any() | self.al.val().sticky;
         }
-        self.inc.round.next = self.rbit.val();
-        self.inc.sticky.next = self.sticky.val();
-        self.inc.rm.next = self.meta.val().rm;
-        self.inc.sign.next = self.meta.val().sign;
-        self.inc.lsb.next = self.kept.val().get_bit(0);
+        self.inc1.round.next = self.rbit.val();
+        self.inc1.sticky.next = true;
+        self.inc1.rm.next = self.meta.val().rm;
+        self.inc1.sign.next = self.meta.val().sign;
+        self.inc1.lsb.next = self.kept.val().get_bit(0);
+        self.inc0.round.next = self.rbit.val();
+        self.inc0.sticky.next = false;
+        self.inc0.rm.next = self.meta.val().rm;
+        self.inc0.sign.next = self.meta.val().sign;
+        self.inc0.lsb.next = self.kept.val().get_bit(0);
         self.dec.next.kept = self.kept.val();
-        self.dec.next.up = self.inc.up.val();
+        self.dec.next.up = self.inc0.up.val();
+        if self.sticky.val() {
+            self.dec.next.up = self.inc1.up.val();
+        }
         self.dec.next.inexact = self.rbit.val() | self.sticky.val();
         self.dec.next.tiny = self.al.val().tiny;
         self.dec.next.ires = self.al.val().ival;
@@ -146,55 +158,30 @@ impl Logic for Pack {
 #[derive(LogicBlock, Default)]
 pub struct Specials {
     pub meta: Signal<In, Meta>,
+    /// The signed zero and the overflow answer ([`Ordered`]'s `zero_res`,
+    /// `ovf_res`, formed before the recurrence).
+    pub o: Signal<In, Ordered>,
     pub dec: Signal<In, Decided>,
     pub pk: Signal<In, Packed>,
     pub sp: Signal<Out, Special>,
-    sbit: Signal<Local, Bits<64>>,
-    ovf: Signal<Local, Bit>,
-    to_inf: Signal<Local, Bit>,
-    subnormal: Signal<Local, Bit>,
 }
 
 impl Logic for Specials {
     #[hdl_gen]
     fn update(&mut self) {
-        self.sbit.next = 0.into();
-        if self.meta.val().sign {
-            self.sbit.next = 0x8000_0000_u64.into();
-        }
-        self.ovf.next = self.pk.val().ovf;
-        self.subnormal.next = self.pk.val().sub;
-        if self.meta.val().fmt64 & self.meta.val().sign {
-            self.sbit.next = 0x8000_0000_0000_0000_u64.into();
-        }
         self.sp.next.take = true;
-        self.sp.next.alt = self.sbit.val();
+        self.sp.next.alt = self.o.val().zero_res;
         self.sp.next.flags = bit_cast::<FLAGS_W, 1>(self.dec.val().inexact.into())
             | (bit_cast::<FLAGS_W, 1>((self.dec.val().tiny & self.dec.val().inexact).into()) << 1);
-        // Overflow: ∞ unless the mode rounds toward zero for this sign.
-        self.to_inf.next = (self.meta.val().rm == 0)
-            | (self.meta.val().rm == 4)
-            | ((self.meta.val().rm == 2) & self.meta.val().sign)
-            | ((self.meta.val().rm == 3) & !self.meta.val().sign);
-        if self.ovf.val() {
+        if self.pk.val().ovf {
             self.sp.next.take = false;
             self.sp.next.flags = 0x05.into();
-            if self.to_inf.val() {
-                self.sp.next.alt = self.sbit.val() | 0x7f80_0000_u64;
-                if self.meta.val().fmt64 {
-                    self.sp.next.alt = self.sbit.val() | 0x7ff0_0000_0000_0000_u64;
-                }
-            } else {
-                self.sp.next.alt = self.sbit.val() | 0x7f7f_ffff_u64;
-                if self.meta.val().fmt64 {
-                    self.sp.next.alt = self.sbit.val() | 0x7fef_ffff_ffff_ffff_u64;
-                }
-            }
+            self.sp.next.alt = self.o.val().ovf_res;
         }
         // FTZ: a subnormal result (zero is not one) becomes ±0 with UF|NX.
-        if self.meta.val().ftz & self.subnormal.val() & self.pk.val().nz & !self.ovf.val() {
+        if self.meta.val().ftz & self.pk.val().sub & self.pk.val().nz & !self.pk.val().ovf {
             self.sp.next.take = false;
-            self.sp.next.alt = self.sbit.val();
+            self.sp.next.alt = self.o.val().zero_res;
             self.sp.next.flags = 0x03.into();
         }
         if self.meta.val().is_int {
