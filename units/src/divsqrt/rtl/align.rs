@@ -14,7 +14,7 @@
 //! path. Mirrors [`model::round_pack`](crate::divsqrt::model::round_pack)
 //! up to the increment, and [`srt::divide_u32`](crate::divsqrt::srt::divide_u32).
 
-use super::round::RoundUp;
+use super::round::RoundUpDecoded;
 use super::{Aligned, Meta, Rest, Selected, BEFF_W, EOFF, EXP_W, NORM_W, REM_W};
 use rust_hdl::prelude::*;
 
@@ -48,6 +48,8 @@ impl Logic for CoarseSig {
 #[derive(LogicBlock, Default)]
 pub struct Select {
     pub meta: Signal<In, Meta>,
+    /// [`RoundUpDecoded`]'s `modes` (from [`super::Ordered`]).
+    pub modes: Signal<In, Bits<3>>,
     pub rest: Signal<In, Rest>,
     pub q: Signal<In, Bits<REM_W>>,
     pub qm: Signal<In, Bits<REM_W>>,
@@ -61,8 +63,8 @@ pub struct Select {
     /// The shift amounts (Icarus: no part select of a struct field).
     dsh: Signal<Local, Bits<6>>,
     rsh: Signal<Local, Bits<6>>,
-    norm_q: RoundUp,
-    norm_qm: RoundUp,
+    norm_q: RoundUpDecoded,
+    norm_qm: RoundUpDecoded,
 }
 
 impl Logic for Select {
@@ -75,13 +77,11 @@ impl Logic for Select {
         // Each sub-block input is assigned once (a glitch loops in Icarus).
         self.norm_q.round.next = self.rest.val().rb_q;
         self.norm_q.sticky.next = self.rest.val().lo_q | !self.rest.val().z1;
-        self.norm_q.rm.next = self.meta.val().rm;
-        self.norm_q.sign.next = self.meta.val().sign;
+        self.norm_q.modes.next = self.modes.val();
         self.norm_q.lsb.next = true;
         self.norm_qm.round.next = self.rest.val().rb_qm;
         self.norm_qm.sticky.next = self.rest.val().lo_qm | !self.rest.val().z2;
-        self.norm_qm.rm.next = self.meta.val().rm;
-        self.norm_qm.sign.next = self.meta.val().sign;
+        self.norm_qm.modes.next = self.modes.val();
         self.norm_qm.lsb.next = true;
         self.tiny_q.next = self.rest.val().tlt
             | (self.rest.val().teq & !(self.rest.val().ao_q & self.norm_q.up.val()));
@@ -159,7 +159,7 @@ impl Logic for Align {
 /// The exponent arithmetic of the finishing phases (`E` the biased
 /// exponent of the result's leading one, `bexp − EOFF`). Its inputs are
 /// constant from the prep phase on and its outputs are registered at every
-/// recurrence clock (a float runs at least 15), in three steps, each from
+/// recurrence clock (a float runs at least 15), in four steps, each from
 /// the registers of the one before: the comparisons and differences of
 /// `bexp` (`gt`, `lt`, `d`, `beff_raw` and the final `tlt`, `teq`, `huge`,
 /// `at_top`), then `dsh` and `beff` picked from those (`*_q`), then the mask
@@ -175,6 +175,16 @@ pub struct AlignPrep {
     pub beff_raw_q: Signal<In, Bits<BEFF_W>>,
     /// `dsh` as registered a clock before.
     pub dsh_q: Signal<In, Bits<6>>,
+    /// The third step's outputs as registered a clock before.
+    pub hgt_q: Signal<In, Bits<8>>,
+    pub heq_q: Signal<In, Bits<8>>,
+    pub lge_q: Signal<In, Bits<8>>,
+    /// Of `dsh`'s multiple of 8 `h` and rest `l`: bit `j` of `hgt` is
+    /// `j > h`, of `heq` `j = h`; bit `k` of `lge` is `k ≥ l` (the mask's
+    /// bit `8j + k` is `hgt[j] ∨ heq[j] ∧ lge[k]`, one LUT).
+    pub hgt: Signal<Out, Bits<8>>,
+    pub heq: Signal<Out, Bits<8>>,
+    pub lge: Signal<Out, Bits<8>>,
     /// `E > 0` (a normal result's exponent), `E < −62` (the shift clamps
     /// at 63), the low bits of `1 − E` and of `E − 1`.
     pub gt: Signal<Out, Bit>,
@@ -194,7 +204,12 @@ pub struct AlignPrep {
     pub huge: Signal<Out, Bit>,
     /// `E = emax − 1`: overflow when the rounded significand carries out.
     pub at_top: Signal<Out, Bit>,
-    ones: Signal<Local, Bits<NORM_W>>,
+    c_fe: Signal<Local, Bits<8>>,
+    c_01: Signal<Local, Bits<8>>,
+    c_ff: Signal<Local, Bits<8>>,
+    dsh_h: Signal<Local, Bits<3>>,
+    dsh_l: Signal<Local, Bits<3>>,
+    mask: Signal<Local, Bits<NORM_W>>,
 }
 
 impl Logic for AlignPrep {
@@ -215,8 +230,25 @@ impl Logic for AlignPrep {
         if self.gt_q.val() {
             self.beff.next = self.beff_raw_q.val();
         }
-        self.ones.next = 0xff_ffff_ffff_ffff_u64.into();
-        self.kept_mask.next = self.ones.val() << self.dsh_q.val();
+        self.c_fe.next = 0xfe.into();
+        self.c_01.next = 0x01.into();
+        self.c_ff.next = 0xff.into();
+        self.dsh_h.next = self.dsh_q.val().get_bits::<3>(3);
+        self.dsh_l.next = self.dsh_q.val().get_bits::<3>(0);
+        self.hgt.next = self.c_fe.val() << self.dsh_h.val();
+        self.heq.next = self.c_01.val() << self.dsh_h.val();
+        self.lge.next = self.c_ff.val() << self.dsh_l.val();
+        self.mask.next = 0.into();
+        for j in 0..7 {
+            for k in 0..8 {
+                self.mask.next = self.mask.val().replace_bit(
+                    8 * j + k,
+                    self.hgt_q.val().get_bit(j)
+                        | (self.heq_q.val().get_bit(j) & self.lge_q.val().get_bit(k)),
+                );
+            }
+        }
+        self.kept_mask.next = self.mask.val();
         self.tlt.next = self.bexp.val() < 8192;
         self.teq.next = self.bexp.val() == 8192;
         self.huge.next = self.bexp.val() >= (8192 + 255);

@@ -279,6 +279,9 @@ pub struct Ordered {
     /// phase (the register holds until the next operation's compare phase).
     pub zero_res: Bits<64>,
     pub ovf_res: Bits<64>,
+    /// The rounding mode decoded with the result's sign
+    /// ([`round::RoundUpDecoded`]'s `modes`).
+    pub modes: Bits<3>,
 }
 
 /// The control registers, apart from the datapath's (so that the handshake
@@ -445,6 +448,10 @@ pub struct Rest {
     pub ap_lt: Bit,
     pub ap_d: Bits<6>,
     pub ap_beff_raw: Bits<BEFF_W>,
+    /// Its third step's (`hgt`, `heq`, `lge`).
+    pub ap_hgt: Bits<8>,
+    pub ap_heq: Bits<8>,
+    pub ap_lge: Bits<8>,
 }
 
 /// After the select phase.
@@ -983,6 +990,7 @@ impl Logic for Divsqrt {
             self.ord.d.next.fflags = self.forced.fflags.val();
             self.ord.d.next.zero_res = self.forced.zero_res.val();
             self.ord.d.next.ovf_res = self.forced.ovf_res.val();
+            self.ord.d.next.modes = self.forced.modes.val();
         }
         // An integer's first weight and `QM`: loaded at every clock (no
         // enable before the decoder's flip-flops; `nbits` holds from the
@@ -1204,6 +1212,9 @@ impl Logic for Divsqrt {
         self.aprep.lt_q.next = self.rest.q.val().ap_lt;
         self.aprep.d_q.next = self.rest.q.val().ap_d;
         self.aprep.beff_raw_q.next = self.rest.q.val().ap_beff_raw;
+        self.aprep.hgt_q.next = self.rest.q.val().ap_hgt;
+        self.aprep.heq_q.next = self.rest.q.val().ap_heq;
+        self.aprep.lge_q.next = self.rest.q.val().ap_lge;
         self.rest.d.next = self.rest.q.val();
         if self.at_correct.q.val() {
             self.rest.d.next.neg = self.correct.neg.val();
@@ -1249,8 +1260,12 @@ impl Logic for Divsqrt {
             self.rest.d.next.ap_lt = self.aprep.lt.val();
             self.rest.d.next.ap_d = self.aprep.d.val();
             self.rest.d.next.ap_beff_raw = self.aprep.beff_raw.val();
+            self.rest.d.next.ap_hgt = self.aprep.hgt.val();
+            self.rest.d.next.ap_heq = self.aprep.heq.val();
+            self.rest.d.next.ap_lge = self.aprep.lge.val();
         }
         self.select.meta.next = self.meta.q.val();
+        self.select.modes.next = self.ord.q.val().modes;
         self.select.rest.next = self.rest.q.val();
         self.select.q.next = self.iter.q.val().q;
         self.select.qm.next = self.iter.q.val().qm;
@@ -1267,6 +1282,7 @@ impl Logic for Divsqrt {
 
         // ---- decide, pack, final ----
         self.decide.meta.next = self.meta.q.val();
+        self.decide.modes.next = self.ord.q.val().modes;
         self.decide.al.next = self.aligned.q.val();
         self.decided.d.next = self.decided.q.val();
         if self.at_decide.q.val() {

@@ -50,11 +50,39 @@ impl Logic for RoundUp {
     }
 }
 
+/// [`RoundUp`] from the rounding mode decoded with the result's sign
+/// ([`Ordered`]'s `modes`, formed before the recurrence; the engine's
+/// since 2026-12-04, when the mode's compares sat at the head of the
+/// select and decide phases' paths).
+#[derive(LogicBlock, Default)]
+pub struct RoundUpDecoded {
+    /// Bit 0: RNE; bit 1: RMM; bit 2: toward the result's sign's infinity
+    /// (RDN of a negative, RUP of a positive result). RTZ: none.
+    pub modes: Signal<In, Bits<3>>,
+    /// The kept LSB, the first dropped bit, the OR of the rest.
+    pub lsb: Signal<In, Bit>,
+    pub round: Signal<In, Bit>,
+    pub sticky: Signal<In, Bit>,
+    pub up: Signal<Out, Bit>,
+}
+
+impl Logic for RoundUpDecoded {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.up.next =
+            (self.modes.val().get_bit(0) & self.round.val() & (self.sticky.val() | self.lsb.val()))
+                | (self.modes.val().get_bit(1) & self.round.val())
+                | (self.modes.val().get_bit(2) & (self.round.val() | self.sticky.val()));
+    }
+}
+
 /// The decide phase (combinational): kept bits, round bit, sticky and
 /// the increment; the integer answer's sign.
 #[derive(LogicBlock, Default)]
 pub struct Decide {
     pub meta: Signal<In, Meta>,
+    /// [`RoundUp`]'s `modes` (from [`Ordered`]).
+    pub modes: Signal<In, Bits<3>>,
     pub al: Signal<In, Aligned>,
     pub dec: Signal<Out, Decided>,
     x: Signal<Local, Bits<NORM_W>>,
@@ -63,8 +91,8 @@ pub struct Decide {
     kept: Signal<Local, Bits<64>>,
     /// The increment with the sticky bit set, and clear: formed beside
     /// the sticky bit's OR, which picks.
-    inc1: RoundUp,
-    inc0: RoundUp,
+    inc1: RoundUpDecoded,
+    inc0: RoundUpDecoded,
 }
 
 impl Logic for Decide {
@@ -83,13 +111,11 @@ impl Logic for Decide {
         }
         self.inc1.round.next = self.rbit.val();
         self.inc1.sticky.next = true;
-        self.inc1.rm.next = self.meta.val().rm;
-        self.inc1.sign.next = self.meta.val().sign;
+        self.inc1.modes.next = self.modes.val();
         self.inc1.lsb.next = self.kept.val().get_bit(0);
         self.inc0.round.next = self.rbit.val();
         self.inc0.sticky.next = false;
-        self.inc0.rm.next = self.meta.val().rm;
-        self.inc0.sign.next = self.meta.val().sign;
+        self.inc0.modes.next = self.modes.val();
         self.inc0.lsb.next = self.kept.val().get_bit(0);
         self.dec.next.kept = self.kept.val();
         self.dec.next.up = self.inc0.up.val();

@@ -212,6 +212,8 @@ pub struct Forced {
     /// mode rounds toward zero for this sign, then the largest finite value.
     pub zero_res: Signal<Out, Bits<64>>,
     pub ovf_res: Signal<Out, Bits<64>>,
+    /// The rounding mode decoded with the sign ([`super::round::RoundUpDecoded`]).
+    pub modes: Signal<Out, Bits<3>>,
     to_inf: Signal<Local, Bit>,
     /// Signed zero, ∞, canonical NaN of the format.
     zero_v: Signal<Local, Bits<64>>,
@@ -248,6 +250,13 @@ impl Logic for Forced {
         if self.to_inf.val() {
             self.ovf_res.next = self.inf_v.val();
         }
+        self.modes.next = bit_cast::<3, 1>((self.p.val().rm == 0).into())
+            | (bit_cast::<3, 1>((self.p.val().rm == 4).into()) << 1)
+            | (bit_cast::<3, 1>(
+                (((self.p.val().rm == 2) & self.sign.val())
+                    | ((self.p.val().rm == 3) & !self.sign.val()))
+                .into(),
+            ) << 2);
         self.fres.next = self.inf_v.val();
         self.fflags.next = 0.into();
         if self.p.val().sqrt {
