@@ -19,7 +19,7 @@
 //!   adder (`old_add + addend`, from its own copy of the forwarding choice:
 //!   a 32-bit chain for the lower half, the upper half for both carries,
 //!   the lower half's carry picking the upper half of `pre_word` last), the
-//!   compares (from their own copy, `old_cmp`; 64-bit in
+//!   compares (64-bit in
 //!   both directions for 64-bit and upper-half lanes, each as two 32-bit chains;
 //!   32-bit for lower-half lanes), the lane equality and zero tests and the
 //!   bitwise result; then, per bit, `arith ? sum : bitwise`, or `alt` for
@@ -420,14 +420,9 @@ pub struct AtomAlu {
     pub old: Signal<In, Bits<DATA_W>>,
     /// The same word for the adder alone: a copy of the forwarding choice
     /// with its own selects, so that the add loop's choice drives only the
-    /// adder's chains (`old` drives the bitwise ops alone). It equals `old` whenever the op adds (`arith_lo`/`arith_hi`).
+    /// adder's chains (`old` drives the compares, the bitwise ops and the
+    /// answer). It equals `old` whenever the op adds (`arith_lo`/`arith_hi`).
     pub old_add: Signal<In, Bits<DATA_W>>,
-    /// The same word for the compare chains alone (`cmp_*`, `h_*`): a
-    /// fourth copy of the choice, from copies of the select and of both
-    /// data registers (all zero unless the op compares), so that the chains'
-    /// multiplexer drives nothing else. It equals `old` whenever the op
-    /// compares (min, max, inc, dec, cas, cast).
-    pub old_cmp: Signal<In, Bits<DATA_W>>,
     /// The same word for the answer alone (`lane_old`), from a third copy of
     /// the choice (selects low unless the op answers): the answer's lane
     /// choice then sits behind three LUT levels, not behind `old`'s fanout.
@@ -517,20 +512,20 @@ impl Logic for AtomAlu {
     #[hdl_gen]
     fn update(&mut self) {
         // ---- compares (four chains in parallel) ----
-        self.ko.next = self.old_cmp.val();
+        self.ko.next = self.old.val();
         if self.flip63.val() {
-            self.ko.next = self.old_cmp.val() ^ 0x8000_0000_0000_0000_u64;
+            self.ko.next = self.old.val() ^ 0x8000_0000_0000_0000_u64;
         }
-        self.ko32.next = self.old_cmp.val().get_bits::<32>(0);
+        self.ko32.next = self.old.val().get_bits::<32>(0);
         if self.flip31.val() {
-            self.ko32.next = self.old_cmp.val().get_bits::<32>(0) ^ 0x8000_0000_u64;
+            self.ko32.next = self.old.val().get_bits::<32>(0) ^ 0x8000_0000_u64;
         }
         // 64-bit compares as two 32-bit chains, combined in the next clock
         // ([`AtomDecide`]) on the upper halves' equality (`eq_hi`: the sign
         // flip cancels, and `kb1`'s upper half is `kb0`'s).
         self.ko_hi.next = self.ko.val().get_bits::<32>(32);
         self.ko_lo.next = self.ko.val().get_bits::<32>(0);
-        self.eq_hi.next = self.old_cmp.val().get_bits::<32>(32) == self.bw.val().get_bits::<32>(32);
+        self.eq_hi.next = self.old.val().get_bits::<32>(32) == self.bw.val().get_bits::<32>(32);
         self.cmp_ob_hi.next = self.ko_hi.val() < self.kb0.val().get_bits::<32>(32);
         self.cmp_ob_lo.next = self.ko_lo.val() < self.kb0.val().get_bits::<32>(0);
         self.cmp_bo_hi.next = self.kb1.val().get_bits::<32>(32) < self.ko_hi.val();
@@ -538,23 +533,23 @@ impl Logic for AtomAlu {
         self.cmp_ob32.next = self.ko32.val() < self.kb32.val();
         self.cmp_bo32.next = self.kb32.val() < self.ko32.val();
         self.cmp_eq_hi.next = self.eq_hi.val();
-        self.eq_lo.next = self.old_cmp.val().get_bits::<32>(0) == self.bw.val().get_bits::<32>(0);
+        self.eq_lo.next = self.old.val().get_bits::<32>(0) == self.bw.val().get_bits::<32>(0);
         // The lane's halves are equal (a half outside the lane counts as equal).
         self.eq.next =
             (self.eq_lo.val() | !self.act_lo.val()) & (self.eq_hi.val() | !self.act_hi.val());
-        self.zero.next = !self.old_cmp.val().get_bits::<32>(0).any();
+        self.zero.next = !self.old.val().get_bits::<32>(0).any();
         if self.high.val() {
-            self.zero.next = !self.old_cmp.val().get_bits::<32>(32).any();
+            self.zero.next = !self.old.val().get_bits::<32>(32).any();
         }
 
         self.cmp_eq.next = self.eq.val();
         self.cmp_zero.next = self.zero.val();
         // Half min/max, per quarter (rust-hdl's loop indices cannot be offsets:
         // one line each).
-        self.hq[0].o.next = self.old_cmp.val().get_bits::<16>(0);
-        self.hq[1].o.next = self.old_cmp.val().get_bits::<16>(16);
-        self.hq[2].o.next = self.old_cmp.val().get_bits::<16>(32);
-        self.hq[3].o.next = self.old_cmp.val().get_bits::<16>(48);
+        self.hq[0].o.next = self.old.val().get_bits::<16>(0);
+        self.hq[1].o.next = self.old.val().get_bits::<16>(16);
+        self.hq[2].o.next = self.old.val().get_bits::<16>(32);
+        self.hq[3].o.next = self.old.val().get_bits::<16>(48);
         self.hq[0].kb.next = self.kb0.val().get_bits::<16>(0);
         self.hq[1].kb.next = self.kb0.val().get_bits::<16>(16);
         self.hq[2].kb.next = self.kb0.val().get_bits::<16>(32);

@@ -416,13 +416,6 @@ pub struct Atom<const WA: usize> {
     /// The same select of an op that answers: the answer's copy of the
     /// choice (`old_ans`).
     s2_sd: DFF<Bits<2>>,
-    /// The compare chains' copy of the choice (`old_cmp`): the select and
-    /// both data words again, each zero unless the op compares (`s1_cmp`),
-    /// so that synthesis keeps them apart from `s2_sw`, `s2_pick` and
-    /// `s2_bank` and the compare chains' 4:1 drives nothing else.
-    s2_sc: DFF<Bits<2>>,
-    s2_pickc: DFF<Bits<DATA_W>>,
-    s2_bankc: DFF<Bits<DATA_W>>,
     /// s2: a float add on f64 / f32 (scalar or vector) / f16x2 / bf16x2: each
     /// adder's operands are zero unless its format adds, so that no two
     /// adders' input registers hold the same value (synthesis would merge
@@ -436,9 +429,6 @@ pub struct Atom<const WA: usize> {
     old_word: Signal<Local, Bits<DATA_W>>,
     /// s2: `old_word` for the integer adder (select `s2_sa`).
     old_add: Signal<Local, Bits<DATA_W>>,
-    /// s2: `old_word` for the compare chains (select `s2_sc`, data
-    /// `s2_pickc`, `s2_bankc`).
-    old_cmp: Signal<Local, Bits<DATA_W>>,
     /// s2: `old_word` for the answer (select `s2_sd`).
     old_ans: Signal<Local, Bits<DATA_W>>,
     /// s2: `old_word` for a float add (select `s2_sx`); `lane_fp`:
@@ -731,16 +721,12 @@ impl<const WA: usize> Atom<WA> {
             s2_sx: Default::default(),
             s2_sa: Default::default(),
             s2_sd: Default::default(),
-            s2_sc: Default::default(),
-            s2_pickc: Default::default(),
-            s2_bankc: Default::default(),
             s2_e64: Default::default(),
             s2_e32: Default::default(),
             s2_e16: Default::default(),
             s2_ebf: Default::default(),
             old_word: Default::default(),
             old_add: Default::default(),
-            old_cmp: Default::default(),
             old_ans: Default::default(),
             old_fp: Default::default(),
             lane_fp: Default::default(),
@@ -840,7 +826,6 @@ impl<const WA: usize> Logic for Atom<WA> {
             self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
             s2_b, s2_pick, s2_bank, s2_sw, s2_sx, s2_sa, s2_sd, s2_e64, s2_e32, s2_e16, s2_ebf
         );
-        dff_setup!(self, clock, s2_sc, s2_pickc, s2_bankc);
         dff_setup!(
             self,
             clock,
@@ -1338,14 +1323,6 @@ impl<const WA: usize> Logic for Atom<WA> {
         if self.s1_answer.q.val() {
             self.s2_sd.d.next = self.sel.val();
         }
-        self.s2_sc.d.next = 0.into();
-        self.s2_pickc.d.next = 0.into();
-        self.s2_bankc.d.next = 0.into();
-        if self.s1_cmp.q.val() {
-            self.s2_sc.d.next = self.sel.val();
-            self.s2_pickc.d.next = self.pick.val();
-            self.s2_bankc.d.next = self.bank.read_data.val();
-        }
 
         // ---- s2: forward, modify ----
         self.fk_word.next = self.tnew[0].q.val();
@@ -1379,18 +1356,6 @@ impl<const WA: usize> Logic for Atom<WA> {
             self.old_add.next = self.s2_pick.q.val();
         }
         self.alu.old_add.next = self.old_add.val();
-        // The compare chains' copy (select and data zero unless the op
-        // compares): this 4:1 drives the chains alone.
-        self.old_cmp.next = self.s2_bankc.q.val();
-        if self.s2_sc.q.val().get_bit(1) {
-            self.old_cmp.next = self.s3_pre.q.val();
-            if self.s2_sc.q.val().get_bit(0) {
-                self.old_cmp.next = self.fk_word.val();
-            }
-        } else if self.s2_sc.q.val().get_bit(0) {
-            self.old_cmp.next = self.s2_pickc.q.val();
-        }
-        self.alu.old_cmp.next = self.old_cmp.val();
         // The answer's copy (select 0b00 unless the op answers).
         self.old_ans.next = self.s2_bank.q.val();
         if self.s2_sd.q.val().get_bit(1) {
