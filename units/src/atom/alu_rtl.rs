@@ -699,13 +699,6 @@ impl Logic for AtomDecide {
 /// One 16-bit quarter of a half min/max: the order of the old half and `b`'s
 /// and the old half's NaN tests, registered; which of them takes `alt` is
 /// decided in s3 ([`AtomDecide`]'s `htake`).
-///
-/// The old half's order key is `{1, o[14:0]}` for a positive half and
-/// `{0, !o[14:0]}` for a negative one, so each order is one of two 15-bit
-/// compares of `o[14:0]` itself (against `kb[14:0]` or its complement) and
-/// `kb`'s sign, chosen by `o[15]` after the chains: the chains start at the
-/// old word's multiplexer with no key logic (and no fanout of bit 15) in
-/// front of them.
 #[derive(LogicBlock, Default)]
 pub struct HalfOrder {
     /// The old half.
@@ -718,42 +711,22 @@ pub struct HalfOrder {
     /// `b` orders before (`b_lt`) / after (`o_lt`) the old half.
     pub b_lt: Signal<Out, Bit>,
     pub o_lt: Signal<Out, Bit>,
-    /// The old half's and `b`'s key's low 15 bits, and the latter's complement.
-    ol: Signal<Local, Bits<15>>,
-    kl: Signal<Local, Bits<15>>,
-    nkl: Signal<Local, Bits<15>>,
-    /// `kl < ol`, `ol < kl` (a positive old half), `ol < nkl`, `nkl < ol`
-    /// (a negative one).
-    kl_lt: Signal<Local, Bit>,
-    ol_lt: Signal<Local, Bit>,
-    ol_ltn: Signal<Local, Bit>,
-    nkl_lt: Signal<Local, Bit>,
+    /// The old half's order key.
+    ko: Signal<Local, Bits<16>>,
 }
 
 impl Logic for HalfOrder {
     #[hdl_gen]
     fn update(&mut self) {
-        self.ol.next = self.o.val().get_bits::<15>(0);
-        self.kl.next = self.kb.val().get_bits::<15>(0);
-        self.nkl.next = !self.kl.val();
-        self.kl_lt.next = self.kl.val() < self.ol.val();
-        self.ol_lt.next = self.ol.val() < self.kl.val();
-        self.ol_ltn.next = self.ol.val() < self.nkl.val();
-        self.nkl_lt.next = self.nkl.val() < self.ol.val();
+        self.ko.next = self.o.val() ^ 0x8000;
+        if self.o.val().get_bit(15) {
+            self.ko.next = !self.o.val();
+        }
         self.nan16.next =
             (self.o.val().get_bits::<5>(10) == 0x1F) & self.o.val().get_bits::<10>(0).any();
         self.nanbf.next =
             (self.o.val().get_bits::<8>(7) == 0xFF) & self.o.val().get_bits::<7>(0).any();
-        // A positive old half (key {1, ol}): `b` orders before it if its
-        // key's bit 15 is clear or kl < ol, after it if the bit is set and
-        // ol < kl.
-        self.b_lt.next = !self.kb.val().get_bit(15) | self.kl_lt.val();
-        self.o_lt.next = self.kb.val().get_bit(15) & self.ol_lt.val();
-        // A negative one (key {0, !ol}): kb < {0, !ol} is kl < !ol, i.e.
-        // ol < !kl; {0, !ol} < kb is kb's bit 15 or !kl < ol.
-        if self.o.val().get_bit(15) {
-            self.b_lt.next = !self.kb.val().get_bit(15) & self.ol_ltn.val();
-            self.o_lt.next = self.kb.val().get_bit(15) | self.nkl_lt.val();
-        }
+        self.b_lt.next = self.kb.val() < self.ko.val();
+        self.o_lt.next = self.ko.val() < self.kb.val();
     }
 }
