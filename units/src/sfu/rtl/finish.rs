@@ -7,8 +7,8 @@
 //!
 //! | phase | does |
 //! |---|---|
-//! | [`FinishSums`] | classes of the MUFU's result; four 10-bit sums of its exponent field with constants of (adjustment, format), side by side: the destination's biased exponent and that minus one (its sign: subnormal), the subnormal shift, whether that shift drops everything; the prefix ORs of the fraction (the sticky bit of every shift distance) |
-//! | [`FinishExp`] | log2's `+ 24·2^17` on the 24-bit significand and the significand's alignment; the picks of the biased exponent, the distance (1 or 14, or the subnormal's) and whether every bit drops |
+//! | [`FinishSums`] | classes of the MUFU's result; four 10-bit sums of its exponent field with constants of (adjustment, format), side by side: the destination's biased exponent and that minus one (its sign: subnormal), the subnormal shift, whether that shift drops everything; the fraction's prefix ORs within 4-bit groups (one LUT level) |
+//! | [`FinishExp`] | log2's `+ 24·2^17` on the 24-bit significand and the significand's alignment; the picks of the biased exponent, the distance (1 or 14, or the subnormal's) and whether every bit drops; beside them the fraction's prefix ORs finished across the groups (the sticky bit of every shift distance) |
 //! | [`FinishShift`] | the right shift (1 or 14 bits, or the subnormal distance) with the round bit; the sticky bit picked from the prefix ORs by the distance, beside the shifter |
 //! | [`FinishPack`] | the packed word before rounding (exponent field over the kept fraction) and its increment side by side; the rounding decision; overflow (now, or on the carry out of an all-ones fraction) and `ftz32`'s flush: which special answer replaces the word |
 //! | [`FinishRound`] | the pick of the word or its increment, the sign, the special answers |
@@ -124,11 +124,9 @@ pub struct FinishSums {
     pub be: Signal<Out, Bits<10>>,
     pub d: Signal<Out, Bits<5>>,
     pub beyond: Signal<Out, Bit>,
-    /// As [`Exp::lows`].
-    pub lows: Signal<Out, Bits<32>>,
+    /// As [`Sums::part`].
+    pub part: Signal<Out, Bits<23>>,
     ye: Signal<Local, Bits<10>>,
-    /// Prefix ORs of the fraction: bit `i` is the OR of `y`'s bits 0 ..= i.
-    smear: Signal<Local, Bits<23>>,
     bm1: Signal<Local, Bits<10>>,
     dd: Signal<Local, Bits<10>>,
     e26: Signal<Local, Bits<10>>,
@@ -144,20 +142,13 @@ impl Logic for FinishSums {
         // The MUFU flushes: an exponent field of 0 is a zero.
         self.zero.next = !self.y.val().get_bits::<8>(23).any();
 
-        // The sticky bit of every distance, from `y` (no wait for the log2
-        // sum): `sig` is the fraction one place up, so for `amount` = j the
-        // bits below the round bit are `y`'s 0 ..= j − 3, the prefix OR
-        // `smear[j − 3]` (0 for j < 3). log2's carry (`sig = t`, not
-        // shifted) comes only with `amount` = 1 (binary32, no adjustment:
-        // biased exponent 133 or 134), where no bit lies below the round
-        // bit.
-        self.smear.next = self.y.val().get_bits::<23>(0);
-        self.smear.next = self.smear.val() | (self.smear.val() << 1);
-        self.smear.next = self.smear.val() | (self.smear.val() << 2);
-        self.smear.next = self.smear.val() | (self.smear.val() << 4);
-        self.smear.next = self.smear.val() | (self.smear.val() << 8);
-        self.smear.next = self.smear.val() | (self.smear.val() << 16);
-        self.lows.next = bit_cast::<32, 23>(self.smear.val()) << 3;
+        // The fraction's prefix ORs within each 4-bit group (bits 4g ..=
+        // i), one LUT level after the MUFU's register; `FinishExp` adds the
+        // groups below. The masks keep each shifted copy inside its group.
+        self.part.next = self.y.val().get_bits::<23>(0)
+            | ((self.y.val().get_bits::<23>(0) << 1) & bits::<23>(0x6e_eeee))
+            | ((self.y.val().get_bits::<23>(0) << 2) & bits::<23>(0x4c_cccc))
+            | ((self.y.val().get_bits::<23>(0) << 3) & bits::<23>(0x08_8888));
 
         // Four sums side by side.
         self.ye.next = bit_cast::<10, 8>(self.y.val().get_bits::<8>(23));
@@ -196,15 +187,17 @@ pub struct Sums {
     pub d: Bits<5>,
     /// A subnormal's distance is 26 or more: every bit drops.
     pub beyond: Bit,
-    /// As [`Exp::lows`].
-    pub lows: Bits<32>,
+    /// The fraction's prefix ORs within 4-bit groups: bit `i` is the OR
+    /// of the fraction's bits 4·⌊i/4⌋ ..= i (bit 4g + 3 is group g's OR).
+    pub part: Bits<23>,
     /// The MUFU's rounding bits (`out_rnd`).
     pub rnd: Bits<2>,
 }
 
 /// Phase 2 of the result side (combinational): log2's `+ 24·2^17`, the
 /// significand's alignment, the picks of the exponent, the distance and
-/// `gone`, from [`FinishSums`]' registered results.
+/// `gone`, from [`FinishSums`]' registered results; beside them the
+/// fraction's prefix ORs finished from the groups' ([`Sums::part`]).
 #[derive(LogicBlock, Default)]
 pub struct FinishExp {
     pub frac: Signal<In, Bits<23>>,
@@ -215,11 +208,17 @@ pub struct FinishExp {
     pub be: Signal<In, Bits<10>>,
     pub d: Signal<In, Bits<5>>,
     pub beyond: Signal<In, Bit>,
+    /// As [`Sums::part`].
+    pub part: Signal<In, Bits<23>>,
     pub bexp: Signal<Out, Bits<10>>,
     pub sig: Signal<Out, Bits<25>>,
     pub amount: Signal<Out, Bits<5>>,
     pub gone: Signal<Out, Bit>,
+    /// As [`Exp::lows`].
+    pub lows: Signal<Out, Bits<32>>,
     t: Signal<Local, Bits<25>>,
+    /// Prefix ORs of the fraction: bit `i` is the OR of its bits 0 ..= i.
+    smear: Signal<Local, Bits<23>>,
 }
 
 impl Logic for FinishExp {
@@ -256,6 +255,32 @@ impl Logic for FinishExp {
             self.amount.next = self.d.val();
             self.gone.next = self.beyond.val();
         }
+
+        // The sticky bit of every distance, from the fraction (no wait for
+        // the log2 sum): `sig` is the fraction one place up, so for
+        // `amount` = j the bits below the round bit are the fraction's
+        // 0 ..= j − 3, the prefix OR `smear[j − 3]` (0 for j < 3). log2's
+        // carry (`sig = t`, not shifted) comes only with `amount` = 1
+        // (binary32, no adjustment: biased exponent 133 or 134), where no
+        // bit lies below the round bit. Each group's prefix ORs with the
+        // ORs of the groups below it (their top bits).
+        self.smear.next = self.part.val();
+        if self.part.val().get_bit(3) {
+            self.smear.next = self.smear.val() | bits::<23>(0x7f_fff0);
+        }
+        if self.part.val().get_bit(7) {
+            self.smear.next = self.smear.val() | bits::<23>(0x7f_ff00);
+        }
+        if self.part.val().get_bit(11) {
+            self.smear.next = self.smear.val() | bits::<23>(0x7f_f000);
+        }
+        if self.part.val().get_bit(15) {
+            self.smear.next = self.smear.val() | bits::<23>(0x7f_0000);
+        }
+        if self.part.val().get_bit(19) {
+            self.smear.next = self.smear.val() | bits::<23>(0x70_0000);
+        }
+        self.lows.next = bit_cast::<32, 23>(self.smear.val()) << 3;
     }
 }
 
@@ -274,29 +299,77 @@ pub struct FinishConsts {
     pub k1: Signal<Out, Bits<10>>,
     pub c: Signal<Out, Bits<10>>,
     pub c26: Signal<Out, Bits<10>>,
+    /// `f16` over `adj`.
+    sel: Signal<Local, Bits<3>>,
 }
 
 impl Logic for FinishConsts {
     #[hdl_gen]
     fn update(&mut self) {
-        // k = adjustment − 1 (− 112 for binary16); c = base − k; c26 = c − 26.
-        self.k.next = bits::<10>(1023); // −1
-        if self.adj.val() == 1 {
-            self.k.next = bits::<10>(11); // +12
-        }
-        if self.adj.val() == 2 {
-            self.k.next = bits::<10>(1024 - 13); // −12
-        }
-        if self.adj.val() == 3 {
-            self.k.next = bits::<10>(1024 - 25); // −24
-        }
-        self.c.next = bits::<10>(1) - self.k.val();
+        // k = adjustment − 1 (− 112 for binary16); c = base − k (base 1,
+        // or 14 for binary16); c26 = c − 26; k1 = k + 1: a table of the
+        // eight cases (mod 1024), one LUT level per output bit.
+        self.sel.next = bit_cast::<3, 2>(self.adj.val());
         if self.f16.val() {
-            self.k.next = self.k.val() - bits::<10>(112);
-            self.c.next = bits::<10>(14) - self.k.val();
+            self.sel.next = self.sel.val() | bits::<3>(4);
         }
-        self.c26.next = self.c.val() - bits::<10>(26);
-        self.k1.next = self.k.val() + bits::<10>(1);
+        // binary16, −24: k = −137.
+        self.k.next = bits::<10>(887);
+        self.k1.next = bits::<10>(888);
+        self.c.next = bits::<10>(151);
+        self.c26.next = bits::<10>(125);
+        match self.sel.val().index() {
+            0 => {
+                // binary32, no adjustment: k = −1.
+                self.k.next = bits::<10>(1023);
+                self.k1.next = bits::<10>(0);
+                self.c.next = bits::<10>(2);
+                self.c26.next = bits::<10>(1000);
+            }
+            1 => {
+                // binary32, +12: k = 11.
+                self.k.next = bits::<10>(11);
+                self.k1.next = bits::<10>(12);
+                self.c.next = bits::<10>(1014);
+                self.c26.next = bits::<10>(988);
+            }
+            2 => {
+                // binary32, −12: k = −13.
+                self.k.next = bits::<10>(1011);
+                self.k1.next = bits::<10>(1012);
+                self.c.next = bits::<10>(14);
+                self.c26.next = bits::<10>(1012);
+            }
+            3 => {
+                // binary32, −24: k = −25.
+                self.k.next = bits::<10>(999);
+                self.k1.next = bits::<10>(1000);
+                self.c.next = bits::<10>(26);
+                self.c26.next = bits::<10>(0);
+            }
+            4 => {
+                // binary16, no adjustment: k = −113.
+                self.k.next = bits::<10>(911);
+                self.k1.next = bits::<10>(912);
+                self.c.next = bits::<10>(127);
+                self.c26.next = bits::<10>(101);
+            }
+            5 => {
+                // binary16, +12: k = −101.
+                self.k.next = bits::<10>(923);
+                self.k1.next = bits::<10>(924);
+                self.c.next = bits::<10>(115);
+                self.c26.next = bits::<10>(89);
+            }
+            6 => {
+                // binary16, −12: k = −125.
+                self.k.next = bits::<10>(899);
+                self.k1.next = bits::<10>(900);
+                self.c.next = bits::<10>(139);
+                self.c26.next = bits::<10>(113);
+            }
+            _ => {}
+        }
     }
 }
 

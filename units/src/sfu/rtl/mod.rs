@@ -477,7 +477,7 @@ impl Logic for Sfu {
         self.fy.d.next.be = self.finish_sums.be.val();
         self.fy.d.next.d = self.finish_sums.d.val();
         self.fy.d.next.beyond = self.finish_sums.beyond.val();
-        self.fy.d.next.lows = self.finish_sums.lows.val();
+        self.fy.d.next.part = self.finish_sums.part.val();
         self.fy.d.next.rnd = self.mufu.out_rnd.val();
 
         self.finish_exp.frac.next = self.fy.q.val().frac;
@@ -487,6 +487,7 @@ impl Logic for Sfu {
         self.finish_exp.be.next = self.fy.q.val().be;
         self.finish_exp.d.next = self.fy.q.val().d;
         self.finish_exp.beyond.next = self.fy.q.val().beyond;
+        self.finish_exp.part.next = self.fy.q.val().part;
         self.fa.d.next.valid = self.fy.q.val().valid;
         self.fa.d.next.tag = self.fy.q.val().tag;
         self.fa.d.next.flags = self.fy.q.val().flags;
@@ -500,7 +501,7 @@ impl Logic for Sfu {
         self.fa.d.next.sig = self.finish_exp.sig.val();
         self.fa.d.next.amount = self.finish_exp.amount.val();
         self.fa.d.next.gone = self.finish_exp.gone.val();
-        self.fa.d.next.lows = self.fy.q.val().lows;
+        self.fa.d.next.lows = self.finish_exp.lows.val();
         self.fa.d.next.rnd = self.fy.q.val().rnd;
 
         self.finish_shift.sig.next = self.fa.q.val().sig;
