@@ -299,77 +299,29 @@ pub struct FinishConsts {
     pub k1: Signal<Out, Bits<10>>,
     pub c: Signal<Out, Bits<10>>,
     pub c26: Signal<Out, Bits<10>>,
-    /// `f16` over `adj`.
-    sel: Signal<Local, Bits<3>>,
 }
 
 impl Logic for FinishConsts {
     #[hdl_gen]
     fn update(&mut self) {
-        // k = adjustment − 1 (− 112 for binary16); c = base − k (base 1,
-        // or 14 for binary16); c26 = c − 26; k1 = k + 1: a table of the
-        // eight cases (mod 1024), one LUT level per output bit.
-        self.sel.next = bit_cast::<3, 2>(self.adj.val());
+        // k = adjustment − 1 (− 112 for binary16); c = base − k; c26 = c − 26.
+        self.k.next = bits::<10>(1023); // −1
+        if self.adj.val() == 1 {
+            self.k.next = bits::<10>(11); // +12
+        }
+        if self.adj.val() == 2 {
+            self.k.next = bits::<10>(1024 - 13); // −12
+        }
+        if self.adj.val() == 3 {
+            self.k.next = bits::<10>(1024 - 25); // −24
+        }
+        self.c.next = bits::<10>(1) - self.k.val();
         if self.f16.val() {
-            self.sel.next = self.sel.val() | bits::<3>(4);
+            self.k.next = self.k.val() - bits::<10>(112);
+            self.c.next = bits::<10>(14) - self.k.val();
         }
-        // binary16, −24: k = −137.
-        self.k.next = bits::<10>(887);
-        self.k1.next = bits::<10>(888);
-        self.c.next = bits::<10>(151);
-        self.c26.next = bits::<10>(125);
-        match self.sel.val().index() {
-            0 => {
-                // binary32, no adjustment: k = −1.
-                self.k.next = bits::<10>(1023);
-                self.k1.next = bits::<10>(0);
-                self.c.next = bits::<10>(2);
-                self.c26.next = bits::<10>(1000);
-            }
-            1 => {
-                // binary32, +12: k = 11.
-                self.k.next = bits::<10>(11);
-                self.k1.next = bits::<10>(12);
-                self.c.next = bits::<10>(1014);
-                self.c26.next = bits::<10>(988);
-            }
-            2 => {
-                // binary32, −12: k = −13.
-                self.k.next = bits::<10>(1011);
-                self.k1.next = bits::<10>(1012);
-                self.c.next = bits::<10>(14);
-                self.c26.next = bits::<10>(1012);
-            }
-            3 => {
-                // binary32, −24: k = −25.
-                self.k.next = bits::<10>(999);
-                self.k1.next = bits::<10>(1000);
-                self.c.next = bits::<10>(26);
-                self.c26.next = bits::<10>(0);
-            }
-            4 => {
-                // binary16, no adjustment: k = −113.
-                self.k.next = bits::<10>(911);
-                self.k1.next = bits::<10>(912);
-                self.c.next = bits::<10>(127);
-                self.c26.next = bits::<10>(101);
-            }
-            5 => {
-                // binary16, +12: k = −101.
-                self.k.next = bits::<10>(923);
-                self.k1.next = bits::<10>(924);
-                self.c.next = bits::<10>(115);
-                self.c26.next = bits::<10>(89);
-            }
-            6 => {
-                // binary16, −12: k = −125.
-                self.k.next = bits::<10>(899);
-                self.k1.next = bits::<10>(900);
-                self.c.next = bits::<10>(139);
-                self.c26.next = bits::<10>(113);
-            }
-            _ => {}
-        }
+        self.c26.next = self.c.val() - bits::<10>(26);
+        self.k1.next = self.k.val() + bits::<10>(1);
     }
 }
 
