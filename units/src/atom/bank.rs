@@ -15,6 +15,11 @@
 //!
 //! A read and a write of one address on the same edge: the unit never relies
 //! on what the read returns (the write counts as missing and is forwarded).
+//!
+//! The same block as bd37603's `AtomBank` (2026-12-03), whose unit took the
+//! word from the output register straight into s2's choice at latency 3
+//! (not adopted, docs/notes-atom-clock.md); here the word goes into a
+//! register first and the pipeline is one stage longer ([`super::rtl`]).
 
 use super::DATA_W;
 use rust_hdl::prelude::*;

@@ -97,8 +97,9 @@
 //! s3, the answer's own copy of the choice (e0250d6: 7,780 LUT4, 7,306 FF,
 //! 105.52 MHz seed 1 against 102.95; the pick 9.71 → 7.52 ns, the bank
 //! read → `s2_pre` leading at 9.48 ns); docs/qor.md. 2026-12-04: the
-//! bank's output register and the stage it adds (latency 3 → 4),
-//! docs/notes-atom-clock.md "2026-12-04 (3)".
+//! bank's output register and the stage it adds (latency 3 → 4, 543d194:
+//! 110.88 MHz median against eb6e472's 112.26, the bank → `s3_bank` path
+//! 3.0–3.6 ns against 8.3), docs/notes-atom-clock.md "2026-12-04 (3)".
 //! Latency 4 (`v4.f32`: 5); initiation interval on one word:
 //! 1 (add, and, or, xor, exch, safeadd, popc.inc, ld, st), 2 (min, max, inc,
 //! dec, cas, cast, the half min/max), K = 10 (float adds, every format, and
