@@ -41,6 +41,7 @@
 //! The port and datapath widths live here, shared by [`rtl`] (which re-exports
 //! them) and [`alu_rtl`], so that neither imports the other.
 pub mod alu_rtl;
+pub mod bank;
 pub mod codec;
 pub mod fpadd;
 pub mod fpadd_rtl;

@@ -3,52 +3,61 @@
 //! stalls for operations on the same address.
 //!
 //! ```text
-//!  s0 (accept)      s1                   s2 (modify)           s3         s4 .. s(K+1)       s(K+2) .. s13    s14
-//!  read address     bank data out    ->   old = new3, the   ->  answer  -> float add phases -> the word moves  -> holds the
-//!  to the bank;     into s2_bank;        float add's word,     out        2..K; the word      on; bank write   written word
-//!  in_ready; which  AND-OR of the        s2_pick or s2_bank;   (LATENCY   of a float add      at s13           one clock
-//!  stage will hold  youngest final       integer ALU; float    = 3)       joins at s(K+2)
-//!  the word (1-hot) writer's word into   add phase 1
-//!                   s2_pick; decode op
+//!  s0 (accept)    s1               s2                  s3 (modify)         s4        s5 .. s(K+2)      s(K+3) .. s14    s15, s16
+//!  read address   the block RAM    its output          old = new4, the ->  answer -> float add     ->  the word moves -> hold the
+//!  to the bank;   reads; which     register: the word  float add's word,   out       phases 2..K;     on; bank write   written words
+//!  in_ready       stage will hold  into s3_bank; AND-  s3_pick or s3_bank; (LATENCY  the word of a    at s14           one and two
+//!                 the word (1-hot, OR of the youngest  integer ALU; float  = 4)      float add joins                   clocks
+//!                 from s1_word)    final writer's word add phase 1                   at s(K+3)
+//!                                  into s3_pick; decode
 //! ```
 //!
 //! K = `fp_phases` (2 ..= [`MAX_FP_PHASES`]) is the number of clocks a float add
 //! takes (its phases are [`super::fpadd_rtl`]'s cuts); it is a generator
 //! parameter ([`Atom::with_fp_phases`]), [`FP_PHASES`] by default.
 //!
-//! Forwarding. An operation R reads the bank at the end of s0; the bank then lacks
-//! the writes of the up to [`WRITE_STAGE`] operations accepted in the clocks
-//! before it (each writes at the end of s13, one after the deepest float add's
-//! join, for every K; the one writing on R's read edge counts as missing, so
-//! read-during-write never matters). While R is in s1, they are in s2..s14.
-//! - select 0b10 (`s2_sw`): the operation one ahead (s2) wrote the word: R
-//!   takes `new3` in s2, the integer ALU's result of the clock before (the
+//! The bank ([`Bank`]) reads through two registers, the block RAM's read
+//! register and its output register (`REGMODE_A = "OUTREG"` on ECP5): the
+//! block's clock-to-out without the output register, 5.83 ns, made the bank
+//! → `s2_bank` path 8.3 ns when the word came out in s1 (eb6e472,
+//! docs/notes-atom-clock.md). So the word comes out in s2 and the ALU works
+//! in s3.
+//!
+//! Forwarding. An operation R reads the bank at the end of s0; the bank then
+//! lacks the writes of the up to [`WRITE_STAGE`] operations accepted in the
+//! clocks before it (each writes at the end of s14, one after the deepest
+//! float add's join, for every K; the one writing on R's read edge counts as
+//! missing, so read-during-write never matters). While R is in s2, they are
+//! in s3..s16.
+//! - select 0b10 (`s3_sw`): the operation one ahead (s3) wrote the word: R
+//!   takes `new4` in s3, the integer ALU's result of the clock before (the
 //!   one-clock loop);
 //! - 0b11: the operation K ahead is a float add on the word: R takes its word
-//!   at s(K+2) in s2, where the adder's last phase has just put it;
-//! - 0b01 / 0b00 (`s2_pick` / `s2_bank`): otherwise the youngest final word
-//!   among the operations two to thirteen ahead (their `new` registers are
-//!   final from s3 for integer ops, from s(K+2) for float adds), else the
+//!   at s(K+3) in s3, where the adder's last phase has just put it;
+//! - 0b01 / 0b00 (`s3_pick` / `s3_bank`): otherwise the youngest final word
+//!   among the operations two to fourteen ahead (their `new` registers are
+//!   final from s4 for integer ops, from s(K+3) for float adds), else the
 //!   bank's word. Which stage holds it is
-//!   found in s0, one stage early (the operation now at s(t−1) is at st when R
-//!   is in s1), and registered one-hot, so that s1 is only an AND-OR of the
-//!   words (`s2_pick`); the bank's word goes into `s2_bank` with no logic in
-//!   front of it, and s2 chooses (a 4:1 with a registered two-bit select, one
-//!   copy per user: `old_word`, `old_add`, `old_ans`, `old_fp`). s0 has no
-//!   priority chain:
-//!   each operation in s3..s13 carries a registered *superseded* flag
-//!   (`s3_sup`, `tsup`), set when an operation behind it on its word has
-//!   passed s1 (from s1's word matches against the stages, `s1_sm*`,
-//!   registered in s0 from `in_word`), and the one-hot is "matches and not
+//!   found in s1 from the registered word `s1_word`, one stage early (the
+//!   operation now at s(t−1) is at st when R is in s2), and registered
+//!   one-hot, so that s2 is only an AND-OR of the words (`s3_pick`); the
+//!   bank's word goes from the block RAM's output register into `s3_bank`
+//!   with no logic in front of it, and s3 chooses (a 4:1 with a registered
+//!   two-bit select, one copy per user: `old_word`, `old_add`, `old_ans`,
+//!   `old_fp`). s1 has no priority chain:
+//!   each operation in s4..s15 carries a registered *superseded* flag
+//!   (`s4_sup`, `tsup`), set when an operation behind it on its word has
+//!   passed s2 (from s2's word matches against the stages, `s2_sm*`,
+//!   registered in s1 from `s1_word`), and the one-hot is "matches and not
 //!   superseded". A younger match that is not final yet (a float add before
-//!   its join, or the operation in s1 or s2) leaves no pick, but then R is held
+//!   its join, or the operation in s2 or s3) leaves no pick, but then R is held
 //!   back or takes select 0b10 / 0b11 instead.
 //!
 //! So the loop through the ALU has a 4:1 choice with a registered select in
 //! front of it, whatever K is. The operation one ahead is never a compare op (min,
-//! max, inc, dec, cas, cast: their decision is made after the s3 register,
+//! max, inc, dec, cas, cast: their decision is made after the s4 register,
 //! from the registered compare chains ([`AtomDecide`]), and `take ? alt : …`
-//! in `new3`), so select 0b10 takes its `s3_pre` directly and the loop
+//! in `new4`), so select 0b10 takes its `s4_pre` directly and the loop
 //! holds no decision. No other case exists: an operation less than K clocks
 //! behind a float add on its word, or right behind a compare op on its word, is
 //! held back (`in_ready` low) until that word is known, so the initiation
@@ -87,8 +96,11 @@
 //! priority chain (superseded flags), cas's write rule and cast's flag in
 //! s3, the answer's own copy of the choice (e0250d6: 7,780 LUT4, 7,306 FF,
 //! 105.52 MHz seed 1 against 102.95; the pick 9.71 → 7.52 ns, the bank
-//! read → `s2_pre` leading at 9.48 ns); docs/qor.md.
-//! Latency 3 (`v4.f32`: 4); initiation interval on one word:
+//! read → `s2_pre` leading at 9.48 ns); docs/qor.md. 2026-12-04: the
+//! bank's output register and the stage it adds (latency 3 → 4, 543d194:
+//! 110.88 MHz median against eb6e472's 112.26, the bank → `s3_bank` path
+//! 3.0–3.6 ns against 8.3), docs/notes-atom-clock.md "2026-12-04 (3)".
+//! Latency 4 (`v4.f32`: 5); initiation interval on one word:
 //! 1 (add, and, or, xor, exch, safeadd, popc.inc, ld, st), 2 (min, max, inc,
 //! dec, cas, cast, the half min/max), K = 10 (float adds, every format, and
 //! `v4.f32` on one pair of words); one per clock on different words
@@ -98,18 +110,18 @@
 //! Seed 000's remaining forms (issue 22), and what each costs the pipeline:
 //! - `popc.inc` (op 14, mbarrier arrive) is an add whose addend is the number of
 //!   ones of `b`'s low half: [`PopCountBytes32`] counts each byte in s0,
-//!   straight from `in_b`, into `s1_pcb`, [`SumByteCounts`] adds them in s1
-//!   beside the decode, which places the count in the lane like `b`. One per
+//!   straight from `in_b`, into `s1_pcb` (then `s2_pcb`), [`SumByteCounts`]
+//!   adds them in s2 beside the decode, which places the count in the lane like `b`. One per
 //!   clock on one word, like `add`.
 //! - `min`/`max` on `f16x2`/`bf16x2` are compare ops (initiation interval 2 on
 //!   their word): the ALU decides per 16-bit quarter
 //!   ([`super::alu_rtl::HalfOrder`]) beside the integer decision: the order and
-//!   NaN flags per quarter are registered (`s3_h_*`) and decided in s3
-//!   ([`AtomDecide`]'s `htake`); `new3` picks `alt` per quarter on either
+//!   NaN flags per quarter are registered (`s4_h_*`) and decided in s4
+//!   ([`AtomDecide`]'s `htake`); `new4` picks `alt` per quarter on either
 //!   kind's bit.
 //! - `v2.f32` (type 10) is a float add on a whole word: `f32_add` adds the
 //!   lower element and a second binary32 adder, `f32_hi`, the upper one; the
-//!   word joins at s(K+2) like every float add.
+//!   word joins at s(K+3) like every float add.
 //! - `v4.f32` (type 11) is two such words in two clocks. The port accepts it
 //!   once (its first word, elements 0, 1 from `in_b`); the clock after,
 //!   `in_ready` is low and s0 takes its second word from the s1 registers (the
@@ -121,8 +133,8 @@
 //!   entering one clock later, is never held back: on one pair of words a
 //!   `v4.f32` runs one per K clocks. The first word does not
 //!   answer; the second answers both words, one clock after a scalar operation
-//!   would ([`V4_LATENCY`] = 4), with the first word's old value kept one
-//!   clock in `s4_d`: `out_d` is [`ANSWER_W`] = 128 bits.
+//!   would ([`V4_LATENCY`] = 5), with the first word's old value kept one
+//!   clock in `s5_d`: `out_d` is [`ANSWER_W`] = 128 bits.
 //! - `add.s64` is the u64 add (the decode already treated type 3 as 64-bit).
 //!
 //! Words, not lanes, are forwarded and compared: a 32-bit operation changes only
@@ -146,6 +158,7 @@
 //! 5 f64, 6 f16x2, 7 bf16x2, 8 b32, 9 b64.
 
 use super::alu_rtl::{AtomAlu, AtomDecide, AtomDecode, AtomPreDecode};
+use super::bank::Bank;
 use super::fpadd::{self, NanRule};
 use super::fpadd_rtl::{Bf16AddPipe, F16AddPipe, F32AddPipe, F64AddPipe, MAX_PHASES};
 use super::model::{
@@ -159,7 +172,7 @@ use rust_hdl::prelude::*;
 /// Word-address bits of the default bank (1024 words).
 pub const DEFAULT_WORD_ADDR_W: usize = 10;
 /// Cycles from an accepted operation to its answer.
-pub const LATENCY: usize = 3;
+pub const LATENCY: usize = 4;
 /// Cycles from an accepted `v4.f32` add to its answer: its second word enters
 /// one clock after the first.
 pub const V4_LATENCY: usize = LATENCY + 1;
@@ -173,21 +186,23 @@ pub const TYPE_V4F32: u32 = 11;
 pub const OP_POPC_INC: u32 = 14;
 /// The most clocks a float add can take (every cut of the adder registered).
 pub const MAX_FP_PHASES: usize = MAX_PHASES;
-/// The stage that writes the bank: one after s(K+2), the deepest float add's
+/// The stage that writes the bank: one after s(K+3), the deepest float add's
 /// join (so that the join never feeds the block RAM's write port directly).
-pub const WRITE_STAGE: usize = MAX_FP_PHASES + 3;
-/// Register stages from acceptance to the bank write (s1..s13; s14 only holds
-/// a written word for forwarding).
+pub const WRITE_STAGE: usize = MAX_FP_PHASES + 4;
+/// Register stages from acceptance to the bank write (s1..s14; s15 and s16
+/// only hold written words for forwarding).
 pub const PIPELINE_STAGES: usize = WRITE_STAGE;
-/// Stages s4 .. s(WRITE_STAGE + 1), held in arrays (index t − 4).
-const TAIL: usize = WRITE_STAGE + 1 - 3;
-/// Candidates s5 .. s(WRITE_STAGE + 1) of the forwarding pick (index t − 5).
+/// Stages s5 .. s(WRITE_STAGE + 2), held in arrays (index t − 5): the bank
+/// is read two clocks before the pick (s2), so the writes it lacks are then
+/// in s3 .. s(WRITE_STAGE + 2).
+const TAIL: usize = WRITE_STAGE + 2 - 4;
+/// Candidates s6 .. s(WRITE_STAGE + 2) of the forwarding pick (index t − 6).
 const PICKS: usize = TAIL - 1;
-/// s1's registered word matches against the tail s4 .. s11 (index t − 4): the
+/// s2's registered word matches against the tail s5 .. s13 (index t − 5): the
 /// ones the superseded flags `tsup` need.
 const SMT: usize = PICKS - 2;
 const _: () = assert!(
-    WRITE_STAGE == 13 && TAIL == 11,
+    WRITE_STAGE == 14 && TAIL == 12,
     "the tail's indices below are literals"
 );
 /// Clocks a float add takes in the default build (its phases, 2..=[`MAX_FP_PHASES`]).
@@ -196,7 +211,7 @@ pub const FP_PHASES: usize = 10;
 /// loop of a float add: its phases).
 pub const FP_SAME_ADDRESS_II: usize = FP_PHASES;
 /// Clocks between a compare op (min, max, inc, dec, cas, cast) and the next
-/// operation on its word: its decision is taken after the s3 register.
+/// operation on its word: its decision is taken after the s4 register.
 pub const CMP_SAME_ADDRESS_II: usize = 2;
 
 const _: () = assert!(DEFAULT_WORDS == 1 << DEFAULT_WORD_ADDR_W);
@@ -249,11 +264,12 @@ pub struct Atom<const WA: usize> {
     /// words), and the clock after a v4.f32 was accepted.
     pub in_ready: Signal<Out, Bit>,
 
-    /// The bank (block RAM): read at the end of s0, written at the end of s6.
-    bank: RAM<Bits<DATA_W>, WA>,
+    /// The bank (block RAM with its output register): read at the end of s0,
+    /// its word out in s2; written at the end of s14.
+    bank: Bank<WA>,
     decode: AtomDecode,
     alu: AtomAlu,
-    /// s3: a compare op's decision from the registered chain results.
+    /// s4: a compare op's decision from the registered chain results.
     decide: AtomDecide,
     f64_add: F64AddPipe,
     f32_add: F32AddPipe,
@@ -261,7 +277,7 @@ pub struct Atom<const WA: usize> {
     /// the lower one).
     f32_hi: F32AddPipe,
     /// `popc.inc`'s addend, the number of ones of `in_b`'s low half: each
-    /// byte's in s0, their sum in s1 (one clock of the count took 9.9 ns).
+    /// byte's in s0, their sum in s2 (one clock of the count took 9.9 ns).
     popc: PopCountBytes32,
     popc_sum: SumByteCounts,
     /// f16x2: element 0 (low half) and element 1.
@@ -274,27 +290,29 @@ pub struct Atom<const WA: usize> {
     /// Float adds are built (see [`Atom::integer_only`]).
     c_float: Constant<Bit>,
     /// Constants of K (the float add's clocks), per stage of the tail (bit i is
-    /// stage t = i + 4, or for `c_fin_t` the stage t = i + 5 an operation in
+    /// stage t = i + 5, or for `c_fin_t` the stage t = i + 6 an operation in
     /// `tv[i]` moves to): a float add there holds back its word (t ≤ K − 1),
-    /// is in its last phase (t = K + 1), has just joined its sum (t = K + 2),
-    /// moves to a final word (t ≥ K + 2).
+    /// is in its last phase (t = K + 2), has just joined its sum (t = K + 3),
+    /// moves to a final word (t ≥ K + 3).
     c_stall_t: Constant<Bits<16>>,
     c_last_t: Constant<Bits<16>>,
     c_join_t: Constant<Bits<16>>,
     c_fin_t: Constant<Bits<16>>,
     /// The same for the stages with their own registers: a float add in s2
-    /// (K ≥ 3) or s3 (K ≥ 4) holds back its word; K = 2 (its last phase is s3,
-    /// its word final from s4).
+    /// (K ≥ 3), s3 (K ≥ 4) or s4 (K ≥ 5) holds back its word; K = 2 (its last
+    /// phase is s4, its word final from s5).
     c_st2: Constant<Bit>,
     c_st3: Constant<Bit>,
+    c_st4: Constant<Bit>,
     c_k2: Constant<Bit>,
     /// A v4.f32's second word enters one clock after its first, so a float add
     /// on it holds the first back one stage less: at t ≤ K − 2 in the tail
-    /// (`c_pstall_t`), in s1 (K ≥ 3), s2 (K ≥ 4), s3 (K ≥ 5).
+    /// (`c_pstall_t`), in s1 (K ≥ 3), s2 (K ≥ 4), s3 (K ≥ 5), s4 (K ≥ 6).
     c_pstall_t: Constant<Bits<16>>,
     c_pst1: Constant<Bit>,
     c_pst2: Constant<Bit>,
     c_pst3: Constant<Bit>,
+    c_pst4: Constant<Bit>,
     /// Word-address constants: all but bit 0, bit 0.
     c_weven: Constant<Bits<WA>>,
     c_wone: Constant<Bits<WA>>,
@@ -302,8 +320,8 @@ pub struct Atom<const WA: usize> {
     in_word: Signal<Local, Bits<WA>>,
     /// s0: the word address the port presents, and a v4.f32's second word
     /// (the clock after its first: `in_word` is then this one). The hold-back
-    /// and the forwarding pick compare both in parallel, so that `s1_v4first`
-    /// picks a result instead of an address.
+    /// compares the port's word (while a second word enters, the port is not
+    /// ready anyway).
     in_wport: Signal<Local, Bits<WA>>,
     in_wv4: Signal<Local, Bits<WA>>,
     /// s0: it is a float add.
@@ -317,12 +335,12 @@ pub struct Atom<const WA: usize> {
     /// s1: a v4.f32's first word (accepted from the port one clock ago): its
     /// second word enters s0 now from the s1 registers, with `in_ready` low.
     s1_v4first: DFF<Bit>,
-    /// s1 .. s3: a v4.f32's second word (it answers for both).
+    /// s1 .. s4: a v4.f32's second word (it answers for both).
     s1_second: DFF<Bit>,
-    s2_second: DFF<Bit>,
     s3_second: DFF<Bit>,
-    /// s2: a v2.f32 or v4.f32 add (the only users of `f32_hi`).
-    s2_vec: DFF<Bit>,
+    s4_second: DFF<Bit>,
+    /// s3: a v2.f32 or v4.f32 add (the only users of `f32_hi`).
+    s3_vec: DFF<Bit>,
     /// s1: `popc.inc`'s byte counts.
     s1_pcb: DFF<Bits<16>>,
 
@@ -335,7 +353,7 @@ pub struct Atom<const WA: usize> {
     s1_high: DFF<Bit>,
     s1_fp: DFF<Bit>,
     /// A compare op (min, max, inc, dec, cas, cast): its decision is made after
-    /// the s3 register, so the next operation on its word waits one clock.
+    /// the s4 register, so the next operation on its word waits one clock.
     s1_cmp: DFF<Bit>,
     s1_word: DFF<Bits<WA>>,
     s1_b: DFF<Bits<DATA_W>>,
@@ -351,154 +369,179 @@ pub struct Atom<const WA: usize> {
     /// s0: `in_b`'s low halves are NaNs (f16, bf16 formats).
     predecode: AtomPreDecode,
     s1_c: DFF<Bits<DATA_W>>,
-    /// s1: the youngest final word among the operations two to thirteen ahead
-    /// (`s1_oh3`, `s1_oh4`, `s1_oht` say which).
-    pick: Signal<Local, Bits<DATA_W>>,
 
+    /// s2: the operation's fields, one clock on (the bank's read takes two
+    /// clocks: its word comes out in s2); the decode and the pick work here.
     s2_valid: DFF<Bit>,
     s2_tag: DFF<Bits<TAG_W>>,
+    s2_op: DFF<Bits<OP_W>>,
     s2_type: DFF<Bits<TYPE_W>>,
     s2_shared: DFF<Bit>,
     s2_answer: DFF<Bit>,
+    /// s2: a v4.f32's first word (it does not answer: its second answers
+    /// both).
+    s2_v4first: DFF<Bit>,
+    s2_second: DFF<Bit>,
     s2_high: DFF<Bit>,
     s2_fp: DFF<Bit>,
     s2_word: DFF<Bits<WA>>,
     s2_b: DFF<Bits<DATA_W>>,
-    /// [`AtomDecode`]'s outputs.
+    s2_c: DFF<Bits<DATA_W>>,
     s2_w64: DFF<Bit>,
-    s2_lane32: DFF<Bit>,
-    s2_act_lo: DFF<Bit>,
-    s2_act_hi: DFF<Bit>,
-    s2_flip63: DFF<Bit>,
-    s2_flip31: DFF<Bit>,
-    s2_kb0: DFF<Bits<DATA_W>>,
-    s2_kb1: DFF<Bits<DATA_W>>,
-    s2_kb32: DFF<Bits<32>>,
-    s2_bw: DFF<Bits<DATA_W>>,
-    s2_addend: DFF<Bits<DATA_W>>,
-    s2_arith_lo: DFF<Bit>,
-    s2_arith_hi: DFF<Bit>,
-    s2_alt: DFF<Bits<DATA_W>>,
-    s2_lop: DFF<Bits<DATA_W>>,
-    s2_lmode: DFF<Bits<2>>,
-    s2_t_blt: DFF<Bits<2>>,
-    s2_t_zero: DFF<Bits<2>>,
-    s2_t_olt: DFF<Bits<2>>,
-    s2_t_nolt: DFF<Bits<2>>,
-    s2_t_eq: DFF<Bits<2>>,
-    s2_t_always: DFF<Bits<2>>,
-    s2_t_hnan16: DFF<Bits<4>>,
-    s2_t_hnanbf: DFF<Bits<4>>,
-    s2_t_hmin: DFF<Bits<4>>,
-    s2_t_hmax: DFF<Bits<4>>,
-    s2_op_cas: DFF<Bit>,
-    s2_op_cast: DFF<Bit>,
-    s2_op_ld: DFF<Bit>,
-    /// The youngest final word among the operations two to fourteen ahead
-    /// (`pick`, registered; meaningful when `s1_hit` was set).
-    s2_pick: DFF<Bits<DATA_W>>,
-    /// The bank's word, registered as it leaves the block RAM (no logic in
-    /// front of it: the block's clock-to-out is long).
-    s2_bank: DFF<Bits<DATA_W>>,
-    /// The forwarding choice's select for `old_word`, encoded for a 4:1:
-    /// 0b10 `new3` (the operation one ahead wrote the word, `s3_pre` now),
-    /// 0b11 the word of the float add K ahead (at s(K+2) now, just joined),
-    /// 0b01 `s2_pick`, 0b00 `s2_bank`.
-    s2_sw: DFF<Bits<2>>,
-    /// The same select of a float add only: the adders' copy of the
-    /// forwarding choice (`old_fp`), so that `old_word` and its selects drive
-    /// the integer ALU alone (0b00 unless the op is a float add).
-    s2_sx: DFF<Bits<2>>,
-    /// The same select of an op that adds (`arith_lo`/`arith_hi`): the
-    /// adder's copy of the forwarding choice (`old_add`), so that the add
-    /// loop's selects and muxes drive the adder's chains alone.
-    s2_sa: DFF<Bits<2>>,
-    /// The same select of an op that answers: the answer's copy of the
-    /// choice (`old_ans`).
-    s2_sd: DFF<Bits<2>>,
-    /// s2: a float add on f64 / f32 (scalar or vector) / f16x2 / bf16x2: each
-    /// adder's operands are zero unless its format adds, so that no two
-    /// adders' input registers hold the same value (synthesis would merge
-    /// them into one register driving every adder's first phase).
-    s2_e64: DFF<Bit>,
-    s2_e32: DFF<Bit>,
-    s2_e16: DFF<Bit>,
-    s2_ebf: DFF<Bit>,
-
-    /// s2: the word before the operation, forwarded.
-    old_word: Signal<Local, Bits<DATA_W>>,
-    /// s2: `old_word` for the integer adder (select `s2_sa`).
-    old_add: Signal<Local, Bits<DATA_W>>,
-    /// s2: `old_word` for the answer (select `s2_sd`).
-    old_ans: Signal<Local, Bits<DATA_W>>,
-    /// s2: `old_word` for a float add (select `s2_sx`); `lane_fp`:
-    /// its 32-bit lane (low bits).
-    old_fp: Signal<Local, Bits<DATA_W>>,
-    lane_fp: Signal<Local, Bits<DATA_W>>,
+    s2_half: DFF<Bit>,
+    s2_bf: DFF<Bit>,
+    s2_cas: DFF<Bit>,
+    s2_inc: DFF<Bit>,
+    s2_bnan: DFF<Bits<2>>,
+    s2_pcb: DFF<Bits<16>>,
+    /// s2: the youngest final word among the operations two to fourteen ahead
+    /// (`s2_oh4`, `s2_oh5`, `s2_oht` say which).
+    pick: Signal<Local, Bits<DATA_W>>,
 
     s3_valid: DFF<Bit>,
     s3_tag: DFF<Bits<TAG_W>>,
     s3_type: DFF<Bits<TYPE_W>>,
+    s3_shared: DFF<Bit>,
     s3_answer: DFF<Bit>,
     s3_high: DFF<Bit>,
     s3_fp: DFF<Bit>,
     s3_word: DFF<Bits<WA>>,
-    /// The answer (the old lane; 0 for cast, whose flag `s3_eq` is ORed in
-    /// after the register: `d3`).
-    s3_d: DFF<Bits<DATA_W>>,
-    d3: Signal<Local, Bits<DATA_W>>,
-    /// Not ld; cas or cast; cast: the write rule and cast's answer, applied
-    /// in s3 from the registered lane equality `s3_eq`.
-    s3_nold: DFF<Bit>,
-    s3_cas: DFF<Bit>,
-    s3_cast: DFF<Bit>,
-    /// s4: the answer of the operation before (a v4.f32's first word when its
-    /// second is in s3).
-    s4_d: DFF<Bits<DATA_W>>,
-    /// The ALU's word before the last choice, the `alt` word and the choice per
-    /// half (integer compare ops) and per quarter (half min/max)
-    /// ([`AtomAlu::pre_word`]).
-    s3_pre: DFF<Bits<DATA_W>>,
-    s3_alt: DFF<Bits<DATA_W>>,
-    /// The integer compare's chain results ([`AtomAlu`]'s `cmp_*`) and the
-    /// decode's flags that say which one takes `alt` ([`AtomDecide`]).
-    s3_ob_hi: DFF<Bit>,
-    s3_ob_lo: DFF<Bit>,
-    s3_bo_hi: DFF<Bit>,
-    s3_bo_lo: DFF<Bit>,
-    s3_ob32: DFF<Bit>,
-    s3_bo32: DFF<Bit>,
-    s3_eq_hi: DFF<Bit>,
-    s3_eq: DFF<Bit>,
-    s3_zero: DFF<Bit>,
+    s3_b: DFF<Bits<DATA_W>>,
+    /// [`AtomDecode`]'s outputs.
+    s3_w64: DFF<Bit>,
     s3_lane32: DFF<Bit>,
+    s3_act_lo: DFF<Bit>,
+    s3_act_hi: DFF<Bit>,
+    s3_flip63: DFF<Bit>,
+    s3_flip31: DFF<Bit>,
+    s3_kb0: DFF<Bits<DATA_W>>,
+    s3_kb1: DFF<Bits<DATA_W>>,
+    s3_kb32: DFF<Bits<32>>,
+    s3_bw: DFF<Bits<DATA_W>>,
+    s3_addend: DFF<Bits<DATA_W>>,
+    s3_arith_lo: DFF<Bit>,
+    s3_arith_hi: DFF<Bit>,
+    s3_alt: DFF<Bits<DATA_W>>,
+    s3_lop: DFF<Bits<DATA_W>>,
+    s3_lmode: DFF<Bits<2>>,
     s3_t_blt: DFF<Bits<2>>,
     s3_t_zero: DFF<Bits<2>>,
     s3_t_olt: DFF<Bits<2>>,
     s3_t_nolt: DFF<Bits<2>>,
     s3_t_eq: DFF<Bits<2>>,
-    /// s1: the youngest final word among s4 .. s14 (`pick` without s3's).
-    pick45: Signal<Local, Bits<DATA_W>>,
-    /// Half min/max per quarter: the ALU's order and NaN flags and the
-    /// decode's `t_h*` flags, decided in s3 ([`AtomDecide`]'s `htake`).
-    s3_h_nan16: DFF<Bits<4>>,
-    s3_h_nanbf: DFF<Bits<4>>,
-    s3_h_b_lt: DFF<Bits<4>>,
-    s3_h_o_lt: DFF<Bits<4>>,
+    s3_t_always: DFF<Bits<2>>,
     s3_t_hnan16: DFF<Bits<4>>,
     s3_t_hnanbf: DFF<Bits<4>>,
     s3_t_hmin: DFF<Bits<4>>,
     s3_t_hmax: DFF<Bits<4>>,
-    /// s3: the word after an integer op; the old word under a float add (until
-    /// its sum joins at s(K+2)).
-    new3: Signal<Local, Bits<DATA_W>>,
-    /// s3: ones over the quarters that take `alt`.
+    s3_op_cas: DFF<Bit>,
+    s3_op_cast: DFF<Bit>,
+    s3_op_ld: DFF<Bit>,
+    /// The youngest final word among the operations two to fourteen ahead
+    /// (`pick`, registered; meaningful when `s2_hit` was set).
+    s3_pick: DFF<Bits<DATA_W>>,
+    /// The bank's word, registered as it leaves the block RAM (no logic in
+    /// front of it: the block's clock-to-out is long).
+    s3_bank: DFF<Bits<DATA_W>>,
+    /// The forwarding choice's select for `old_word`, encoded for a 4:1:
+    /// 0b10 `new4` (the operation one ahead wrote the word, `s4_pre` now),
+    /// 0b11 the word of the float add K ahead (at s(K+3) now, just joined),
+    /// 0b01 `s3_pick`, 0b00 `s3_bank`.
+    s3_sw: DFF<Bits<2>>,
+    /// The same select of a float add only: the adders' copy of the
+    /// forwarding choice (`old_fp`), so that `old_word` and its selects drive
+    /// the integer ALU alone (0b00 unless the op is a float add).
+    s3_sx: DFF<Bits<2>>,
+    /// The same select of an op that adds (`arith_lo`/`arith_hi`): the
+    /// adder's copy of the forwarding choice (`old_add`), so that the add
+    /// loop's selects and muxes drive the adder's chains alone.
+    s3_sa: DFF<Bits<2>>,
+    /// The same select of an op that answers: the answer's copy of the
+    /// choice (`old_ans`).
+    s3_sd: DFF<Bits<2>>,
+    /// s3: a float add on f64 / f32 (scalar or vector) / f16x2 / bf16x2: each
+    /// adder's operands are zero unless its format adds, so that no two
+    /// adders' input registers hold the same value (synthesis would merge
+    /// them into one register driving every adder's first phase).
+    s3_e64: DFF<Bit>,
+    s3_e32: DFF<Bit>,
+    s3_e16: DFF<Bit>,
+    s3_ebf: DFF<Bit>,
+
+    /// s3: the word before the operation, forwarded.
+    old_word: Signal<Local, Bits<DATA_W>>,
+    /// s3: `old_word` for the integer adder (select `s3_sa`).
+    old_add: Signal<Local, Bits<DATA_W>>,
+    /// s3: `old_word` for the answer (select `s3_sd`).
+    old_ans: Signal<Local, Bits<DATA_W>>,
+    /// s3: `old_word` for a float add (select `s3_sx`); `lane_fp`:
+    /// its 32-bit lane (low bits).
+    old_fp: Signal<Local, Bits<DATA_W>>,
+    lane_fp: Signal<Local, Bits<DATA_W>>,
+
+    s4_valid: DFF<Bit>,
+    s4_tag: DFF<Bits<TAG_W>>,
+    s4_type: DFF<Bits<TYPE_W>>,
+    s4_answer: DFF<Bit>,
+    s4_high: DFF<Bit>,
+    s4_fp: DFF<Bit>,
+    s4_word: DFF<Bits<WA>>,
+    /// The answer (the old lane; 0 for cast, whose flag `s4_eq` is ORed in
+    /// after the register: `d4`).
+    s4_d: DFF<Bits<DATA_W>>,
+    d4: Signal<Local, Bits<DATA_W>>,
+    /// Not ld; cas or cast; cast: the write rule and cast's answer, applied
+    /// in s4 from the registered lane equality `s4_eq`.
+    s4_nold: DFF<Bit>,
+    s4_cas: DFF<Bit>,
+    s4_cast: DFF<Bit>,
+    /// s5: the answer of the operation before (a v4.f32's first word when its
+    /// second is in s4).
+    s5_d: DFF<Bits<DATA_W>>,
+    /// The ALU's word before the last choice, the `alt` word and the choice per
+    /// half (integer compare ops) and per quarter (half min/max)
+    /// ([`AtomAlu::pre_word`]).
+    s4_pre: DFF<Bits<DATA_W>>,
+    s4_alt: DFF<Bits<DATA_W>>,
+    /// The integer compare's chain results ([`AtomAlu`]'s `cmp_*`) and the
+    /// decode's flags that say which one takes `alt` ([`AtomDecide`]).
+    s4_ob_hi: DFF<Bit>,
+    s4_ob_lo: DFF<Bit>,
+    s4_bo_hi: DFF<Bit>,
+    s4_bo_lo: DFF<Bit>,
+    s4_ob32: DFF<Bit>,
+    s4_bo32: DFF<Bit>,
+    s4_eq_hi: DFF<Bit>,
+    s4_eq: DFF<Bit>,
+    s4_zero: DFF<Bit>,
+    s4_lane32: DFF<Bit>,
+    s4_t_blt: DFF<Bits<2>>,
+    s4_t_zero: DFF<Bits<2>>,
+    s4_t_olt: DFF<Bits<2>>,
+    s4_t_nolt: DFF<Bits<2>>,
+    s4_t_eq: DFF<Bits<2>>,
+    /// s2: the youngest final word among s5 .. s16 (`pick` without s4's).
+    pick56: Signal<Local, Bits<DATA_W>>,
+    /// Half min/max per quarter: the ALU's order and NaN flags and the
+    /// decode's `t_h*` flags, decided in s4 ([`AtomDecide`]'s `htake`).
+    s4_h_nan16: DFF<Bits<4>>,
+    s4_h_nanbf: DFF<Bits<4>>,
+    s4_h_b_lt: DFF<Bits<4>>,
+    s4_h_o_lt: DFF<Bits<4>>,
+    s4_t_hnan16: DFF<Bits<4>>,
+    s4_t_hnanbf: DFF<Bits<4>>,
+    s4_t_hmin: DFF<Bits<4>>,
+    s4_t_hmax: DFF<Bits<4>>,
+    /// s4: the word after an integer op; the old word under a float add (until
+    /// its sum joins at s(K+3)).
+    new4: Signal<Local, Bits<DATA_W>>,
+    /// s4: ones over the quarters that take `alt`.
     take_mask: Signal<Local, Bits<DATA_W>>,
 
-    /// s4 .. s14 (index i = t − 4): the operation's valid bit, float-add flag,
-    /// word address, type, half, write flag and word (`tnew`: final from s3 for
-    /// integer ops, from s(K+2) for float adds). The bank is written from
-    /// s[`WRITE_STAGE`]; s14 only holds the written word for forwarding.
+    /// s5 .. s16 (index i = t − 5): the operation's valid bit, float-add flag,
+    /// word address, type, half, write flag and word (`tnew`: final from s4 for
+    /// integer ops, from s(K+3) for float adds). The bank is written from
+    /// s[`WRITE_STAGE`]; s15 and s16 only hold written words for forwarding.
     tv: [DFF<Bit>; TAIL],
     tfp: [DFF<Bit>; TAIL],
     tword: [DFF<Bits<WA>>; TAIL],
@@ -506,49 +549,45 @@ pub struct Atom<const WA: usize> {
     thi: [DFF<Bit>; TAIL],
     twr: [DFF<Bit>; TAIL],
     tnew: [DFF<Bits<DATA_W>>; TAIL],
-    /// s0: the operation now one stage before t (2..13) has this word and
-    /// will have a final word at t when this one is in s1: `mm3`, `mm4` for
+    /// s1: the operation now one stage before t (3..15) has this word and
+    /// will have a final word at t when this one is in s2: `mm4`, `mm5` for
     /// t = 3, 4, `mmt[i]` for t = i + 5; `younger`: a younger one did.
-    mm3: Signal<Local, Bit>,
     mm4: Signal<Local, Bit>,
+    mm5: Signal<Local, Bit>,
     mmt: [Signal<Local, Bit>; PICKS],
-    /// The same for a v4.f32's second word (`in_wv4`).
-    mm3v: Signal<Local, Bit>,
-    mm4v: Signal<Local, Bit>,
-    mmtv: [Signal<Local, Bit>; PICKS],
-    /// s1: the word of the operation in s1 against the ones then one stage
-    /// ahead of the stages below (registered in s0 from `in_word`): s1, s2,
-    /// s3 and the tail s4 .. s11.
-    s1_sm1: DFF<Bit>,
-    s1_sm2: DFF<Bit>,
-    s1_sm3: DFF<Bit>,
-    s1_smt: [DFF<Bit>; SMT],
-    /// Superseded: an operation behind this one (s3's, the tail's s4 .. s13)
-    /// and ahead of the one in s1 has its word. The youngest writer of a word
-    /// in s0's pick is then the matching one not superseded (a younger
-    /// operation in s2 .. s(K+1) that is not final yet holds the reader back
-    /// or is taken by select 0b10 / 0b11), so s0 has no priority chain.
-    s3_sup: DFF<Bit>,
+    /// s2: the word of the operation in s2 against the ones then one stage
+    /// ahead of the stages below (registered in s1 from `s1_word`): s2, s3,
+    /// s4 and the tail s5 .. s13.
+    s2_sm2: DFF<Bit>,
+    s2_sm3: DFF<Bit>,
+    s2_sm4: DFF<Bit>,
+    s2_smt: [DFF<Bit>; SMT],
+    /// Superseded: an operation behind this one (s4's, the tail's s5 .. s15)
+    /// and ahead of the one in s2 has its word. The youngest writer of a word
+    /// in s1's pick is then the matching one not superseded (a younger
+    /// operation in s3 .. s(K+2) that is not final yet holds the reader back
+    /// or is taken by select 0b10 / 0b11), so s1 has no priority chain.
+    s4_sup: DFF<Bit>,
     tsup: [DFF<Bit>; PICKS],
     /// s0: a float add in s1 .. s(K − 1) on the presented word.
     stall: Signal<Local, Bit>,
-    /// s1: the youngest final writer of the word is at s3 / s4 / s(i + 5), one-hot,
+    /// s2: the youngest final writer of the word is at s4 / s5 / s(i + 6), one-hot,
     /// and whether there is one.
-    s1_oh3: DFF<Bit>,
-    s1_oh4: DFF<Bit>,
-    s1_oht: [DFF<Bit>; PICKS],
-    /// s1: one of them is set (an OR of the registered one-hot, beside the
+    s2_oh4: DFF<Bit>,
+    s2_oh5: DFF<Bit>,
+    s2_oht: [DFF<Bit>; PICKS],
+    /// s2: one of them is set (an OR of the registered one-hot, beside the
     /// bank's clock-to-out).
-    s1_hit: Signal<Local, Bit>,
-    /// s1: the float add K ahead (at s(K+1)) writes this word.
+    s2_hit: Signal<Local, Bit>,
+    /// s2: the float add K ahead (at s(K+2)) writes this word.
     fk: Signal<Local, Bit>,
-    /// s1: the operation one ahead (at s2) writes this word (valid ops only).
+    /// s2: the operation one ahead (at s3) writes this word (valid ops only).
     f1: Signal<Local, Bit>,
-    /// s1: the forwarding choice's select (see `s2_sw`), before its gating.
+    /// s2: the forwarding choice's select (see `s3_sw`), before its gating.
     sel: Signal<Local, Bits<2>>,
-    /// s2: the word of the float add at s(K+2).
+    /// s3: the word of the float add at s(K+3).
     fk_word: Signal<Local, Bits<DATA_W>>,
-    /// At s(K+1), the last phase of a float add: its type, half, old word, the
+    /// At s(K+2), the last phase of a float add: its type, half, old word, the
     /// adders' lane result (zero-extended) and the word with the sum merged in.
     fp_type: Signal<Local, Bits<TYPE_W>>,
     fp_high: Signal<Local, Bit>,
@@ -590,11 +629,10 @@ impl<const WA: usize> Atom<WA> {
             (2..=MAX_FP_PHASES).contains(&k),
             "float add phases must be 2 to {MAX_FP_PHASES}, not {k}"
         );
-        // Bit i of a tail mask: stage t = i + 4 (`fin`: t = i + 5).
+        // Bit i of a tail mask: stage t = i + 5 (`fin`: t = i + 6).
         let mask = |f: &dyn Fn(usize) -> bool| -> Bits<16> {
             to_bits((0..16).filter(|&i| f(i)).map(|i| 1u128 << i).sum())
         };
-        let zeros = (0..1usize << WA).map(|_| Bits::<DATA_W>::default());
         let half_nan = NanRule::Canonical(HALF_CANONICAL_NAN);
         Self {
             clock: Default::default(),
@@ -611,7 +649,7 @@ impl<const WA: usize> Atom<WA> {
             out_tag: Default::default(),
             out_d: Default::default(),
             in_ready: Default::default(),
-            bank: RAM::from(zeros),
+            bank: Default::default(),
             decode: Default::default(),
             alu: Default::default(),
             decide: Default::default(),
@@ -631,17 +669,19 @@ impl<const WA: usize> Atom<WA> {
             bf16_lo: Bf16AddPipe::with_phases(fpadd::BF16, half_nan, k),
             bf16_hi: Bf16AddPipe::with_phases(fpadd::BF16, half_nan, k),
             c_float: Constant::new(float),
-            c_stall_t: Constant::new(mask(&|i| i + 4 < k)),
-            c_last_t: Constant::new(mask(&|i| i + 4 == k + 1)),
-            c_join_t: Constant::new(mask(&|i| i + 4 == k + 2)),
-            c_fin_t: Constant::new(mask(&|i| i + 5 >= k + 2)),
+            c_stall_t: Constant::new(mask(&|i| i + 5 < k)),
+            c_last_t: Constant::new(mask(&|i| i + 5 == k + 2)),
+            c_join_t: Constant::new(mask(&|i| i + 5 == k + 3)),
+            c_fin_t: Constant::new(mask(&|i| i + 6 >= k + 3)),
             c_st2: Constant::new(k >= 3),
             c_st3: Constant::new(k >= 4),
+            c_st4: Constant::new(k >= 5),
             c_k2: Constant::new(k == 2),
-            c_pstall_t: Constant::new(mask(&|i| i + 4 + 1 < k)),
+            c_pstall_t: Constant::new(mask(&|i| i + 5 + 1 < k)),
             c_pst1: Constant::new(k >= 3),
             c_pst2: Constant::new(k >= 4),
             c_pst3: Constant::new(k >= 5),
+            c_pst4: Constant::new(k >= 6),
             c_weven: Constant::new(to_bits((1u128 << WA) - 2)),
             c_wone: Constant::new(1.into()),
             in_word: Default::default(),
@@ -653,9 +693,9 @@ impl<const WA: usize> Atom<WA> {
             pair_stall: Default::default(),
             s1_v4first: Default::default(),
             s1_second: Default::default(),
-            s2_second: Default::default(),
             s3_second: Default::default(),
-            s2_vec: Default::default(),
+            s4_second: Default::default(),
+            s3_vec: Default::default(),
             s1_pcb: Default::default(),
             s1_valid: Default::default(),
             s1_tag: Default::default(),
@@ -676,100 +716,120 @@ impl<const WA: usize> Atom<WA> {
             s1_inc: Default::default(),
             s1_bnan: Default::default(),
             predecode: Default::default(),
-            pick: Default::default(),
             s2_valid: Default::default(),
             s2_tag: Default::default(),
+            s2_op: Default::default(),
             s2_type: Default::default(),
             s2_shared: Default::default(),
             s2_answer: Default::default(),
+            s2_v4first: Default::default(),
+            s2_second: Default::default(),
             s2_high: Default::default(),
             s2_fp: Default::default(),
             s2_word: Default::default(),
             s2_b: Default::default(),
+            s2_c: Default::default(),
             s2_w64: Default::default(),
-            s2_lane32: Default::default(),
-            s2_act_lo: Default::default(),
-            s2_act_hi: Default::default(),
-            s2_flip63: Default::default(),
-            s2_flip31: Default::default(),
-            s2_kb0: Default::default(),
-            s2_kb1: Default::default(),
-            s2_kb32: Default::default(),
-            s2_bw: Default::default(),
-            s2_addend: Default::default(),
-            s2_arith_lo: Default::default(),
-            s2_arith_hi: Default::default(),
-            s2_alt: Default::default(),
-            s2_lop: Default::default(),
-            s2_lmode: Default::default(),
-            s2_t_blt: Default::default(),
-            s2_t_zero: Default::default(),
-            s2_t_olt: Default::default(),
-            s2_t_nolt: Default::default(),
-            s2_t_eq: Default::default(),
-            s2_t_always: Default::default(),
-            s2_t_hnan16: Default::default(),
-            s2_t_hnanbf: Default::default(),
-            s2_t_hmin: Default::default(),
-            s2_t_hmax: Default::default(),
-            s2_op_cas: Default::default(),
-            s2_op_cast: Default::default(),
-            s2_op_ld: Default::default(),
-            s2_pick: Default::default(),
-            s2_bank: Default::default(),
-            s2_sw: Default::default(),
-            s2_sx: Default::default(),
-            s2_sa: Default::default(),
-            s2_sd: Default::default(),
-            s2_e64: Default::default(),
-            s2_e32: Default::default(),
-            s2_e16: Default::default(),
-            s2_ebf: Default::default(),
-            old_word: Default::default(),
-            old_add: Default::default(),
-            old_ans: Default::default(),
-            old_fp: Default::default(),
-            lane_fp: Default::default(),
+            s2_half: Default::default(),
+            s2_bf: Default::default(),
+            s2_cas: Default::default(),
+            s2_inc: Default::default(),
+            s2_bnan: Default::default(),
+            s2_pcb: Default::default(),
+            pick: Default::default(),
             s3_valid: Default::default(),
             s3_tag: Default::default(),
             s3_type: Default::default(),
+            s3_shared: Default::default(),
             s3_answer: Default::default(),
             s3_high: Default::default(),
             s3_fp: Default::default(),
             s3_word: Default::default(),
-            s3_d: Default::default(),
-            d3: Default::default(),
-            s3_nold: Default::default(),
-            s3_cas: Default::default(),
-            s3_cast: Default::default(),
-            s4_d: Default::default(),
-            s3_pre: Default::default(),
-            s3_alt: Default::default(),
-            s3_ob_hi: Default::default(),
-            s3_ob_lo: Default::default(),
-            s3_bo_hi: Default::default(),
-            s3_bo_lo: Default::default(),
-            s3_ob32: Default::default(),
-            s3_bo32: Default::default(),
-            s3_eq_hi: Default::default(),
-            s3_eq: Default::default(),
-            s3_zero: Default::default(),
+            s3_b: Default::default(),
+            s3_w64: Default::default(),
             s3_lane32: Default::default(),
+            s3_act_lo: Default::default(),
+            s3_act_hi: Default::default(),
+            s3_flip63: Default::default(),
+            s3_flip31: Default::default(),
+            s3_kb0: Default::default(),
+            s3_kb1: Default::default(),
+            s3_kb32: Default::default(),
+            s3_bw: Default::default(),
+            s3_addend: Default::default(),
+            s3_arith_lo: Default::default(),
+            s3_arith_hi: Default::default(),
+            s3_alt: Default::default(),
+            s3_lop: Default::default(),
+            s3_lmode: Default::default(),
             s3_t_blt: Default::default(),
             s3_t_zero: Default::default(),
             s3_t_olt: Default::default(),
             s3_t_nolt: Default::default(),
             s3_t_eq: Default::default(),
-            pick45: Default::default(),
-            s3_h_nan16: Default::default(),
-            s3_h_nanbf: Default::default(),
-            s3_h_b_lt: Default::default(),
-            s3_h_o_lt: Default::default(),
+            s3_t_always: Default::default(),
             s3_t_hnan16: Default::default(),
             s3_t_hnanbf: Default::default(),
             s3_t_hmin: Default::default(),
             s3_t_hmax: Default::default(),
-            new3: Default::default(),
+            s3_op_cas: Default::default(),
+            s3_op_cast: Default::default(),
+            s3_op_ld: Default::default(),
+            s3_pick: Default::default(),
+            s3_bank: Default::default(),
+            s3_sw: Default::default(),
+            s3_sx: Default::default(),
+            s3_sa: Default::default(),
+            s3_sd: Default::default(),
+            s3_e64: Default::default(),
+            s3_e32: Default::default(),
+            s3_e16: Default::default(),
+            s3_ebf: Default::default(),
+            old_word: Default::default(),
+            old_add: Default::default(),
+            old_ans: Default::default(),
+            old_fp: Default::default(),
+            lane_fp: Default::default(),
+            s4_valid: Default::default(),
+            s4_tag: Default::default(),
+            s4_type: Default::default(),
+            s4_answer: Default::default(),
+            s4_high: Default::default(),
+            s4_fp: Default::default(),
+            s4_word: Default::default(),
+            s4_d: Default::default(),
+            d4: Default::default(),
+            s4_nold: Default::default(),
+            s4_cas: Default::default(),
+            s4_cast: Default::default(),
+            s5_d: Default::default(),
+            s4_pre: Default::default(),
+            s4_alt: Default::default(),
+            s4_ob_hi: Default::default(),
+            s4_ob_lo: Default::default(),
+            s4_bo_hi: Default::default(),
+            s4_bo_lo: Default::default(),
+            s4_ob32: Default::default(),
+            s4_bo32: Default::default(),
+            s4_eq_hi: Default::default(),
+            s4_eq: Default::default(),
+            s4_zero: Default::default(),
+            s4_lane32: Default::default(),
+            s4_t_blt: Default::default(),
+            s4_t_zero: Default::default(),
+            s4_t_olt: Default::default(),
+            s4_t_nolt: Default::default(),
+            s4_t_eq: Default::default(),
+            pick56: Default::default(),
+            s4_h_nan16: Default::default(),
+            s4_h_nanbf: Default::default(),
+            s4_h_b_lt: Default::default(),
+            s4_h_o_lt: Default::default(),
+            s4_t_hnan16: Default::default(),
+            s4_t_hnanbf: Default::default(),
+            s4_t_hmin: Default::default(),
+            s4_t_hmax: Default::default(),
+            new4: Default::default(),
             take_mask: Default::default(),
             tv: Default::default(),
             tfp: Default::default(),
@@ -778,23 +838,20 @@ impl<const WA: usize> Atom<WA> {
             thi: Default::default(),
             twr: Default::default(),
             tnew: Default::default(),
-            mm3: Default::default(),
             mm4: Default::default(),
+            mm5: Default::default(),
             mmt: Default::default(),
-            mm3v: Default::default(),
-            mm4v: Default::default(),
-            mmtv: Default::default(),
-            s1_sm1: Default::default(),
-            s1_sm2: Default::default(),
-            s1_sm3: Default::default(),
-            s1_smt: Default::default(),
-            s3_sup: Default::default(),
+            s2_sm2: Default::default(),
+            s2_sm3: Default::default(),
+            s2_sm4: Default::default(),
+            s2_smt: Default::default(),
+            s4_sup: Default::default(),
             tsup: Default::default(),
             stall: Default::default(),
-            s1_oh3: Default::default(),
-            s1_oh4: Default::default(),
-            s1_oht: Default::default(),
-            s1_hit: Default::default(),
+            s2_oh4: Default::default(),
+            s2_oh5: Default::default(),
+            s2_oht: Default::default(),
+            s2_hit: Default::default(),
             fk: Default::default(),
             fk_word: Default::default(),
             f1: Default::default(),
@@ -818,90 +875,95 @@ impl<const WA: usize> Logic for Atom<WA> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, s1_valid, s1_tag, s1_op, s1_type, s1_shared, s1_answer, s1_high, s1_fp,
-            s1_cmp, s1_word, s1_b, s1_c, s1_oh3, s1_oh4, s1_sm1, s1_sm2, s1_sm3, s3_sup
+            s1_cmp, s1_word, s1_b, s1_c, s2_oh4, s2_oh5, s2_sm2, s2_sm3, s2_sm4, s4_sup
         );
-        dff_setup!(self, clock, s1_v4first, s1_second, s2_second, s3_second, s2_vec, s1_pcb, s4_d);
+        dff_setup!(self, clock, s1_v4first, s1_second, s3_second, s4_second, s3_vec, s1_pcb, s5_d);
         dff_setup!(self, clock, s1_w64, s1_half, s1_bf, s1_cas, s1_inc, s1_bnan);
         dff_setup!(
-            self, clock, s2_valid, s2_tag, s2_type, s2_shared, s2_answer, s2_high, s2_fp, s2_word,
-            s2_b, s2_pick, s2_bank, s2_sw, s2_sx, s2_sa, s2_sd, s2_e64, s2_e32, s2_e16, s2_ebf
+            self, clock, s2_valid, s2_tag, s2_op, s2_type, s2_shared, s2_answer, s2_second,
+            s2_high, s2_fp, s2_word, s2_b, s2_c, s2_w64, s2_half, s2_bf, s2_cas, s2_inc, s2_bnan,
+            s2_pcb, s2_v4first
+        );
+        dff_setup!(
+            self, clock, s3_valid, s3_tag, s3_type, s3_shared, s3_answer, s3_high, s3_fp, s3_word,
+            s3_b, s3_pick, s3_bank, s3_sw, s3_sx, s3_sa, s3_sd, s3_e64, s3_e32, s3_e16, s3_ebf
         );
         dff_setup!(
             self,
             clock,
-            s2_w64,
-            s2_lane32,
-            s2_act_lo,
-            s2_act_hi,
-            s2_flip63,
-            s2_flip31,
-            s2_kb0,
-            s2_kb1,
-            s2_kb32,
-            s2_bw,
-            s2_addend,
-            s2_arith_lo,
-            s2_arith_hi,
-            s2_alt,
-            s2_lop,
-            s2_lmode
-        );
-        dff_setup!(
-            self,
-            clock,
-            s2_t_blt,
-            s2_t_zero,
-            s2_t_olt,
-            s2_t_nolt,
-            s2_t_eq,
-            s2_t_always,
-            s2_t_hnan16,
-            s2_t_hnanbf,
-            s2_t_hmin,
-            s2_t_hmax,
-            s2_op_cas,
-            s2_op_cast,
-            s2_op_ld
-        );
-        dff_setup!(
-            self,
-            clock,
-            s3_valid,
-            s3_tag,
-            s3_type,
-            s3_answer,
-            s3_high,
-            s3_fp,
-            s3_word,
-            s3_d,
-            s3_pre,
-            s3_alt,
-            s3_ob_hi,
-            s3_ob_lo,
-            s3_bo_hi,
-            s3_bo_lo,
-            s3_ob32,
-            s3_bo32,
-            s3_eq_hi,
-            s3_eq,
-            s3_zero,
+            s3_w64,
             s3_lane32,
+            s3_act_lo,
+            s3_act_hi,
+            s3_flip63,
+            s3_flip31,
+            s3_kb0,
+            s3_kb1,
+            s3_kb32,
+            s3_bw,
+            s3_addend,
+            s3_arith_lo,
+            s3_arith_hi,
+            s3_alt,
+            s3_lop,
+            s3_lmode
+        );
+        dff_setup!(
+            self,
+            clock,
             s3_t_blt,
             s3_t_zero,
             s3_t_olt,
             s3_t_nolt,
             s3_t_eq,
-            s3_h_nan16,
-            s3_h_nanbf,
-            s3_h_b_lt,
-            s3_h_o_lt,
+            s3_t_always,
             s3_t_hnan16,
             s3_t_hnanbf,
             s3_t_hmin,
             s3_t_hmax,
-            s3_nold,
-            s3_cas,
-            s3_cast
+            s3_op_cas,
+            s3_op_cast,
+            s3_op_ld
+        );
+        dff_setup!(
+            self,
+            clock,
+            s4_valid,
+            s4_tag,
+            s4_type,
+            s4_answer,
+            s4_high,
+            s4_fp,
+            s4_word,
+            s4_d,
+            s4_pre,
+            s4_alt,
+            s4_ob_hi,
+            s4_ob_lo,
+            s4_bo_hi,
+            s4_bo_lo,
+            s4_ob32,
+            s4_bo32,
+            s4_eq_hi,
+            s4_eq,
+            s4_zero,
+            s4_lane32,
+            s4_t_blt,
+            s4_t_zero,
+            s4_t_olt,
+            s4_t_nolt,
+            s4_t_eq,
+            s4_h_nan16,
+            s4_h_nanbf,
+            s4_h_b_lt,
+            s4_h_o_lt,
+            s4_t_hnan16,
+            s4_t_hnanbf,
+            s4_t_hmin,
+            s4_t_hmax,
+            s4_nold,
+            s4_cas,
+            s4_cast
         );
         for i in 0..TAIL {
             self.tv[i].clock.next = self.clock.val();
@@ -913,15 +975,14 @@ impl<const WA: usize> Logic for Atom<WA> {
             self.tnew[i].clock.next = self.clock.val();
         }
         for i in 0..PICKS {
-            self.s1_oht[i].clock.next = self.clock.val();
+            self.s2_oht[i].clock.next = self.clock.val();
             self.tsup[i].clock.next = self.clock.val();
         }
         for i in 0..SMT {
-            self.s1_smt[i].clock.next = self.clock.val();
+            self.s2_smt[i].clock.next = self.clock.val();
         }
         clock!(self, clock, f64_add, f32_add, f32_hi, f16_lo, f16_hi, bf16_lo, bf16_hi);
-        self.bank.read_clock.next = self.clock.val();
-        self.bank.write_clock.next = self.clock.val();
+        self.bank.clock.next = self.clock.val();
 
         // ---- s0: accept, read the bank ----
         // A v4.f32's second word enters from the s1 registers the clock after
@@ -959,7 +1020,11 @@ impl<const WA: usize> Logic for Atom<WA> {
             | (self.c_st3.val()
                 & self.s3_valid.q.val()
                 & self.s3_fp.q.val()
-                & (self.s3_word.q.val() == self.in_wport.val()));
+                & (self.s3_word.q.val() == self.in_wport.val()))
+            | (self.c_st4.val()
+                & self.s4_valid.q.val()
+                & self.s4_fp.q.val()
+                & (self.s4_word.q.val() == self.in_wport.val()));
         for i in 0..TAIL {
             if self.c_stall_t.val().get_bit(i)
                 & self.tv[i].q.val()
@@ -984,7 +1049,11 @@ impl<const WA: usize> Logic for Atom<WA> {
             | (self.c_pst3.val()
                 & self.s3_valid.q.val()
                 & self.s3_fp.q.val()
-                & (self.s3_word.q.val() == self.in_pair.val()));
+                & (self.s3_word.q.val() == self.in_pair.val()))
+            | (self.c_pst4.val()
+                & self.s4_valid.q.val()
+                & self.s4_fp.q.val()
+                & (self.s4_word.q.val() == self.in_pair.val()));
         for i in 0..TAIL {
             if self.c_pstall_t.val().get_bit(i)
                 & self.tv[i].q.val()
@@ -1000,62 +1069,6 @@ impl<const WA: usize> Logic for Atom<WA> {
         // The clock after a v4.f32's first word, its second takes s0.
         self.in_ready.next = !self.stall.val() & !self.s1_v4first.q.val();
         self.bank.read_address.next = self.in_word.val();
-        // Which operation will hold the youngest final word of this one's word
-        // when it is in s1: found now, one stage earlier, and registered one-hot.
-        // A float add's word is final from s(K+2) on (s3 never holds one).
-        // (For the port's word and a v4.f32's second word in parallel;
-        // `s1_v4first` picks.)
-        self.mm3.next = self.s2_valid.q.val()
-            & !self.s2_fp.q.val()
-            & (self.s2_word.q.val() == self.in_wport.val());
-        self.mm4.next = self.s3_valid.q.val()
-            & !(self.s3_fp.q.val() & !self.c_k2.val())
-            & (self.s3_word.q.val() == self.in_wport.val());
-        self.mm3v.next = self.s2_valid.q.val()
-            & !self.s2_fp.q.val()
-            & (self.s2_word.q.val() == self.in_wv4.val());
-        self.mm4v.next = self.s3_valid.q.val()
-            & !(self.s3_fp.q.val() & !self.c_k2.val())
-            & (self.s3_word.q.val() == self.in_wv4.val());
-        // The youngest final writer: the one that matches and is not
-        // superseded (`s3_sup`, `tsup`: registered flags, no priority chain;
-        // s2's operation is the youngest candidate).
-        self.s1_oh3.d.next = self.mm3.val();
-        self.s1_oh4.d.next = self.mm4.val() & !self.s3_sup.q.val();
-        if self.s1_v4first.q.val() {
-            self.s1_oh3.d.next = self.mm3v.val();
-            self.s1_oh4.d.next = self.mm4v.val() & !self.s3_sup.q.val();
-        }
-        for i in 0..PICKS {
-            self.mmt[i].next = self.tv[i].q.val()
-                & !(self.tfp[i].q.val() & !self.c_fin_t.val().get_bit(i))
-                & (self.tword[i].q.val() == self.in_wport.val());
-            self.mmtv[i].next = self.tv[i].q.val()
-                & !(self.tfp[i].q.val() & !self.c_fin_t.val().get_bit(i))
-                & (self.tword[i].q.val() == self.in_wv4.val());
-            self.s1_oht[i].d.next = self.mmt[i].val() & !self.tsup[i].q.val();
-            if self.s1_v4first.q.val() {
-                self.s1_oht[i].d.next = self.mmtv[i].val() & !self.tsup[i].q.val();
-            }
-        }
-        // The entering operation's word against the stages s1 .. s11 (into
-        // registers: the superseded flags are updated from them a clock later,
-        // when it is in s1 and its `s1_valid` is known).
-        self.s1_sm1.d.next = self.s1_word.q.val() == self.in_word.val();
-        self.s1_sm2.d.next = self.s2_word.q.val() == self.in_word.val();
-        self.s1_sm3.d.next = self.s3_word.q.val() == self.in_word.val();
-        for i in 0..SMT {
-            self.s1_smt[i].d.next = self.tword[i].q.val() == self.in_word.val();
-        }
-        // The operation in s1 supersedes those ahead of it on its word as they
-        // move one stage on.
-        self.s3_sup.d.next = self.s1_valid.q.val() & self.s1_sm1.q.val();
-        self.tsup[0].d.next = self.s3_sup.q.val() | (self.s1_valid.q.val() & self.s1_sm2.q.val());
-        self.tsup[1].d.next = self.tsup[0].q.val() | (self.s1_valid.q.val() & self.s1_sm3.q.val());
-        for i in 2..PICKS {
-            self.tsup[i].d.next =
-                self.tsup[i - 1].q.val() | (self.s1_valid.q.val() & self.s1_smt[i - 2].q.val());
-        }
         self.s1_valid.d.next = self.in_valid.val() & self.in_ready.val();
         self.s1_v4first.d.next = self.in_valid.val() & self.in_ready.val() & self.in_v4.val();
         self.s1_second.d.next = false;
@@ -1116,34 +1129,97 @@ impl<const WA: usize> Logic for Atom<WA> {
             self.s1_bnan.d.next = 0.into();
         }
 
-        // ---- s3's word (first, as s1 and s2 read it) ----
+        // ---- s1: which stage will hold the youngest final word ----
+        // Which operation will hold the youngest final word of this one's word
+        // when it is in s2: found now, one stage earlier, from the registered
+        // word (a v4.f32's second word is in `s1_word` like any other), and
+        // registered one-hot. A float add's word is final from s(K+3) on (s4
+        // never holds one unless K = 2).
+        self.mm4.next = self.s3_valid.q.val()
+            & !self.s3_fp.q.val()
+            & (self.s3_word.q.val() == self.s1_word.q.val());
+        self.mm5.next = self.s4_valid.q.val()
+            & !(self.s4_fp.q.val() & !self.c_k2.val())
+            & (self.s4_word.q.val() == self.s1_word.q.val());
+        // The youngest final writer: the one that matches and is not
+        // superseded (`s4_sup`, `tsup`: registered flags, no priority chain;
+        // s3's operation is the youngest candidate).
+        self.s2_oh4.d.next = self.mm4.val();
+        self.s2_oh5.d.next = self.mm5.val() & !self.s4_sup.q.val();
+        for i in 0..PICKS {
+            self.mmt[i].next = self.tv[i].q.val()
+                & !(self.tfp[i].q.val() & !self.c_fin_t.val().get_bit(i))
+                & (self.tword[i].q.val() == self.s1_word.q.val());
+            self.s2_oht[i].d.next = self.mmt[i].val() & !self.tsup[i].q.val();
+        }
+        // This operation's word against the stages s2 .. s13 (into registers:
+        // the superseded flags are updated from them a clock later, when it is
+        // in s2).
+        self.s2_sm2.d.next = self.s2_word.q.val() == self.s1_word.q.val();
+        self.s2_sm3.d.next = self.s3_word.q.val() == self.s1_word.q.val();
+        self.s2_sm4.d.next = self.s4_word.q.val() == self.s1_word.q.val();
+        for i in 0..SMT {
+            self.s2_smt[i].d.next = self.tword[i].q.val() == self.s1_word.q.val();
+        }
+        // The operation in s2 supersedes those ahead of it on its word as they
+        // move one stage on.
+        self.s4_sup.d.next = self.s2_valid.q.val() & self.s2_sm2.q.val();
+        self.tsup[0].d.next = self.s4_sup.q.val() | (self.s2_valid.q.val() & self.s2_sm3.q.val());
+        self.tsup[1].d.next = self.tsup[0].q.val() | (self.s2_valid.q.val() & self.s2_sm4.q.val());
+        for i in 2..PICKS {
+            self.tsup[i].d.next =
+                self.tsup[i - 1].q.val() | (self.s2_valid.q.val() & self.s2_smt[i - 2].q.val());
+        }
+        // The operation moves on to s2.
+        self.s2_valid.d.next = self.s1_valid.q.val();
+        self.s2_tag.d.next = self.s1_tag.q.val();
+        self.s2_op.d.next = self.s1_op.q.val();
+        self.s2_type.d.next = self.s1_type.q.val();
+        self.s2_shared.d.next = self.s1_shared.q.val();
+        self.s2_answer.d.next = self.s1_answer.q.val();
+        self.s2_v4first.d.next = self.s1_v4first.q.val();
+        self.s2_second.d.next = self.s1_second.q.val();
+        self.s2_high.d.next = self.s1_high.q.val();
+        self.s2_fp.d.next = self.s1_fp.q.val();
+        self.s2_word.d.next = self.s1_word.q.val();
+        self.s2_b.d.next = self.s1_b.q.val();
+        self.s2_c.d.next = self.s1_c.q.val();
+        self.s2_w64.d.next = self.s1_w64.q.val();
+        self.s2_half.d.next = self.s1_half.q.val();
+        self.s2_bf.d.next = self.s1_bf.q.val();
+        self.s2_cas.d.next = self.s1_cas.q.val();
+        self.s2_inc.d.next = self.s1_inc.q.val();
+        self.s2_bnan.d.next = self.s1_bnan.q.val();
+        self.s2_pcb.d.next = self.s1_pcb.q.val();
+
+        // ---- s4's word (first, as s2 and s3 read it) ----
         // A compare op's decision from its registered chain results (its
-        // successor on the word is at least two behind: it reads `new3` in
-        // s1, through `s2_pick`, never in s2); then per bit a function of the
+        // successor on the word is at least two behind: it reads `new4` in
+        // s2, through `s3_pick`, never in s3); then per bit a function of the
         // decision, a quarter's take bit, `alt` and `pre`.
-        self.decide.lane32.next = self.s3_lane32.q.val();
-        self.decide.ob_hi.next = self.s3_ob_hi.q.val();
-        self.decide.ob_lo.next = self.s3_ob_lo.q.val();
-        self.decide.bo_hi.next = self.s3_bo_hi.q.val();
-        self.decide.bo_lo.next = self.s3_bo_lo.q.val();
-        self.decide.ob32.next = self.s3_ob32.q.val();
-        self.decide.bo32.next = self.s3_bo32.q.val();
-        self.decide.eq_hi.next = self.s3_eq_hi.q.val();
-        self.decide.eq.next = self.s3_eq.q.val();
-        self.decide.zero.next = self.s3_zero.q.val();
-        self.decide.t_blt.next = self.s3_t_blt.q.val();
-        self.decide.t_zero.next = self.s3_t_zero.q.val();
-        self.decide.t_olt.next = self.s3_t_olt.q.val();
-        self.decide.t_nolt.next = self.s3_t_nolt.q.val();
-        self.decide.t_eq.next = self.s3_t_eq.q.val();
-        self.decide.h_nan16.next = self.s3_h_nan16.q.val();
-        self.decide.h_nanbf.next = self.s3_h_nanbf.q.val();
-        self.decide.h_b_lt.next = self.s3_h_b_lt.q.val();
-        self.decide.h_o_lt.next = self.s3_h_o_lt.q.val();
-        self.decide.t_hnan16.next = self.s3_t_hnan16.q.val();
-        self.decide.t_hnanbf.next = self.s3_t_hnanbf.q.val();
-        self.decide.t_hmin.next = self.s3_t_hmin.q.val();
-        self.decide.t_hmax.next = self.s3_t_hmax.q.val();
+        self.decide.lane32.next = self.s4_lane32.q.val();
+        self.decide.ob_hi.next = self.s4_ob_hi.q.val();
+        self.decide.ob_lo.next = self.s4_ob_lo.q.val();
+        self.decide.bo_hi.next = self.s4_bo_hi.q.val();
+        self.decide.bo_lo.next = self.s4_bo_lo.q.val();
+        self.decide.ob32.next = self.s4_ob32.q.val();
+        self.decide.bo32.next = self.s4_bo32.q.val();
+        self.decide.eq_hi.next = self.s4_eq_hi.q.val();
+        self.decide.eq.next = self.s4_eq.q.val();
+        self.decide.zero.next = self.s4_zero.q.val();
+        self.decide.t_blt.next = self.s4_t_blt.q.val();
+        self.decide.t_zero.next = self.s4_t_zero.q.val();
+        self.decide.t_olt.next = self.s4_t_olt.q.val();
+        self.decide.t_nolt.next = self.s4_t_nolt.q.val();
+        self.decide.t_eq.next = self.s4_t_eq.q.val();
+        self.decide.h_nan16.next = self.s4_h_nan16.q.val();
+        self.decide.h_nanbf.next = self.s4_h_nanbf.q.val();
+        self.decide.h_b_lt.next = self.s4_h_b_lt.q.val();
+        self.decide.h_o_lt.next = self.s4_h_o_lt.q.val();
+        self.decide.t_hnan16.next = self.s4_t_hnan16.q.val();
+        self.decide.t_hnanbf.next = self.s4_t_hnanbf.q.val();
+        self.decide.t_hmin.next = self.s4_t_hmin.q.val();
+        self.decide.t_hmax.next = self.s4_t_hmax.q.val();
         self.take_mask.next = 0.into();
         if self.decide.take_lo.val() | self.decide.htake.val().get_bit(0) {
             self.take_mask.next = 0xFFFF_u64.into();
@@ -1157,13 +1233,13 @@ impl<const WA: usize> Logic for Atom<WA> {
         if self.decide.take_hi.val() | self.decide.htake.val().get_bit(3) {
             self.take_mask.next = self.take_mask.val() | 0xFFFF_0000_0000_0000_u64;
         }
-        self.new3.next = (self.s3_pre.q.val() & !self.take_mask.val())
-            | (self.s3_alt.q.val() & self.take_mask.val());
+        self.new4.next = (self.s4_pre.q.val() & !self.take_mask.val())
+            | (self.s4_alt.q.val() & self.take_mask.val());
 
-        // ---- s(K+1): a float add's last phase; its lane merged into the word ----
-        self.fp_type.next = self.s3_type.q.val();
-        self.fp_high.next = self.s3_high.q.val();
-        self.fp_old.next = self.new3.val();
+        // ---- s(K+2): a float add's last phase; its lane merged into the word ----
+        self.fp_type.next = self.s4_type.q.val();
+        self.fp_high.next = self.s4_high.q.val();
+        self.fp_old.next = self.new4.val();
         for i in 0..TAIL {
             if self.c_last_t.val().get_bit(i) {
                 self.fp_type.next = self.tty[i].q.val();
@@ -1191,252 +1267,252 @@ impl<const WA: usize> Logic for Atom<WA> {
                 (self.fp_old.val() & 0xFFFF_FFFF_0000_0000_u64) | self.fp_lane.val();
         }
 
-        // ---- s1: the bank's data comes out; the youngest final writer's word ----
-        self.s2_valid.d.next = self.s1_valid.q.val();
-        self.s2_tag.d.next = self.s1_tag.q.val();
-        self.s2_type.d.next = self.s1_type.q.val();
-        self.s2_shared.d.next = self.s1_shared.q.val();
+        // ---- s2: the bank's data comes out; the youngest final writer's word ----
+        self.s3_valid.d.next = self.s2_valid.q.val();
+        self.s3_tag.d.next = self.s2_tag.q.val();
+        self.s3_type.d.next = self.s2_type.q.val();
+        self.s3_shared.d.next = self.s2_shared.q.val();
         // A v4.f32 answers with its second word, for both.
-        self.s2_answer.d.next = self.s1_answer.q.val() & !self.s1_v4first.q.val();
-        self.s2_second.d.next = self.s1_second.q.val();
-        self.s2_vec.d.next = (self.s1_type.q.val() == 10) | (self.s1_type.q.val() == 11);
-        self.s2_high.d.next = self.s1_high.q.val();
-        self.s2_fp.d.next = self.s1_fp.q.val();
-        self.s2_word.d.next = self.s1_word.q.val();
-        self.s2_b.d.next = self.s1_b.q.val();
-        self.decode.op.next = self.s1_op.q.val();
-        self.decode.ty.next = self.s1_type.q.val();
-        self.decode.high.next = self.s1_high.q.val();
-        self.decode.b.next = self.s1_b.q.val();
-        self.decode.c.next = self.s1_c.q.val();
-        self.decode.pre_w64.next = self.s1_w64.q.val();
-        self.decode.pre_half.next = self.s1_half.q.val();
-        self.decode.pre_bf.next = self.s1_bf.q.val();
-        self.decode.pre_cas.next = self.s1_cas.q.val();
-        self.decode.pre_inc.next = self.s1_inc.q.val();
-        self.decode.pre_bnan.next = self.s1_bnan.q.val();
-        self.popc_sum.byte_counts.next = self.s1_pcb.q.val();
+        self.s3_answer.d.next = self.s2_answer.q.val() & !self.s2_v4first.q.val();
+        self.s3_second.d.next = self.s2_second.q.val();
+        self.s3_vec.d.next = (self.s2_type.q.val() == 10) | (self.s2_type.q.val() == 11);
+        self.s3_high.d.next = self.s2_high.q.val();
+        self.s3_fp.d.next = self.s2_fp.q.val();
+        self.s3_word.d.next = self.s2_word.q.val();
+        self.s3_b.d.next = self.s2_b.q.val();
+        self.decode.op.next = self.s2_op.q.val();
+        self.decode.ty.next = self.s2_type.q.val();
+        self.decode.high.next = self.s2_high.q.val();
+        self.decode.b.next = self.s2_b.q.val();
+        self.decode.c.next = self.s2_c.q.val();
+        self.decode.pre_w64.next = self.s2_w64.q.val();
+        self.decode.pre_half.next = self.s2_half.q.val();
+        self.decode.pre_bf.next = self.s2_bf.q.val();
+        self.decode.pre_cas.next = self.s2_cas.q.val();
+        self.decode.pre_inc.next = self.s2_inc.q.val();
+        self.decode.pre_bnan.next = self.s2_bnan.q.val();
+        self.popc_sum.byte_counts.next = self.s2_pcb.q.val();
         self.decode.pc.next = self.popc_sum.count.val();
-        self.s2_w64.d.next = self.decode.w64.val();
-        self.s2_lane32.d.next = self.decode.lane32.val();
-        self.s2_act_lo.d.next = self.decode.act_lo.val();
-        self.s2_act_hi.d.next = self.decode.act_hi.val();
-        self.s2_flip63.d.next = self.decode.flip63.val();
-        self.s2_flip31.d.next = self.decode.flip31.val();
-        self.s2_kb0.d.next = self.decode.kb0.val();
-        self.s2_kb1.d.next = self.decode.kb1.val();
-        self.s2_kb32.d.next = self.decode.kb32.val();
-        self.s2_bw.d.next = self.decode.bw.val();
-        self.s2_addend.d.next = self.decode.addend.val();
-        self.s2_arith_lo.d.next = self.decode.arith_lo.val();
-        self.s2_arith_hi.d.next = self.decode.arith_hi.val();
-        self.s2_alt.d.next = self.decode.alt.val();
-        self.s2_lop.d.next = self.decode.lop.val();
-        self.s2_lmode.d.next = self.decode.lmode.val();
-        self.s2_t_blt.d.next = self.decode.t_blt.val();
-        self.s2_t_zero.d.next = self.decode.t_zero.val();
-        self.s2_t_olt.d.next = self.decode.t_olt.val();
-        self.s2_t_nolt.d.next = self.decode.t_nolt.val();
-        self.s2_t_eq.d.next = self.decode.t_eq.val();
-        self.s2_t_always.d.next = self.decode.t_always.val();
-        self.s2_t_hnan16.d.next = self.decode.t_hnan16.val();
-        self.s2_t_hnanbf.d.next = self.decode.t_hnanbf.val();
-        self.s2_t_hmin.d.next = self.decode.t_hmin.val();
-        self.s2_t_hmax.d.next = self.decode.t_hmax.val();
-        self.s2_op_cas.d.next = self.decode.op_cas.val();
-        self.s2_op_cast.d.next = self.decode.op_cast.val();
-        self.s2_op_ld.d.next = self.decode.op_ld.val();
-        // One and K ahead (at s2 and s(K+1) now): their words are not final yet.
-        // (Gated by s1_valid only to keep bubbles quiet in waveforms.)
-        self.f1.next = self.s1_valid.q.val()
-            & self.s2_valid.q.val()
-            & (self.s2_word.q.val() == self.s1_word.q.val());
-        self.fk.next = self.c_k2.val()
+        self.s3_w64.d.next = self.decode.w64.val();
+        self.s3_lane32.d.next = self.decode.lane32.val();
+        self.s3_act_lo.d.next = self.decode.act_lo.val();
+        self.s3_act_hi.d.next = self.decode.act_hi.val();
+        self.s3_flip63.d.next = self.decode.flip63.val();
+        self.s3_flip31.d.next = self.decode.flip31.val();
+        self.s3_kb0.d.next = self.decode.kb0.val();
+        self.s3_kb1.d.next = self.decode.kb1.val();
+        self.s3_kb32.d.next = self.decode.kb32.val();
+        self.s3_bw.d.next = self.decode.bw.val();
+        self.s3_addend.d.next = self.decode.addend.val();
+        self.s3_arith_lo.d.next = self.decode.arith_lo.val();
+        self.s3_arith_hi.d.next = self.decode.arith_hi.val();
+        self.s3_alt.d.next = self.decode.alt.val();
+        self.s3_lop.d.next = self.decode.lop.val();
+        self.s3_lmode.d.next = self.decode.lmode.val();
+        self.s3_t_blt.d.next = self.decode.t_blt.val();
+        self.s3_t_zero.d.next = self.decode.t_zero.val();
+        self.s3_t_olt.d.next = self.decode.t_olt.val();
+        self.s3_t_nolt.d.next = self.decode.t_nolt.val();
+        self.s3_t_eq.d.next = self.decode.t_eq.val();
+        self.s3_t_always.d.next = self.decode.t_always.val();
+        self.s3_t_hnan16.d.next = self.decode.t_hnan16.val();
+        self.s3_t_hnanbf.d.next = self.decode.t_hnanbf.val();
+        self.s3_t_hmin.d.next = self.decode.t_hmin.val();
+        self.s3_t_hmax.d.next = self.decode.t_hmax.val();
+        self.s3_op_cas.d.next = self.decode.op_cas.val();
+        self.s3_op_cast.d.next = self.decode.op_cast.val();
+        self.s3_op_ld.d.next = self.decode.op_ld.val();
+        // One and K ahead (at s3 and s(K+2) now): their words are not final yet.
+        // (Gated by s2_valid only to keep bubbles quiet in waveforms.)
+        self.f1.next = self.s2_valid.q.val()
             & self.s3_valid.q.val()
-            & self.s3_fp.q.val()
-            & (self.s3_word.q.val() == self.s1_word.q.val());
+            & (self.s3_word.q.val() == self.s2_word.q.val());
+        self.fk.next = self.c_k2.val()
+            & self.s4_valid.q.val()
+            & self.s4_fp.q.val()
+            & (self.s4_word.q.val() == self.s2_word.q.val());
         for i in 0..TAIL {
             if self.c_last_t.val().get_bit(i)
                 & self.tv[i].q.val()
                 & self.tfp[i].q.val()
-                & (self.tword[i].q.val() == self.s1_word.q.val())
+                & (self.tword[i].q.val() == self.s2_word.q.val())
             {
                 self.fk.next = true;
             }
         }
-        self.s2_e64.d.next = self.s1_fp.q.val() & (self.s1_type.q.val() == 5);
-        self.s2_e32.d.next = self.s1_fp.q.val()
-            & ((self.s1_type.q.val() == 4)
-                | (self.s1_type.q.val() == 10)
-                | (self.s1_type.q.val() == 11));
-        self.s2_e16.d.next = self.s1_fp.q.val() & (self.s1_type.q.val() == 6);
-        self.s2_ebf.d.next = self.s1_fp.q.val() & (self.s1_type.q.val() == 7);
-        // Three to fourteen ahead: an AND-OR of the words with the registered
-        // one-hot; two ahead (s3, whose word comes last: a compare op decides
-        // in s3) in a 2:1 after it.
-        self.pick45.next = 0.into();
-        if self.s1_oh4.q.val() {
-            self.pick45.next = self.tnew[0].q.val();
+        self.s3_e64.d.next = self.s2_fp.q.val() & (self.s2_type.q.val() == 5);
+        self.s3_e32.d.next = self.s2_fp.q.val()
+            & ((self.s2_type.q.val() == 4)
+                | (self.s2_type.q.val() == 10)
+                | (self.s2_type.q.val() == 11));
+        self.s3_e16.d.next = self.s2_fp.q.val() & (self.s2_type.q.val() == 6);
+        self.s3_ebf.d.next = self.s2_fp.q.val() & (self.s2_type.q.val() == 7);
+        // Three to fourteen ahead (s5 .. s16): an AND-OR of the words with the
+        // registered one-hot; two ahead (s4, whose word comes last: a compare
+        // op decides in s4) in a 2:1 after it.
+        self.pick56.next = 0.into();
+        if self.s2_oh5.q.val() {
+            self.pick56.next = self.tnew[0].q.val();
         }
         for i in 0..PICKS {
-            if self.s1_oht[i].q.val() {
-                self.pick45.next = self.pick45.val() | self.tnew[i + 1].q.val();
+            if self.s2_oht[i].q.val() {
+                self.pick56.next = self.pick56.val() | self.tnew[i + 1].q.val();
             }
         }
-        self.pick.next = self.pick45.val();
-        if self.s1_oh3.q.val() {
-            self.pick.next = self.new3.val();
+        self.pick.next = self.pick56.val();
+        if self.s2_oh4.q.val() {
+            self.pick.next = self.new4.val();
         }
-        // The bank's data passes one 2:1 choice only (its clock-to-out is long;
-        // the select, an OR of registers, is ready long before it).
-        self.s1_hit.next = self.s1_oh3.q.val() | self.s1_oh4.q.val();
+        // Whether the pick holds the word (an OR of the registered one-hot).
+        self.s2_hit.next = self.s2_oh4.q.val() | self.s2_oh5.q.val();
         for i in 0..PICKS {
-            self.s1_hit.next = self.s1_hit.val() | self.s1_oht[i].q.val();
+            self.s2_hit.next = self.s2_hit.val() | self.s2_oht[i].q.val();
         }
-        // The choice itself waits for s2: the bank's word goes straight into
-        // `s2_bank` and the pick into `s2_pick`; s1 only registers the select
-        // (one ahead, else K ahead, else a hit, else the bank), one copy per
-        // user of the choice, each gated by its op class so that synthesis
-        // keeps them apart (`s2_sw`).
-        self.s2_bank.d.next = self.bank.read_data.val();
-        self.s2_pick.d.next = self.pick.val();
+        // The choice itself waits for s3: the bank's word (out of the block
+        // RAM's output register) goes straight into `s3_bank` and the pick
+        // into `s3_pick`; s2 only registers the select (one ahead, else K
+        // ahead, else a hit, else the bank), one copy per user of the choice,
+        // each gated by its op class so that synthesis keeps them apart
+        // (`s3_sw`).
+        self.s3_bank.d.next = self.bank.read_data.val();
+        self.s3_pick.d.next = self.pick.val();
         self.sel.next = 0.into();
-        if self.s1_hit.val() {
+        if self.s2_hit.val() {
             self.sel.next = 1.into();
         }
-        if self.s1_valid.q.val() & self.fk.val() {
+        if self.s2_valid.q.val() & self.fk.val() {
             self.sel.next = 3.into();
         }
         if self.f1.val() {
             self.sel.next = 2.into();
         }
-        self.s2_sw.d.next = self.sel.val();
-        self.s2_sx.d.next = 0.into();
-        if self.s1_fp.q.val() {
-            self.s2_sx.d.next = self.sel.val();
+        self.s3_sw.d.next = self.sel.val();
+        self.s3_sx.d.next = 0.into();
+        if self.s2_fp.q.val() {
+            self.s3_sx.d.next = self.sel.val();
         }
-        self.s2_sa.d.next = 0.into();
+        self.s3_sa.d.next = 0.into();
         if self.decode.arith_lo.val() | self.decode.arith_hi.val() {
-            self.s2_sa.d.next = self.sel.val();
+            self.s3_sa.d.next = self.sel.val();
         }
-        self.s2_sd.d.next = 0.into();
-        if self.s1_answer.q.val() {
-            self.s2_sd.d.next = self.sel.val();
+        self.s3_sd.d.next = 0.into();
+        if self.s2_answer.q.val() {
+            self.s3_sd.d.next = self.sel.val();
         }
 
-        // ---- s2: forward, modify ----
+        // ---- s3: forward, modify ----
         self.fk_word.next = self.tnew[0].q.val();
         for i in 0..TAIL {
             if self.c_join_t.val().get_bit(i) {
                 self.fk_word.next = self.tnew[i].q.val();
             }
         }
-        // A 4:1 with a registered two-bit select (`s2_sw`). One ahead is never
-        // a compare op (it holds the next one back), so its word is `s3_pre`
+        // A 4:1 with a registered two-bit select (`s3_sw`). One ahead is never
+        // a compare op (it holds the next one back), so its word is `s4_pre`
         // itself: the loop has no `take` choice in it.
-        self.old_word.next = self.s2_bank.q.val();
-        if self.s2_sw.q.val().get_bit(1) {
-            self.old_word.next = self.s3_pre.q.val();
-            if self.s2_sw.q.val().get_bit(0) {
+        self.old_word.next = self.s3_bank.q.val();
+        if self.s3_sw.q.val().get_bit(1) {
+            self.old_word.next = self.s4_pre.q.val();
+            if self.s3_sw.q.val().get_bit(0) {
                 self.old_word.next = self.fk_word.val();
             }
-        } else if self.s2_sw.q.val().get_bit(0) {
-            self.old_word.next = self.s2_pick.q.val();
+        } else if self.s3_sw.q.val().get_bit(0) {
+            self.old_word.next = self.s3_pick.q.val();
         }
         self.alu.old.next = self.old_word.val();
         // The adder's own copy of the choice (its select is 0b00 unless the
-        // op adds, so synthesis keeps it apart from `s2_sw`).
-        self.old_add.next = self.s2_bank.q.val();
-        if self.s2_sa.q.val().get_bit(1) {
-            self.old_add.next = self.s3_pre.q.val();
-            if self.s2_sa.q.val().get_bit(0) {
+        // op adds, so synthesis keeps it apart from `s3_sw`).
+        self.old_add.next = self.s3_bank.q.val();
+        if self.s3_sa.q.val().get_bit(1) {
+            self.old_add.next = self.s4_pre.q.val();
+            if self.s3_sa.q.val().get_bit(0) {
                 self.old_add.next = self.fk_word.val();
             }
-        } else if self.s2_sa.q.val().get_bit(0) {
-            self.old_add.next = self.s2_pick.q.val();
+        } else if self.s3_sa.q.val().get_bit(0) {
+            self.old_add.next = self.s3_pick.q.val();
         }
         self.alu.old_add.next = self.old_add.val();
         // The answer's copy (select 0b00 unless the op answers).
-        self.old_ans.next = self.s2_bank.q.val();
-        if self.s2_sd.q.val().get_bit(1) {
-            self.old_ans.next = self.s3_pre.q.val();
-            if self.s2_sd.q.val().get_bit(0) {
+        self.old_ans.next = self.s3_bank.q.val();
+        if self.s3_sd.q.val().get_bit(1) {
+            self.old_ans.next = self.s4_pre.q.val();
+            if self.s3_sd.q.val().get_bit(0) {
                 self.old_ans.next = self.fk_word.val();
             }
-        } else if self.s2_sd.q.val().get_bit(0) {
-            self.old_ans.next = self.s2_pick.q.val();
+        } else if self.s3_sd.q.val().get_bit(0) {
+            self.old_ans.next = self.s3_pick.q.val();
         }
         self.alu.old_ans.next = self.old_ans.val();
-        self.alu.w64.next = self.s2_w64.q.val();
-        self.alu.high.next = self.s2_high.q.val();
-        self.alu.lane32.next = self.s2_lane32.q.val();
-        self.alu.act_lo.next = self.s2_act_lo.q.val();
-        self.alu.act_hi.next = self.s2_act_hi.q.val();
-        self.alu.flip63.next = self.s2_flip63.q.val();
-        self.alu.flip31.next = self.s2_flip31.q.val();
-        self.alu.kb0.next = self.s2_kb0.q.val();
-        self.alu.kb1.next = self.s2_kb1.q.val();
-        self.alu.kb32.next = self.s2_kb32.q.val();
-        self.alu.bw.next = self.s2_bw.q.val();
-        self.alu.addend.next = self.s2_addend.q.val();
-        self.alu.arith_lo.next = self.s2_arith_lo.q.val();
-        self.alu.arith_hi.next = self.s2_arith_hi.q.val();
-        self.alu.alt.next = self.s2_alt.q.val();
-        self.alu.lop.next = self.s2_lop.q.val();
-        self.alu.lmode.next = self.s2_lmode.q.val();
-        self.alu.t_always.next = self.s2_t_always.q.val();
-        self.alu.op_cast.next = self.s2_op_cast.q.val();
+        self.alu.w64.next = self.s3_w64.q.val();
+        self.alu.high.next = self.s3_high.q.val();
+        self.alu.lane32.next = self.s3_lane32.q.val();
+        self.alu.act_lo.next = self.s3_act_lo.q.val();
+        self.alu.act_hi.next = self.s3_act_hi.q.val();
+        self.alu.flip63.next = self.s3_flip63.q.val();
+        self.alu.flip31.next = self.s3_flip31.q.val();
+        self.alu.kb0.next = self.s3_kb0.q.val();
+        self.alu.kb1.next = self.s3_kb1.q.val();
+        self.alu.kb32.next = self.s3_kb32.q.val();
+        self.alu.bw.next = self.s3_bw.q.val();
+        self.alu.addend.next = self.s3_addend.q.val();
+        self.alu.arith_lo.next = self.s3_arith_lo.q.val();
+        self.alu.arith_hi.next = self.s3_arith_hi.q.val();
+        self.alu.alt.next = self.s3_alt.q.val();
+        self.alu.lop.next = self.s3_lop.q.val();
+        self.alu.lmode.next = self.s3_lmode.q.val();
+        self.alu.t_always.next = self.s3_t_always.q.val();
+        self.alu.op_cast.next = self.s3_op_cast.q.val();
         // Float adds, phase 1: each adder sees its lanes of `old_fp` and `b`,
-        // zero unless its format adds (own input registers, see `s2_e64`);
-        // s(K+1) picks by type.
-        self.old_fp.next = self.s2_bank.q.val();
-        if self.s2_sx.q.val().get_bit(1) {
-            self.old_fp.next = self.s3_pre.q.val();
-            if self.s2_sx.q.val().get_bit(0) {
+        // zero unless its format adds (own input registers, see `s3_e64`);
+        // s(K+2) picks by type.
+        self.old_fp.next = self.s3_bank.q.val();
+        if self.s3_sx.q.val().get_bit(1) {
+            self.old_fp.next = self.s4_pre.q.val();
+            if self.s3_sx.q.val().get_bit(0) {
                 self.old_fp.next = self.fk_word.val();
             }
-        } else if self.s2_sx.q.val().get_bit(0) {
-            self.old_fp.next = self.s2_pick.q.val();
+        } else if self.s3_sx.q.val().get_bit(0) {
+            self.old_fp.next = self.s3_pick.q.val();
         }
         // A 32- or 16-bit lane (f32, f16x2, bf16x2; never high for v2/v4.f32).
         self.lane_fp.next = self.old_fp.val() & 0xFFFF_FFFF_u64;
-        if self.s2_high.q.val() {
+        if self.s3_high.q.val() {
             self.lane_fp.next = self.old_fp.val() >> 32;
         }
         self.f64_add.a.next = 0.into();
         self.f64_add.b.next = 0.into();
-        if self.s2_e64.q.val() {
+        if self.s3_e64.q.val() {
             self.f64_add.a.next = self.old_fp.val();
-            self.f64_add.b.next = self.s2_b.q.val();
+            self.f64_add.b.next = self.s3_b.q.val();
         }
         self.f64_add.flush.next = false;
         self.f32_add.a.next = 0.into();
         self.f32_add.b.next = 0.into();
-        if self.s2_e32.q.val() {
+        if self.s3_e32.q.val() {
             self.f32_add.a.next = bit_cast::<32, DATA_W>(self.lane_fp.val());
-            self.f32_add.b.next = bit_cast::<32, DATA_W>(self.s2_b.q.val());
+            self.f32_add.b.next = bit_cast::<32, DATA_W>(self.s3_b.q.val());
         }
-        self.f32_add.flush.next = !self.s2_shared.q.val();
+        self.f32_add.flush.next = !self.s3_shared.q.val();
         // Zero unless a vector add: its input registers then hold values of
         // their own instead of merging with the f64 adder's (merged, the f64
         // adder's special-case decode from them took 11.85 ns; apart, 10.27
         // ns, ECP5 seed 1, docs/qor.md).
         self.f32_hi.a.next = 0.into();
         self.f32_hi.b.next = 0.into();
-        if self.s2_vec.q.val() {
+        if self.s3_vec.q.val() {
             self.f32_hi.a.next = self.old_fp.val().get_bits::<32>(32);
-            self.f32_hi.b.next = self.s2_b.q.val().get_bits::<32>(32);
+            self.f32_hi.b.next = self.s3_b.q.val().get_bits::<32>(32);
         }
-        self.f32_hi.flush.next = !self.s2_shared.q.val();
+        self.f32_hi.flush.next = !self.s3_shared.q.val();
         self.f16_lo.a.next = 0.into();
         self.f16_lo.b.next = 0.into();
         self.f16_hi.a.next = 0.into();
         self.f16_hi.b.next = 0.into();
-        if self.s2_e16.q.val() {
+        if self.s3_e16.q.val() {
             self.f16_lo.a.next = bit_cast::<16, DATA_W>(self.lane_fp.val());
-            self.f16_lo.b.next = bit_cast::<16, DATA_W>(self.s2_b.q.val());
+            self.f16_lo.b.next = bit_cast::<16, DATA_W>(self.s3_b.q.val());
             self.f16_hi.a.next = self.lane_fp.val().get_bits::<16>(16);
-            self.f16_hi.b.next = self.s2_b.q.val().get_bits::<16>(16);
+            self.f16_hi.b.next = self.s3_b.q.val().get_bits::<16>(16);
         }
         self.f16_lo.flush.next = false;
         self.f16_hi.flush.next = false;
@@ -1444,77 +1520,77 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.bf16_lo.b.next = 0.into();
         self.bf16_hi.a.next = 0.into();
         self.bf16_hi.b.next = 0.into();
-        if self.s2_ebf.q.val() {
+        if self.s3_ebf.q.val() {
             self.bf16_lo.a.next = bit_cast::<16, DATA_W>(self.lane_fp.val());
-            self.bf16_lo.b.next = bit_cast::<16, DATA_W>(self.s2_b.q.val());
+            self.bf16_lo.b.next = bit_cast::<16, DATA_W>(self.s3_b.q.val());
             self.bf16_hi.a.next = self.lane_fp.val().get_bits::<16>(16);
-            self.bf16_hi.b.next = self.s2_b.q.val().get_bits::<16>(16);
+            self.bf16_hi.b.next = self.s3_b.q.val().get_bits::<16>(16);
         }
         self.bf16_lo.flush.next = false;
         self.bf16_hi.flush.next = false;
-        self.s3_valid.d.next = self.s2_valid.q.val();
-        self.s3_tag.d.next = self.s2_tag.q.val();
-        self.s3_type.d.next = self.s2_type.q.val();
-        self.s3_high.d.next = self.s2_high.q.val();
-        self.s3_fp.d.next = self.s2_fp.q.val();
-        self.s3_word.d.next = self.s2_word.q.val();
-        self.s3_answer.d.next = self.s2_answer.q.val();
-        self.s3_d.d.next = self.alu.answer.val();
-        self.s3_pre.d.next = self.alu.pre_word.val();
-        self.s3_alt.d.next = self.s2_alt.q.val();
-        self.s3_ob_hi.d.next = self.alu.cmp_ob_hi.val();
-        self.s3_ob_lo.d.next = self.alu.cmp_ob_lo.val();
-        self.s3_bo_hi.d.next = self.alu.cmp_bo_hi.val();
-        self.s3_bo_lo.d.next = self.alu.cmp_bo_lo.val();
-        self.s3_ob32.d.next = self.alu.cmp_ob32.val();
-        self.s3_bo32.d.next = self.alu.cmp_bo32.val();
-        self.s3_eq_hi.d.next = self.alu.cmp_eq_hi.val();
-        self.s3_eq.d.next = self.alu.cmp_eq.val();
-        self.s3_zero.d.next = self.alu.cmp_zero.val();
-        self.s3_lane32.d.next = self.s2_lane32.q.val();
-        self.s3_t_blt.d.next = self.s2_t_blt.q.val();
-        self.s3_t_zero.d.next = self.s2_t_zero.q.val();
-        self.s3_t_olt.d.next = self.s2_t_olt.q.val();
-        self.s3_t_nolt.d.next = self.s2_t_nolt.q.val();
-        self.s3_t_eq.d.next = self.s2_t_eq.q.val();
-        self.s3_h_nan16.d.next = self.alu.h_nan16.val();
-        self.s3_h_nanbf.d.next = self.alu.h_nanbf.val();
-        self.s3_h_b_lt.d.next = self.alu.h_b_lt.val();
-        self.s3_h_o_lt.d.next = self.alu.h_o_lt.val();
-        self.s3_t_hnan16.d.next = self.s2_t_hnan16.q.val();
-        self.s3_t_hnanbf.d.next = self.s2_t_hnanbf.q.val();
-        self.s3_t_hmin.d.next = self.s2_t_hmin.q.val();
-        self.s3_t_hmax.d.next = self.s2_t_hmax.q.val();
-        self.s3_second.d.next = self.s2_second.q.val();
-        self.s3_nold.d.next = !self.s2_op_ld.q.val();
-        self.s3_cas.d.next = self.s2_op_cas.q.val();
-        self.s3_cast.d.next = self.s2_op_cast.q.val();
+        self.s4_valid.d.next = self.s3_valid.q.val();
+        self.s4_tag.d.next = self.s3_tag.q.val();
+        self.s4_type.d.next = self.s3_type.q.val();
+        self.s4_high.d.next = self.s3_high.q.val();
+        self.s4_fp.d.next = self.s3_fp.q.val();
+        self.s4_word.d.next = self.s3_word.q.val();
+        self.s4_answer.d.next = self.s3_answer.q.val();
+        self.s4_d.d.next = self.alu.answer.val();
+        self.s4_pre.d.next = self.alu.pre_word.val();
+        self.s4_alt.d.next = self.s3_alt.q.val();
+        self.s4_ob_hi.d.next = self.alu.cmp_ob_hi.val();
+        self.s4_ob_lo.d.next = self.alu.cmp_ob_lo.val();
+        self.s4_bo_hi.d.next = self.alu.cmp_bo_hi.val();
+        self.s4_bo_lo.d.next = self.alu.cmp_bo_lo.val();
+        self.s4_ob32.d.next = self.alu.cmp_ob32.val();
+        self.s4_bo32.d.next = self.alu.cmp_bo32.val();
+        self.s4_eq_hi.d.next = self.alu.cmp_eq_hi.val();
+        self.s4_eq.d.next = self.alu.cmp_eq.val();
+        self.s4_zero.d.next = self.alu.cmp_zero.val();
+        self.s4_lane32.d.next = self.s3_lane32.q.val();
+        self.s4_t_blt.d.next = self.s3_t_blt.q.val();
+        self.s4_t_zero.d.next = self.s3_t_zero.q.val();
+        self.s4_t_olt.d.next = self.s3_t_olt.q.val();
+        self.s4_t_nolt.d.next = self.s3_t_nolt.q.val();
+        self.s4_t_eq.d.next = self.s3_t_eq.q.val();
+        self.s4_h_nan16.d.next = self.alu.h_nan16.val();
+        self.s4_h_nanbf.d.next = self.alu.h_nanbf.val();
+        self.s4_h_b_lt.d.next = self.alu.h_b_lt.val();
+        self.s4_h_o_lt.d.next = self.alu.h_o_lt.val();
+        self.s4_t_hnan16.d.next = self.s3_t_hnan16.q.val();
+        self.s4_t_hnanbf.d.next = self.s3_t_hnanbf.q.val();
+        self.s4_t_hmin.d.next = self.s3_t_hmin.q.val();
+        self.s4_t_hmax.d.next = self.s3_t_hmax.q.val();
+        self.s4_second.d.next = self.s3_second.q.val();
+        self.s4_nold.d.next = !self.s3_op_ld.q.val();
+        self.s4_cas.d.next = self.s3_op_cas.q.val();
+        self.s4_cast.d.next = self.s3_op_cast.q.val();
 
-        // ---- s3: answer ----
-        self.out_valid.next = self.s3_valid.q.val() & self.s3_answer.q.val();
-        self.out_tag.next = self.s3_tag.q.val();
-        // cast answers 1 if the lane was equal (`s3_d` holds 0 then).
-        self.d3.next = self.s3_d.q.val();
-        if self.s3_cast.q.val() & self.s3_eq.q.val() {
-            self.d3.next = 1.into();
+        // ---- s4: answer ----
+        self.out_valid.next = self.s4_valid.q.val() & self.s4_answer.q.val();
+        self.out_tag.next = self.s4_tag.q.val();
+        // cast answers 1 if the lane was equal (`s4_d` holds 0 then).
+        self.d4.next = self.s4_d.q.val();
+        if self.s4_cast.q.val() & self.s4_eq.q.val() {
+            self.d4.next = 1.into();
         }
-        self.s4_d.d.next = self.d3.val();
-        self.out_d.next = bit_cast::<ANSWER_W, DATA_W>(self.d3.val());
-        if self.s3_second.q.val() {
-            self.out_d.next = (bit_cast::<ANSWER_W, DATA_W>(self.d3.val()) << 64)
-                | bit_cast::<ANSWER_W, DATA_W>(self.s4_d.q.val());
+        self.s5_d.d.next = self.d4.val();
+        self.out_d.next = bit_cast::<ANSWER_W, DATA_W>(self.d4.val());
+        if self.s4_second.q.val() {
+            self.out_d.next = (bit_cast::<ANSWER_W, DATA_W>(self.d4.val()) << 64)
+                | bit_cast::<ANSWER_W, DATA_W>(self.s5_d.q.val());
         }
 
-        // ---- s4 .. s14: the words move on; a float add's sum joins at s(K+2) ----
-        self.tv[0].d.next = self.s3_valid.q.val();
-        self.tfp[0].d.next = self.s3_fp.q.val();
-        self.tword[0].d.next = self.s3_word.q.val();
-        self.tty[0].d.next = self.s3_type.q.val();
-        self.thi[0].d.next = self.s3_high.q.val();
+        // ---- s5 .. s16: the words move on; a float add's sum joins at s(K+3) ----
+        self.tv[0].d.next = self.s4_valid.q.val();
+        self.tfp[0].d.next = self.s4_fp.q.val();
+        self.tword[0].d.next = self.s4_word.q.val();
+        self.tty[0].d.next = self.s4_type.q.val();
+        self.thi[0].d.next = self.s4_high.q.val();
         // ld and a failed cas/cast do not write.
-        self.twr[0].d.next = self.s3_nold.q.val() & !(self.s3_cas.q.val() & !self.s3_eq.q.val());
-        self.tnew[0].d.next = self.new3.val();
-        if self.c_join_t.val().get_bit(0) & self.s3_fp.q.val() {
+        self.twr[0].d.next = self.s4_nold.q.val() & !(self.s4_cas.q.val() & !self.s4_eq.q.val());
+        self.tnew[0].d.next = self.new4.val();
+        if self.c_join_t.val().get_bit(0) & self.s4_fp.q.val() {
             self.tnew[0].d.next = self.fp_word.val();
         }
         for i in 1..TAIL {
@@ -1530,7 +1606,7 @@ impl<const WA: usize> Logic for Atom<WA> {
             }
         }
 
-        // ---- s13 (WRITE_STAGE, tail index 9): write the bank ----
+        // ---- s14 (WRITE_STAGE, tail index 9): write the bank ----
         self.bank.write_address.next = self.tword[9].q.val();
         self.bank.write_data.next = self.tnew[9].q.val();
         self.bank.write_enable.next = self.tv[9].q.val() & self.twr[9].q.val();
