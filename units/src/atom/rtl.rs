@@ -5,11 +5,12 @@
 //! ```text
 //!  s0 (accept)    s1               s2                  s3 (modify)         s4        s5 .. s(K+2)      s(K+3) .. s14    s15, s16
 //!  read address   the block RAM    its output          old = new4, the ->  answer -> float add     ->  the word moves -> hold the
-//!  to the bank;   reads; which     register: the word  float add's word,   out       phases 2..K;     on; bank write   written words
-//!  in_ready       stage will hold  into s3_bank; AND-  s3_pick or s3_bank; (LATENCY  the word of a    at s14           one and two
-//!                 the word (1-hot, OR of the youngest  integer ALU; float  = 4)      float add joins                   clocks
-//!                 from s1_word)    final writer's word add phase 1                   at s(K+3)
-//!                                  into s3_pick; decode
+//!  to the bank;   reads; which     register: the word; float add's word    out       phases 2..K;     on; bank write   written words
+//!  in_ready       stage will hold  AND-OR of the       or s3_base_*;       (LATENCY  the word of a    at s14           one and two
+//!                 the word (1-hot, youngest final      integer ALU; float  = 4)      float add joins                   clocks
+//!                 from s1_word)    writer's word, else add phase 1                   at s(K+3)
+//!                                  the bank's, into
+//!                                  s3_base_*; decode
 //! ```
 //!
 //! K = `fp_phases` (2 ..= [`MAX_FP_PHASES`]) is the number of clocks a float add
@@ -32,28 +33,29 @@
 //! - select 0b10 (`s3_sw`): the operation one ahead (s3) wrote the word: R
 //!   takes `new4` in s3, the integer ALU's result of the clock before (the
 //!   one-clock loop);
-//! - 0b11: the operation K ahead is a float add on the word: R takes its word
+//! - 0b01: the operation K ahead is a float add on the word: R takes its word
 //!   at s(K+3) in s3, where the adder's last phase has just put it;
-//! - 0b01 / 0b00 (`s3_pick` / `s3_bank`): otherwise the youngest final word
+//! - 0b00 (`s3_base_w`): otherwise the youngest final word
 //!   among the operations two to fourteen ahead (their `new` registers are
 //!   final from s4 for integer ops, from s(K+3) for float adds), else the
-//!   bank's word. Which stage holds it is
+//!   bank's word, chosen in s2. Which stage holds it is
 //!   found in s1 from the registered word `s1_word`, one stage early (the
 //!   operation now at s(t−1) is at st when R is in s2), and registered
-//!   one-hot, so that s2 is only an AND-OR of the words (`s3_pick`); the
-//!   bank's word goes from the block RAM's output register into `s3_bank`
-//!   with no logic in front of it, and s3 chooses (a 4:1 with a registered
-//!   two-bit select, one copy per user: `old_word`, `old_add`, `old_ans`,
-//!   `old_fp`). s1 has no priority chain:
+//!   one-hot, so that s2 is only an AND-OR of the words and a 2:1 with the
+//!   bank's word, which leaves the block RAM's output register early in the
+//!   clock (`base`, registered once per user of the choice: `s3_base_w`,
+//!   `_a`, `_d`, `_x`), and s3 chooses (a 3:1 with registered selects, one
+//!   copy per user: `old_word`, `old_add`, `old_ans`, `old_fp`). s1 has no
+//!   priority chain:
 //!   each operation in s4..s15 carries a registered *superseded* flag
 //!   (`s4_sup`, `tsup`), set when an operation behind it on its word has
 //!   passed s2 (from s2's word matches against the stages, `s2_sm*`,
 //!   registered in s1 from `s1_word`), and the one-hot is "matches and not
 //!   superseded". A younger match that is not final yet (a float add before
 //!   its join, or the operation in s2 or s3) leaves no pick, but then R is held
-//!   back or takes select 0b10 / 0b11 instead.
+//!   back or takes select 0b10 / 0b01 instead.
 //!
-//! So the loop through the ALU has a 4:1 choice with a registered select in
+//! So the loop through the ALU has a 3:1 choice with registered selects in
 //! front of it, whatever K is. The operation one ahead is never a compare op (min,
 //! max, inc, dec, cas, cast: their decision is made after the s4 register,
 //! from the registered compare chains ([`AtomDecide`]), and `take ? alt : …`
@@ -394,9 +396,10 @@ pub struct Atom<const WA: usize> {
     s2_inc: DFF<Bit>,
     s2_bnan: DFF<Bits<2>>,
     s2_pcb: DFF<Bits<16>>,
-    /// s2: the youngest final word among the operations two to fourteen ahead
-    /// (`s2_oh4`, `s2_oh5`, `s2_oht` say which).
-    pick: Signal<Local, Bits<DATA_W>>,
+    /// s2: the half of the forwarding choice that does not depend on the
+    /// loop: the youngest final word among the operations two to fourteen
+    /// ahead (`s2_oh4`, `s2_oh5`, `s2_oht` say which), else the bank's word.
+    base: Signal<Local, Bits<DATA_W>>,
 
     s3_valid: DFF<Bit>,
     s3_tag: DFF<Bits<TAG_W>>,
@@ -437,16 +440,20 @@ pub struct Atom<const WA: usize> {
     s3_op_cas: DFF<Bit>,
     s3_op_cast: DFF<Bit>,
     s3_op_ld: DFF<Bit>,
-    /// The youngest final word among the operations two to fourteen ahead
-    /// (`pick`, registered; meaningful when `s2_hit` was set).
-    s3_pick: DFF<Bits<DATA_W>>,
-    /// The bank's word, registered as it leaves the block RAM (no logic in
-    /// front of it: the block's clock-to-out is long).
-    s3_bank: DFF<Bits<DATA_W>>,
-    /// The forwarding choice's select for `old_word`, encoded for a 4:1:
-    /// 0b10 `new4` (the operation one ahead wrote the word, `s4_pre` now),
-    /// 0b11 the word of the float add K ahead (at s(K+3) now, just joined),
-    /// 0b01 `s3_pick`, 0b00 `s3_bank`.
+    /// `base`, registered (the youngest final writer's word, else the
+    /// bank's), one copy per user of the choice: `old_word` (`s3_base_w`),
+    /// the adder (`s3_base_a`, zero unless the op adds), the answer
+    /// (`s3_base_d`, zero unless the op answers), the float adders
+    /// (`s3_base_x`, zero unless a float add). Gated like their selects, so
+    /// that synthesis keeps them apart and each drives one user's 3:1.
+    s3_base_w: DFF<Bits<DATA_W>>,
+    s3_base_a: DFF<Bits<DATA_W>>,
+    s3_base_d: DFF<Bits<DATA_W>>,
+    s3_base_x: DFF<Bits<DATA_W>>,
+    /// The forwarding choice's select for `old_word`, for a 3:1: bit 1, the
+    /// operation one ahead wrote the word (`new4`, `s4_pre` now); else bit
+    /// 0, the float add K ahead did (its word at s(K+3) now, just joined);
+    /// else `s3_base_w`.
     s3_sw: DFF<Bits<2>>,
     /// The same select of a float add only: the adders' copy of the
     /// forwarding choice (`old_fp`), so that `old_word` and its selects drive
@@ -520,7 +527,8 @@ pub struct Atom<const WA: usize> {
     s4_t_olt: DFF<Bits<2>>,
     s4_t_nolt: DFF<Bits<2>>,
     s4_t_eq: DFF<Bits<2>>,
-    /// s2: the youngest final word among s5 .. s16 (`pick` without s4's).
+    /// s2: the youngest final word among s5 .. s16 (`base` without s4's and
+    /// the bank's).
     pick56: Signal<Local, Bits<DATA_W>>,
     /// Half min/max per quarter: the ALU's order and NaN flags and the
     /// decode's `t_h*` flags, decided in s4 ([`AtomDecide`]'s `htake`).
@@ -566,7 +574,7 @@ pub struct Atom<const WA: usize> {
     /// and ahead of the one in s2 has its word. The youngest writer of a word
     /// in s1's pick is then the matching one not superseded (a younger
     /// operation in s3 .. s(K+2) that is not final yet holds the reader back
-    /// or is taken by select 0b10 / 0b11), so s1 has no priority chain.
+    /// or is taken by select 0b10 / 0b01), so s1 has no priority chain.
     s4_sup: DFF<Bit>,
     tsup: [DFF<Bit>; PICKS],
     /// s0: a float add in s1 .. s(K − 1) on the presented word.
@@ -576,8 +584,8 @@ pub struct Atom<const WA: usize> {
     s2_oh4: DFF<Bit>,
     s2_oh5: DFF<Bit>,
     s2_oht: [DFF<Bit>; PICKS],
-    /// s2: one of them is set (an OR of the registered one-hot, beside the
-    /// bank's clock-to-out).
+    /// s2: one of s5 .. s16 holds it (an OR of the registered one-hot
+    /// without `s2_oh4`, beside the bank's clock-to-out).
     s2_hit: Signal<Local, Bit>,
     /// s2: the float add K ahead (at s(K+2)) writes this word.
     fk: Signal<Local, Bit>,
@@ -736,7 +744,7 @@ impl<const WA: usize> Atom<WA> {
             s2_inc: Default::default(),
             s2_bnan: Default::default(),
             s2_pcb: Default::default(),
-            pick: Default::default(),
+            base: Default::default(),
             s3_valid: Default::default(),
             s3_tag: Default::default(),
             s3_type: Default::default(),
@@ -775,8 +783,10 @@ impl<const WA: usize> Atom<WA> {
             s3_op_cas: Default::default(),
             s3_op_cast: Default::default(),
             s3_op_ld: Default::default(),
-            s3_pick: Default::default(),
-            s3_bank: Default::default(),
+            s3_base_w: Default::default(),
+            s3_base_a: Default::default(),
+            s3_base_d: Default::default(),
+            s3_base_x: Default::default(),
             s3_sw: Default::default(),
             s3_sx: Default::default(),
             s3_sa: Default::default(),
@@ -886,8 +896,9 @@ impl<const WA: usize> Logic for Atom<WA> {
         );
         dff_setup!(
             self, clock, s3_valid, s3_tag, s3_type, s3_shared, s3_answer, s3_high, s3_fp, s3_word,
-            s3_b, s3_pick, s3_bank, s3_sw, s3_sx, s3_sa, s3_sd, s3_e64, s3_e32, s3_e16, s3_ebf
+            s3_b, s3_sw, s3_sx, s3_sa, s3_sd, s3_e64, s3_e32, s3_e16, s3_ebf
         );
+        dff_setup!(self, clock, s3_base_w, s3_base_a, s3_base_d, s3_base_x);
         dff_setup!(
             self,
             clock,
@@ -1195,7 +1206,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         // ---- s4's word (first, as s2 and s3 read it) ----
         // A compare op's decision from its registered chain results (its
         // successor on the word is at least two behind: it reads `new4` in
-        // s2, through `s3_pick`, never in s3); then per bit a function of the
+        // s2, through `base`, never in s3); then per bit a function of the
         // decision, a quarter's take bit, `alt` and `pre`.
         self.decide.lane32.next = self.s4_lane32.q.val();
         self.decide.ob_hi.next = self.s4_ob_hi.q.val();
@@ -1349,7 +1360,7 @@ impl<const WA: usize> Logic for Atom<WA> {
         self.s3_ebf.d.next = self.s2_fp.q.val() & (self.s2_type.q.val() == 7);
         // Three to fourteen ahead (s5 .. s16): an AND-OR of the words with the
         // registered one-hot; two ahead (s4, whose word comes last: a compare
-        // op decides in s4) in a 2:1 after it.
+        // op decides in s4) in a 2:1 after it (`base` below).
         self.pick56.next = 0.into();
         if self.s2_oh5.q.val() {
             self.pick56.next = self.tnew[0].q.val();
@@ -1359,45 +1370,52 @@ impl<const WA: usize> Logic for Atom<WA> {
                 self.pick56.next = self.pick56.val() | self.tnew[i + 1].q.val();
             }
         }
-        self.pick.next = self.pick56.val();
-        if self.s2_oh4.q.val() {
-            self.pick.next = self.new4.val();
-        }
-        // Whether the pick holds the word (an OR of the registered one-hot).
-        self.s2_hit.next = self.s2_oh4.q.val() | self.s2_oh5.q.val();
+        // Whether one of s5 .. s16 holds the word (an OR of the registered
+        // one-hot).
+        self.s2_hit.next = self.s2_oh5.q.val();
         for i in 0..PICKS {
             self.s2_hit.next = self.s2_hit.val() | self.s2_oht[i].q.val();
         }
-        // The choice itself waits for s3: the bank's word (out of the block
-        // RAM's output register) goes straight into `s3_bank` and the pick
-        // into `s3_pick`; s2 only registers the select (one ahead, else K
-        // ahead, else a hit, else the bank), one copy per user of the choice,
-        // each gated by its op class so that synthesis keeps them apart
-        // (`s3_sw`).
-        self.s3_bank.d.next = self.bank.read_data.val();
-        self.s3_pick.d.next = self.pick.val();
-        self.sel.next = 0.into();
+        // The half of the choice that does not depend on the loop, made here
+        // now that the bank's word leaves the block RAM's output register
+        // early in the clock: the youngest final writer's word, else the
+        // bank's (s4's, `new4`, last: its decision is the latest input).
+        self.base.next = self.bank.read_data.val();
         if self.s2_hit.val() {
-            self.sel.next = 1.into();
+            self.base.next = self.pick56.val();
         }
+        if self.s2_oh4.q.val() {
+            self.base.next = self.new4.val();
+        }
+        // Registered once per user of the choice with its select (one ahead,
+        // else K ahead, else `base`), each copy gated by its op class so that
+        // synthesis keeps them apart (`s3_sw`, `s3_base_w`).
+        self.sel.next = 0.into();
         if self.s2_valid.q.val() & self.fk.val() {
-            self.sel.next = 3.into();
+            self.sel.next = 1.into();
         }
         if self.f1.val() {
             self.sel.next = 2.into();
         }
         self.s3_sw.d.next = self.sel.val();
+        self.s3_base_w.d.next = self.base.val();
         self.s3_sx.d.next = 0.into();
+        self.s3_base_x.d.next = 0.into();
         if self.s2_fp.q.val() {
             self.s3_sx.d.next = self.sel.val();
+            self.s3_base_x.d.next = self.base.val();
         }
         self.s3_sa.d.next = 0.into();
+        self.s3_base_a.d.next = 0.into();
         if self.decode.arith_lo.val() | self.decode.arith_hi.val() {
             self.s3_sa.d.next = self.sel.val();
+            self.s3_base_a.d.next = self.base.val();
         }
         self.s3_sd.d.next = 0.into();
+        self.s3_base_d.d.next = 0.into();
         if self.s2_answer.q.val() {
             self.s3_sd.d.next = self.sel.val();
+            self.s3_base_d.d.next = self.base.val();
         }
 
         // ---- s3: forward, modify ----
@@ -1407,40 +1425,32 @@ impl<const WA: usize> Logic for Atom<WA> {
                 self.fk_word.next = self.tnew[i].q.val();
             }
         }
-        // A 4:1 with a registered two-bit select (`s3_sw`). One ahead is never
-        // a compare op (it holds the next one back), so its word is `s4_pre`
-        // itself: the loop has no `take` choice in it.
-        self.old_word.next = self.s3_bank.q.val();
+        // A 3:1 with registered selects (`s3_sw`: one ahead, else K ahead,
+        // else `s3_base_w`). One ahead is never a compare op (it holds the
+        // next one back), so its word is `s4_pre` itself: the loop has no
+        // `take` choice in it.
+        self.old_word.next = self.s3_base_w.q.val();
         if self.s3_sw.q.val().get_bit(1) {
             self.old_word.next = self.s4_pre.q.val();
-            if self.s3_sw.q.val().get_bit(0) {
-                self.old_word.next = self.fk_word.val();
-            }
         } else if self.s3_sw.q.val().get_bit(0) {
-            self.old_word.next = self.s3_pick.q.val();
+            self.old_word.next = self.fk_word.val();
         }
         self.alu.old.next = self.old_word.val();
         // The adder's own copy of the choice (its select is 0b00 unless the
         // op adds, so synthesis keeps it apart from `s3_sw`).
-        self.old_add.next = self.s3_bank.q.val();
+        self.old_add.next = self.s3_base_a.q.val();
         if self.s3_sa.q.val().get_bit(1) {
             self.old_add.next = self.s4_pre.q.val();
-            if self.s3_sa.q.val().get_bit(0) {
-                self.old_add.next = self.fk_word.val();
-            }
         } else if self.s3_sa.q.val().get_bit(0) {
-            self.old_add.next = self.s3_pick.q.val();
+            self.old_add.next = self.fk_word.val();
         }
         self.alu.old_add.next = self.old_add.val();
         // The answer's copy (select 0b00 unless the op answers).
-        self.old_ans.next = self.s3_bank.q.val();
+        self.old_ans.next = self.s3_base_d.q.val();
         if self.s3_sd.q.val().get_bit(1) {
             self.old_ans.next = self.s4_pre.q.val();
-            if self.s3_sd.q.val().get_bit(0) {
-                self.old_ans.next = self.fk_word.val();
-            }
         } else if self.s3_sd.q.val().get_bit(0) {
-            self.old_ans.next = self.s3_pick.q.val();
+            self.old_ans.next = self.fk_word.val();
         }
         self.alu.old_ans.next = self.old_ans.val();
         self.alu.w64.next = self.s3_w64.q.val();
@@ -1465,14 +1475,11 @@ impl<const WA: usize> Logic for Atom<WA> {
         // Float adds, phase 1: each adder sees its lanes of `old_fp` and `b`,
         // zero unless its format adds (own input registers, see `s3_e64`);
         // s(K+2) picks by type.
-        self.old_fp.next = self.s3_bank.q.val();
+        self.old_fp.next = self.s3_base_x.q.val();
         if self.s3_sx.q.val().get_bit(1) {
             self.old_fp.next = self.s4_pre.q.val();
-            if self.s3_sx.q.val().get_bit(0) {
-                self.old_fp.next = self.fk_word.val();
-            }
         } else if self.s3_sx.q.val().get_bit(0) {
-            self.old_fp.next = self.s3_pick.q.val();
+            self.old_fp.next = self.fk_word.val();
         }
         // A 32- or 16-bit lane (f32, f16x2, bf16x2; never high for v2/v4.f32).
         self.lane_fp.next = self.old_fp.val() & 0xFFFF_FFFF_u64;
