@@ -1178,16 +1178,7 @@ fn random_streams_match_reference_memory_and_chain() {
         if matches!(op, AtomOp::Cas | AtomOp::Cast) && rng.gen_bool(0.5) {
             b = current; // make the compare succeed half the time
         }
-        if matches!(
-            ty,
-            AtomType::F32
-                | AtomType::F64
-                | AtomType::F16x2
-                | AtomType::Bf16x2
-                | AtomType::V2F32
-                | AtomType::V4F32
-        ) && rng.gen_bool(0.1)
-        {
+        if ty.is_float() && rng.gen_bool(0.1) {
             b = current; // doubling, NaN meeting NaN
         }
         let c = if ty == AtomType::V4F32 {

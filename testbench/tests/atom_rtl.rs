@@ -73,16 +73,7 @@ fn traffic(count: usize, seed: u64) -> Vec<AtomRequest> {
 
 /// Float add (scalar, packed or vector).
 fn is_fp_add(req: &AtomRequest) -> bool {
-    req.op == AtomOp::Add
-        && matches!(
-            req.ty,
-            AtomType::F32
-                | AtomType::F64
-                | AtomType::F16x2
-                | AtomType::Bf16x2
-                | AtomType::V2F32
-                | AtomType::V4F32
-        )
+    req.op == AtomOp::Add && req.ty.is_float()
 }
 
 /// A compare op (min, max, inc, dec, cas, cast): the next operation on its word
@@ -932,15 +923,7 @@ fn atom_throughput_table() {
             continue;
         }
         for &ty in op.types() {
-            let float = matches!(
-                ty,
-                AtomType::F32
-                    | AtomType::F64
-                    | AtomType::F16x2
-                    | AtomType::Bf16x2
-                    | AtomType::V2F32
-                    | AtomType::V4F32
-            );
+            let float = ty.is_float();
             // A v4.f32 is two words on two clocks (the port is not ready the
             // clock after it): the second of a pair waits two clocks, not one.
             let pair_gap = if ty == AtomType::V4F32 { 2 } else { 1 };

@@ -223,6 +223,20 @@ impl AtomType {
         }
     }
 
+    /// The float types (`add` on them is a float add): f32, f64, f16x2,
+    /// bf16x2, v2.f32, v4.f32.
+    pub fn is_float(self) -> bool {
+        matches!(
+            self,
+            AtomType::F32
+                | AtomType::F64
+                | AtomType::F16x2
+                | AtomType::Bf16x2
+                | AtomType::V2F32
+                | AtomType::V4F32
+        )
+    }
+
     /// The vector f32 types (`v2.f32`, `v4.f32`).
     pub fn is_vector(self) -> bool {
         matches!(self, AtomType::V2F32 | AtomType::V4F32)
