@@ -71,6 +71,33 @@ impl<const WA: usize> Default for Bank<WA> {
     }
 }
 
+/// ` .{pin}{first + i}({net(i)}),` for `i` in `0..count`.
+fn pins(v: &mut String, pin: &str, first: usize, count: usize, net: impl Fn(usize) -> String) {
+    for i in 0..count {
+        let _ = write!(v, " .{pin}{}({}),", first + i, net(i));
+    }
+}
+
+/// Word-address bit `i` of `signal`, or 0 above the bank's `wa` bits.
+fn address(i: usize, wa: usize, signal: &str) -> String {
+    if i < wa {
+        format!("{signal}[{i}]")
+    } else {
+        "1'b0".into()
+    }
+}
+
+/// Bit `i` of block `b`'s 18: the word's bit of `signal`, or `unused` above
+/// the word.
+fn data(b: usize, i: usize, signal: &str, unused: &str) -> String {
+    let bit = BRAM_DATA_W * b + i;
+    if bit < DATA_W {
+        format!("{signal}[{bit}]")
+    } else {
+        unused.into()
+    }
+}
+
 /// The four `DP16KD` instances (ECP5 synthesis): block `b` holds bits
 /// `18·b ..` of every word, its port A reads through the output register,
 /// its port B writes. In 18-bit mode address bits 0..3 are not address
@@ -87,46 +114,26 @@ pub fn dp16kd_instances(wa: usize) -> String {
 .CLKA(clock), .WEA(1'b0), .CEA(1'b1), .OCEA(1'b1), .RSTA(1'b0), .CSA0(1'b0), .CSA1(1'b0), .CSA2(1'b0),\n    \
 .ADA0(1'b0), .ADA1(1'b0), .ADA2(1'b0), .ADA3(1'b0),"
         );
-        for i in 0..BRAM_ADDR_W {
-            if i < wa {
-                let _ = write!(v, " .ADA{}(read_address[{i}]),", i + 4);
-            } else {
-                let _ = write!(v, " .ADA{}(1'b0),", i + 4);
-            }
-        }
+        pins(&mut v, "ADA", 4, BRAM_ADDR_W, |i| {
+            address(i, wa, "read_address")
+        });
         v.push_str("\n   ");
-        for i in 0..BRAM_DATA_W {
-            let _ = write!(v, " .DIA{i}(1'b0),");
-        }
+        pins(&mut v, "DIA", 0, BRAM_DATA_W, |_| "1'b0".into());
         v.push_str("\n   ");
-        for i in 0..BRAM_DATA_W {
-            let bit = BRAM_DATA_W * b + i;
-            if bit < DATA_W {
-                let _ = write!(v, " .DOA{i}(read_data[{bit}]),");
-            } else {
-                let _ = write!(v, " .DOA{i}(),");
-            }
-        }
+        pins(&mut v, "DOA", 0, BRAM_DATA_W, |i| {
+            data(b, i, "read_data", "")
+        });
         v.push_str(
             "\n    .CLKB(clock), .WEB(write_enable), .CEB(1'b1), .OCEB(1'b1), .RSTB(1'b0), .CSB0(1'b0), .CSB1(1'b0), .CSB2(1'b0),\n    \
 .ADB0(1'b1), .ADB1(1'b1), .ADB2(1'b0), .ADB3(1'b0),",
         );
-        for i in 0..BRAM_ADDR_W {
-            if i < wa {
-                let _ = write!(v, " .ADB{}(write_address[{i}]),", i + 4);
-            } else {
-                let _ = write!(v, " .ADB{}(1'b0),", i + 4);
-            }
-        }
+        pins(&mut v, "ADB", 4, BRAM_ADDR_W, |i| {
+            address(i, wa, "write_address")
+        });
         v.push_str("\n   ");
-        for i in 0..BRAM_DATA_W {
-            let bit = BRAM_DATA_W * b + i;
-            if bit < DATA_W {
-                let _ = write!(v, " .DIB{i}(write_data[{bit}]),");
-            } else {
-                let _ = write!(v, " .DIB{i}(1'b0),");
-            }
-        }
+        pins(&mut v, "DIB", 0, BRAM_DATA_W, |i| {
+            data(b, i, "write_data", "1'b0")
+        });
         v.push_str("\n   ");
         for i in 0..BRAM_DATA_W {
             let _ = write!(v, " .DOB{i}()");
