@@ -89,7 +89,7 @@ pub const CNT_W: usize = 5;
 /// prep, compress, correct, select, align, decide, pack, special, final,
 /// present (the answer is presented from a register). The integer forms
 /// skip the pack phase.
-pub const OVERHEAD: usize = 16;
+pub const OVERHEAD: usize = 17;
 /// Clocks per radix-4 digit, at most ([`Divsqrt::new`]).
 pub const MAX_CLOCKS: usize = 2;
 /// Clocks per radix-4 digit of the default engine (the unit `divsqrt`,
@@ -151,6 +151,7 @@ pub enum Phase {
     Shift,
     Compare,
     Prep,
+    Load,
     Iterate,
     Compress,
     Correct,
@@ -670,7 +671,7 @@ pub struct Divsqrt {
     pub at_coarse: DFF<Bit>,
     pub at_shift: DFF<Bit>,
     pub at_compare: DFF<Bit>,
-    pub at_prep: DFF<Bit>,
+    pub at_load: DFF<Bit>,
     pub at_iter: DFF<Bit>,
     pub at_compress: DFF<Bit>,
     pub at_correct: DFF<Bit>,
@@ -751,8 +752,6 @@ pub struct Divsqrt {
     phase_next: Signal<Local, Phase>,
     /// The prep phase's remainder (a whole word: Icarus refuses a part
     /// select of a struct field's part select).
-    prep_ws: Signal<Local, Bits<REM_W>>,
-    prep_wc: Signal<Local, Bits<REM_W>>,
     pub inp: DFF<Input>,
     pub fld_a: DFF<Field>,
     pub fld_b: DFF<Field>,
@@ -763,6 +762,13 @@ pub struct Divsqrt {
     pub ord: DFF<Ordered>,
     pub meta: DFF<Meta>,
     pub iter: DFF<Iter>,
+    /// The prep phase's answers, registered at its end (its multiplexers of
+    /// the root table and the operand shifts in a clock of their own); the
+    /// load phase loads the recurrence, `meta` and the count from these.
+    pub prep_iter: DFF<Iter>,
+    pub prep_meta: DFF<Meta>,
+    pub prep_count: DFF<Bits<CNT_W>>,
+    pub prep_last: DFF<Bit>,
     pub spec: DFF<Spec>,
     pub lp: DFF<Loop>,
     pub rest: DFF<Rest>,
@@ -789,7 +795,7 @@ impl Logic for Divsqrt {
             at_coarse,
             at_shift,
             at_compare,
-            at_prep,
+            at_load,
             at_iter,
             at_compress,
             at_correct,
@@ -820,6 +826,10 @@ impl Logic for Divsqrt {
             ord,
             meta,
             iter,
+            prep_iter,
+            prep_meta,
+            prep_count,
+            prep_last,
             spec,
             lp,
             rest,
@@ -1012,11 +1022,17 @@ impl Logic for Divsqrt {
         if self.at_shift.q.val() {
             self.ctl.d.next.nbits = self.shift.nbits.val();
         }
-        if self.at_prep.q.val() {
+        // The prep phase's answers, loaded at every clock (their inputs
+        // hold from the compare phase on); the load phase reads them.
+        self.prep_iter.d.next = self.prep.iter.val();
+        self.prep_meta.d.next = self.prep.meta.val();
+        self.prep_count.d.next = self.prep.count.val();
+        self.prep_last.d.next = self.prep.last.val();
+        if self.at_load.q.val() {
             self.ctl.d.next.tag = self.acc.q.val().tag;
             self.ctl.d.next.is_int = self.acc.q.val().is_int;
-            self.ctl.d.next.count = self.prep.count.val();
-            self.ctl.d.next.last = self.prep.last.val();
+            self.ctl.d.next.count = self.prep_count.q.val();
+            self.ctl.d.next.last = self.prep_last.q.val();
         }
         if self.at_iter.q.val() & !self.hold.val() {
             self.ctl.d.next.count = self.ctl.q.val().count - 1;
@@ -1062,8 +1078,6 @@ impl Logic for Divsqrt {
         self.step.lnp1.next = self.lp.q.val().np1;
         self.step.lnm1.next = self.lp.q.val().nm1;
         self.step.lnm2.next = self.lp.q.val().nm2;
-        self.prep_ws.next = self.prep.iter.val().ws;
-        self.prep_wc.next = self.prep.iter.val().wc;
         self.s0_ws.next = self.iter.q.val().ws;
         self.s0_wc.next = self.iter.q.val().wc;
         self.s0_p1.next = self.iter.q.val().p1;
@@ -1104,7 +1118,7 @@ impl Logic for Divsqrt {
         self.iter.d.next = self.iter.q.val();
         self.spec.d.next = self.spec.q.val();
         self.lp_g.next = self.lp.q.val().g;
-        self.prep_c.next = self.prep.iter.val().c;
+        self.prep_c.next = self.prep_iter.q.val().c;
         if self.en_kmux.val() {
             // Q' has Q's window when the digit is ≥ 0, QM's below; QM' has
             // Q's when it is ≥ 1.
@@ -1158,10 +1172,10 @@ impl Logic for Divsqrt {
         }
         // The prep phase's load last: the digit's and the flag's constants
         // then map onto the flip-flops' synchronous set/reset.
-        if self.at_prep.q.val() {
-            self.meta.d.next = self.prep.meta.val();
-            self.iter.d.next = self.prep.iter.val();
-            self.lp.d.next.c = self.prep.iter.val().c;
+        if self.at_load.q.val() {
+            self.meta.d.next = self.prep_meta.q.val();
+            self.iter.d.next = self.prep_iter.q.val();
+            self.lp.d.next.c = self.prep_iter.q.val().c;
             self.lp.d.next.g = !self.prep_c.val().get_bits::<2>(1);
             // Digit 0 (`c` = 0b0011): `Q' = Q`, `QM' = QM|3k`.
             self.qsel.d.next = 0b110001.into();
@@ -1344,7 +1358,8 @@ impl Logic for Divsqrt {
             Phase::Coarse => self.phase_next.next = Phase::Shift,
             Phase::Shift => self.phase_next.next = Phase::Compare,
             Phase::Compare => self.phase_next.next = Phase::Prep,
-            Phase::Prep => self.phase_next.next = Phase::Iterate,
+            Phase::Prep => self.phase_next.next = Phase::Load,
+            Phase::Load => self.phase_next.next = Phase::Iterate,
             Phase::Iterate => {
                 if self.ctl.q.val().last & !self.hold.val() {
                     self.phase_next.next = Phase::Compress;
@@ -1385,8 +1400,8 @@ impl Logic for Divsqrt {
         self.at_coarse.d.next = self.phase.q.val() == Phase::Lzc;
         self.at_shift.d.next = self.phase.q.val() == Phase::Coarse;
         self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
-        self.at_prep.d.next = self.phase.q.val() == Phase::Compare;
-        self.at_iter_d.next = (self.phase.q.val() == Phase::Prep)
+        self.at_load.d.next = self.phase.q.val() == Phase::Prep;
+        self.at_iter_d.next = (self.phase.q.val() == Phase::Load)
             | ((self.phase.q.val() == Phase::Iterate) & (!self.ctl.q.val().last | self.hold.val()));
         if self.accept.val() {
             self.at_iter_d.next = false;
@@ -1410,7 +1425,7 @@ impl Logic for Divsqrt {
             self.at_coarse.d.next = false;
             self.at_shift.d.next = false;
             self.at_compare.d.next = false;
-            self.at_prep.d.next = false;
+            self.at_load.d.next = false;
             self.at_iter.d.next = false;
             self.at_compress.d.next = false;
             self.at_correct.d.next = false;
@@ -1427,7 +1442,7 @@ impl Logic for Divsqrt {
         if self.at_iter.q.val() & !self.hold.val() {
             self.bpat_next.next = self.bpat.q.val() >> 1;
         }
-        if self.at_prep.q.val() {
+        if self.at_load.q.val() {
             self.bpat_next.next = 1.into();
             if self.acc.q.val().sqrt {
                 self.bpat_next.next = 0xa9.into();
@@ -1439,16 +1454,16 @@ impl Logic for Divsqrt {
         // `bpat`'s bit 1 then.
         self.iter_next.next = self.at_iter.q.val() & !self.ctl.q.val().last;
         self.adv.d.next = self.iter_next.val() & !self.bpat.q.val().get_bit(1);
-        self.s0.d.next = self.at_prep.q.val();
+        self.s0.d.next = self.at_load.q.val();
         self.kload.d.next =
-            self.at_prep.q.val() | (self.iter_next.val() & self.bpat.q.val().get_bit(1));
+            self.at_load.q.val() | (self.iter_next.val() & self.bpat.q.val().get_bit(1));
         self.kmux.d.next =
             self.iter_next.val() & !self.bpat.q.val().get_bit(1) & self.meta.q.val().sqrt;
         // Two clocks per digit: the kinds hold in a digit's second clock
         // only, set in its first from the pair's own `bpat` bit 0 (`bpat`
         // and the count step after the second clock) and, for the first
         // pair (`s0`), from `s0_pend` (the prep phase a clock before).
-        self.s0_pend.d.next = self.at_prep.q.val();
+        self.s0_pend.d.next = self.at_load.q.val();
         if self.two.val() {
             self.adv.d.next = self.first.q.val() & !self.bpat.q.val().get_bit(0);
             self.kload.d.next = self.first.q.val() & self.bpat.q.val().get_bit(0);
