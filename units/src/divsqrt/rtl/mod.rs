@@ -708,6 +708,8 @@ pub struct Divsqrt {
     /// pair's kind `s0`, set in its first clock).
     pub s0_pend: DFF<Bit>,
     pub cand: DFF<Bits<20>>,
+    /// The five candidates' conversion selects, registered as `cand` is.
+    pub cand_qsel: DFF<Bits<30>>,
     /// The five candidates' next window sums, registered as `cand` is.
     pub wins: DFF<Bits<50>>,
     pub pre: DFF<Pre>,
@@ -814,6 +816,7 @@ impl Logic for Divsqrt {
             qsel,
             s0_pend,
             cand,
+            cand_qsel,
             wins,
             pre,
             inp,
@@ -1002,7 +1005,7 @@ impl Logic for Divsqrt {
         if self.at_compare.q.val() {
             self.ord.d.next = self.compare.o.val();
             self.ord.d.next.sign = self.forced.sign.val();
-            self.ord.d.next.forced = self.forced.forced.val();
+            self.ord.d.next.forced = self.forced.is_forced.val();
             self.ord.d.next.fres = self.forced.fres.val();
             self.ord.d.next.fflags = self.forced.fflags.val();
             self.ord.d.next.zero_res = self.forced.zero_res.val();
@@ -1041,6 +1044,8 @@ impl Logic for Divsqrt {
 
         // ---- iterate ----
         self.cand.d.next = self.step.cands.val();
+        self.cand_qsel.d.next = self.step.cands_qsel.val();
+        self.step.rcand_qsel.next = self.cand_qsel.q.val();
         self.step.two.next = self.two.val();
         self.step.rcand.next = self.cand.q.val();
         self.wins.d.next = self.step.wins.val();

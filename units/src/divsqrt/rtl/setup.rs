@@ -163,6 +163,15 @@ impl Logic for Compare {
         }
         self.va.next = self.n.val().va;
         self.na.next = self.n.val().na;
+        // The answers without a recurrence are [`Forced`]'s (the top level
+        // loads them beside these fields).
+        self.o.next.sign = false;
+        self.o.next.forced = false;
+        self.o.next.fres = 0.into();
+        self.o.next.fflags = 0.into();
+        self.o.next.zero_res = 0.into();
+        self.o.next.ovf_res = 0.into();
+        self.o.next.modes = 0.into();
         self.o.next.ge = self.n.val().na >= self.n.val().nb;
         self.x6.next = bit_cast::<6, 5>(self.na.val().get_bits::<5>(59));
         if !self.va.val().get_bit(0) {
@@ -205,7 +214,8 @@ pub struct Forced {
     pub p: Signal<In, Accepted>,
     /// Sign of a float result.
     pub sign: Signal<Out, Bit>,
-    pub forced: Signal<Out, Bit>,
+    /// The answer needs no recurrence (`Ordered::forced`).
+    pub is_forced: Signal<Out, Bit>,
     pub fres: Signal<Out, Bits<64>>,
     pub fflags: Signal<Out, Bits<FLAGS_W>>,
     /// A float result's signed zero; its overflow answer: ∞ unless the
@@ -215,6 +225,10 @@ pub struct Forced {
     /// The rounding mode decoded with the sign ([`super::round::RoundUpDecoded`]).
     pub modes: Signal<Out, Bits<3>>,
     to_inf: Signal<Local, Bit>,
+    /// `modes`' bits, named (no comparison inside a shift: lint policy).
+    m_rne: Signal<Local, Bit>,
+    m_rmm: Signal<Local, Bit>,
+    m_away: Signal<Local, Bit>,
     /// Signed zero, ∞, canonical NaN of the format.
     zero_v: Signal<Local, Bits<64>>,
     inf_v: Signal<Local, Bits<64>>,
@@ -250,18 +264,19 @@ impl Logic for Forced {
         if self.to_inf.val() {
             self.ovf_res.next = self.inf_v.val();
         }
-        self.modes.next = bit_cast::<3, 1>((self.p.val().rm == 0).into())
-            | (bit_cast::<3, 1>((self.p.val().rm == 4).into()) << 1)
-            | (bit_cast::<3, 1>(
-                (((self.p.val().rm == 2) & self.sign.val())
-                    | ((self.p.val().rm == 3) & !self.sign.val()))
-                .into(),
-            ) << 2);
+        self.m_rne.next = self.p.val().rm == 0;
+        self.m_rmm.next = self.p.val().rm == 4;
+        self.m_away.next = ((self.p.val().rm == 2) & self.sign.val())
+            | ((self.p.val().rm == 3) & !self.sign.val());
+        self.modes.next = 0.into();
+        self.modes.next = self.modes.val().replace_bit(0, self.m_rne.val());
+        self.modes.next = self.modes.val().replace_bit(1, self.m_rmm.val());
+        self.modes.next = self.modes.val().replace_bit(2, self.m_away.val());
         self.fres.next = self.inf_v.val();
         self.fflags.next = 0.into();
         if self.p.val().sqrt {
             // √: −x → NaN (NV), ±0 → ±0, +∞ → +∞, NaN → NaN.
-            self.forced.next =
+            self.is_forced.next =
                 self.p.val().a_nan | self.p.val().a_zero | self.p.val().a_inf | self.p.val().a_sign;
             if self.p.val().a_sign {
                 self.fres.next = self.nan_v.val();
@@ -280,7 +295,7 @@ impl Logic for Forced {
             }
         } else {
             // ÷: x/0 → ∞ (DZ); 0/x, x/∞ → 0; ∞/x → ∞; 0/0, ∞/∞ → NaN (NV).
-            self.forced.next = self.p.val().a_nan
+            self.is_forced.next = self.p.val().a_nan
                 | self.p.val().b_nan
                 | self.p.val().a_zero
                 | self.p.val().b_zero
@@ -314,7 +329,7 @@ impl Logic for Forced {
         if self.p.val().is_int {
             // ÷0: quotient all ones, remainder the dividend; |a| < 2^k·|b| with
             // fewer leading zeros in b: quotient 0, remainder the dividend.
-            self.forced.next = self.p.val().b_zero;
+            self.is_forced.next = self.p.val().b_zero;
             self.fflags.next = 0.into();
             self.fres.next = 0.into();
             if self.p.val().b_zero {
