@@ -5,10 +5,8 @@
 //! means the quotient is one ulp too large (the select phase then takes
 //! `QM` and `r2`). The zero tests of `r1` and `r2` (sticky) need no carry
 //! chain ([`srt::sum_is_zero`](crate::divsqrt::srt::sum_is_zero)): the
-//! compress phase registers `r1`'s by 4-bit groups and the correct phase
-//! ANDs the groups; `r2`'s runs in the correct phase from the registered
-//! row (four LUT levels beside the adds), so the only chains here are the
-//! two adds. Beside them, for
+//! compress phase registers them by 4-bit groups, the correct phase ANDs
+//! the groups, so the only chains here are the two adds. Beside them, for
 //! both candidates `Q` and `QM`, the bits that decide tininess after
 //! rounding and the bits a subnormal shift drops ([`RoundBits`], by groups
 //! in the same two clocks).
@@ -37,15 +35,21 @@ pub struct Compress {
     /// `ws + wc = 0`'s carry-free test by 4-bit groups (bit `i`: group `i`
     /// agrees), registered so that [`Correct`] ANDs fifteen flip-flops.
     pub zp: Signal<Out, Bits<15>>,
+    /// The same of the row's sum, `s2 + c2 = 0`.
+    pub zp2: Signal<Out, Bits<15>>,
     /// The row for a division's `back` (`d`) and for a root's
-    /// (`QM + ulp/2`), side by side; `sqrt` picks last. The row's own zero
-    /// test is [`Correct`]'s, from the registered row (since 2026-12-04:
-    /// here, after the row, it led the unit at 6.7-7.1 ns).
+    /// (`QM + ulp/2`), side by side, and their zero tests; `sqrt` picks
+    /// last (since 2026-12-04: the pick of `back` ahead of the row was
+    /// the head of a five-level path into `zp2`).
     back_r: Signal<Local, Bits<REM_W>>,
     s2d: Signal<Local, Bits<REM_W>>,
     c2d: Signal<Local, Bits<REM_W>>,
     s2r: Signal<Local, Bits<REM_W>>,
     c2r: Signal<Local, Bits<REM_W>>,
+    diff2d: Signal<Local, Bits<REM_W>>,
+    diff2r: Signal<Local, Bits<REM_W>>,
+    zp2d: Signal<Local, Bits<15>>,
+    zp2r: Signal<Local, Bits<15>>,
     /// Where `ws ⊕ wc` and `(ws ∨ wc) << 1` differ.
     diff: Signal<Local, Bits<REM_W>>,
 }
@@ -71,11 +75,27 @@ impl Logic for Compress {
             self.c2.next = self.c2r.val();
         }
         self.diff.next = (self.ws.val() ^ self.wc.val()) ^ ((self.ws.val() | self.wc.val()) << 1);
+        self.diff2d.next =
+            (self.s2d.val() ^ self.c2d.val()) ^ ((self.s2d.val() | self.c2d.val()) << 1);
+        self.diff2r.next =
+            (self.s2r.val() ^ self.c2r.val()) ^ ((self.s2r.val() | self.c2r.val()) << 1);
         self.zp.next = 0.into();
+        self.zp2d.next = 0.into();
+        self.zp2r.next = 0.into();
         for i in 0..15 {
             if !self.diff.val().get_bits::<4>(4 * i).any() {
                 self.zp.next = self.zp.val().replace_bit(i, true);
             }
+            if !self.diff2d.val().get_bits::<4>(4 * i).any() {
+                self.zp2d.next = self.zp2d.val().replace_bit(i, true);
+            }
+            if !self.diff2r.val().get_bits::<4>(4 * i).any() {
+                self.zp2r.next = self.zp2r.val().replace_bit(i, true);
+            }
+        }
+        self.zp2.next = self.zp2d.val();
+        if self.sqrt.val() {
+            self.zp2.next = self.zp2r.val();
         }
     }
 }
@@ -86,8 +106,9 @@ impl Logic for Compress {
 pub struct Correct {
     pub ws: Signal<In, Bits<REM_W>>,
     pub wc: Signal<In, Bits<REM_W>>,
-    /// [`Compress`]'s zero test of `ws + wc` by groups, registered.
+    /// [`Compress`]'s zero tests by groups, registered.
     pub zp: Signal<In, Bits<15>>,
+    pub zp2: Signal<In, Bits<15>>,
     /// [`Compress`]'s row, registered.
     pub s2: Signal<In, Bits<REM_W>>,
     pub c2: Signal<In, Bits<REM_W>>,
@@ -98,10 +119,6 @@ pub struct Correct {
     pub z2: Signal<Out, Bit>,
     pub r1: Signal<Out, Bits<REM_W>>,
     pub r2: Signal<Out, Bits<REM_W>>,
-    /// `s2 + c2 = 0`'s carry-free test, from the registered row: where
-    /// `s2 ⊕ c2` and `(s2 ∨ c2) << 1` differ, by 4-bit groups.
-    diff2: Signal<Local, Bits<REM_W>>,
-    zp2: Signal<Local, Bits<15>>,
 }
 
 impl Logic for Correct {
@@ -111,13 +128,6 @@ impl Logic for Correct {
         self.r2.next = self.s2.val() + self.c2.val();
         self.neg.next = self.r1.val().get_bit(59);
         self.z1.next = self.zp.val().all();
-        self.diff2.next = (self.s2.val() ^ self.c2.val()) ^ ((self.s2.val() | self.c2.val()) << 1);
-        self.zp2.next = 0.into();
-        for i in 0..15 {
-            if !self.diff2.val().get_bits::<4>(4 * i).any() {
-                self.zp2.next = self.zp2.val().replace_bit(i, true);
-            }
-        }
         self.z2.next = self.zp2.val().all();
     }
 }
