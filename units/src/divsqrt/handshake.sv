@@ -114,6 +114,7 @@ module handshake_formal_of_divsqrt(
     // probe: p_acc_tag dut.acc$q[7:0]
     // probe: p_at_fields dut.at_fields$q
     // probe: p_at_unpack dut.at_unpack$q
+    // probe: p_at_lzc dut.at_lzc$q
     // probe: p_at_coarse dut.at_coarse$q
     // probe: p_at_shift dut.at_shift$q
     // probe: p_at_compare dut.at_compare$q
@@ -131,7 +132,7 @@ module handshake_formal_of_divsqrt(
     wire [4:0] p_phase;
     wire [21:0] p_ctl;
     wire [7:0] p_inp_tag, p_acc_tag;
-    wire p_at_fields, p_at_unpack, p_at_coarse, p_at_shift, p_at_compare, p_at_load, p_at_iter,
+    wire p_at_fields, p_at_unpack, p_at_lzc, p_at_coarse, p_at_shift, p_at_compare, p_at_load, p_at_iter,
          p_at_compress, p_at_correct, p_at_select, p_at_align, p_at_decide,
          p_at_pack, p_at_special, p_at_final;
     // Two clocks per digit: the digit's first clock (read under CLOCKS2
@@ -155,6 +156,7 @@ module handshake_formal_of_divsqrt(
             assert (busy == (p_phase != IDLE));
             assert (p_at_fields == (p_phase == FIELDS));
             assert (p_at_unpack == (p_phase == UNPACK));
+            assert (p_at_lzc == (p_phase == LZC));
             assert (p_at_coarse == (p_phase == COARSE));
             assert (p_at_shift == (p_phase == SHIFT));
             assert (p_at_compare == (p_phase == COMPARE));

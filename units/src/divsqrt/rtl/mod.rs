@@ -667,6 +667,7 @@ pub struct Divsqrt {
     /// and the hundreds of enables it drives.
     pub at_fields: DFF<Bit>,
     pub at_unpack: DFF<Bit>,
+    pub at_lzc: DFF<Bit>,
     pub at_coarse: DFF<Bit>,
     pub at_shift: DFF<Bit>,
     pub at_compare: DFF<Bit>,
@@ -707,6 +708,8 @@ pub struct Divsqrt {
     /// pair's kind `s0`, set in its first clock).
     pub s0_pend: DFF<Bit>,
     pub cand: DFF<Bits<20>>,
+    /// The five candidates' conversion selects, registered as `cand` is.
+    pub cand_qsel: DFF<Bits<30>>,
     /// The five candidates' next window sums, registered as `cand` is.
     pub wins: DFF<Bits<50>>,
     pub pre: DFF<Pre>,
@@ -790,6 +793,7 @@ impl Logic for Divsqrt {
             busy,
             at_fields,
             at_unpack,
+            at_lzc,
             at_coarse,
             at_shift,
             at_compare,
@@ -812,6 +816,7 @@ impl Logic for Divsqrt {
             qsel,
             s0_pend,
             cand,
+            cand_qsel,
             wins,
             pre,
             inp,
@@ -902,11 +907,8 @@ impl Logic for Divsqrt {
             // Reserved encodings (refused by the decoder) round to nearest.
             self.rm_in.next = 0.into();
         }
-        // Loaded at every clock the unit is ready (`in_ready` is a
-        // flip-flop: no `in_valid` before the load enable), so the accept
-        // edge loads the accepted operation; a busy unit holds it.
         self.inp.d.next = self.inp.q.val();
-        if self.in_ready.val() {
+        if self.accept.val() {
             self.inp.d.next.tag = self.in_tag.val();
             self.inp.d.next.fmt64 = self.op_fmt64.val();
             self.inp.d.next.is_int = self.op_int.val();
@@ -978,11 +980,10 @@ impl Logic for Divsqrt {
             self.acc.d.next.b_sig = self.ub.sig.val();
             self.acc.d.next.b_e1 = self.ub.e1.val();
         }
-        // The counts load at every clock (no enable in front of them): the
-        // significands hold from the unpack phase on, so the counts hold
-        // from the lzc phase's edge on.
-        self.acc.d.next.a_lz = self.lza.lz.val();
-        self.acc.d.next.b_lz = self.lzb.lz.val();
+        if self.at_lzc.q.val() {
+            self.acc.d.next.a_lz = self.lza.lz.val();
+            self.acc.d.next.b_lz = self.lzb.lz.val();
+        }
 
         // ---- shift, prep ----
         self.coarse.p.next = self.acc.q.val();
@@ -1043,6 +1044,8 @@ impl Logic for Divsqrt {
 
         // ---- iterate ----
         self.cand.d.next = self.step.cands.val();
+        self.cand_qsel.d.next = self.step.cands_qsel.val();
+        self.step.rcand_qsel.next = self.cand_qsel.q.val();
         self.step.two.next = self.two.val();
         self.step.rcand.next = self.cand.q.val();
         self.wins.d.next = self.step.wins.val();
@@ -1398,6 +1401,7 @@ impl Logic for Divsqrt {
         // `phase_next`, whose accept term only the fields phase needs).
         self.at_fields.d.next = self.accept.val();
         self.at_unpack.d.next = self.phase.q.val() == Phase::Fields;
+        self.at_lzc.d.next = self.phase.q.val() == Phase::Unpack;
         self.at_coarse.d.next = self.phase.q.val() == Phase::Lzc;
         self.at_shift.d.next = self.phase.q.val() == Phase::Coarse;
         self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
@@ -1422,6 +1426,7 @@ impl Logic for Divsqrt {
         self.at_final.d.next = self.phase.q.val() == Phase::Special;
         if self.accept.val() {
             self.at_unpack.d.next = false;
+            self.at_lzc.d.next = false;
             self.at_coarse.d.next = false;
             self.at_shift.d.next = false;
             self.at_compare.d.next = false;

@@ -327,6 +327,12 @@ pub struct Radix4Step {
     pub two: Signal<In, Bit>,
     pub rcand: Signal<In, Bits<20>>,
     pub cands: Signal<Out, Bits<20>>,
+    /// Two clocks per digit: each candidate's conversion selects
+    /// ([`QselDecode`] of its code in `cands`, `+2` on top), registered
+    /// beside `rcand` (`rcand_qsel`), so that the second clock's
+    /// `qsel_next` is a pick by the digit with no decode after it.
+    pub cands_qsel: Signal<Out, Bits<30>>,
+    pub rcand_qsel: Signal<In, Bits<30>>,
     /// The same for the five candidates' next window sums ([`WinSum`],
     /// 10 bits each, `+2` on top): registered in the first clock, picked
     /// in the second.
@@ -644,27 +650,31 @@ impl Logic for Radix4Step {
                 self.c_next.next = self.g_m1.val();
             }
         }
-        // Each candidate's selects, decoded from its registered code
-        // (`g_*`) beside the pick's selects, then picked by the digit as
-        // `c_next` is (no decode after the pick). Unused at one clock per
-        // digit.
-        self.dec_p2.c.next = self.g_p2.val();
-        self.dec_p1.c.next = self.g_p1.val();
-        self.dec_z.c.next = self.g_z.val();
-        self.dec_m1.c.next = self.g_m1.val();
-        self.dec_m2.c.next = self.g_m2.val();
+        // Each candidate's selects, decoded in the digit's first clock
+        // (registered by the top level as `rcand_qsel`); the second clock
+        // picks them as `c_next` is picked. Unused at one clock per digit.
+        self.dec_p2.c.next = self.cand_p2.ge.val();
+        self.dec_p1.c.next = self.cand_p1.ge.val();
+        self.dec_z.c.next = self.cand_z.ge.val();
+        self.dec_m1.c.next = self.cand_m1.ge.val();
+        self.dec_m2.c.next = self.cand_m2.ge.val();
+        self.cands_qsel.next = bit_cast::<30, 6>(self.dec_m2.qsel.val())
+            | (bit_cast::<30, 6>(self.dec_m1.qsel.val()) << 6)
+            | (bit_cast::<30, 6>(self.dec_z.qsel.val()) << 12)
+            | (bit_cast::<30, 6>(self.dec_p1.qsel.val()) << 18)
+            | (bit_cast::<30, 6>(self.dec_p2.qsel.val()) << 24);
         if self.cs.val().get_bit(1) {
-            self.qsel_next.next = self.dec_z.qsel.val();
+            self.qsel_next.next = self.rcand_qsel.val().get_bits::<6>(12);
             if self.cs.val().get_bit(2) {
-                self.qsel_next.next = self.dec_p1.qsel.val();
+                self.qsel_next.next = self.rcand_qsel.val().get_bits::<6>(18);
             }
             if self.cs.val().get_bit(3) {
-                self.qsel_next.next = self.dec_p2.qsel.val();
+                self.qsel_next.next = self.rcand_qsel.val().get_bits::<6>(24);
             }
         } else {
-            self.qsel_next.next = self.dec_m2.qsel.val();
+            self.qsel_next.next = self.rcand_qsel.val().get_bits::<6>(0);
             if self.cs.val().get_bit(0) {
-                self.qsel_next.next = self.dec_m1.qsel.val();
+                self.qsel_next.next = self.rcand_qsel.val().get_bits::<6>(6);
             }
         }
     }
