@@ -708,8 +708,6 @@ pub struct Divsqrt {
     /// pair's kind `s0`, set in its first clock).
     pub s0_pend: DFF<Bit>,
     pub cand: DFF<Bits<20>>,
-    /// The five candidates' conversion selects, registered as `cand` is.
-    pub cand_qsel: DFF<Bits<30>>,
     /// The five candidates' next window sums, registered as `cand` is.
     pub wins: DFF<Bits<50>>,
     pub pre: DFF<Pre>,
@@ -816,7 +814,6 @@ impl Logic for Divsqrt {
             qsel,
             s0_pend,
             cand,
-            cand_qsel,
             wins,
             pre,
             inp,
@@ -1044,8 +1041,6 @@ impl Logic for Divsqrt {
 
         // ---- iterate ----
         self.cand.d.next = self.step.cands.val();
-        self.cand_qsel.d.next = self.step.cands_qsel.val();
-        self.step.rcand_qsel.next = self.cand_qsel.q.val();
         self.step.two.next = self.two.val();
         self.step.rcand.next = self.cand.q.val();
         self.wins.d.next = self.step.wins.val();

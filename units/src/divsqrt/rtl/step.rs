@@ -228,35 +228,6 @@ impl Logic for WinSum {
     }
 }
 
-/// The on-the-fly conversion's selects for a digit in thermometer code `c`
-/// (combinational; the bit layout of [`Radix4Step`]'s `qsel`): digit −2:
-/// `QM|2k`, `QM|k`; −1: `QM|3k`, `QM|2k`; 0: `Q`, `QM|3k`; +1: `Q|k`, `Q`;
-/// +2: `Q|2k`, `Q|k`.
-#[derive(LogicBlock, Default)]
-pub struct QselDecode {
-    pub c: Signal<In, Bits<4>>,
-    pub qsel: Signal<Out, Bits<6>>,
-}
-
-impl Logic for QselDecode {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.qsel.next = 0b010100.into();
-        if self.c.val().get_bit(0) {
-            self.qsel.next = 0b100110.into();
-        }
-        if self.c.val().get_bit(1) {
-            self.qsel.next = 0b110001.into();
-        }
-        if self.c.val().get_bit(2) {
-            self.qsel.next = 0b001011.into();
-        }
-        if self.c.val().get_bit(3) {
-            self.qsel.next = 0b011101.into();
-        }
-    }
-}
-
 /// One radix-4 SRT step (combinational).
 #[derive(LogicBlock, Default)]
 pub struct Radix4Step {
@@ -327,12 +298,6 @@ pub struct Radix4Step {
     pub two: Signal<In, Bit>,
     pub rcand: Signal<In, Bits<20>>,
     pub cands: Signal<Out, Bits<20>>,
-    /// Two clocks per digit: each candidate's conversion selects
-    /// ([`QselDecode`] of its code in `cands`, `+2` on top), registered
-    /// beside `rcand` (`rcand_qsel`), so that the second clock's
-    /// `qsel_next` is a pick by the digit with no decode after it.
-    pub cands_qsel: Signal<Out, Bits<30>>,
-    pub rcand_qsel: Signal<In, Bits<30>>,
     /// The same for the five candidates' next window sums ([`WinSum`],
     /// 10 bits each, `+2` on top): registered in the first clock, picked
     /// in the second.
@@ -419,11 +384,6 @@ pub struct Radix4Step {
     pub cand_z: SpecRow,
     pub cand_m1: SpecRow,
     pub cand_m2: SpecRow,
-    dec_p2: QselDecode,
-    dec_p1: QselDecode,
-    dec_z: QselDecode,
-    dec_m1: QselDecode,
-    dec_m2: QselDecode,
 }
 
 impl Logic for Radix4Step {
@@ -650,32 +610,19 @@ impl Logic for Radix4Step {
                 self.c_next.next = self.g_m1.val();
             }
         }
-        // Each candidate's selects, decoded in the digit's first clock
-        // (registered by the top level as `rcand_qsel`); the second clock
-        // picks them as `c_next` is picked. Unused at one clock per digit.
-        self.dec_p2.c.next = self.cand_p2.ge.val();
-        self.dec_p1.c.next = self.cand_p1.ge.val();
-        self.dec_z.c.next = self.cand_z.ge.val();
-        self.dec_m1.c.next = self.cand_m1.ge.val();
-        self.dec_m2.c.next = self.cand_m2.ge.val();
-        self.cands_qsel.next = bit_cast::<30, 6>(self.dec_m2.qsel.val())
-            | (bit_cast::<30, 6>(self.dec_m1.qsel.val()) << 6)
-            | (bit_cast::<30, 6>(self.dec_z.qsel.val()) << 12)
-            | (bit_cast::<30, 6>(self.dec_p1.qsel.val()) << 18)
-            | (bit_cast::<30, 6>(self.dec_p2.qsel.val()) << 24);
-        if self.cs.val().get_bit(1) {
-            self.qsel_next.next = self.rcand_qsel.val().get_bits::<6>(12);
-            if self.cs.val().get_bit(2) {
-                self.qsel_next.next = self.rcand_qsel.val().get_bits::<6>(18);
-            }
-            if self.cs.val().get_bit(3) {
-                self.qsel_next.next = self.rcand_qsel.val().get_bits::<6>(24);
-            }
-        } else {
-            self.qsel_next.next = self.rcand_qsel.val().get_bits::<6>(0);
-            if self.cs.val().get_bit(0) {
-                self.qsel_next.next = self.rcand_qsel.val().get_bits::<6>(6);
-            }
+        // The selects of the next digit (thermometer code, as above).
+        self.qsel_next.next = 0b010100.into();
+        if self.c_next.val().get_bit(0) {
+            self.qsel_next.next = 0b100110.into();
+        }
+        if self.c_next.val().get_bit(1) {
+            self.qsel_next.next = 0b110001.into();
+        }
+        if self.c_next.val().get_bit(2) {
+            self.qsel_next.next = 0b001011.into();
+        }
+        if self.c_next.val().get_bit(3) {
+            self.qsel_next.next = 0b011101.into();
         }
     }
 }
