@@ -86,7 +86,7 @@ pub const BEFF_W: usize = 12;
 pub const CNT_W: usize = 5;
 /// Clocks outside the recurrence for a float: fields, unpack, lzc, coarse,
 /// shift, compare,
-/// prep, compress, correct, select, align, decide, pack, special, final,
+/// prep, load, compress, correct, select, align, decide, pack, special, final,
 /// present (the answer is presented from a register). The integer forms
 /// skip the pack phase.
 pub const OVERHEAD: usize = 17;
@@ -94,9 +94,10 @@ pub const OVERHEAD: usize = 17;
 pub const MAX_CLOCKS: usize = 2;
 /// Clocks per radix-4 digit of the default engine (the unit `divsqrt`,
 /// [`Divsqrt::default`], the SFU's): two. The clock comes before latency
-/// (issue #17): at two clocks per digit the engine measures 134.35 MHz
+/// (issue #17): at two clocks per digit the engine measured 134.35 MHz
 /// (d74263d) against 123.35 at one (63fd1a9), for 30 more clocks on an f64
-/// divide (76 against 46). One clock per digit stays as `divsqrt_c1`.
+/// divide (76 against 46, before the load phase added one to both). One
+/// clock per digit stays as `divsqrt_c1`.
 pub const DEFAULT_CLOCKS: usize = 2;
 /// Worst-case cycles from accept to answer (fsqrt.f64) of the default
 /// engine.
