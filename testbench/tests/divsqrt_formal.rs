@@ -15,8 +15,9 @@
 //! latencies three clocks shorter and ran out of memory at 42.
 //! The same harness under `CLOCKS2` (`units::proof::DIVSQRT_HANDSHAKE_C2`)
 //! states the two-clock engine's schedule (the default `divsqrt` since
-//! 2026-12-04, before it `divsqrt_c2`; every iterate clock two: f64 76, f32
-//! 46/48, integers 21 + 2·⌊(lz_b − lz_a + 1)/2⌋, forced 17) and its
+//! 2026-12-04, before it `divsqrt_c2`; every iterate clock two: f64 77, f32
+//! 47/49, integers 22 + 2·⌊(lz_b − lz_a + 1)/2⌋, forced 18, since the load
+//! phase of 2026-12-04, one clock more than before on both engines) and its
 //! control (in the iterate phase the clocks left are 2·count − 1 + the
 //! tail, one more in a digit's `first` clock; `first` only while
 //! iterating). Both at induction length 8 on 1492841's RTL (2026-12-04,

@@ -154,7 +154,7 @@ pub static FAMILIES: &[Family] = &[
                 code: "UNOPTFLAT",
                 contains: &[
                     "divsqrt.ua$", "divsqrt.ub$", "divsqrt_c1.ua$", "divsqrt_c1.ub$",
-                    "select.norm$up", "decide.inc$up", "prep.th_d$row", "step$two",
+                    "select.norm$up", "decide.inc0$up", "decide.inc1$up", "prep.th_d$row", "step$two",
                 ],
                 reason: "UNOPTFLAT: Verilator does not split rust-hdl's single always @(*) of the parent, so parent -> sub-block -> parent looks like a loop (rust-hdl's own check passes; Icarus agrees cycle for cycle)",
             },
@@ -234,7 +234,7 @@ pub static FAMILIES: &[Family] = &[
             LintWaiver {
                 code: "UNOPTFLAT",
                 contains: &[
-                    "engine.ua$", "engine.ub$", "select.norm$up", "decide.inc$up", "prep.th_d$row",
+                    "engine.ua$", "engine.ub$", "select.norm$up", "decide.inc0$up", "decide.inc1$up", "prep.th_d$row",
                     "sfu.engine$in_ready", "prepare.lzc$count", "engine.step$two",
                 ],
                 reason: "UNOPTFLAT: the divide engine's (see divsqrt), and the SFU's own: Verilator does not split rust-hdl's single always @(*) of the parent, so parent -> sub-block -> parent looks like a loop (the engine's in_ready does not read in_valid; the operand's count feeds only the shift after it; rust-hdl's own check passes; Icarus agrees cycle for cycle)",

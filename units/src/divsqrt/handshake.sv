@@ -39,10 +39,10 @@ module handshake_formal_of_divsqrt(
               .out_result(), .out_flags(), .in_ready(in_ready));
 
 `ifndef CLOCKS2
-    localparam [6:0] F64 = 46, F32_DIV = 31, F32_SQRT = 32, INT_FORCED = 16, INT_BASE = 18;
+    localparam [6:0] F64 = 47, F32_DIV = 32, F32_SQRT = 33, INT_FORCED = 17, INT_BASE = 19;
     localparam [6:0] PER_DIGIT = 1;
 `else
-    localparam [6:0] F64 = 76, F32_DIV = 46, F32_SQRT = 48, INT_FORCED = 17, INT_BASE = 21;
+    localparam [6:0] F64 = 77, F32_DIV = 47, F32_SQRT = 49, INT_FORCED = 18, INT_BASE = 22;
     localparam [6:0] PER_DIGIT = 2;
 `endif
 `ifndef BROKEN_REFERENCE
@@ -60,10 +60,10 @@ module handshake_formal_of_divsqrt(
         end
     endfunction
 
-    // The schedule: fdiv.f64/rcp.f64 46, fsqrt.f64 46, fdiv.f32/rcp.f32 31,
-    // fsqrt.f32 32; div/divu/rem/remu 16 when b = 0 or |a| has more leading
-    // zeros than |b|, else 16 + floor((lz_b - lz_a + 1)/2) + 2. With CLOCKS2:
-    // 76, 76, 46, 48; 17, else 21 + 2 * floor((lz_b - lz_a + 1)/2).
+    // The schedule: fdiv.f64/rcp.f64 47, fsqrt.f64 47, fdiv.f32/rcp.f32 32,
+    // fsqrt.f32 33; div/divu/rem/remu 17 when b = 0 or |a| has more leading
+    // zeros than |b|, else 17 + floor((lz_b - lz_a + 1)/2) + 2. With CLOCKS2:
+    // 77, 77, 47, 49; 18, else 22 + 2 * floor((lz_b - lz_a + 1)/2).
     wire sgn = (in_op == 4'd4) || (in_op == 4'd6);
     wire [31:0] ma = (sgn && in_a[31]) ? (~in_a[31:0] + 32'd1) : in_a[31:0];
     wire [31:0] mb = (sgn && in_b[31]) ? (~in_b[31:0] + 32'd1) : in_b[31:0];
@@ -118,7 +118,7 @@ module handshake_formal_of_divsqrt(
     // probe: p_at_coarse dut.at_coarse$q
     // probe: p_at_shift dut.at_shift$q
     // probe: p_at_compare dut.at_compare$q
-    // probe: p_at_prep dut.at_prep$q
+    // probe: p_at_load dut.at_load$q
     // probe: p_at_iter dut.at_iter$q
     // probe: p_at_compress dut.at_compress$q
     // probe: p_at_correct dut.at_correct$q
@@ -132,7 +132,7 @@ module handshake_formal_of_divsqrt(
     wire [4:0] p_phase;
     wire [21:0] p_ctl;
     wire [7:0] p_inp_tag, p_acc_tag;
-    wire p_at_fields, p_at_unpack, p_at_lzc, p_at_coarse, p_at_shift, p_at_compare, p_at_prep, p_at_iter,
+    wire p_at_fields, p_at_unpack, p_at_lzc, p_at_coarse, p_at_shift, p_at_compare, p_at_load, p_at_iter,
          p_at_compress, p_at_correct, p_at_select, p_at_align, p_at_decide,
          p_at_pack, p_at_special, p_at_final;
     // Two clocks per digit: the digit's first clock (read under CLOCKS2
@@ -140,9 +140,9 @@ module handshake_formal_of_divsqrt(
     (* keep *) wire p_first;
     // Phase codes (rtl::Phase) and the control word's fields (rtl::Ctl).
     localparam [4:0] IDLE = 0, FIELDS = 1, UNPACK = 2, LZC = 3, COARSE = 4,
-        SHIFT = 5, COMPARE = 6, PREP = 7, ITERATE = 8, COMPRESS = 9,
-        CORRECT = 10, SELECT = 11, ALIGN = 12, DECIDE = 13, PACK = 14,
-        SPECIAL = 15, FINAL = 16, PRESENT = 17;
+        SHIFT = 5, COMPARE = 6, PREP = 7, LOAD = 8, ITERATE = 9, COMPRESS = 10,
+        CORRECT = 11, SELECT = 12, ALIGN = 13, DECIDE = 14, PACK = 15,
+        SPECIAL = 16, FINAL = 17, PRESENT = 18;
     wire [7:0] c_tag = p_ctl[7:0];
     wire c_int = p_ctl[8];
     wire [4:0] c_count = p_ctl[20:16];
@@ -160,7 +160,7 @@ module handshake_formal_of_divsqrt(
             assert (p_at_coarse == (p_phase == COARSE));
             assert (p_at_shift == (p_phase == SHIFT));
             assert (p_at_compare == (p_phase == COMPARE));
-            assert (p_at_prep == (p_phase == PREP));
+            assert (p_at_load == (p_phase == LOAD));
             assert (p_at_iter == (p_phase == ITERATE));
             assert (p_at_compress == (p_phase == COMPRESS));
             assert (p_at_correct == (p_phase == CORRECT));
@@ -177,6 +177,7 @@ module handshake_formal_of_divsqrt(
             if (p_phase == SHIFT) assert (cnt == 5 && p_acc_tag == tag_q);
             if (p_phase == COMPARE) assert (cnt == 6 && p_acc_tag == tag_q);
             if (p_phase == PREP) assert (cnt == 7 && p_acc_tag == tag_q);
+            if (p_phase == LOAD) assert (cnt == 8 && p_acc_tag == tag_q);
             if (p_phase >= ITERATE && p_phase <= PRESENT) assert (c_tag == tag_q);
 `ifndef CLOCKS2
             if (p_phase == ITERATE)

@@ -54,12 +54,12 @@
 //! probed phase and clock count; see the README's formal table)
 //! | operation | clocks | recurrence (first clock + start step + digits; a root's + 3) |
 //! |---|---|---|
-//! | fdiv.f64, rcp.f64 | 46 | 30 |
-//! | fsqrt.f64 | 46 | 30 |
-//! | fdiv.f32, rcp.f32 | 31 | 15 |
-//! | fsqrt.f32 | 32 | 16 |
-//! | div/divu/rem/remu | 16 + ⌊(lz_b − lz_a + 1)/2⌋ + 2: 18 … 34 | 3 … 19 |
-//! | div/rem by 0, or \|a\| with more leading zeros than \|b\| | 16 | 1 (answer from setup) |
+//! | fdiv.f64, rcp.f64 | 47 | 30 |
+//! | fsqrt.f64 | 47 | 30 |
+//! | fdiv.f32, rcp.f32 | 32 | 15 |
+//! | fsqrt.f32 | 33 | 16 |
+//! | div/divu/rem/remu | 17 + ⌊(lz_b − lz_a + 1)/2⌋ + 2: 19 … 35 | 3 … 19 |
+//! | div/rem by 0, or \|a\| with more leading zeros than \|b\| | 17 | 1 (answer from setup) |
 //!
 //! # Two clocks per digit: the default `divsqrt` (2026-12-03)
 //! [`rtl::Divsqrt::new`]`(2)` is the clock-first point of the Fmax–latency
@@ -84,14 +84,25 @@
 //! the other phases are the same ([`rtl::latency_with`]):
 //! | operation | c1 | c2 |
 //! |---|---|---|
-//! | fdiv.f64, rcp.f64 | 46 | 76 |
-//! | fsqrt.f64 | 46 | 76 |
-//! | fdiv.f32, rcp.f32 | 31 | 46 |
-//! | fsqrt.f32 | 32 | 48 |
-//! | div/divu/rem/remu | 18 … 34 | 15 + 2·(⌊(lz_b − lz_a + 1)/2⌋ + 3): 21 … 53 |
-//! | forced (÷0, \|a\| with more leading zeros) | 16 | 17 |
+//! | fdiv.f64, rcp.f64 | 47 | 77 |
+//! | fsqrt.f64 | 47 | 77 |
+//! | fdiv.f32, rcp.f32 | 32 | 47 |
+//! | fsqrt.f32 | 33 | 49 |
+//! | div/divu/rem/remu | 19 … 35 | 16 + 2·(⌊(lz_b − lz_a + 1)/2⌋ + 3): 22 … 54 |
+//! | forced (÷0, \|a\| with more leading zeros) | 17 | 18 |
 //!
-//! Measured on d74263d (2026-12-04, ECP5-85k grade 6): 5,207 LUT4, 3,179
+//! Since 2026-12-04 the prep phase's answers (the recurrence's first
+//! state, `meta`, the digit count) are registered (`prep_iter`,
+//! `prep_meta`, `prep_count`, `prep_last`) and a load phase of their own
+//! loads them (`at_load`): one clock more on every operation, both
+//! engines; the prep phase's multiplexers of the root table and the
+//! operand shifts and the load's enable fanout had led the unit at
+//! 6.5–7.7 ns. Measured with the finishing and setup cuts of `dsclk` and
+//! the registered on-the-fly selects (`qsel`) that were measured without
+//! it: 5,631 LUT4, 3,697 FF, 149.14 / 143.39 / 148.92 MHz on seeds 1–3
+//! (median 148.92; 150 not reached; docs/qor.md, "DIVSQRT: the prep phase's own clock").
+//!
+//! Before, on d74263d (2026-12-04, ECP5-85k grade 6): 5,207 LUT4, 3,179
 //! FF, 131.29 / 134.35 / 139.30 MHz on seeds 1–3 (median 134.35; 0a08acf,
 //! without the first clock's registers: 129.87; c1's 63fd1a9 123.35); 150
 //! not reached (docs/qor.md, "DIVSQRT at two clocks per digit" and the
@@ -107,8 +118,8 @@
 //! against the model in rust-hdl, Verilator and Icarus (`divsqrt_rtl`'s
 //! `c2_*` tests, the conformance sample).
 //!
-//! Overhead (floats 16, integers 15): fields, unpack, lzc, coarse, shift,
-//! compare, prep;
+//! Overhead (floats 17, integers 16): fields, unpack, lzc, coarse, shift,
+//! compare, prep, load;
 //! compress, correct, select, align, decide, pack (floats only), special,
 //! final, present (the answer comes from a register; the next operation is
 //! accepted in that cycle). The clock wins over latency (issue 17's

@@ -37,10 +37,19 @@ pub struct Compress {
     pub zp: Signal<Out, Bits<15>>,
     /// The same of the row's sum, `s2 + c2 = 0`.
     pub zp2: Signal<Out, Bits<15>>,
-    back: Signal<Local, Bits<REM_W>>,
-    s2l: Signal<Local, Bits<REM_W>>,
-    c2l: Signal<Local, Bits<REM_W>>,
-    diff2: Signal<Local, Bits<REM_W>>,
+    /// The row for a division's `back` (`d`) and for a root's
+    /// (`QM + ulp/2`), side by side, and their zero tests; `sqrt` picks
+    /// last (since 2026-12-04: the pick of `back` ahead of the row was
+    /// the head of a five-level path into `zp2`).
+    back_r: Signal<Local, Bits<REM_W>>,
+    s2d: Signal<Local, Bits<REM_W>>,
+    c2d: Signal<Local, Bits<REM_W>>,
+    s2r: Signal<Local, Bits<REM_W>>,
+    c2r: Signal<Local, Bits<REM_W>>,
+    diff2d: Signal<Local, Bits<REM_W>>,
+    diff2r: Signal<Local, Bits<REM_W>>,
+    zp2d: Signal<Local, Bits<15>>,
+    zp2r: Signal<Local, Bits<15>>,
     /// Where `ws ⊕ wc` and `(ws ∨ wc) << 1` differ.
     diff: Signal<Local, Bits<REM_W>>,
 }
@@ -48,29 +57,45 @@ pub struct Compress {
 impl Logic for Compress {
     #[hdl_gen]
     fn update(&mut self) {
-        self.back.next = self.d.val();
-        if self.sqrt.val() {
-            self.back.next = self.qm.val() | (self.k.val() << 1);
-        }
-        self.s2l.next = self.ws.val() ^ self.wc.val() ^ self.back.val();
-        self.c2l.next = ((self.ws.val() & self.wc.val())
-            | (self.ws.val() & self.back.val())
-            | (self.wc.val() & self.back.val()))
+        self.back_r.next = self.qm.val() | (self.k.val() << 1);
+        self.s2d.next = self.ws.val() ^ self.wc.val() ^ self.d.val();
+        self.c2d.next = ((self.ws.val() & self.wc.val())
+            | (self.ws.val() & self.d.val())
+            | (self.wc.val() & self.d.val()))
             << 1;
-        self.s2.next = self.s2l.val();
-        self.c2.next = self.c2l.val();
+        self.s2r.next = self.ws.val() ^ self.wc.val() ^ self.back_r.val();
+        self.c2r.next = ((self.ws.val() & self.wc.val())
+            | (self.ws.val() & self.back_r.val())
+            | (self.wc.val() & self.back_r.val()))
+            << 1;
+        self.s2.next = self.s2d.val();
+        self.c2.next = self.c2d.val();
+        if self.sqrt.val() {
+            self.s2.next = self.s2r.val();
+            self.c2.next = self.c2r.val();
+        }
         self.diff.next = (self.ws.val() ^ self.wc.val()) ^ ((self.ws.val() | self.wc.val()) << 1);
-        self.diff2.next =
-            (self.s2l.val() ^ self.c2l.val()) ^ ((self.s2l.val() | self.c2l.val()) << 1);
+        self.diff2d.next =
+            (self.s2d.val() ^ self.c2d.val()) ^ ((self.s2d.val() | self.c2d.val()) << 1);
+        self.diff2r.next =
+            (self.s2r.val() ^ self.c2r.val()) ^ ((self.s2r.val() | self.c2r.val()) << 1);
         self.zp.next = 0.into();
-        self.zp2.next = 0.into();
+        self.zp2d.next = 0.into();
+        self.zp2r.next = 0.into();
         for i in 0..15 {
             if !self.diff.val().get_bits::<4>(4 * i).any() {
                 self.zp.next = self.zp.val().replace_bit(i, true);
             }
-            if !self.diff2.val().get_bits::<4>(4 * i).any() {
-                self.zp2.next = self.zp2.val().replace_bit(i, true);
+            if !self.diff2d.val().get_bits::<4>(4 * i).any() {
+                self.zp2d.next = self.zp2d.val().replace_bit(i, true);
             }
+            if !self.diff2r.val().get_bits::<4>(4 * i).any() {
+                self.zp2r.next = self.zp2r.val().replace_bit(i, true);
+            }
+        }
+        self.zp2.next = self.zp2d.val();
+        if self.sqrt.val() {
+            self.zp2.next = self.zp2r.val();
         }
     }
 }

@@ -8,12 +8,12 @@
 //! | lzc ([`unpack::Lzc64`]) | 1 | both significands' leading-zero counts |
 //! | coarse ([`setup::CoarseShift`]) | 1 | the normalising shifts by the counts' multiples of 8, into [`Coarse`] |
 //! | shift ([`setup::Shift`]) | 1 | the normalising shifts' rest (0 … 7), the operands' exponents |
-//! | compare ([`setup::Compare`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight and `QM` (decoded from `⌊nbits/2⌋`), `lz_a > lz_b` |
-//! | prep ([`setup::Prep`]) | 1 | the root's first two digits, initial recurrence registers, clock count; answers without a recurrence |
+//! | compare ([`setup::Compare`], [`setup::Forced`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight and `QM` (decoded from `⌊nbits/2⌋`), `lz_a > lz_b`; the answers without a recurrence |
+//! | prep ([`setup::Prep`]) | 1 | the root's first two digits, initial recurrence registers, clock count; an integer quotient of 0 |
 //! | iterate ([`step`]) | 2 + digits (+ 3 for a root): f64 ÷ 30, f64 √ 30, f32 ÷ 15, f32 √ 16, int ⌊(lz_b − lz_a + 1)/2⌋ + 3 (1 when forced) | the first clock (`s0`: the selection's `K` added, the loop's window sum and window copies loaded from the prep phase's registers), the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient; a root's extra clocks: the selection's `K` added after each of its first three digits |
 //! | compress ([`correct::Compress`]) | 1 | the 3:2 row of `ws + wc + back`; the carry-free zero tests of `ws + wc` and of the row by 4-bit groups; both candidates' significands and their rounding and lost-bit tests by 4-bit groups (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
-//! | correct ([`correct::Correct`]) | 1 | remainder carry-propagate adds; the groups' tests combined |
-//! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, tininess; the right shift by the amount's multiple of 8 |
+//! | correct ([`correct::Correct`]) | 1 | remainder carry-propagate adds; the groups' tests combined; both float candidates' right shift by the subnormal shift's multiple of 8 ([`align::CoarseSig`]) |
+//! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, tininess, each formed for both and picked last; an integer remainder's right shift by the amount's multiple of 8 (a float's, [`align::CoarseSig`], was registered by the correct phase) |
 //! | align ([`align::Align`]) | 1 | the right shift's rest (0 … 7; subnormal significand or integer remainder); integer quotient/remainder |
 //! | decide ([`round::Decide`]) | 1 | round bit, sticky, increment; integer negation |
 //! | pack ([`round::Pack`]) | 1 (floats) | the packing add |
@@ -48,12 +48,12 @@ pub mod unpack;
 use crate::divsqrt::model::DivsqrtOp;
 use crate::divsqrt::srt::REM_W as SRT_REM_W;
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
-use align::{Align, AlignPrep, Select};
+use align::{Align, AlignPrep, CoarseSig, Select};
 use correct::{Compress, Correct, RoundBits};
 use round::{Decide, Final, Pack, Specials};
 use rust_hdl::prelude::*;
 use setup::{
-    CoarseShift, Compare, Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV,
+    CoarseShift, Compare, Forced, Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV,
     CLOCKS_F64_SQRT,
 };
 use step::{KLoad, Radix4Step, K_W, NM_W, WIN_W};
@@ -86,17 +86,18 @@ pub const BEFF_W: usize = 12;
 pub const CNT_W: usize = 5;
 /// Clocks outside the recurrence for a float: fields, unpack, lzc, coarse,
 /// shift, compare,
-/// prep, compress, correct, select, align, decide, pack, special, final,
+/// prep, load, compress, correct, select, align, decide, pack, special, final,
 /// present (the answer is presented from a register). The integer forms
 /// skip the pack phase.
-pub const OVERHEAD: usize = 16;
+pub const OVERHEAD: usize = 17;
 /// Clocks per radix-4 digit, at most ([`Divsqrt::new`]).
 pub const MAX_CLOCKS: usize = 2;
 /// Clocks per radix-4 digit of the default engine (the unit `divsqrt`,
 /// [`Divsqrt::default`], the SFU's): two. The clock comes before latency
-/// (issue #17): at two clocks per digit the engine measures 134.35 MHz
+/// (issue #17): at two clocks per digit the engine measured 134.35 MHz
 /// (d74263d) against 123.35 at one (63fd1a9), for 30 more clocks on an f64
-/// divide (76 against 46). One clock per digit stays as `divsqrt_c1`.
+/// divide (76 against 46, before the load phase added one to both). One
+/// clock per digit stays as `divsqrt_c1`.
 pub const DEFAULT_CLOCKS: usize = 2;
 /// Worst-case cycles from accept to answer (fsqrt.f64) of the default
 /// engine.
@@ -151,6 +152,7 @@ pub enum Phase {
     Shift,
     Compare,
     Prep,
+    Load,
     Iterate,
     Compress,
     Correct,
@@ -268,6 +270,20 @@ pub struct Ordered {
     /// An integer's first digit weight and initial `QM`.
     pub ik1: Bits<REM_W>,
     pub iqm: Bits<REM_W>,
+    /// [`setup::Forced`]'s outputs: a float result's sign, the answer
+    /// without a recurrence and its flags.
+    pub sign: Bit,
+    pub forced: Bit,
+    pub fres: Bits<64>,
+    pub fflags: Bits<FLAGS_W>,
+    /// A float result's signed zero, and its overflow answer (±∞ or the
+    /// largest finite value, by the rounding mode): read by the special
+    /// phase (the register holds until the next operation's compare phase).
+    pub zero_res: Bits<64>,
+    pub ovf_res: Bits<64>,
+    /// The rounding mode decoded with the result's sign
+    /// ([`round::RoundUpDecoded`]'s `modes`).
+    pub modes: Bits<3>,
 }
 
 /// The control registers, apart from the datapath's (so that the handshake
@@ -408,6 +424,9 @@ pub struct Rest {
     pub ao_qm: Bit,
     pub rb_qm: Bit,
     pub lo_qm: Bit,
+    /// `m_q`, `m_qm` shifted right by `dsh`'s multiple of 8 ([`align::CoarseSig`]).
+    pub sh_q: Bits<NORM_W>,
+    pub sh_qm: Bits<NORM_W>,
     /// Bits the subnormal shift drops from `m_q`, from `m_qm`.
     pub lost_q: Bit,
     pub lost_qm: Bit,
@@ -425,6 +444,16 @@ pub struct Rest {
     pub teq: Bit,
     pub beff: Bits<BEFF_W>,
     pub huge: Bit,
+    pub at_top: Bit,
+    /// Its first step's ([`align::AlignPrep`]'s `gt`, `lt`, `d`, `beff_raw`).
+    pub ap_gt: Bit,
+    pub ap_lt: Bit,
+    pub ap_d: Bits<6>,
+    pub ap_beff_raw: Bits<BEFF_W>,
+    /// Its third step's (`hgt`, `heq`, `lge`).
+    pub ap_hgt: Bits<8>,
+    pub ap_heq: Bits<8>,
+    pub ap_lge: Bits<8>,
 }
 
 /// After the select phase.
@@ -446,6 +475,9 @@ pub struct Selected {
 pub struct Aligned {
     /// Significand, leading one at bit 55 unless shifted into the subnormal range.
     pub x: Bits<NORM_W>,
+    /// ORs of `x`'s bits 30 … 0 by groups (28 … 30, 24 … 27, …, 0 … 3):
+    /// a binary32 result's sticky bits.
+    pub sg: Bits<8>,
     pub sticky: Bit,
     pub tiny: Bit,
     /// Integer answer before its sign.
@@ -469,6 +501,10 @@ pub struct Packed {
     pub pack: Bits<64>,
     /// `pack ≠ 0`, from the packing add's operands.
     pub nz: Bit,
+    /// `pack`'s exponent field all ones (or `E ≥ emax`), all zeros: from
+    /// the add's operands, beside the add.
+    pub ovf: Bit,
+    pub sub: Bit,
 }
 
 /// Registered by the special phase: the answer unless `take`, then the
@@ -605,6 +641,7 @@ pub struct Divsqrt {
     pub coarse: CoarseShift,
     pub shift: Shift,
     pub compare: Compare,
+    pub forced: Forced,
     pub prep: Prep,
     pub step: Radix4Step,
     /// Clocks per digit: 1, or 2 (a constant, [`Divsqrt::new`]).
@@ -615,6 +652,7 @@ pub struct Divsqrt {
     pub bits_q: RoundBits,
     pub bits_qm: RoundBits,
     pub aprep: AlignPrep,
+    pub coarse_sig: CoarseSig,
     pub select: Select,
     pub align: Align,
     pub decide: Decide,
@@ -634,7 +672,7 @@ pub struct Divsqrt {
     pub at_coarse: DFF<Bit>,
     pub at_shift: DFF<Bit>,
     pub at_compare: DFF<Bit>,
-    pub at_prep: DFF<Bit>,
+    pub at_load: DFF<Bit>,
     pub at_iter: DFF<Bit>,
     pub at_compress: DFF<Bit>,
     pub at_correct: DFF<Bit>,
@@ -674,6 +712,12 @@ pub struct Divsqrt {
     /// The five candidates' next window sums, registered as `cand` is.
     pub wins: DFF<Bits<50>>,
     pub pre: DFF<Pre>,
+    /// Two clocks per digit: the on-the-fly conversion's selects for the
+    /// digit in `iter.c` (decoded from `c_next` by the step's
+    /// `qsel_next`, loaded with `c`; the prep phase's digit 0 a constant):
+    /// the first clock's `Pre.q`, `Pre.qm` are AND-ORs of these six
+    /// flip-flops, not `cn`'s 4-way decode. Unused at one clock per digit.
+    pub qsel: DFF<Bits<6>>,
     /// `per_digit`'s output.
     two: Signal<Local, Bit>,
     /// An iterate clock that is a digit's first of two (`first`): every
@@ -709,8 +753,6 @@ pub struct Divsqrt {
     phase_next: Signal<Local, Phase>,
     /// The prep phase's remainder (a whole word: Icarus refuses a part
     /// select of a struct field's part select).
-    prep_ws: Signal<Local, Bits<REM_W>>,
-    prep_wc: Signal<Local, Bits<REM_W>>,
     pub inp: DFF<Input>,
     pub fld_a: DFF<Field>,
     pub fld_b: DFF<Field>,
@@ -721,6 +763,13 @@ pub struct Divsqrt {
     pub ord: DFF<Ordered>,
     pub meta: DFF<Meta>,
     pub iter: DFF<Iter>,
+    /// The prep phase's answers, registered at its end (its multiplexers of
+    /// the root table and the operand shifts in a clock of their own); the
+    /// load phase loads the recurrence, `meta` and the count from these.
+    pub prep_iter: DFF<Iter>,
+    pub prep_meta: DFF<Meta>,
+    pub prep_count: DFF<Bits<CNT_W>>,
+    pub prep_last: DFF<Bit>,
     pub spec: DFF<Spec>,
     pub lp: DFF<Loop>,
     pub rest: DFF<Rest>,
@@ -747,7 +796,7 @@ impl Logic for Divsqrt {
             at_coarse,
             at_shift,
             at_compare,
-            at_prep,
+            at_load,
             at_iter,
             at_compress,
             at_correct,
@@ -763,6 +812,7 @@ impl Logic for Divsqrt {
             bpat,
             s0,
             first,
+            qsel,
             s0_pend,
             cand,
             wins,
@@ -777,6 +827,10 @@ impl Logic for Divsqrt {
             ord,
             meta,
             iter,
+            prep_iter,
+            prep_meta,
+            prep_count,
+            prep_last,
             spec,
             lp,
             rest,
@@ -945,8 +999,16 @@ impl Logic for Divsqrt {
         self.compare.n.next = self.norm.q.val();
         self.compare.nbits.next = self.ctl.q.val().nbits;
         self.ord.d.next = self.ord.q.val();
+        self.forced.p.next = self.acc.q.val();
         if self.at_compare.q.val() {
             self.ord.d.next = self.compare.o.val();
+            self.ord.d.next.sign = self.forced.sign.val();
+            self.ord.d.next.forced = self.forced.is_forced.val();
+            self.ord.d.next.fres = self.forced.fres.val();
+            self.ord.d.next.fflags = self.forced.fflags.val();
+            self.ord.d.next.zero_res = self.forced.zero_res.val();
+            self.ord.d.next.ovf_res = self.forced.ovf_res.val();
+            self.ord.d.next.modes = self.forced.modes.val();
         }
         // An integer's first weight and `QM`: loaded at every clock (no
         // enable before the decoder's flip-flops; `nbits` holds from the
@@ -961,11 +1023,17 @@ impl Logic for Divsqrt {
         if self.at_shift.q.val() {
             self.ctl.d.next.nbits = self.shift.nbits.val();
         }
-        if self.at_prep.q.val() {
+        // The prep phase's answers, loaded at every clock (their inputs
+        // hold from the compare phase on); the load phase reads them.
+        self.prep_iter.d.next = self.prep.iter.val();
+        self.prep_meta.d.next = self.prep.meta.val();
+        self.prep_count.d.next = self.prep.count.val();
+        self.prep_last.d.next = self.prep.last.val();
+        if self.at_load.q.val() {
             self.ctl.d.next.tag = self.acc.q.val().tag;
             self.ctl.d.next.is_int = self.acc.q.val().is_int;
-            self.ctl.d.next.count = self.prep.count.val();
-            self.ctl.d.next.last = self.prep.last.val();
+            self.ctl.d.next.count = self.prep_count.q.val();
+            self.ctl.d.next.last = self.prep_last.q.val();
         }
         if self.at_iter.q.val() & !self.hold.val() {
             self.ctl.d.next.count = self.ctl.q.val().count - 1;
@@ -990,6 +1058,7 @@ impl Logic for Divsqrt {
             self.q_next.next = self.pre.q.val().q;
             self.qm_next.next = self.pre.q.val().qm;
         }
+        self.step.qsel.next = self.qsel.q.val();
         self.step.k_first.next = self.iter.q.val().k_first;
         self.step.ws.next = self.iter.q.val().ws;
         self.step.wc.next = self.iter.q.val().wc;
@@ -1010,8 +1079,6 @@ impl Logic for Divsqrt {
         self.step.lnp1.next = self.lp.q.val().np1;
         self.step.lnm1.next = self.lp.q.val().nm1;
         self.step.lnm2.next = self.lp.q.val().nm2;
-        self.prep_ws.next = self.prep.iter.val().ws;
-        self.prep_wc.next = self.prep.iter.val().wc;
         self.s0_ws.next = self.iter.q.val().ws;
         self.s0_wc.next = self.iter.q.val().wc;
         self.s0_p1.next = self.iter.q.val().p1;
@@ -1052,7 +1119,7 @@ impl Logic for Divsqrt {
         self.iter.d.next = self.iter.q.val();
         self.spec.d.next = self.spec.q.val();
         self.lp_g.next = self.lp.q.val().g;
-        self.prep_c.next = self.prep.iter.val().c;
+        self.prep_c.next = self.prep_iter.q.val().c;
         if self.en_kmux.val() {
             // Q' has Q's window when the digit is ≥ 0, QM's below; QM' has
             // Q's when it is ≥ 1.
@@ -1091,6 +1158,10 @@ impl Logic for Divsqrt {
             self.iter.d.next.nmqm = self.step.nmqm_next.val();
             self.iter.d.next.k_first = 0.into();
         }
+        self.qsel.d.next = self.qsel.q.val();
+        if self.en_adv.val() {
+            self.qsel.d.next = self.step.qsel_next.val();
+        }
         if self.en_kmux.val() {
             // A root's digit clocks (`adv` of a root): its next multiples.
             // A divisor's stay, by the enable (no multiplexer after the
@@ -1102,11 +1173,13 @@ impl Logic for Divsqrt {
         }
         // The prep phase's load last: the digit's and the flag's constants
         // then map onto the flip-flops' synchronous set/reset.
-        if self.at_prep.q.val() {
-            self.meta.d.next = self.prep.meta.val();
-            self.iter.d.next = self.prep.iter.val();
-            self.lp.d.next.c = self.prep.iter.val().c;
+        if self.at_load.q.val() {
+            self.meta.d.next = self.prep_meta.q.val();
+            self.iter.d.next = self.prep_iter.q.val();
+            self.lp.d.next.c = self.prep_iter.q.val().c;
             self.lp.d.next.g = !self.prep_c.val().get_bits::<2>(1);
+            // Digit 0 (`c` = 0b0011): `Q' = Q`, `QM' = QM|3k`.
+            self.qsel.d.next = 0b110001.into();
         }
         // The first iterate clock (`s0`): the loop's window sum and its
         // copies from the prep phase's registers (no prep logic in the
@@ -1158,9 +1231,19 @@ impl Logic for Divsqrt {
         self.bits_qm.g_ones_q.next = self.rest.q.val().g_ones_qm;
         self.bits_qm.g_low_q.next = self.rest.q.val().g_low_qm;
         self.bits_qm.g_lost_q.next = self.rest.q.val().g_lost_qm;
+        self.coarse_sig.m_q.next = self.rest.q.val().m_q;
+        self.coarse_sig.m_qm.next = self.rest.q.val().m_qm;
+        self.coarse_sig.dsh.next = self.rest.q.val().dsh;
         self.aprep.bexp.next = self.meta.q.val().bexp;
         self.aprep.fmt64.next = self.meta.q.val().fmt64;
         self.aprep.dsh_q.next = self.rest.q.val().dsh;
+        self.aprep.gt_q.next = self.rest.q.val().ap_gt;
+        self.aprep.lt_q.next = self.rest.q.val().ap_lt;
+        self.aprep.d_q.next = self.rest.q.val().ap_d;
+        self.aprep.beff_raw_q.next = self.rest.q.val().ap_beff_raw;
+        self.aprep.hgt_q.next = self.rest.q.val().ap_hgt;
+        self.aprep.heq_q.next = self.rest.q.val().ap_heq;
+        self.aprep.lge_q.next = self.rest.q.val().ap_lge;
         self.rest.d.next = self.rest.q.val();
         if self.at_correct.q.val() {
             self.rest.d.next.neg = self.correct.neg.val();
@@ -1176,6 +1259,8 @@ impl Logic for Divsqrt {
             self.rest.d.next.rb_qm = self.bits_qm.rbit.val();
             self.rest.d.next.lo_qm = self.bits_qm.low.val();
             self.rest.d.next.lost_qm = self.bits_qm.lost.val();
+            self.rest.d.next.sh_q = self.coarse_sig.sh_q.val();
+            self.rest.d.next.sh_qm = self.coarse_sig.sh_qm.val();
         }
         if self.at_compress.q.val() {
             // `Q` and `QM` are final after the last step: both significands
@@ -1199,8 +1284,17 @@ impl Logic for Divsqrt {
             self.rest.d.next.teq = self.aprep.teq.val();
             self.rest.d.next.beff = self.aprep.beff.val();
             self.rest.d.next.huge = self.aprep.huge.val();
+            self.rest.d.next.at_top = self.aprep.at_top.val();
+            self.rest.d.next.ap_gt = self.aprep.gt.val();
+            self.rest.d.next.ap_lt = self.aprep.lt.val();
+            self.rest.d.next.ap_d = self.aprep.d.val();
+            self.rest.d.next.ap_beff_raw = self.aprep.beff_raw.val();
+            self.rest.d.next.ap_hgt = self.aprep.hgt.val();
+            self.rest.d.next.ap_heq = self.aprep.heq.val();
+            self.rest.d.next.ap_lge = self.aprep.lge.val();
         }
         self.select.meta.next = self.meta.q.val();
+        self.select.modes.next = self.ord.q.val().modes;
         self.select.rest.next = self.rest.q.val();
         self.select.q.next = self.iter.q.val().q;
         self.select.qm.next = self.iter.q.val().qm;
@@ -1217,6 +1311,7 @@ impl Logic for Divsqrt {
 
         // ---- decide, pack, final ----
         self.decide.meta.next = self.meta.q.val();
+        self.decide.modes.next = self.ord.q.val().modes;
         self.decide.al.next = self.aligned.q.val();
         self.decided.d.next = self.decided.q.val();
         if self.at_decide.q.val() {
@@ -1230,7 +1325,7 @@ impl Logic for Divsqrt {
             self.pkd.d.next = self.pack.pk.val();
         }
         self.specials.meta.next = self.meta.q.val();
-        self.specials.rest.next = self.rest.q.val();
+        self.specials.o.next = self.ord.q.val();
         self.specials.dec.next = self.decided.q.val();
         self.specials.pk.next = self.pkd.q.val();
         self.spc.d.next = self.spc.q.val();
@@ -1264,7 +1359,8 @@ impl Logic for Divsqrt {
             Phase::Coarse => self.phase_next.next = Phase::Shift,
             Phase::Shift => self.phase_next.next = Phase::Compare,
             Phase::Compare => self.phase_next.next = Phase::Prep,
-            Phase::Prep => self.phase_next.next = Phase::Iterate,
+            Phase::Prep => self.phase_next.next = Phase::Load,
+            Phase::Load => self.phase_next.next = Phase::Iterate,
             Phase::Iterate => {
                 if self.ctl.q.val().last & !self.hold.val() {
                     self.phase_next.next = Phase::Compress;
@@ -1305,8 +1401,8 @@ impl Logic for Divsqrt {
         self.at_coarse.d.next = self.phase.q.val() == Phase::Lzc;
         self.at_shift.d.next = self.phase.q.val() == Phase::Coarse;
         self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
-        self.at_prep.d.next = self.phase.q.val() == Phase::Compare;
-        self.at_iter_d.next = (self.phase.q.val() == Phase::Prep)
+        self.at_load.d.next = self.phase.q.val() == Phase::Prep;
+        self.at_iter_d.next = (self.phase.q.val() == Phase::Load)
             | ((self.phase.q.val() == Phase::Iterate) & (!self.ctl.q.val().last | self.hold.val()));
         if self.accept.val() {
             self.at_iter_d.next = false;
@@ -1330,7 +1426,7 @@ impl Logic for Divsqrt {
             self.at_coarse.d.next = false;
             self.at_shift.d.next = false;
             self.at_compare.d.next = false;
-            self.at_prep.d.next = false;
+            self.at_load.d.next = false;
             self.at_iter.d.next = false;
             self.at_compress.d.next = false;
             self.at_correct.d.next = false;
@@ -1347,7 +1443,7 @@ impl Logic for Divsqrt {
         if self.at_iter.q.val() & !self.hold.val() {
             self.bpat_next.next = self.bpat.q.val() >> 1;
         }
-        if self.at_prep.q.val() {
+        if self.at_load.q.val() {
             self.bpat_next.next = 1.into();
             if self.acc.q.val().sqrt {
                 self.bpat_next.next = 0xa9.into();
@@ -1359,16 +1455,16 @@ impl Logic for Divsqrt {
         // `bpat`'s bit 1 then.
         self.iter_next.next = self.at_iter.q.val() & !self.ctl.q.val().last;
         self.adv.d.next = self.iter_next.val() & !self.bpat.q.val().get_bit(1);
-        self.s0.d.next = self.at_prep.q.val();
+        self.s0.d.next = self.at_load.q.val();
         self.kload.d.next =
-            self.at_prep.q.val() | (self.iter_next.val() & self.bpat.q.val().get_bit(1));
+            self.at_load.q.val() | (self.iter_next.val() & self.bpat.q.val().get_bit(1));
         self.kmux.d.next =
             self.iter_next.val() & !self.bpat.q.val().get_bit(1) & self.meta.q.val().sqrt;
         // Two clocks per digit: the kinds hold in a digit's second clock
         // only, set in its first from the pair's own `bpat` bit 0 (`bpat`
         // and the count step after the second clock) and, for the first
         // pair (`s0`), from `s0_pend` (the prep phase a clock before).
-        self.s0_pend.d.next = self.at_prep.q.val();
+        self.s0_pend.d.next = self.at_load.q.val();
         if self.two.val() {
             self.adv.d.next = self.first.q.val() & !self.bpat.q.val().get_bit(0);
             self.kload.d.next = self.first.q.val() & self.bpat.q.val().get_bit(0);

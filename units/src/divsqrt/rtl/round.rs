@@ -11,7 +11,8 @@
 //! [`model::round_pack`](crate::divsqrt::model::round_pack).
 
 use super::{
-    Aligned, Decided, Meta, Packed, Rest, Special, BEFF_W, EOFF, EXP_W, FLAGS_W, NORM_W, RM_W,
+    Aligned, Decided, Meta, Ordered, Packed, Rest, Special, BEFF_W, EOFF, EXP_W, FLAGS_W, NORM_W,
+    RM_W,
 };
 use rust_hdl::prelude::*;
 
@@ -49,18 +50,49 @@ impl Logic for RoundUp {
     }
 }
 
+/// [`RoundUp`] from the rounding mode decoded with the result's sign
+/// ([`Ordered`]'s `modes`, formed before the recurrence; the engine's
+/// since 2026-12-04, when the mode's compares sat at the head of the
+/// select and decide phases' paths).
+#[derive(LogicBlock, Default)]
+pub struct RoundUpDecoded {
+    /// Bit 0: RNE; bit 1: RMM; bit 2: toward the result's sign's infinity
+    /// (RDN of a negative, RUP of a positive result). RTZ: none.
+    pub modes: Signal<In, Bits<3>>,
+    /// The kept LSB, the first dropped bit, the OR of the rest.
+    pub lsb: Signal<In, Bit>,
+    pub round: Signal<In, Bit>,
+    pub sticky: Signal<In, Bit>,
+    pub up: Signal<Out, Bit>,
+}
+
+impl Logic for RoundUpDecoded {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.up.next =
+            (self.modes.val().get_bit(0) & self.round.val() & (self.sticky.val() | self.lsb.val()))
+                | (self.modes.val().get_bit(1) & self.round.val())
+                | (self.modes.val().get_bit(2) & (self.round.val() | self.sticky.val()));
+    }
+}
+
 /// The decide phase (combinational): kept bits, round bit, sticky and
 /// the increment; the integer answer's sign.
 #[derive(LogicBlock, Default)]
 pub struct Decide {
     pub meta: Signal<In, Meta>,
+    /// [`RoundUp`]'s `modes` (from [`Ordered`]).
+    pub modes: Signal<In, Bits<3>>,
     pub al: Signal<In, Aligned>,
     pub dec: Signal<Out, Decided>,
     x: Signal<Local, Bits<NORM_W>>,
     rbit: Signal<Local, Bit>,
     sticky: Signal<Local, Bit>,
     kept: Signal<Local, Bits<64>>,
-    inc: RoundUp,
+    /// The increment with the sticky bit set, and clear: formed beside
+    /// the sticky bit's OR, which picks.
+    inc1: RoundUpDecoded,
+    inc0: RoundUpDecoded,
 }
 
 impl Logic for Decide {
@@ -71,19 +103,25 @@ impl Logic for Decide {
         // binary32: kept x[55:32], round x[31]; binary64: kept x[55:3], round x[2].
         self.kept.next = bit_cast::<64, 24>(self.x.val().get_bits::<24>(32));
         self.rbit.next = self.x.val().get_bit(31);
-        self.sticky.next = self.x.val().get_bits::<31>(0).any() | self.al.val().sticky;
+        self.sticky.next = self.al.val().sg.any() | self.al.val().sticky;
         if self.meta.val().fmt64 {
             self.kept.next = bit_cast::<64, 53>(self.x.val().get_bits::<53>(3));
             self.rbit.next = self.x.val().get_bit(2);
             self.sticky.next = self.x.val().get_bits::<2>(0).any() | self.al.val().sticky;
         }
-        self.inc.round.next = self.rbit.val();
-        self.inc.sticky.next = self.sticky.val();
-        self.inc.rm.next = self.meta.val().rm;
-        self.inc.sign.next = self.meta.val().sign;
-        self.inc.lsb.next = self.kept.val().get_bit(0);
+        self.inc1.round.next = self.rbit.val();
+        self.inc1.sticky.next = true;
+        self.inc1.modes.next = self.modes.val();
+        self.inc1.lsb.next = self.kept.val().get_bit(0);
+        self.inc0.round.next = self.rbit.val();
+        self.inc0.sticky.next = false;
+        self.inc0.modes.next = self.modes.val();
+        self.inc0.lsb.next = self.kept.val().get_bit(0);
         self.dec.next.kept = self.kept.val();
-        self.dec.next.up = self.inc.up.val();
+        self.dec.next.up = self.inc0.up.val();
+        if self.sticky.val() {
+            self.dec.next.up = self.inc1.up.val();
+        }
         self.dec.next.inexact = self.rbit.val() | self.sticky.val();
         self.dec.next.tiny = self.al.val().tiny;
         self.dec.next.ires = self.al.val().ival;
@@ -101,12 +139,28 @@ pub struct Pack {
     pub dec: Signal<In, Decided>,
     pub pk: Signal<Out, Packed>,
     beff: Signal<Local, Bits<64>>,
+    kept: Signal<Local, Bits<64>>,
+    /// The increment carries into the exponent field.
+    carry: Signal<Local, Bit>,
 }
 
 impl Logic for Pack {
     #[hdl_gen]
     fn update(&mut self) {
         self.beff.next = bit_cast::<64, BEFF_W>(self.rest.val().beff);
+        self.kept.next = self.dec.val().kept;
+        // The exponent field is `E − 1 + kept[p − 1] + carry` for a normal
+        // result (`kept[p − 1]` set; `E = emax − 1` reaches all ones only
+        // with the carry, `E ≥ emax` is `huge`) and `carry` for a subnormal
+        // one (`beff` 0, `kept[p − 1]` clear): the field's tests need no
+        // add.
+        self.carry.next = self.kept.val().get_bits::<23>(0).all() & self.dec.val().up;
+        self.pk.next.sub = !(self.kept.val().get_bit(23) | self.carry.val());
+        if self.meta.val().fmt64 {
+            self.carry.next = self.kept.val().get_bits::<52>(0).all() & self.dec.val().up;
+            self.pk.next.sub = !(self.kept.val().get_bit(52) | self.carry.val());
+        }
+        self.pk.next.ovf = self.rest.val().huge | (self.rest.val().at_top & self.carry.val());
         // The sum of non-negative terms is 0 only when every term is.
         self.pk.next.nz =
             self.rest.val().beff.any() | self.dec.val().kept.any() | self.dec.val().up;
@@ -124,67 +178,36 @@ impl Logic for Pack {
 /// The special phase (combinational): overflow, FTZ, the integer and
 /// forced answers (a clock of its own since 2026-12-03: the exponent
 /// field's tests and the result's multiplexer after them missed 6.67 ns
-/// in one clock). Its outputs ([`Special`]) let the final phase pick with
-/// one LUT per bit: `alt | (take ? pack : 0)`.
+/// in one clock; since 2026-12-04 the pack phase forms those tests beside
+/// its add, [`Packed`]'s `ovf` and `sub`). Its outputs ([`Special`]) let
+/// the final phase pick with one LUT per bit: `alt | (take ? pack : 0)`.
 #[derive(LogicBlock, Default)]
 pub struct Specials {
     pub meta: Signal<In, Meta>,
-    pub rest: Signal<In, Rest>,
+    /// The signed zero and the overflow answer ([`Ordered`]'s `zero_res`,
+    /// `ovf_res`, formed before the recurrence).
+    pub o: Signal<In, Ordered>,
     pub dec: Signal<In, Decided>,
     pub pk: Signal<In, Packed>,
     pub sp: Signal<Out, Special>,
-    pack: Signal<Local, Bits<64>>,
-    sbit: Signal<Local, Bits<64>>,
-    ovf: Signal<Local, Bit>,
-    to_inf: Signal<Local, Bit>,
-    subnormal: Signal<Local, Bit>,
 }
 
 impl Logic for Specials {
     #[hdl_gen]
     fn update(&mut self) {
-        self.pack.next = self.pk.val().pack;
-        self.sbit.next = 0.into();
-        if self.meta.val().sign {
-            self.sbit.next = 0x8000_0000_u64.into();
-        }
-        self.ovf.next = self.rest.val().huge | self.pack.val().get_bits::<8>(23).all();
-        self.subnormal.next = !self.pack.val().get_bits::<8>(23).any();
-        if self.meta.val().fmt64 {
-            if self.meta.val().sign {
-                self.sbit.next = 0x8000_0000_0000_0000_u64.into();
-            }
-            self.ovf.next = self.rest.val().huge | self.pack.val().get_bits::<11>(52).all();
-            self.subnormal.next = !self.pack.val().get_bits::<11>(52).any();
-        }
         self.sp.next.take = true;
-        self.sp.next.alt = self.sbit.val();
+        self.sp.next.alt = self.o.val().zero_res;
         self.sp.next.flags = bit_cast::<FLAGS_W, 1>(self.dec.val().inexact.into())
             | (bit_cast::<FLAGS_W, 1>((self.dec.val().tiny & self.dec.val().inexact).into()) << 1);
-        // Overflow: ∞ unless the mode rounds toward zero for this sign.
-        self.to_inf.next = (self.meta.val().rm == 0)
-            | (self.meta.val().rm == 4)
-            | ((self.meta.val().rm == 2) & self.meta.val().sign)
-            | ((self.meta.val().rm == 3) & !self.meta.val().sign);
-        if self.ovf.val() {
+        if self.pk.val().ovf {
             self.sp.next.take = false;
             self.sp.next.flags = 0x05.into();
-            if self.to_inf.val() {
-                self.sp.next.alt = self.sbit.val() | 0x7f80_0000_u64;
-                if self.meta.val().fmt64 {
-                    self.sp.next.alt = self.sbit.val() | 0x7ff0_0000_0000_0000_u64;
-                }
-            } else {
-                self.sp.next.alt = self.sbit.val() | 0x7f7f_ffff_u64;
-                if self.meta.val().fmt64 {
-                    self.sp.next.alt = self.sbit.val() | 0x7fef_ffff_ffff_ffff_u64;
-                }
-            }
+            self.sp.next.alt = self.o.val().ovf_res;
         }
         // FTZ: a subnormal result (zero is not one) becomes ±0 with UF|NX.
-        if self.meta.val().ftz & self.subnormal.val() & self.pk.val().nz & !self.ovf.val() {
+        if self.meta.val().ftz & self.pk.val().sub & self.pk.val().nz & !self.pk.val().ovf {
             self.sp.next.take = false;
-            self.sp.next.alt = self.sbit.val();
+            self.sp.next.alt = self.o.val().zero_res;
             self.sp.next.flags = 0x03.into();
         }
         if self.meta.val().is_int {

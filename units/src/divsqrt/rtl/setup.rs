@@ -6,8 +6,9 @@
 //! 64-bit compare chain before the prep phase's multiplexers missed
 //! 6.67 ns); [`Prep`] picks the root's first two digits, the
 //! recurrence's initial registers (for the start step: digit 0, `w[−1]`)
-//! and its clock count, and the answers that need no recurrence (NaN, ∞, 0,
-//! ÷0, an integer quotient of 0). Mirrors [`srt`](crate::divsqrt::srt)'s
+//! and its clock count; [`Forced`] forms the answers that need no
+//! recurrence (NaN, ∞, 0, ÷0) beside [`Compare`], and the prep phase adds
+//! an integer quotient of 0. Mirrors [`srt`](crate::divsqrt::srt)'s
 //! `divide_significands`, `sqrt_significand` and `divide_u32`, and the
 //! special rows of [`model::fdiv`](crate::divsqrt::model::fdiv) / `fsqrt`
 //! / `integer`.
@@ -162,6 +163,15 @@ impl Logic for Compare {
         }
         self.va.next = self.n.val().va;
         self.na.next = self.n.val().na;
+        // The answers without a recurrence are [`Forced`]'s (the top level
+        // loads them beside these fields).
+        self.o.next.sign = false;
+        self.o.next.forced = false;
+        self.o.next.fres = 0.into();
+        self.o.next.fflags = 0.into();
+        self.o.next.zero_res = 0.into();
+        self.o.next.ovf_res = 0.into();
+        self.o.next.modes = 0.into();
         self.o.next.ge = self.n.val().na >= self.n.val().nb;
         self.x6.next = bit_cast::<6, 5>(self.na.val().get_bits::<5>(59));
         if !self.va.val().get_bit(0) {
@@ -191,6 +201,144 @@ impl Logic for Compare {
         self.half2.next = bit_cast::<6, 5>(self.half.val()) << 1;
         self.o.next.ik1 = self.one.val() << self.half2.val();
         self.o.next.iqm = self.ones4.val() << self.half2.val();
+    }
+}
+
+/// The answers that need no recurrence (NaN, ∞, 0, ÷0; an integer's ÷0),
+/// combinational from [`Accepted`] and registered by the compare phase into
+/// [`Ordered`] (since 2026-12-04; before, the prep phase formed them, five
+/// LUT levels before [`Meta`]). An integer's quotient of 0 (`lz_gt`) is
+/// added by the prep phase.
+#[derive(LogicBlock, Default)]
+pub struct Forced {
+    pub p: Signal<In, Accepted>,
+    /// Sign of a float result.
+    pub sign: Signal<Out, Bit>,
+    /// The answer needs no recurrence (`Ordered::forced`).
+    pub is_forced: Signal<Out, Bit>,
+    pub fres: Signal<Out, Bits<64>>,
+    pub fflags: Signal<Out, Bits<FLAGS_W>>,
+    /// A float result's signed zero; its overflow answer: ∞ unless the
+    /// mode rounds toward zero for this sign, then the largest finite value.
+    pub zero_res: Signal<Out, Bits<64>>,
+    pub ovf_res: Signal<Out, Bits<64>>,
+    /// The rounding mode decoded with the sign ([`super::round::RoundUpDecoded`]).
+    pub modes: Signal<Out, Bits<3>>,
+    to_inf: Signal<Local, Bit>,
+    /// `modes`' bits, named (no comparison inside a shift: lint policy).
+    m_rne: Signal<Local, Bit>,
+    m_rmm: Signal<Local, Bit>,
+    m_away: Signal<Local, Bit>,
+    /// Signed zero, ∞, canonical NaN of the format.
+    zero_v: Signal<Local, Bits<64>>,
+    inf_v: Signal<Local, Bits<64>>,
+    nan_v: Signal<Local, Bits<64>>,
+}
+
+impl Logic for Forced {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.sign.next = self.p.val().a_sign ^ (self.p.val().b_sign & !self.p.val().sqrt);
+        self.zero_v.next = 0.into();
+        if self.sign.val() {
+            self.zero_v.next = 0x8000_0000_u64.into();
+            if self.p.val().fmt64 {
+                self.zero_v.next = 0x8000_0000_0000_0000_u64.into();
+            }
+        }
+        self.inf_v.next = self.zero_v.val() | 0x7f80_0000_u64;
+        self.nan_v.next = 0x7fc0_0000_u64.into();
+        if self.p.val().fmt64 {
+            self.inf_v.next = self.zero_v.val() | 0x7ff0_0000_0000_0000_u64;
+            self.nan_v.next = 0x7ff8_0000_0000_0000_u64.into();
+        }
+        self.zero_res.next = self.zero_v.val();
+        self.to_inf.next = (self.p.val().rm == 0)
+            | (self.p.val().rm == 4)
+            | ((self.p.val().rm == 2) & self.sign.val())
+            | ((self.p.val().rm == 3) & !self.sign.val());
+        self.ovf_res.next = self.zero_v.val() | 0x7f7f_ffff_u64;
+        if self.p.val().fmt64 {
+            self.ovf_res.next = self.zero_v.val() | 0x7fef_ffff_ffff_ffff_u64;
+        }
+        if self.to_inf.val() {
+            self.ovf_res.next = self.inf_v.val();
+        }
+        self.m_rne.next = self.p.val().rm == 0;
+        self.m_rmm.next = self.p.val().rm == 4;
+        self.m_away.next = ((self.p.val().rm == 2) & self.sign.val())
+            | ((self.p.val().rm == 3) & !self.sign.val());
+        self.modes.next = 0.into();
+        self.modes.next = self.modes.val().replace_bit(0, self.m_rne.val());
+        self.modes.next = self.modes.val().replace_bit(1, self.m_rmm.val());
+        self.modes.next = self.modes.val().replace_bit(2, self.m_away.val());
+        self.fres.next = self.inf_v.val();
+        self.fflags.next = 0.into();
+        if self.p.val().sqrt {
+            // √: −x → NaN (NV), ±0 → ±0, +∞ → +∞, NaN → NaN.
+            self.is_forced.next =
+                self.p.val().a_nan | self.p.val().a_zero | self.p.val().a_inf | self.p.val().a_sign;
+            if self.p.val().a_sign {
+                self.fres.next = self.nan_v.val();
+                self.fflags.next = 0x10.into();
+            }
+            if self.p.val().a_zero {
+                self.fres.next = self.zero_v.val();
+                self.fflags.next = 0.into();
+            }
+            if self.p.val().a_nan {
+                self.fres.next = self.nan_v.val();
+                self.fflags.next = 0.into();
+                if self.p.val().a_snan {
+                    self.fflags.next = 0x10.into();
+                }
+            }
+        } else {
+            // ÷: x/0 → ∞ (DZ); 0/x, x/∞ → 0; ∞/x → ∞; 0/0, ∞/∞ → NaN (NV).
+            self.is_forced.next = self.p.val().a_nan
+                | self.p.val().b_nan
+                | self.p.val().a_zero
+                | self.p.val().b_zero
+                | self.p.val().a_inf
+                | self.p.val().b_inf;
+            if self.p.val().b_zero {
+                self.fflags.next = 0x08.into();
+            }
+            if self.p.val().a_zero | self.p.val().b_inf {
+                self.fres.next = self.zero_v.val();
+                self.fflags.next = 0.into();
+            }
+            if self.p.val().a_inf {
+                self.fres.next = self.inf_v.val();
+                self.fflags.next = 0.into();
+            }
+            if (self.p.val().a_zero & self.p.val().b_zero)
+                | (self.p.val().a_inf & self.p.val().b_inf)
+            {
+                self.fres.next = self.nan_v.val();
+                self.fflags.next = 0x10.into();
+            }
+            if self.p.val().a_nan | self.p.val().b_nan {
+                self.fres.next = self.nan_v.val();
+                self.fflags.next = 0.into();
+                if self.p.val().a_snan | self.p.val().b_snan {
+                    self.fflags.next = 0x10.into();
+                }
+            }
+        }
+        if self.p.val().is_int {
+            // ÷0: quotient all ones, remainder the dividend; |a| < 2^k·|b| with
+            // fewer leading zeros in b: quotient 0, remainder the dividend.
+            self.is_forced.next = self.p.val().b_zero;
+            self.fflags.next = 0.into();
+            self.fres.next = 0.into();
+            if self.p.val().b_zero {
+                self.fres.next = 0xffff_ffff_u64.into();
+            }
+            if self.p.val().rem {
+                self.fres.next = bit_cast::<64, 32>(self.p.val().a_raw);
+            }
+        }
     }
 }
 
@@ -228,10 +376,6 @@ pub struct Prep {
     /// The divisor and the first digit's weight.
     d: Signal<Local, Bits<REM_W>>,
     k1: Signal<Local, Bits<REM_W>>,
-    /// Signed zero, ∞, canonical NaN of the format.
-    zero_v: Signal<Local, Bits<64>>,
-    inf_v: Signal<Local, Bits<64>>,
-    nan_v: Signal<Local, Bits<64>>,
     rsign: Signal<Local, Bit>,
     forced: Signal<Local, Bit>,
     fres: Signal<Local, Bits<64>>,
@@ -286,9 +430,6 @@ impl Default for Prep {
             th_d: Default::default(),
             d: Default::default(),
             k1: Default::default(),
-            zero_v: Default::default(),
-            inf_v: Default::default(),
-            nan_v: Default::default(),
             rsign: Default::default(),
             forced: Default::default(),
             fres: Default::default(),
@@ -404,90 +545,14 @@ impl Logic for Prep {
         self.iter.next.c = 0b0011.into();
         self.iter.next.cn = 0b1100.into();
 
-        // ---- answers without a recurrence ----
-        self.rsign.next = self.p.val().a_sign ^ (self.p.val().b_sign & !self.p.val().sqrt);
-        self.zero_v.next = 0.into();
-        if self.rsign.val() {
-            self.zero_v.next = 0x8000_0000_u64.into();
-            if self.p.val().fmt64 {
-                self.zero_v.next = 0x8000_0000_0000_0000_u64.into();
-            }
-        }
-        self.inf_v.next = self.zero_v.val() | 0x7f80_0000_u64;
-        self.nan_v.next = 0x7fc0_0000_u64.into();
-        if self.p.val().fmt64 {
-            self.inf_v.next = self.zero_v.val() | 0x7ff0_0000_0000_0000_u64;
-            self.nan_v.next = 0x7ff8_0000_0000_0000_u64.into();
-        }
-        self.fres.next = self.inf_v.val();
-        self.fflags.next = 0.into();
-        if self.p.val().sqrt {
-            // √: −x → NaN (NV), ±0 → ±0, +∞ → +∞, NaN → NaN.
-            self.forced.next =
-                self.p.val().a_nan | self.p.val().a_zero | self.p.val().a_inf | self.p.val().a_sign;
-            if self.p.val().a_sign {
-                self.fres.next = self.nan_v.val();
-                self.fflags.next = 0x10.into();
-            }
-            if self.p.val().a_zero {
-                self.fres.next = self.zero_v.val();
-                self.fflags.next = 0.into();
-            }
-            if self.p.val().a_nan {
-                self.fres.next = self.nan_v.val();
-                self.fflags.next = 0.into();
-                if self.p.val().a_snan {
-                    self.fflags.next = 0x10.into();
-                }
-            }
-        } else {
-            // ÷: x/0 → ∞ (DZ); 0/x, x/∞ → 0; ∞/x → ∞; 0/0, ∞/∞ → NaN (NV).
-            self.forced.next = self.p.val().a_nan
-                | self.p.val().b_nan
-                | self.p.val().a_zero
-                | self.p.val().b_zero
-                | self.p.val().a_inf
-                | self.p.val().b_inf;
-            if self.p.val().b_zero {
-                self.fflags.next = 0x08.into();
-            }
-            if self.p.val().a_zero | self.p.val().b_inf {
-                self.fres.next = self.zero_v.val();
-                self.fflags.next = 0.into();
-            }
-            if self.p.val().a_inf {
-                self.fres.next = self.inf_v.val();
-                self.fflags.next = 0.into();
-            }
-            if (self.p.val().a_zero & self.p.val().b_zero)
-                | (self.p.val().a_inf & self.p.val().b_inf)
-            {
-                self.fres.next = self.nan_v.val();
-                self.fflags.next = 0x10.into();
-            }
-            if self.p.val().a_nan | self.p.val().b_nan {
-                self.fres.next = self.nan_v.val();
-                self.fflags.next = 0.into();
-                if self.p.val().a_snan | self.p.val().b_snan {
-                    self.fflags.next = 0x10.into();
-                }
-            }
-        }
-        if self.p.val().is_int {
-            // ÷0: quotient all ones, remainder the dividend; |a| < 2^k·|b| with
-            // fewer leading zeros in b: quotient 0, remainder the dividend.
-            self.forced.next = self.p.val().b_zero | self.o.val().lz_gt;
-            self.fflags.next = 0.into();
-            self.fres.next = 0.into();
-            if self.p.val().b_zero {
-                self.fres.next = 0xffff_ffff_u64.into();
-            }
-            if self.p.val().rem {
-                self.fres.next = bit_cast::<64, 32>(self.p.val().a_raw);
-            }
-            if self.forced.val() {
-                self.count.next = 1.into();
-            }
+        // ---- answers without a recurrence ([`Forced`], registered by the
+        // compare phase; an integer's quotient of 0 from `lz_gt`) ----
+        self.rsign.next = self.o.val().sign;
+        self.forced.next = self.o.val().forced | (self.p.val().is_int & self.o.val().lz_gt);
+        self.fres.next = self.o.val().fres;
+        self.fflags.next = self.o.val().fflags;
+        if self.p.val().is_int & self.forced.val() {
+            self.count.next = 1.into();
         }
         self.last.next = self.p.val().is_int & self.forced.val();
         self.meta.next.fmt64 = self.p.val().fmt64;
