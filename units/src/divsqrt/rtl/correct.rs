@@ -35,8 +35,10 @@ pub struct Compress {
     /// `ws + wc = 0`'s carry-free test by 4-bit groups (bit `i`: group `i`
     /// agrees), registered so that [`Correct`] ANDs fifteen flip-flops.
     pub zp: Signal<Out, Bits<15>>,
-    /// The same of the row's sum, `s2 + c2 = 0`.
-    pub zp2: Signal<Out, Bits<15>>,
+    /// The same of the row's sum, `s2 + c2 = 0`, for a division's row
+    /// (`zp2d`) and a root's (`zp2r`): [`Correct`] picks by `sqrt`.
+    pub zp2d: Signal<Out, Bits<15>>,
+    pub zp2r: Signal<Out, Bits<15>>,
     /// The row for a division's `back` (`d`) and for a root's
     /// (`QM + ulp/2`), side by side, and their zero tests; `sqrt` picks
     /// last (since 2026-12-04: the pick of `back` ahead of the row was
@@ -48,8 +50,6 @@ pub struct Compress {
     c2r: Signal<Local, Bits<REM_W>>,
     diff2d: Signal<Local, Bits<REM_W>>,
     diff2r: Signal<Local, Bits<REM_W>>,
-    zp2d: Signal<Local, Bits<15>>,
-    zp2r: Signal<Local, Bits<15>>,
     /// Where `ws ⊕ wc` and `(ws ∨ wc) << 1` differ.
     diff: Signal<Local, Bits<REM_W>>,
 }
@@ -93,10 +93,6 @@ impl Logic for Compress {
                 self.zp2r.next = self.zp2r.val().replace_bit(i, true);
             }
         }
-        self.zp2.next = self.zp2d.val();
-        if self.sqrt.val() {
-            self.zp2.next = self.zp2r.val();
-        }
     }
 }
 
@@ -108,7 +104,11 @@ pub struct Correct {
     pub wc: Signal<In, Bits<REM_W>>,
     /// [`Compress`]'s zero tests by groups, registered.
     pub zp: Signal<In, Bits<15>>,
-    pub zp2: Signal<In, Bits<15>>,
+    pub zp2d: Signal<In, Bits<15>>,
+    pub zp2r: Signal<In, Bits<15>>,
+    pub sqrt: Signal<In, Bit>,
+    /// Per group, the row's flag of the operation's kind.
+    zp2: Signal<Local, Bits<15>>,
     /// [`Compress`]'s row, registered.
     pub s2: Signal<In, Bits<REM_W>>,
     pub c2: Signal<In, Bits<REM_W>>,
@@ -128,6 +128,10 @@ impl Logic for Correct {
         self.r2.next = self.s2.val() + self.c2.val();
         self.neg.next = self.r1.val().get_bit(59);
         self.z1.next = self.zp.val().all();
+        self.zp2.next = self.zp2d.val();
+        if self.sqrt.val() {
+            self.zp2.next = self.zp2r.val();
+        }
         self.z2.next = self.zp2.val().all();
     }
 }

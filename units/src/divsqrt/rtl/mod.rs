@@ -530,7 +530,8 @@ pub struct Compressed {
     pub c2: Bits<REM_W>,
     /// `ws + wc = 0` by 4-bit groups ([`Compress::zp`](correct::Compress)).
     pub zp: Bits<15>,
-    pub zp2: Bits<15>,
+    pub zp2d: Bits<15>,
+    pub zp2r: Bits<15>,
 }
 
 /// Clocks per digit, as a constant the top block reads (rust-hdl's
@@ -1207,14 +1208,17 @@ impl Logic for Divsqrt {
             self.cmp.d.next.s2 = self.compress.s2.val();
             self.cmp.d.next.c2 = self.compress.c2.val();
             self.cmp.d.next.zp = self.compress.zp.val();
-            self.cmp.d.next.zp2 = self.compress.zp2.val();
+            self.cmp.d.next.zp2d = self.compress.zp2d.val();
+            self.cmp.d.next.zp2r = self.compress.zp2r.val();
         }
         self.correct.ws.next = self.iter.q.val().ws;
         self.correct.wc.next = self.iter.q.val().wc;
         self.correct.s2.next = self.cmp.q.val().s2;
         self.correct.c2.next = self.cmp.q.val().c2;
         self.correct.zp.next = self.cmp.q.val().zp;
-        self.correct.zp2.next = self.cmp.q.val().zp2;
+        self.correct.zp2d.next = self.cmp.q.val().zp2d;
+        self.correct.zp2r.next = self.cmp.q.val().zp2r;
+        self.correct.sqrt.next = self.meta.q.val().sqrt;
         self.bits_q.q.next = self.iter.q.val().q;
         self.bits_q.sqrt.next = self.meta.q.val().sqrt;
         self.bits_q.fmt64.next = self.meta.q.val().fmt64;
