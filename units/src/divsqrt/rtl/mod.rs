@@ -933,12 +933,8 @@ impl Logic for Divsqrt {
         self.fb.is_int.next = self.inp.q.val().is_int;
         self.fa.is_signed.next = self.inp.q.val().is_signed;
         self.fb.is_signed.next = self.inp.q.val().is_signed;
-        self.fld_a.d.next = self.fld_a.q.val();
-        self.fld_b.d.next = self.fld_b.q.val();
-        if self.at_fields.q.val() {
-            self.fld_a.d.next = self.fa.f.val();
-            self.fld_b.d.next = self.fb.f.val();
-        }
+        self.fld_a.d.next = self.fa.f.val();
+        self.fld_b.d.next = self.fb.f.val();
 
         // ---- unpack: both operands' sign, class, significand ----
         self.ua.f.next = self.fld_a.q.val();
@@ -952,64 +948,50 @@ impl Logic for Divsqrt {
 
         self.lza.x.next = self.acc.q.val().a_sig;
         self.lzb.x.next = self.acc.q.val().b_sig;
-        self.acc.d.next = self.acc.q.val();
-        if self.at_unpack.q.val() {
-            self.acc.d.next.tag = self.inp.q.val().tag;
-            self.acc.d.next.fmt64 = self.inp.q.val().fmt64;
-            self.acc.d.next.is_int = self.inp.q.val().is_int;
-            self.acc.d.next.is_signed = self.inp.q.val().is_signed;
-            self.acc.d.next.rem = self.inp.q.val().rem;
-            self.acc.d.next.sqrt = self.inp.q.val().sqrt;
-            self.acc.d.next.rm = self.inp.q.val().rm;
-            self.acc.d.next.ftz = self.inp.q.val().ftz;
-            self.acc.d.next.a_raw = self.inp.q.val().a_raw;
-            self.acc.d.next.a_sign = self.ua.sign.val();
-            self.acc.d.next.a_zero = self.ua.zero.val();
-            self.acc.d.next.a_inf = self.ua.inf.val();
-            self.acc.d.next.a_nan = self.ua.nan.val();
-            self.acc.d.next.a_snan = self.ua.snan.val();
-            self.acc.d.next.a_sig = self.ua.sig.val();
-            self.acc.d.next.a_e1 = self.ua.e1.val();
-            self.acc.d.next.b_sign = self.ub.sign.val();
-            self.acc.d.next.b_zero = self.ub.zero.val();
-            self.acc.d.next.b_inf = self.ub.inf.val();
-            self.acc.d.next.b_nan = self.ub.nan.val();
-            self.acc.d.next.b_snan = self.ub.snan.val();
-            self.acc.d.next.b_sig = self.ub.sig.val();
-            self.acc.d.next.b_e1 = self.ub.e1.val();
-        }
-        if self.at_lzc.q.val() {
-            self.acc.d.next.a_lz = self.lza.lz.val();
-            self.acc.d.next.b_lz = self.lzb.lz.val();
-        }
+        self.acc.d.next.tag = self.inp.q.val().tag;
+        self.acc.d.next.fmt64 = self.inp.q.val().fmt64;
+        self.acc.d.next.is_int = self.inp.q.val().is_int;
+        self.acc.d.next.is_signed = self.inp.q.val().is_signed;
+        self.acc.d.next.rem = self.inp.q.val().rem;
+        self.acc.d.next.sqrt = self.inp.q.val().sqrt;
+        self.acc.d.next.rm = self.inp.q.val().rm;
+        self.acc.d.next.ftz = self.inp.q.val().ftz;
+        self.acc.d.next.a_raw = self.inp.q.val().a_raw;
+        self.acc.d.next.a_sign = self.ua.sign.val();
+        self.acc.d.next.a_zero = self.ua.zero.val();
+        self.acc.d.next.a_inf = self.ua.inf.val();
+        self.acc.d.next.a_nan = self.ua.nan.val();
+        self.acc.d.next.a_snan = self.ua.snan.val();
+        self.acc.d.next.a_sig = self.ua.sig.val();
+        self.acc.d.next.a_e1 = self.ua.e1.val();
+        self.acc.d.next.b_sign = self.ub.sign.val();
+        self.acc.d.next.b_zero = self.ub.zero.val();
+        self.acc.d.next.b_inf = self.ub.inf.val();
+        self.acc.d.next.b_nan = self.ub.nan.val();
+        self.acc.d.next.b_snan = self.ub.snan.val();
+        self.acc.d.next.b_sig = self.ub.sig.val();
+        self.acc.d.next.b_e1 = self.ub.e1.val();
+        self.acc.d.next.a_lz = self.lza.lz.val();
+        self.acc.d.next.b_lz = self.lzb.lz.val();
 
         // ---- shift, prep ----
         self.coarse.p.next = self.acc.q.val();
-        self.crs.d.next = self.crs.q.val();
-        if self.at_coarse.q.val() {
-            self.crs.d.next = self.coarse.c.val();
-        }
+        self.crs.d.next = self.coarse.c.val();
         self.shift.p.next = self.acc.q.val();
         self.shift.c.next = self.crs.q.val();
-        self.norm.d.next = self.norm.q.val();
-        if self.at_shift.q.val() {
-            self.norm.d.next = self.shift.n.val();
-        }
+        self.norm.d.next = self.shift.n.val();
         self.compare.p.next = self.acc.q.val();
         self.compare.n.next = self.norm.q.val();
         self.compare.nbits.next = self.ctl.q.val().nbits;
-        self.ord.d.next = self.ord.q.val();
         self.forced.p.next = self.acc.q.val();
-        if self.at_compare.q.val() {
-            self.ord.d.next = self.compare.o.val();
-            self.ord.d.next.sign = self.forced.sign.val();
-            self.ord.d.next.forced = self.forced.is_forced.val();
-            self.ord.d.next.fres = self.forced.fres.val();
-            self.ord.d.next.fflags = self.forced.fflags.val();
-            self.ord.d.next.zero_res = self.forced.zero_res.val();
-            self.ord.d.next.ovf_res = self.forced.ovf_res.val();
-            self.ord.d.next.modes = self.forced.modes.val();
-        }
+        self.ord.d.next = self.compare.o.val();
+        self.ord.d.next.sign = self.forced.sign.val();
+        self.ord.d.next.forced = self.forced.is_forced.val();
+        self.ord.d.next.fres = self.forced.fres.val();
+        self.ord.d.next.fflags = self.forced.fflags.val();
+        self.ord.d.next.zero_res = self.forced.zero_res.val();
+        self.ord.d.next.ovf_res = self.forced.ovf_res.val();
+        self.ord.d.next.modes = self.forced.modes.val();
         // An integer's first weight and `QM`: loaded at every clock (no
         // enable before the decoder's flip-flops; `nbits` holds from the
         // shift phase on, and the prep phase reads them).
@@ -1020,9 +1002,7 @@ impl Logic for Divsqrt {
         self.prep.o.next = self.ord.q.val();
         self.prep.nbits.next = self.ctl.q.val().nbits;
         self.ctl.d.next = self.ctl.q.val();
-        if self.at_shift.q.val() {
-            self.ctl.d.next.nbits = self.shift.nbits.val();
-        }
+        self.ctl.d.next.nbits = self.shift.nbits.val();
         // The prep phase's answers, loaded at every clock (their inputs
         // hold from the compare phase on); the load phase reads them.
         self.prep_iter.d.next = self.prep.iter.val();
