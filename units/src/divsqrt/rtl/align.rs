@@ -41,67 +41,6 @@ impl Logic for CoarseSig {
     }
 }
 
-/// Tininess after rounding, in the correct phase beside the remainder's
-/// chains (combinational): for each candidate (`Q`, `QM`) and each value
-/// of its remainder's zero test, so that the select phase only picks
-/// (since 2026-12-04: the rounding decode and the tininess test in the
-/// select phase led it at 6.4–7.2 ns, five LUT levels).
-#[derive(LogicBlock, Default)]
-pub struct TinyPrep {
-    /// [`RoundUpDecoded`]'s `modes` (from [`super::Ordered`]).
-    pub modes: Signal<In, Bits<3>>,
-    /// The exponent's tininess tests ([`AlignPrep`]'s, registered).
-    pub tlt: Signal<In, Bit>,
-    pub teq: Signal<In, Bit>,
-    /// Both candidates' [`super::correct::RoundBits`].
-    pub rb_q: Signal<In, Bit>,
-    pub lo_q: Signal<In, Bit>,
-    pub ao_q: Signal<In, Bit>,
-    pub rb_qm: Signal<In, Bit>,
-    pub lo_qm: Signal<In, Bit>,
-    pub ao_qm: Signal<In, Bit>,
-    /// Tiny when the candidate's remainder is not zero (`_nz`), is zero (`_z`).
-    pub tq_nz: Signal<Out, Bit>,
-    pub tq_z: Signal<Out, Bit>,
-    pub tqm_nz: Signal<Out, Bit>,
-    pub tqm_z: Signal<Out, Bit>,
-    up_q_nz: RoundUpDecoded,
-    up_q_z: RoundUpDecoded,
-    up_qm_nz: RoundUpDecoded,
-    up_qm_z: RoundUpDecoded,
-}
-
-impl Logic for TinyPrep {
-    #[hdl_gen]
-    fn update(&mut self) {
-        // Each sub-block input is assigned once (a glitch loops in Icarus).
-        self.up_q_nz.modes.next = self.modes.val();
-        self.up_q_nz.lsb.next = true;
-        self.up_q_nz.round.next = self.rb_q.val();
-        self.up_q_nz.sticky.next = true;
-        self.up_q_z.modes.next = self.modes.val();
-        self.up_q_z.lsb.next = true;
-        self.up_q_z.round.next = self.rb_q.val();
-        self.up_q_z.sticky.next = self.lo_q.val();
-        self.up_qm_nz.modes.next = self.modes.val();
-        self.up_qm_nz.lsb.next = true;
-        self.up_qm_nz.round.next = self.rb_qm.val();
-        self.up_qm_nz.sticky.next = true;
-        self.up_qm_z.modes.next = self.modes.val();
-        self.up_qm_z.lsb.next = true;
-        self.up_qm_z.round.next = self.rb_qm.val();
-        self.up_qm_z.sticky.next = self.lo_qm.val();
-        self.tq_nz.next =
-            self.tlt.val() | (self.teq.val() & !(self.ao_q.val() & self.up_q_nz.up.val()));
-        self.tq_z.next =
-            self.tlt.val() | (self.teq.val() & !(self.ao_q.val() & self.up_q_z.up.val()));
-        self.tqm_nz.next =
-            self.tlt.val() | (self.teq.val() & !(self.ao_qm.val() & self.up_qm_nz.up.val()));
-        self.tqm_z.next =
-            self.tlt.val() | (self.teq.val() & !(self.ao_qm.val() & self.up_qm_z.up.val()));
-    }
-}
-
 /// The select phase (combinational). Every candidate's value is formed
 /// for `Q` and for `QM` side by side and the remainder's sign picks last
 /// (one LUT level after the sign; since 2026-12-04, before which the sign
@@ -124,6 +63,8 @@ pub struct Select {
     /// The shift amounts (Icarus: no part select of a struct field).
     dsh: Signal<Local, Bits<6>>,
     rsh: Signal<Local, Bits<6>>,
+    norm_q: RoundUpDecoded,
+    norm_qm: RoundUpDecoded,
 }
 
 impl Logic for Select {
@@ -131,17 +72,21 @@ impl Logic for Select {
     fn update(&mut self) {
         self.dsh.next = self.rest.val().dsh;
         self.rsh.next = self.meta.val().rem_shift;
-        // Tininess after rounding (the value rounded to p bits at its own
-        // exponent stays below 2^emin), formed by [`TinyPrep`] for both
-        // values of the remainder's zero test: picked here.
-        self.tiny_q.next = self.rest.val().tq_nz;
-        if self.rest.val().z1 {
-            self.tiny_q.next = self.rest.val().tq_z;
-        }
-        self.tiny_qm.next = self.rest.val().tqm_nz;
-        if self.rest.val().z2 {
-            self.tiny_qm.next = self.rest.val().tqm_z;
-        }
+        // Tininess after rounding: the value rounded to p bits at its own
+        // exponent stays below 2^emin.
+        // Each sub-block input is assigned once (a glitch loops in Icarus).
+        self.norm_q.round.next = self.rest.val().rb_q;
+        self.norm_q.sticky.next = self.rest.val().lo_q | !self.rest.val().z1;
+        self.norm_q.modes.next = self.modes.val();
+        self.norm_q.lsb.next = true;
+        self.norm_qm.round.next = self.rest.val().rb_qm;
+        self.norm_qm.sticky.next = self.rest.val().lo_qm | !self.rest.val().z2;
+        self.norm_qm.modes.next = self.modes.val();
+        self.norm_qm.lsb.next = true;
+        self.tiny_q.next = self.rest.val().tlt
+            | (self.rest.val().teq & !(self.rest.val().ao_q & self.norm_q.up.val()));
+        self.tiny_qm.next = self.rest.val().tlt
+            | (self.rest.val().teq & !(self.rest.val().ao_qm & self.norm_qm.up.val()));
         // One right shifter for both, in two phases: the float significand
         // by `dsh`, an integer remainder by 26 + lz_b; the amount's
         // multiple of 8 here (a float's, [`CoarseSig`], a clock before),

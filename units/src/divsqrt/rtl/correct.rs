@@ -5,8 +5,8 @@
 //! means the quotient is one ulp too large (the select phase then takes
 //! `QM` and `r2`). The zero tests of `r1` and `r2` (sticky) need no carry
 //! chain ([`srt::sum_is_zero`](crate::divsqrt::srt::sum_is_zero)): the
-//! compress phase registers `r1`'s by 4-bit groups and `r2`'s difference
-//! vectors, the correct phase combines them, so the only chains here are the two adds. Beside them, for
+//! compress phase registers them by 4-bit groups, the correct phase ANDs
+//! the groups, so the only chains here are the two adds. Beside them, for
 //! both candidates `Q` and `QM`, the bits that decide tininess after
 //! rounding and the bits a subnormal shift drops ([`RoundBits`], by groups
 //! in the same two clocks).
@@ -35,23 +35,21 @@ pub struct Compress {
     /// `ws + wc = 0`'s carry-free test by 4-bit groups (bit `i`: group `i`
     /// agrees), registered so that [`Correct`] ANDs fifteen flip-flops.
     pub zp: Signal<Out, Bits<15>>,
-    /// The same of the row's sum, `s2 + c2 = 0`, before its group ORs:
-    /// where the row's two vectors differ from a zero sum, for the
-    /// division's row and for the root's (registered, so that [`Correct`]
-    /// ORs flip-flops; since 2026-12-04: the row, the difference and the
-    /// group ORs in one clock led the compress phase at 6.5–6.9 ns).
-    pub diff2d: Signal<Out, Bits<REM_W>>,
-    pub diff2r: Signal<Out, Bits<REM_W>>,
+    /// The same of the row's sum, `s2 + c2 = 0`.
+    pub zp2: Signal<Out, Bits<15>>,
     /// The row for a division's `back` (`d`) and for a root's
-    /// (`QM + ulp/2`), side by side; `sqrt` picks the row, and the
-    /// correct phase picks the zero test (since 2026-12-04: the pick of
-    /// `back` ahead of the row was the head of a five-level path into the
-    /// zero test).
+    /// (`QM + ulp/2`), side by side, and their zero tests; `sqrt` picks
+    /// last (since 2026-12-04: the pick of `back` ahead of the row was
+    /// the head of a five-level path into `zp2`).
     back_r: Signal<Local, Bits<REM_W>>,
     s2d: Signal<Local, Bits<REM_W>>,
     c2d: Signal<Local, Bits<REM_W>>,
     s2r: Signal<Local, Bits<REM_W>>,
     c2r: Signal<Local, Bits<REM_W>>,
+    diff2d: Signal<Local, Bits<REM_W>>,
+    diff2r: Signal<Local, Bits<REM_W>>,
+    zp2d: Signal<Local, Bits<15>>,
+    zp2r: Signal<Local, Bits<15>>,
     /// Where `ws ⊕ wc` and `(ws ∨ wc) << 1` differ.
     diff: Signal<Local, Bits<REM_W>>,
 }
@@ -82,10 +80,22 @@ impl Logic for Compress {
         self.diff2r.next =
             (self.s2r.val() ^ self.c2r.val()) ^ ((self.s2r.val() | self.c2r.val()) << 1);
         self.zp.next = 0.into();
+        self.zp2d.next = 0.into();
+        self.zp2r.next = 0.into();
         for i in 0..15 {
             if !self.diff.val().get_bits::<4>(4 * i).any() {
                 self.zp.next = self.zp.val().replace_bit(i, true);
             }
+            if !self.diff2d.val().get_bits::<4>(4 * i).any() {
+                self.zp2d.next = self.zp2d.val().replace_bit(i, true);
+            }
+            if !self.diff2r.val().get_bits::<4>(4 * i).any() {
+                self.zp2r.next = self.zp2r.val().replace_bit(i, true);
+            }
+        }
+        self.zp2.next = self.zp2d.val();
+        if self.sqrt.val() {
+            self.zp2.next = self.zp2r.val();
         }
     }
 }
@@ -98,11 +108,7 @@ pub struct Correct {
     pub wc: Signal<In, Bits<REM_W>>,
     /// [`Compress`]'s zero tests by groups, registered.
     pub zp: Signal<In, Bits<15>>,
-    /// [`Compress`]'s difference vectors of both rows, registered; a root
-    /// reads the second.
-    pub diff2d: Signal<In, Bits<REM_W>>,
-    pub diff2r: Signal<In, Bits<REM_W>>,
-    pub sqrt: Signal<In, Bit>,
+    pub zp2: Signal<In, Bits<15>>,
     /// [`Compress`]'s row, registered.
     pub s2: Signal<In, Bits<REM_W>>,
     pub c2: Signal<In, Bits<REM_W>>,
@@ -122,10 +128,7 @@ impl Logic for Correct {
         self.r2.next = self.s2.val() + self.c2.val();
         self.neg.next = self.r1.val().get_bit(59);
         self.z1.next = self.zp.val().all();
-        self.z2.next = !self.diff2d.val().any();
-        if self.sqrt.val() {
-            self.z2.next = !self.diff2r.val().any();
-        }
+        self.z2.next = self.zp2.val().all();
     }
 }
 

@@ -48,7 +48,7 @@ pub mod unpack;
 use crate::divsqrt::model::DivsqrtOp;
 use crate::divsqrt::srt::REM_W as SRT_REM_W;
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
-use align::{Align, AlignPrep, CoarseSig, Select, TinyPrep};
+use align::{Align, AlignPrep, CoarseSig, Select};
 use correct::{Compress, Correct, RoundBits};
 use round::{Decide, Final, Pack, Specials};
 use rust_hdl::prelude::*;
@@ -429,11 +429,6 @@ pub struct Rest {
     pub ao_qm: Bit,
     pub rb_qm: Bit,
     pub lo_qm: Bit,
-    /// Tiny after rounding, per candidate and remainder zero test ([`align::TinyPrep`]).
-    pub tq_nz: Bit,
-    pub tq_z: Bit,
-    pub tqm_nz: Bit,
-    pub tqm_z: Bit,
     /// `m_q`, `m_qm` shifted right by `dsh`'s multiple of 8 ([`align::CoarseSig`]).
     pub sh_q: Bits<NORM_W>,
     pub sh_qm: Bits<NORM_W>,
@@ -540,9 +535,7 @@ pub struct Compressed {
     pub c2: Bits<REM_W>,
     /// `ws + wc = 0` by 4-bit groups ([`Compress::zp`](correct::Compress)).
     pub zp: Bits<15>,
-    /// `s2 + c2 = 0`'s difference vectors (the division's row, the root's).
-    pub diff2d: Bits<REM_W>,
-    pub diff2r: Bits<REM_W>,
+    pub zp2: Bits<15>,
 }
 
 /// Clocks per digit, as a constant the top block reads (rust-hdl's
@@ -667,7 +660,6 @@ pub struct Divsqrt {
     pub bits_qm: RoundBits,
     pub aprep: AlignPrep,
     pub coarse_sig: CoarseSig,
-    pub tiny: TinyPrep,
     pub select: Select,
     pub align: Align,
     pub decide: Decide,
@@ -1210,17 +1202,14 @@ impl Logic for Divsqrt {
             self.cmp.d.next.s2 = self.compress.s2.val();
             self.cmp.d.next.c2 = self.compress.c2.val();
             self.cmp.d.next.zp = self.compress.zp.val();
-            self.cmp.d.next.diff2d = self.compress.diff2d.val();
-            self.cmp.d.next.diff2r = self.compress.diff2r.val();
+            self.cmp.d.next.zp2 = self.compress.zp2.val();
         }
         self.correct.ws.next = self.iter.q.val().ws;
         self.correct.wc.next = self.iter.q.val().wc;
         self.correct.s2.next = self.cmp.q.val().s2;
         self.correct.c2.next = self.cmp.q.val().c2;
         self.correct.zp.next = self.cmp.q.val().zp;
-        self.correct.diff2d.next = self.cmp.q.val().diff2d;
-        self.correct.diff2r.next = self.cmp.q.val().diff2r;
-        self.correct.sqrt.next = self.meta.q.val().sqrt;
+        self.correct.zp2.next = self.cmp.q.val().zp2;
         self.bits_q.q.next = self.iter.q.val().q;
         self.bits_q.sqrt.next = self.meta.q.val().sqrt;
         self.bits_q.fmt64.next = self.meta.q.val().fmt64;
@@ -1250,15 +1239,6 @@ impl Logic for Divsqrt {
         self.aprep.hgt_q.next = self.rest.q.val().ap_hgt;
         self.aprep.heq_q.next = self.rest.q.val().ap_heq;
         self.aprep.lge_q.next = self.rest.q.val().ap_lge;
-        self.tiny.modes.next = self.ord.q.val().modes;
-        self.tiny.tlt.next = self.rest.q.val().tlt;
-        self.tiny.teq.next = self.rest.q.val().teq;
-        self.tiny.rb_q.next = self.bits_q.rbit.val();
-        self.tiny.lo_q.next = self.bits_q.low.val();
-        self.tiny.ao_q.next = self.bits_q.all_ones.val();
-        self.tiny.rb_qm.next = self.bits_qm.rbit.val();
-        self.tiny.lo_qm.next = self.bits_qm.low.val();
-        self.tiny.ao_qm.next = self.bits_qm.all_ones.val();
         self.rest.d.next = self.rest.q.val();
         if self.at_correct.q.val() {
             self.rest.d.next.neg = self.correct.neg.val();
@@ -1273,10 +1253,6 @@ impl Logic for Divsqrt {
             self.rest.d.next.ao_qm = self.bits_qm.all_ones.val();
             self.rest.d.next.rb_qm = self.bits_qm.rbit.val();
             self.rest.d.next.lo_qm = self.bits_qm.low.val();
-            self.rest.d.next.tq_nz = self.tiny.tq_nz.val();
-            self.rest.d.next.tq_z = self.tiny.tq_z.val();
-            self.rest.d.next.tqm_nz = self.tiny.tqm_nz.val();
-            self.rest.d.next.tqm_z = self.tiny.tqm_z.val();
             self.rest.d.next.lost_qm = self.bits_qm.lost.val();
             self.rest.d.next.sh_q = self.coarse_sig.sh_q.val();
             self.rest.d.next.sh_qm = self.coarse_sig.sh_qm.val();
