@@ -48,8 +48,6 @@ impl Logic for CoarseSig {
 #[derive(LogicBlock, Default)]
 pub struct Select {
     pub meta: Signal<In, Meta>,
-    /// [`RoundUpDecoded`]'s `modes` (from [`super::Ordered`]).
-    pub modes: Signal<In, Bits<3>>,
     pub rest: Signal<In, Rest>,
     pub q: Signal<In, Bits<REM_W>>,
     pub qm: Signal<In, Bits<REM_W>>,
@@ -58,13 +56,9 @@ pub struct Select {
     /// align phase keeps their 32 + 7 low bits).
     r1s: Signal<Local, Bits<REM_W>>,
     r2s: Signal<Local, Bits<REM_W>>,
-    tiny_q: Signal<Local, Bit>,
-    tiny_qm: Signal<Local, Bit>,
     /// The shift amounts (Icarus: no part select of a struct field).
     dsh: Signal<Local, Bits<6>>,
     rsh: Signal<Local, Bits<6>>,
-    norm_q: RoundUpDecoded,
-    norm_qm: RoundUpDecoded,
 }
 
 impl Logic for Select {
@@ -72,21 +66,11 @@ impl Logic for Select {
     fn update(&mut self) {
         self.dsh.next = self.rest.val().dsh;
         self.rsh.next = self.meta.val().rem_shift;
-        // Tininess after rounding: the value rounded to p bits at its own
-        // exponent stays below 2^emin.
-        // Each sub-block input is assigned once (a glitch loops in Icarus).
-        self.norm_q.round.next = self.rest.val().rb_q;
-        self.norm_q.sticky.next = self.rest.val().lo_q | !self.rest.val().z1;
-        self.norm_q.modes.next = self.modes.val();
-        self.norm_q.lsb.next = true;
-        self.norm_qm.round.next = self.rest.val().rb_qm;
-        self.norm_qm.sticky.next = self.rest.val().lo_qm | !self.rest.val().z2;
-        self.norm_qm.modes.next = self.modes.val();
-        self.norm_qm.lsb.next = true;
-        self.tiny_q.next = self.rest.val().tlt
-            | (self.rest.val().teq & !(self.rest.val().ao_q & self.norm_q.up.val()));
-        self.tiny_qm.next = self.rest.val().tlt
-            | (self.rest.val().teq & !(self.rest.val().ao_qm & self.norm_qm.up.val()));
+        // Tininess after rounding: the picked candidate's bits, for the
+        // align phase (since 2026-12-04: the rounding decode and the test
+        // here led the select phase at 6.4–7.2 ns, five LUT levels).
+        self.sel.next.t_lt = self.rest.val().tlt;
+        self.sel.next.t_eq = self.rest.val().teq;
         // One right shifter for both, in two phases: the float significand
         // by `dsh`, an integer remainder by 26 + lz_b; the amount's
         // multiple of 8 here (a float's, [`CoarseSig`], a clock before),
@@ -103,7 +87,10 @@ impl Logic for Select {
                 self.sel.next.sh_in = bit_cast::<REM_W, 40>(self.r2s.val().get_bits::<40>(0));
             }
             self.sel.next.sticky = !self.rest.val().z2 | self.rest.val().lost_qm;
-            self.sel.next.tiny = self.tiny_qm.val();
+            self.sel.next.t_ao = self.rest.val().ao_qm;
+            self.sel.next.t_rb = self.rest.val().rb_qm;
+            self.sel.next.t_lo = self.rest.val().lo_qm;
+            self.sel.next.t_z = self.rest.val().z2;
             self.sel.next.iq = self.qm.val().get_bits::<32>(0);
         } else {
             self.sel.next.sh_in = bit_cast::<REM_W, NORM_W>(self.rest.val().sh_q);
@@ -111,7 +98,10 @@ impl Logic for Select {
                 self.sel.next.sh_in = bit_cast::<REM_W, 40>(self.r1s.val().get_bits::<40>(0));
             }
             self.sel.next.sticky = !self.rest.val().z1 | self.rest.val().lost_q;
-            self.sel.next.tiny = self.tiny_q.val();
+            self.sel.next.t_ao = self.rest.val().ao_q;
+            self.sel.next.t_rb = self.rest.val().rb_q;
+            self.sel.next.t_lo = self.rest.val().lo_q;
+            self.sel.next.t_z = self.rest.val().z1;
             self.sel.next.iq = self.q.val().get_bits::<32>(0);
         }
     }
@@ -122,7 +112,12 @@ impl Logic for Select {
 pub struct Align {
     pub meta: Signal<In, Meta>,
     pub sel: Signal<In, Selected>,
+    /// [`RoundUpDecoded`]'s `modes` (from [`super::Ordered`]).
+    pub modes: Signal<In, Bits<3>>,
     pub al: Signal<Out, Aligned>,
+    /// Tininess after rounding: the value rounded to p bits at its own
+    /// exponent stays below 2^emin.
+    up: RoundUpDecoded,
     sh_out: Signal<Local, Bits<REM_W>>,
     sg: Signal<Local, Bits<8>>,
     /// Named group flags (a reduction inside `replace_bit` exports as a
@@ -144,7 +139,12 @@ impl Logic for Align {
         self.sg.next = self.sg.val().replace_bit(7, self.grp[7].val());
         self.al.next.sg = self.sg.val();
         self.al.next.sticky = self.sel.val().sticky;
-        self.al.next.tiny = self.sel.val().tiny;
+        self.up.modes.next = self.modes.val();
+        self.up.lsb.next = true;
+        self.up.round.next = self.sel.val().t_rb;
+        self.up.sticky.next = self.sel.val().t_lo | !self.sel.val().t_z;
+        self.al.next.tiny = self.sel.val().t_lt
+            | (self.sel.val().t_eq & !(self.sel.val().t_ao & self.up.up.val()));
         // Integers: quotient (LSB-aligned) or the shifted remainder.
         self.al.next.ival = self.sel.val().iq;
         self.al.next.ineg = self.meta.val().neg_q;

@@ -13,8 +13,8 @@
 //! | iterate ([`step`]) | 2 + digits (+ 3 for a root): f64 ÷ 30, f64 √ 30, f32 ÷ 15, f32 √ 16, int ⌊(lz_b − lz_a + 1)/2⌋ + 3 (1 when forced) | the first clock (`s0`: the selection's `K` added, the loop's window sum and window copies loaded from the prep phase's registers), the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient; a root's extra clocks: the selection's `K` added after each of its first three digits |
 //! | compress ([`correct::Compress`]) | 1 | the 3:2 row of `ws + wc + back`; the carry-free zero tests of `ws + wc` and of the row by 4-bit groups; both candidates' significands and their rounding and lost-bit tests by 4-bit groups (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
 //! | correct ([`correct::Correct`]) | 1 | remainder carry-propagate adds; the groups' tests combined; both float candidates' right shift by the subnormal shift's multiple of 8 ([`align::CoarseSig`]) |
-//! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, tininess, each formed for both and picked last; an integer remainder's right shift by the amount's multiple of 8 (a float's, [`align::CoarseSig`], was registered by the correct phase) |
-//! | align ([`align::Align`]) | 1 | the right shift's rest (0 … 7; subnormal significand or integer remainder); integer quotient/remainder |
+//! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, tininess's inputs, each formed for both and picked last; an integer remainder's right shift by the amount's multiple of 8 (a float's, [`align::CoarseSig`], was registered by the correct phase) |
+//! | align ([`align::Align`]) | 1 | the right shift's rest (0 … 7; subnormal significand or integer remainder); tininess after rounding; integer quotient/remainder |
 //! | decide ([`round::Decide`]) | 1 | round bit, sticky, increment; integer negation |
 //! | pack ([`round::Pack`]) | 1 (floats) | the packing add |
 //! | special ([`round::Specials`]) | 1 | overflow, FTZ, flags, the integer and forced answers, into [`Special`] |
@@ -469,8 +469,15 @@ pub struct Selected {
     pub sh_in: Bits<REM_W>,
     pub sh_amount: Bits<3>,
     pub sticky: Bit,
-    /// Tiny after rounding.
-    pub tiny: Bit,
+    /// The picked candidate's inputs to tininess after rounding (the align
+    /// phase forms it): the exponent's tests (`tlt`, `teq`), all kept
+    /// bits ones, the round bit, the bits below it, the remainder is zero.
+    pub t_lt: Bit,
+    pub t_eq: Bit,
+    pub t_ao: Bit,
+    pub t_rb: Bit,
+    pub t_lo: Bit,
+    pub t_z: Bit,
     /// The integer quotient.
     pub iq: Bits<32>,
 }
@@ -1289,7 +1296,6 @@ impl Logic for Divsqrt {
             self.rest.d.next.ap_lge = self.aprep.lge.val();
         }
         self.select.meta.next = self.meta.q.val();
-        self.select.modes.next = self.ord.q.val().modes;
         self.select.rest.next = self.rest.q.val();
         self.select.q.next = self.iter.q.val().q;
         self.select.qm.next = self.iter.q.val().qm;
@@ -1299,6 +1305,7 @@ impl Logic for Divsqrt {
         }
         self.align.meta.next = self.meta.q.val();
         self.align.sel.next = self.sel.q.val();
+        self.align.modes.next = self.ord.q.val().modes;
         self.aligned.d.next = self.aligned.q.val();
         if self.at_align.q.val() {
             self.aligned.d.next = self.align.al.val();
