@@ -29,8 +29,9 @@ use rust_hdl::prelude::*;
 /// Width of the shared EX2/SIN/COS shifter: `sig << 33`.
 pub const SHIFT_W: usize = 57;
 
-/// Phase 0, first half (combinational): the modifiers, the shift amount
-/// `149 − ef`, and the shift by its multiple of 8.
+/// Phase 0, first half (combinational): the modifiers, and the shift by
+/// the multiple of 8 of the amount `149 − ef` (read off `ef`'s bits), and
+/// the amount's rest.
 #[derive(LogicBlock, Default)]
 pub struct Align {
     pub abs: Signal<In, Bit>,
