@@ -16,7 +16,7 @@
 //!
 //! | phase | first half | second half | does | widths |
 //! |---|---|---|---|---|
-//! | 0 | [`Align`] | [`Shift`] ∥ [`Classes`] | modifiers, the shift amount, the shift by its multiple of 8 \| the rest of the EX2/SIN/COS shifter `(sig << 33) >> (149 − ef)`; the operand's classes (DAZ) | 32 → 32 + 57 + 9 |
+//! | 0 | [`Align`] | [`Shift`] ∥ [`Classes`] | modifiers, the shift by the amount's multiple of 8 (read off `ef`'s bits) \| the rest of the EX2/SIN/COS shifter `(sig << 33) >> (149 − ef)`; the operand's classes (DAZ) | 32 → 32 + 57 + 9 |
 //! | 1 | [`Classify`] | [`Reduce`] | the selector decoded, the special value decided (bit groups of `bypass_d`), every candidate (exponent forms, EX2 fixed point, SIN/COS fraction, regions) \| the pick as an AND-OR over the decoded selector: special value, region, fraction, addend, `E_arg`, signs | → 5 + 32 + 40 + 13 |
 //! | 2 | [`Split`] ∥ [`ExpFmt`] | [`Address`] ∥ [`RegionConsts`] ∥ [`ExpBase`] | region decoder (k, base), index bits, `u_hi`, `u_lo`; the exponent's constant per region and format \| ROM address `base + idx` (into the block RAM's address register); the sum's region constants `k0`, `k0 − 1` and the C0 shift; `ebase = E_arg + unit_exp + 39 + bias` and `ebase + 1` | 10, 17, 8; 40 + 40; 13 + 13 |
 //! | 3 | ROM ∥ [`Square`] ∥ [`Offset`] | — | the block RAM's read ([`CoefRom`]); `u_hi²` top 18 bits (1 tile, its operand registered inside it at boundary 2); `ka = k0 + addend`, `ka − 1` | 54; 18; 40 + 40 |
@@ -61,13 +61,16 @@
 //!
 //! | unit | depth | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | seeds 1 / 2 / 3 (MHz) |
 //! |---|---|---|---|---|---|---|---|
-//! | `mufu` (default) | 16 | 1,980 | 2,461 | 241 | 4 | 3 | 160.64 / 156.76 / 169.09 (median 160.64, 61e8337; before it 149.97 / 159.92 / 154.11; 6351a4e: 157.53 / 149.08 / 153.78) |
+//! | `mufu` (default) | 16 | 2,114 | 2,460 | 237 | 4 | 3 | 167.14 / 159.49 / 161.32 (median 161.32, 1b880aa; 61e8337: 160.64 / 156.76 / 169.09 with 1,980 LUT4; before it 149.97 / 159.92 / 154.11) |
 //! | `mufu_d15` (53b25a8) | 15 | 2,186 | 2,237 | 241 | 4 | 3 | 110.39 / 109.36 / 110.53 (median 110.39): phase 5's rows and sum in one clock, 9.1 ns |
 //! | `mufu_d8` (before 2026-12-02's phases) | 8 | 2,429 | 924 | 204 | 4 | 3 | 86.44 / 85.48 / — |
 //!
-//! At depth 16 the slowest group on every seed is 0a (the modifiers,
-//! `149 − ef` and the shifter's coarse step, 6.35–6.71 ns), then 1b (the
-//! pick, 6.21–6.27) and 7a (6.02–6.07).
+//! At depth 16 on 61e8337 the slowest group on every seed was 0a (the
+//! modifiers, `149 − ef` and the shifter's coarse step, 6.35–6.71 ns);
+//! since 1b880aa 0a reads the coarse step off the exponent's bits without
+//! the subtraction's carry chain ([`Align`]: 134 LUT4 more) and places at
+//! 5.60–5.84 ns (`shift.coarse`, `reduce.m` ← `align`); the slowest are
+//! 6b and 7a (`s6` ← the count, `m7` ← `s6`, 5.98–6.27).
 //!
 //! iCE40 UP5K (`rtl-gen fpga mufu_d8 --target ice40-up5k`, depth 8): 2,566
 //! LUT4, 934 FF, 6 SB_MAC16, 14 EBR, 3,235 of 5,280 cells, 21.3 MHz.

@@ -29,8 +29,9 @@ use rust_hdl::prelude::*;
 /// Width of the shared EX2/SIN/COS shifter: `sig << 33`.
 pub const SHIFT_W: usize = 57;
 
-/// Phase 0, first half (combinational): the modifiers, the shift amount
-/// `149 − ef`, and the shift by its multiple of 8.
+/// Phase 0, first half (combinational): the modifiers, and the shift by
+/// the multiple of 8 of the amount `149 − ef` (read off `ef`'s bits), and
+/// the amount's rest.
 #[derive(LogicBlock, Default)]
 pub struct Align {
     pub abs: Signal<In, Bit>,
@@ -43,7 +44,21 @@ pub struct Align {
     pub fine: Signal<Out, Bits<3>>,
     ef: Signal<Local, Bits<8>>,
     sig: Signal<Local, Bits<24>>,
-    shamt: Signal<Local, Bits<8>>,
+    /// `ef = 8a + b`: `a`'s low three bits, its top two, `b`.
+    a_lo: Signal<Local, Bits<3>>,
+    a_hi: Signal<Local, Bits<2>>,
+    b: Signal<Local, Bits<3>>,
+    /// `8·a_lo`, and `sig` shifted left by it.
+    step: Signal<Local, Bits<7>>,
+    y: Signal<Local, Bits<80>>,
+    y39: Signal<Local, Bits<80>>,
+    y47: Signal<Local, Bits<80>>,
+    y17: Signal<Local, Bits<80>>,
+    y25: Signal<Local, Bits<80>>,
+    /// The coarse shift for `b ≤ 5` (`shamt & !7 = 8·(18 − a)`) and for
+    /// `b ≥ 6` (`8·(17 − a)`).
+    c_lo: Signal<Local, Bits<SHIFT_W>>,
+    c_hi: Signal<Local, Bits<SHIFT_W>>,
 }
 
 /// Phase 0, second half (combinational): `W = coarse >> fine`.
@@ -125,10 +140,44 @@ impl Logic for Align {
         // ---- EX2 / SIN / COS fixed point: W = ⌊sig · 2^(e+11)⌋ ----
         self.ef.next = self.xm.val().get_bits::<8>(23);
         self.sig.next = bit_cast::<24, 23>(self.xm.val().get_bits::<23>(0)) | 0x80_0000;
-        self.shamt.next = 149 - self.ef.val();
-        self.coarse.next =
-            (bit_cast::<SHIFT_W, 24>(self.sig.val()) << 33) >> (self.shamt.val() & 0xF8);
-        self.fine.next = self.shamt.val().get_bits::<3>(0);
+        // `shamt = 149 − ef` without its carry chain (since 2026-12-04:
+        // the subtraction then the shift led the SFU at 6.85–7.33 ns into
+        // this phase's register). With `ef = 8a + b`, `149 − ef =
+        // 8·(18 − a) + (5 − b)`: `shamt & !7` is `8·(18 − a)` for `b ≤ 5`
+        // and `8·(17 − a)` for `b ≥ 6`, and `(sig << 33) >> 8k` is
+        // `(sig << 8a) >> (144 − 8k)`, non-zero only for `k` in 0 … 7
+        // (`a` in 11 … 18, or 10 … 17). `sig << 8a` is `y = sig <<
+        // 8·a_lo` placed by `a_hi` (64 bits a step): `a_hi = 1` shifts `y`
+        // right, `a_hi = 2` left, the others leave nothing; a shift below 0
+        // (`a` above 18, or 17) wraps to 248 … 136 and leaves nothing too.
+        self.a_lo.next = self.ef.val().get_bits::<3>(3);
+        self.a_hi.next = self.ef.val().get_bits::<2>(6);
+        self.b.next = self.ef.val().get_bits::<3>(0);
+        self.step.next = bit_cast::<7, 3>(self.a_lo.val()) << 3;
+        self.y.next = bit_cast::<80, 24>(self.sig.val()) << self.step.val();
+        self.y47.next = self.y.val() >> 47;
+        self.y39.next = self.y.val() >> 39;
+        self.y17.next = self.y.val() << 17;
+        self.y25.next = self.y.val() << 25;
+        self.c_lo.next = 0.into();
+        self.c_hi.next = 0.into();
+        if self.a_hi.val() == 1 {
+            self.c_lo.next = self.y47.val().get_bits::<SHIFT_W>(0);
+            self.c_hi.next = self.y39.val().get_bits::<SHIFT_W>(0);
+        }
+        if self.a_hi.val() == 2 {
+            if self.a_lo.val() <= 2 {
+                self.c_lo.next = self.y17.val().get_bits::<SHIFT_W>(0);
+            }
+            if self.a_lo.val() <= 1 {
+                self.c_hi.next = self.y25.val().get_bits::<SHIFT_W>(0);
+            }
+        }
+        self.coarse.next = self.c_lo.val();
+        if self.b.val() >= 6 {
+            self.coarse.next = self.c_hi.val();
+        }
+        self.fine.next = bits::<3>(5) - self.b.val();
     }
 }
 

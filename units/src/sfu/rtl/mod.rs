@@ -116,6 +116,8 @@ pub struct Pre {
     pub trig: Bit,
     pub dz_op: Bit,
     pub lz_in: Bits<32>,
+    pub lz_has: Bits<8>,
+    pub lz_cnt: Bits<16>,
     pub wn: Bits<32>,
     pub ex2: Bit,
 }
@@ -383,6 +385,8 @@ impl Logic for Sfu {
         self.pre.d.next.trig = self.decode.trig.val();
         self.pre.d.next.dz_op = self.decode.dz_op.val();
         self.pre.d.next.lz_in = self.decode.lz_in.val();
+        self.pre.d.next.lz_has = self.decode.lz_has.val();
+        self.pre.d.next.lz_cnt = self.decode.lz_cnt.val();
         self.pre.d.next.wn = self.decode.wn.val();
         self.pre.d.next.ex2 = self.decode.ex2.val();
 
@@ -397,7 +401,8 @@ impl Logic for Sfu {
         self.mover.quiet.next = self.pre.q.val().quiet;
         self.mover.trig.next = self.pre.q.val().trig;
         self.mover.dz_op.next = self.pre.q.val().dz_op;
-        self.mover.lz_in.next = self.pre.q.val().lz_in;
+        self.mover.lz_has.next = self.pre.q.val().lz_has;
+        self.mover.lz_cnt.next = self.pre.q.val().lz_cnt;
         self.mover.wn.next = self.pre.q.val().wn;
         self.mover.ex2.next = self.pre.q.val().ex2;
         self.mid.d.next.valid = self.pre.q.val().valid;
