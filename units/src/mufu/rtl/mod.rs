@@ -72,8 +72,9 @@
 //! 5.60–5.84 ns (`shift.coarse`, `reduce.m` ← `align`); the slowest are
 //! 6b and 7a (`s6` ← the count, `m7` ← `s6`, 5.98–6.27).
 //!
-//! iCE40 UP5K (`rtl-gen fpga mufu_d8 --target ice40-up5k`, depth 8): 2,566
-//! LUT4, 934 FF, 6 SB_MAC16, 14 EBR, 3,235 of 5,280 cells, 21.3 MHz.
+//! iCE40 UP5K (`rtl-gen fpga mufu_d8 --target ice40-up5k`, depth 8): 2,652
+//! LUT4, 1,175 FF, 6 SB_MAC16, 14 EBR, 3,363 of 5,280 cells, 22.4 MHz
+//! (2026-12-04 on b84a87a).
 //!
 //! Resources meet the ECP5 budget (≤ 3,000 LUT4, ≤ 4 MULT18X18D, ≤ 3 DP16KD)
 //! at every depth; 150 MHz (median of seeds 1–3) is met at depth 16 only.
