@@ -19,7 +19,8 @@
 //!
 //! Users: the XMU (bit ops' FLO, the conversions' normaliser, through
 //! [`LzcBytes32`] / [`LzcMerge32`]), the ATOM's float adders ([`Lzc64`]),
-//! DIVSQRT ([`LeadingZeroCount32`]) and the MUFU's phase 6 ([`LzcBytes`]).
+//! DIVSQRT ([`LeadingZeroCount32`]), the MUFU's phase 6 ([`LzcBytes`]) and
+//! the SFU's subnormal count ([`LzcNibbles32`] / [`LzcMergeNibbles32`]).
 //! The DFMA's phases 6–7 write the same nibble leaves and merges out by hand
 //! (see `dfma::rtl::normalise` for the measurement that keeps them).
 //!
@@ -494,6 +495,89 @@ impl Logic for LzcMerge32 {
     }
 }
 
+/// A 32-bit count cut after the nibble level, for a pipeline register
+/// there: per nibble `k` of `x`, whether it holds a one and its own leading
+/// zeros (0..=3), packed in 2-bit fields. [`LzcMergeNibbles32`] finishes
+/// the count (the SFU's subnormal count: the nibbles in one phase, the
+/// merges in the next).
+#[derive(LogicBlock, Default)]
+pub struct LzcNibbles32 {
+    /// The word to examine.
+    pub x: Signal<In, Bits<32>>,
+    /// Bit k: nibble k (bits 4k+3..4k) holds a one.
+    pub nib_has: Signal<Out, Bits<8>>,
+    /// Bits 2k+1..2k: leading zeros of nibble k (meaningful when it holds a one).
+    pub nib_count: Signal<Out, Bits<16>>,
+    nibbles: LzcNibbles<32, 8, 64>,
+    fields: Signal<Local, Bits<64>>,
+}
+
+impl Logic for LzcNibbles32 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.nibbles.x.next = self.x.val();
+        self.nib_has.next = self.nibbles.has.val();
+        self.fields.next = self.nibbles.count.val();
+        self.nib_count.next = 0.into();
+        for k in 0..8 {
+            for b in 0..2 {
+                self.nib_count.next = self
+                    .nib_count
+                    .val()
+                    .replace_bit(2 * k + b, self.fields.val().get_bit(8 * k + b));
+            }
+        }
+    }
+}
+
+/// Merges the per-nibble results of [`LzcNibbles32`] into the word's count.
+#[derive(LogicBlock)]
+pub struct LzcMergeNibbles32 {
+    /// From [`LzcNibbles32::nib_has`].
+    pub nib_has: Signal<In, Bits<8>>,
+    /// From [`LzcNibbles32::nib_count`].
+    pub nib_count: Signal<In, Bits<16>>,
+    /// Number of zeros above the most significant set bit (32 for zero).
+    pub count: Signal<Out, Bits<6>>,
+    tree: LzcTree<8, 64, 1, 8, 4, 15>,
+    fields: Signal<Local, Bits<64>>,
+    width: Constant<Bits<6>>,
+}
+
+impl Default for LzcMergeNibbles32 {
+    fn default() -> Self {
+        Self {
+            nib_has: Default::default(),
+            nib_count: Default::default(),
+            count: Default::default(),
+            tree: Default::default(),
+            fields: Default::default(),
+            width: Constant::new(32.into()),
+        }
+    }
+}
+
+impl Logic for LzcMergeNibbles32 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.fields.next = 0.into();
+        for k in 0..8 {
+            for b in 0..2 {
+                self.fields.next = self
+                    .fields
+                    .val()
+                    .replace_bit(8 * k + b, self.nib_count.val().get_bit(2 * k + b));
+            }
+        }
+        self.tree.has_in.next = self.nib_has.val();
+        self.tree.count_in.next = self.fields.val();
+        self.count.next = self.tree.count.val().get_bits::<6>(0);
+        if !self.tree.has.val().any() {
+            self.count.next = self.width.val();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -552,6 +636,26 @@ mod tests {
             assert!(simulate(&mut bytes, 100));
             merge.byte_has.next = bytes.byte_has.val();
             merge.byte_count.next = bytes.byte_count.val();
+            assert!(simulate(&mut merge, 100));
+            assert_eq!(
+                merge.count.val().to_u64(),
+                (x as u32).leading_zeros() as u64,
+                "{x:08x}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_nibble_cut_pair_counts_like_the_whole_tree() {
+        let mut nibbles = LzcNibbles32::default();
+        let mut merge = LzcMergeNibbles32::default();
+        nibbles.connect_all();
+        merge.connect_all();
+        for x in words(32) {
+            nibbles.x.next = x.to_bits();
+            assert!(simulate(&mut nibbles, 100));
+            merge.nib_has.next = nibbles.nib_has.val();
+            merge.nib_count.next = nibbles.nib_count.val();
             assert!(simulate(&mut merge, 100));
             assert_eq!(
                 merge.count.val().to_u64(),

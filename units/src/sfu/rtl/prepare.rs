@@ -19,7 +19,7 @@
 //! the 32-bit count took 8.78 ns, the move's compares 7.82 ns.)
 
 use super::OP_W;
-use crate::hw::lzc::{LzcNibbles, LzcTree};
+use crate::hw::lzc::{LzcMergeNibbles32, LzcNibbles32};
 use rust_hdl::prelude::*;
 
 /// What the exponent of the MUFU's result is moved by ([`PrepareOperand::adj`]).
@@ -87,8 +87,7 @@ pub struct PrepareDecode {
     pub ex2: Signal<Out, Bit>,
     fidx: Signal<Local, Bits<3>>,
     is_rcp: Signal<Local, Bit>,
-    nibbles: LzcNibbles<32, 8, 64>,
-    nib_fields: Signal<Local, Bits<64>>,
+    nibbles: LzcNibbles32,
     is_rsq: Signal<Local, Bit>,
     is_sqrt: Signal<Local, Bit>,
     is_lg2: Signal<Local, Bit>,
@@ -154,19 +153,8 @@ impl Logic for PrepareDecode {
             self.lz_in.next = bit_cast::<32, 10>(self.h_m.val()) << 22;
         }
         self.nibbles.x.next = self.lz_in.val();
-        self.lz_has.next = self.nibbles.has.val();
-        self.nib_fields.next = self.nibbles.count.val();
-        self.lz_cnt.next = 0.into();
-        for k in 0..8 {
-            self.lz_cnt.next = self
-                .lz_cnt
-                .val()
-                .replace_bit(2 * k, self.nib_fields.val().get_bit(8 * k));
-            self.lz_cnt.next = self
-                .lz_cnt
-                .val()
-                .replace_bit(2 * k + 1, self.nib_fields.val().get_bit(8 * k + 1));
-        }
+        self.lz_has.next = self.nibbles.nib_has.val();
+        self.lz_cnt.next = self.nibbles.nib_count.val();
         self.ex2.next = self.fidx.val() == 3;
         self.wn.next = self.a.val();
         if self.f16.val() {
@@ -220,8 +208,7 @@ pub struct PrepareMove {
     pub flags: Signal<Out, Bits<5>>,
     /// The normalised operand's sign.
     pub norm_sign: Signal<Out, Bit>,
-    tree: LzcTree<8, 64, 1, 8, 4, 15>,
-    tree_in: Signal<Local, Bits<64>>,
+    merge: LzcMergeNibbles32,
     magn: Signal<Local, Bits<31>>,
     fixed: Signal<Local, Bits<25>>,
     shifted_24: Signal<Local, Bits<25>>,
@@ -241,23 +228,9 @@ impl Logic for PrepareMove {
     fn update(&mut self) {
         // (the counter's input assigned once: a glitch on a sub-block's
         // input loops through this block in an event-driven simulator)
-        self.tree_in.next = 0.into();
-        for k in 0..8 {
-            self.tree_in.next = self
-                .tree_in
-                .val()
-                .replace_bit(8 * k, self.lz_cnt.val().get_bit(2 * k));
-            self.tree_in.next = self
-                .tree_in
-                .val()
-                .replace_bit(8 * k + 1, self.lz_cnt.val().get_bit(2 * k + 1));
-        }
-        self.tree.has_in.next = self.lz_has.val();
-        self.tree.count_in.next = self.tree_in.val();
-        self.count.next = self.tree.count.val().get_bits::<6>(0);
-        if !self.lz_has.val().any() {
-            self.count.next = 32.into();
-        }
+        self.merge.nib_has.next = self.lz_has.val();
+        self.merge.nib_count.next = self.lz_cnt.val();
+        self.count.next = self.merge.count.val();
 
         // ---- exp2's move: |x| − 24 in 8.17 fixed point ----
         self.magn.next = self.wn.val().get_bits::<31>(0);
