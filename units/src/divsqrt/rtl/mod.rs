@@ -53,8 +53,8 @@ use correct::{Compress, Correct, RoundBits};
 use round::{Decide, Final, Pack, Specials};
 use rust_hdl::prelude::*;
 use setup::{
-    CoarseShift, Compare, Forced, Prep, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV,
-    CLOCKS_F64_SQRT,
+    CoarseShift, Compare, Forced, ForcedPick, ForcedSel, Prep, Shift, CLOCKS_F32_DIV,
+    CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
 };
 use step::{KLoad, Radix4Step, K_W, NM_W, WIN_W};
 use unpack::{FieldTests, LzcHead, LzcTail, Unpack};
@@ -649,6 +649,7 @@ pub struct Divsqrt {
     pub shift: Shift,
     pub compare: Compare,
     pub forced: Forced,
+    pub fpick: ForcedPick,
     pub prep: Prep,
     pub step: Radix4Step,
     /// Clocks per digit: 1, or 2 (a constant, [`Divsqrt::new`]).
@@ -768,6 +769,8 @@ pub struct Divsqrt {
     pub crs: DFF<Coarse>,
     pub norm: DFF<Normed>,
     pub ord: DFF<Ordered>,
+    /// [`Forced`]'s decision, registered at every clock.
+    pub forced_sel: DFF<ForcedSel>,
     pub meta: DFF<Meta>,
     pub iter: DFF<Iter>,
     /// The prep phase's answers, registered at its end (its multiplexers of
@@ -832,6 +835,7 @@ impl Logic for Divsqrt {
             crs,
             norm,
             ord,
+            forced_sel,
             meta,
             iter,
             prep_iter,
@@ -1014,16 +1018,21 @@ impl Logic for Divsqrt {
         self.compare.n.next = self.norm.q.val();
         self.compare.nbits.next = self.ctl.q.val().nbits;
         self.ord.d.next = self.ord.q.val();
+        // The forced answers' decision at every clock (from the lzc phase
+        // on it is this operation's), their values from that register.
         self.forced.p.next = self.acc.q.val();
+        self.forced_sel.d.next = self.forced.sel.val();
+        self.fpick.s.next = self.forced_sel.q.val();
+        self.fpick.a_raw.next = self.acc.q.val().a_raw;
         if self.at_compare.q.val() {
             self.ord.d.next = self.compare.o.val();
-            self.ord.d.next.sign = self.forced.sign.val();
-            self.ord.d.next.forced = self.forced.is_forced.val();
-            self.ord.d.next.fres = self.forced.fres.val();
-            self.ord.d.next.fflags = self.forced.fflags.val();
-            self.ord.d.next.zero_res = self.forced.zero_res.val();
-            self.ord.d.next.ovf_res = self.forced.ovf_res.val();
-            self.ord.d.next.modes = self.forced.modes.val();
+            self.ord.d.next.sign = self.forced_sel.q.val().sign;
+            self.ord.d.next.forced = self.forced_sel.q.val().forced;
+            self.ord.d.next.fres = self.fpick.fres.val();
+            self.ord.d.next.fflags = self.forced_sel.q.val().fflags;
+            self.ord.d.next.zero_res = self.fpick.zero_res.val();
+            self.ord.d.next.ovf_res = self.fpick.ovf_res.val();
+            self.ord.d.next.modes = self.fpick.modes.val();
         }
         // An integer's first weight and `QM`: loaded at every clock (no
         // enable before the decoder's flip-flops; `nbits` holds from the

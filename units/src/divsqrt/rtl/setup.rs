@@ -204,140 +204,212 @@ impl Logic for Compare {
     }
 }
 
-/// The answers that need no recurrence (NaN, ∞, 0, ÷0; an integer's ÷0),
-/// combinational from [`Accepted`] and registered by the compare phase into
-/// [`Ordered`] (since 2026-12-04; before, the prep phase formed them, five
-/// LUT levels before [`Meta`]). An integer's quotient of 0 (`lz_gt`) is
-/// added by the prep phase.
+/// The answers without a recurrence (NaN, ∞, 0, ÷0, an integer divisor of
+/// 0), in two halves. [`Forced`] (combinational, from `acc`) decides which
+/// answer and its flags; the top level registers its [`ForcedSel`] at every
+/// clock (its inputs hold from the unpack phase's edge on, so the register
+/// holds the decision from the lzc phase on), and [`ForcedPick`] forms the
+/// values from that register in the compare phase, into
+/// [`Ordered`]. Since 2026-12-04; before, one block of five LUT levels
+/// from `acc` into `ord` led the unit at 6.7 ns. An integer's quotient of 0
+/// (`lz_gt`) is added by the prep phase.
 #[derive(LogicBlock, Default)]
 pub struct Forced {
     pub p: Signal<In, Accepted>,
-    /// Sign of a float result.
-    pub sign: Signal<Out, Bit>,
-    /// The answer needs no recurrence (`Ordered::forced`).
-    pub is_forced: Signal<Out, Bit>,
-    pub fres: Signal<Out, Bits<64>>,
-    pub fflags: Signal<Out, Bits<FLAGS_W>>,
-    /// A float result's signed zero; its overflow answer: ∞ unless the
-    /// mode rounds toward zero for this sign, then the largest finite value.
-    pub zero_res: Signal<Out, Bits<64>>,
-    pub ovf_res: Signal<Out, Bits<64>>,
-    /// The rounding mode decoded with the sign ([`super::round::RoundUpDecoded`]).
-    pub modes: Signal<Out, Bits<3>>,
-    to_inf: Signal<Local, Bit>,
-    /// `modes`' bits, named (no comparison inside a shift: lint policy).
-    m_rne: Signal<Local, Bit>,
-    m_rmm: Signal<Local, Bit>,
-    m_away: Signal<Local, Bit>,
-    /// Signed zero, ∞, canonical NaN of the format.
-    zero_v: Signal<Local, Bits<64>>,
-    inf_v: Signal<Local, Bits<64>>,
-    nan_v: Signal<Local, Bits<64>>,
+    pub sel: Signal<Out, ForcedSel>,
 }
 
 impl Logic for Forced {
     #[hdl_gen]
     fn update(&mut self) {
-        self.sign.next = self.p.val().a_sign ^ (self.p.val().b_sign & !self.p.val().sqrt);
-        self.zero_v.next = 0.into();
-        if self.sign.val() {
-            self.zero_v.next = 0x8000_0000_u64.into();
-            if self.p.val().fmt64 {
-                self.zero_v.next = 0x8000_0000_0000_0000_u64.into();
-            }
-        }
-        self.inf_v.next = self.zero_v.val() | 0x7f80_0000_u64;
-        self.nan_v.next = 0x7fc0_0000_u64.into();
-        if self.p.val().fmt64 {
-            self.inf_v.next = self.zero_v.val() | 0x7ff0_0000_0000_0000_u64;
-            self.nan_v.next = 0x7ff8_0000_0000_0000_u64.into();
-        }
-        self.zero_res.next = self.zero_v.val();
-        self.to_inf.next = (self.p.val().rm == 0)
+        self.sel.next.sign = self.p.val().a_sign ^ (self.p.val().b_sign & !self.p.val().sqrt);
+        self.sel.next.fmt64 = self.p.val().fmt64;
+        self.sel.next.to_inf = (self.p.val().rm == 0)
             | (self.p.val().rm == 4)
-            | ((self.p.val().rm == 2) & self.sign.val())
-            | ((self.p.val().rm == 3) & !self.sign.val());
-        self.ovf_res.next = self.zero_v.val() | 0x7f7f_ffff_u64;
-        if self.p.val().fmt64 {
-            self.ovf_res.next = self.zero_v.val() | 0x7fef_ffff_ffff_ffff_u64;
-        }
-        if self.to_inf.val() {
-            self.ovf_res.next = self.inf_v.val();
-        }
-        self.m_rne.next = self.p.val().rm == 0;
-        self.m_rmm.next = self.p.val().rm == 4;
-        self.m_away.next = ((self.p.val().rm == 2) & self.sign.val())
-            | ((self.p.val().rm == 3) & !self.sign.val());
-        self.modes.next = 0.into();
-        self.modes.next = self.modes.val().replace_bit(0, self.m_rne.val());
-        self.modes.next = self.modes.val().replace_bit(1, self.m_rmm.val());
-        self.modes.next = self.modes.val().replace_bit(2, self.m_away.val());
-        self.fres.next = self.inf_v.val();
-        self.fflags.next = 0.into();
+            | ((self.p.val().rm == 2) & self.sel.val().sign)
+            | ((self.p.val().rm == 3) & !self.sel.val().sign);
+        self.sel.next.m_rne = self.p.val().rm == 0;
+        self.sel.next.m_rmm = self.p.val().rm == 4;
+        self.sel.next.m_away = ((self.p.val().rm == 2) & self.sel.val().sign)
+            | ((self.p.val().rm == 3) & !self.sel.val().sign);
+        // A float's answer: ∞ unless a case below says NaN or 0.
+        self.sel.next.k_nan = false;
+        self.sel.next.k_zero = false;
+        self.sel.next.k_inf = true;
+        self.sel.next.k_ones = false;
+        self.sel.next.k_araw = false;
+        self.sel.next.fflags = 0.into();
         if self.p.val().sqrt {
             // √: −x → NaN (NV), ±0 → ±0, +∞ → +∞, NaN → NaN.
-            self.is_forced.next =
+            self.sel.next.forced =
                 self.p.val().a_nan | self.p.val().a_zero | self.p.val().a_inf | self.p.val().a_sign;
             if self.p.val().a_sign {
-                self.fres.next = self.nan_v.val();
-                self.fflags.next = 0x10.into();
+                self.sel.next.k_nan = true;
+                self.sel.next.k_inf = false;
+                self.sel.next.fflags = 0x10.into();
             }
             if self.p.val().a_zero {
-                self.fres.next = self.zero_v.val();
-                self.fflags.next = 0.into();
+                self.sel.next.k_nan = false;
+                self.sel.next.k_zero = true;
+                self.sel.next.k_inf = false;
+                self.sel.next.fflags = 0.into();
             }
             if self.p.val().a_nan {
-                self.fres.next = self.nan_v.val();
-                self.fflags.next = 0.into();
+                self.sel.next.k_nan = true;
+                self.sel.next.k_zero = false;
+                self.sel.next.k_inf = false;
+                self.sel.next.fflags = 0.into();
                 if self.p.val().a_snan {
-                    self.fflags.next = 0x10.into();
+                    self.sel.next.fflags = 0x10.into();
                 }
             }
         } else {
             // ÷: x/0 → ∞ (DZ); 0/x, x/∞ → 0; ∞/x → ∞; 0/0, ∞/∞ → NaN (NV).
-            self.is_forced.next = self.p.val().a_nan
+            self.sel.next.forced = self.p.val().a_nan
                 | self.p.val().b_nan
                 | self.p.val().a_zero
                 | self.p.val().b_zero
                 | self.p.val().a_inf
                 | self.p.val().b_inf;
             if self.p.val().b_zero {
-                self.fflags.next = 0x08.into();
+                self.sel.next.fflags = 0x08.into();
             }
             if self.p.val().a_zero | self.p.val().b_inf {
-                self.fres.next = self.zero_v.val();
-                self.fflags.next = 0.into();
+                self.sel.next.k_zero = true;
+                self.sel.next.k_inf = false;
+                self.sel.next.fflags = 0.into();
             }
             if self.p.val().a_inf {
-                self.fres.next = self.inf_v.val();
-                self.fflags.next = 0.into();
+                self.sel.next.k_zero = false;
+                self.sel.next.k_inf = true;
+                self.sel.next.fflags = 0.into();
             }
             if (self.p.val().a_zero & self.p.val().b_zero)
                 | (self.p.val().a_inf & self.p.val().b_inf)
             {
-                self.fres.next = self.nan_v.val();
-                self.fflags.next = 0x10.into();
+                self.sel.next.k_nan = true;
+                self.sel.next.k_zero = false;
+                self.sel.next.k_inf = false;
+                self.sel.next.fflags = 0x10.into();
             }
             if self.p.val().a_nan | self.p.val().b_nan {
-                self.fres.next = self.nan_v.val();
-                self.fflags.next = 0.into();
+                self.sel.next.k_nan = true;
+                self.sel.next.k_zero = false;
+                self.sel.next.k_inf = false;
+                self.sel.next.fflags = 0.into();
                 if self.p.val().a_snan | self.p.val().b_snan {
-                    self.fflags.next = 0x10.into();
+                    self.sel.next.fflags = 0x10.into();
                 }
             }
         }
         if self.p.val().is_int {
             // ÷0: quotient all ones, remainder the dividend; |a| < 2^k·|b| with
             // fewer leading zeros in b: quotient 0, remainder the dividend.
-            self.is_forced.next = self.p.val().b_zero;
-            self.fflags.next = 0.into();
-            self.fres.next = 0.into();
-            if self.p.val().b_zero {
-                self.fres.next = 0xffff_ffff_u64.into();
+            self.sel.next.forced = self.p.val().b_zero;
+            self.sel.next.fflags = 0.into();
+            self.sel.next.k_nan = false;
+            self.sel.next.k_zero = false;
+            self.sel.next.k_inf = false;
+            self.sel.next.k_ones = self.p.val().b_zero & !self.p.val().rem;
+            self.sel.next.k_araw = self.p.val().rem;
+        }
+    }
+}
+
+/// [`Forced`]'s decision, registered: which answer (`k_*`, at most one
+/// set), its flags, and what the values are formed from.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct ForcedSel {
+    /// Sign of a float result.
+    pub sign: Bit,
+    pub fmt64: Bit,
+    /// The overflow answer is ∞ (else the largest finite value).
+    pub to_inf: Bit,
+    /// The rounding mode decoded with the sign
+    /// ([`super::round::RoundUpDecoded`]'s `modes` bits 0, 1, 2).
+    pub m_rne: Bit,
+    pub m_rmm: Bit,
+    pub m_away: Bit,
+    pub forced: Bit,
+    pub fflags: Bits<FLAGS_W>,
+    /// The answer: the format's canonical NaN, the signed zero, the signed
+    /// ∞, an integer's all ones, an integer's dividend (none set: 0).
+    pub k_nan: Bit,
+    pub k_zero: Bit,
+    pub k_inf: Bit,
+    pub k_ones: Bit,
+    pub k_araw: Bit,
+}
+
+/// The forced answers' values from the registered [`ForcedSel`]
+/// (combinational; each bit a function of a few flip-flops).
+#[derive(LogicBlock, Default)]
+pub struct ForcedPick {
+    pub s: Signal<In, ForcedSel>,
+    /// The integer dividend (`acc`'s `a_raw`, held).
+    pub a_raw: Signal<In, Bits<32>>,
+    pub fres: Signal<Out, Bits<64>>,
+    /// A float result's signed zero; its overflow answer: ∞ unless the
+    /// mode rounds toward zero for this sign, then the largest finite value.
+    pub zero_res: Signal<Out, Bits<64>>,
+    pub ovf_res: Signal<Out, Bits<64>>,
+    pub modes: Signal<Out, Bits<3>>,
+    /// Signed zero, ∞, canonical NaN of the format.
+    zero_v: Signal<Local, Bits<64>>,
+    inf_v: Signal<Local, Bits<64>>,
+    nan_v: Signal<Local, Bits<64>>,
+    /// `modes`' bits, named (lint policy: no struct field inside a shift).
+    m_rne: Signal<Local, Bit>,
+    m_rmm: Signal<Local, Bit>,
+    m_away: Signal<Local, Bit>,
+}
+
+impl Logic for ForcedPick {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.zero_v.next = 0.into();
+        if self.s.val().sign {
+            self.zero_v.next = 0x8000_0000_u64.into();
+            if self.s.val().fmt64 {
+                self.zero_v.next = 0x8000_0000_0000_0000_u64.into();
             }
-            if self.p.val().rem {
-                self.fres.next = bit_cast::<64, 32>(self.p.val().a_raw);
-            }
+        }
+        self.inf_v.next = self.zero_v.val() | 0x7f80_0000_u64;
+        self.nan_v.next = 0x7fc0_0000_u64.into();
+        if self.s.val().fmt64 {
+            self.inf_v.next = self.zero_v.val() | 0x7ff0_0000_0000_0000_u64;
+            self.nan_v.next = 0x7ff8_0000_0000_0000_u64.into();
+        }
+        self.zero_res.next = self.zero_v.val();
+        self.ovf_res.next = self.zero_v.val() | 0x7f7f_ffff_u64;
+        if self.s.val().fmt64 {
+            self.ovf_res.next = self.zero_v.val() | 0x7fef_ffff_ffff_ffff_u64;
+        }
+        if self.s.val().to_inf {
+            self.ovf_res.next = self.inf_v.val();
+        }
+        self.m_rne.next = self.s.val().m_rne;
+        self.m_rmm.next = self.s.val().m_rmm;
+        self.m_away.next = self.s.val().m_away;
+        self.modes.next = 0.into();
+        self.modes.next = self.modes.val().replace_bit(0, self.m_rne.val());
+        self.modes.next = self.modes.val().replace_bit(1, self.m_rmm.val());
+        self.modes.next = self.modes.val().replace_bit(2, self.m_away.val());
+        self.fres.next = 0.into();
+        if self.s.val().k_nan {
+            self.fres.next = self.nan_v.val();
+        }
+        if self.s.val().k_zero {
+            self.fres.next = self.zero_v.val();
+        }
+        if self.s.val().k_inf {
+            self.fres.next = self.inf_v.val();
+        }
+        if self.s.val().k_ones {
+            self.fres.next = 0xffff_ffff_u64.into();
+        }
+        if self.s.val().k_araw {
+            self.fres.next = bit_cast::<64, 32>(self.a_raw.val());
         }
     }
 }
