@@ -39,10 +39,10 @@ module handshake_formal_of_divsqrt(
               .out_result(), .out_flags(), .in_ready(in_ready));
 
 `ifndef CLOCKS2
-    localparam [6:0] F64 = 47, F32_DIV = 32, F32_SQRT = 33, INT_FORCED = 17, INT_BASE = 19;
+    localparam [6:0] F64 = 48, F32_DIV = 33, F32_SQRT = 34, INT_FORCED = 18, INT_BASE = 20;
     localparam [6:0] PER_DIGIT = 1;
 `else
-    localparam [6:0] F64 = 77, F32_DIV = 47, F32_SQRT = 49, INT_FORCED = 18, INT_BASE = 22;
+    localparam [6:0] F64 = 78, F32_DIV = 48, F32_SQRT = 50, INT_FORCED = 19, INT_BASE = 23;
     localparam [6:0] PER_DIGIT = 2;
 `endif
 `ifndef BROKEN_REFERENCE
@@ -121,6 +121,7 @@ module handshake_formal_of_divsqrt(
     // probe: p_at_load dut.at_load$q
     // probe: p_at_iter dut.at_iter$q
     // probe: p_at_compress dut.at_compress$q
+    // probe: p_at_row dut.at_row$q
     // probe: p_at_correct dut.at_correct$q
     // probe: p_at_select dut.at_select$q
     // probe: p_at_align dut.at_align$q
@@ -133,7 +134,7 @@ module handshake_formal_of_divsqrt(
     wire [21:0] p_ctl;
     wire [7:0] p_inp_tag, p_acc_tag;
     wire p_at_fields, p_at_unpack, p_at_lzc, p_at_coarse, p_at_shift, p_at_compare, p_at_load, p_at_iter,
-         p_at_compress, p_at_correct, p_at_select, p_at_align, p_at_decide,
+         p_at_compress, p_at_row, p_at_correct, p_at_select, p_at_align, p_at_decide,
          p_at_pack, p_at_special, p_at_final;
     // Two clocks per digit: the digit's first clock (read under CLOCKS2
     // only; kept, so that c1's script finds the wire it connects).
@@ -141,15 +142,15 @@ module handshake_formal_of_divsqrt(
     // Phase codes (rtl::Phase) and the control word's fields (rtl::Ctl).
     localparam [4:0] IDLE = 0, FIELDS = 1, UNPACK = 2, LZC = 3, COARSE = 4,
         SHIFT = 5, COMPARE = 6, PREP = 7, LOAD = 8, ITERATE = 9, COMPRESS = 10,
-        CORRECT = 11, SELECT = 12, ALIGN = 13, DECIDE = 14, PACK = 15,
-        SPECIAL = 16, FINAL = 17, PRESENT = 18;
+        ROW = 11, CORRECT = 12, SELECT = 13, ALIGN = 14, DECIDE = 15, PACK = 16,
+        SPECIAL = 17, FINAL = 18, PRESENT = 19;
     wire [7:0] c_tag = p_ctl[7:0];
     wire c_int = p_ctl[8];
     wire [4:0] c_count = p_ctl[20:16];
     wire c_last = p_ctl[21];
     // Clocks from the compress phase to the present phase (no pack phase
     // for an integer), and the clocks left before the answer.
-    wire [6:0] tail = c_int ? 7'd7 : 7'd8;
+    wire [6:0] tail = c_int ? 7'd8 : 7'd9;
     wire [6:0] left = lat_q - cnt;
     always @* begin
         if (seen) begin
@@ -163,6 +164,7 @@ module handshake_formal_of_divsqrt(
             assert (p_at_load == (p_phase == LOAD));
             assert (p_at_iter == (p_phase == ITERATE));
             assert (p_at_compress == (p_phase == COMPRESS));
+            assert (p_at_row == (p_phase == ROW));
             assert (p_at_correct == (p_phase == CORRECT));
             assert (p_at_select == (p_phase == SELECT));
             assert (p_at_align == (p_phase == ALIGN));

@@ -35,21 +35,14 @@ pub struct Compress {
     /// `ws + wc = 0`'s carry-free test by 4-bit groups (bit `i`: group `i`
     /// agrees), registered so that [`Correct`] ANDs fifteen flip-flops.
     pub zp: Signal<Out, Bits<15>>,
-    /// The same of the row's sum, `s2 + c2 = 0`.
-    pub zp2: Signal<Out, Bits<15>>,
     /// The row for a division's `back` (`d`) and for a root's
-    /// (`QM + ulp/2`), side by side, and their zero tests; `sqrt` picks
-    /// last (since 2026-12-04: the pick of `back` ahead of the row was
-    /// the head of a five-level path into `zp2`).
+    /// (`QM + ulp/2`), side by side; `sqrt` picks last. The row's own zero
+    /// test is [`RowZero`]'s, a clock later.
     back_r: Signal<Local, Bits<REM_W>>,
     s2d: Signal<Local, Bits<REM_W>>,
     c2d: Signal<Local, Bits<REM_W>>,
     s2r: Signal<Local, Bits<REM_W>>,
     c2r: Signal<Local, Bits<REM_W>>,
-    diff2d: Signal<Local, Bits<REM_W>>,
-    diff2r: Signal<Local, Bits<REM_W>>,
-    zp2d: Signal<Local, Bits<15>>,
-    zp2r: Signal<Local, Bits<15>>,
     /// Where `ws ⊕ wc` and `(ws ∨ wc) << 1` differ.
     diff: Signal<Local, Bits<REM_W>>,
 }
@@ -75,27 +68,39 @@ impl Logic for Compress {
             self.c2.next = self.c2r.val();
         }
         self.diff.next = (self.ws.val() ^ self.wc.val()) ^ ((self.ws.val() | self.wc.val()) << 1);
-        self.diff2d.next =
-            (self.s2d.val() ^ self.c2d.val()) ^ ((self.s2d.val() | self.c2d.val()) << 1);
-        self.diff2r.next =
-            (self.s2r.val() ^ self.c2r.val()) ^ ((self.s2r.val() | self.c2r.val()) << 1);
         self.zp.next = 0.into();
-        self.zp2d.next = 0.into();
-        self.zp2r.next = 0.into();
         for i in 0..15 {
             if !self.diff.val().get_bits::<4>(4 * i).any() {
                 self.zp.next = self.zp.val().replace_bit(i, true);
             }
-            if !self.diff2d.val().get_bits::<4>(4 * i).any() {
-                self.zp2d.next = self.zp2d.val().replace_bit(i, true);
-            }
-            if !self.diff2r.val().get_bits::<4>(4 * i).any() {
-                self.zp2r.next = self.zp2r.val().replace_bit(i, true);
-            }
         }
-        self.zp2.next = self.zp2d.val();
-        if self.sqrt.val() {
-            self.zp2.next = self.zp2r.val();
+    }
+}
+
+/// The correction row's zero test (combinational), in a clock of its own
+/// between [`Compress`] and [`Correct`] (the row phase, since 2026-12-05):
+/// `s2 + c2 = 0`'s carry-free test by 4-bit groups from the registered
+/// row, so that [`Correct`] ANDs fifteen flip-flops. In the compress
+/// phase, after the row's 3:2 and the pick by `sqrt`, it was five LUT
+/// levels from `QM` (6.35–6.72 ns on 9e063b6's three seeds).
+#[derive(LogicBlock, Default)]
+pub struct RowZero {
+    pub s2: Signal<In, Bits<REM_W>>,
+    pub c2: Signal<In, Bits<REM_W>>,
+    pub zp2: Signal<Out, Bits<15>>,
+    /// Where `s2 ⊕ c2` and `(s2 ∨ c2) << 1` differ.
+    diff2: Signal<Local, Bits<REM_W>>,
+}
+
+impl Logic for RowZero {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.diff2.next = (self.s2.val() ^ self.c2.val()) ^ ((self.s2.val() | self.c2.val()) << 1);
+        self.zp2.next = 0.into();
+        for i in 0..15 {
+            if !self.diff2.val().get_bits::<4>(4 * i).any() {
+                self.zp2.next = self.zp2.val().replace_bit(i, true);
+            }
         }
     }
 }

@@ -49,7 +49,7 @@ use crate::divsqrt::model::DivsqrtOp;
 use crate::divsqrt::srt::REM_W as SRT_REM_W;
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use align::{Align, AlignPrep, CoarseSig, Select};
-use correct::{Compress, Correct, RoundBits};
+use correct::{Compress, Correct, RoundBits, RowZero};
 use round::{Decide, Final, Pack, Specials};
 use rust_hdl::prelude::*;
 use setup::{
@@ -86,10 +86,10 @@ pub const BEFF_W: usize = 12;
 pub const CNT_W: usize = 5;
 /// Clocks outside the recurrence for a float: fields, unpack, lzc, coarse,
 /// shift, compare,
-/// prep, load, compress, correct, select, align, decide, pack, special, final,
-/// present (the answer is presented from a register). The integer forms
-/// skip the pack phase.
-pub const OVERHEAD: usize = 17;
+/// prep, load, compress, row, correct, select, align, decide, pack, special,
+/// final, present (the answer is presented from a register). The integer
+/// forms skip the pack phase.
+pub const OVERHEAD: usize = 18;
 /// Clocks per radix-4 digit, at most ([`Divsqrt::new`]).
 pub const MAX_CLOCKS: usize = 2;
 /// Clocks per radix-4 digit of the default engine (the unit `divsqrt`,
@@ -155,6 +155,7 @@ pub enum Phase {
     Load,
     Iterate,
     Compress,
+    Row,
     Correct,
     Select,
     Align,
@@ -656,6 +657,7 @@ pub struct Divsqrt {
     pub per_digit: PerDigit,
     pub kload_rows: KLoad,
     pub compress: Compress,
+    pub row_zero: RowZero,
     pub correct: Correct,
     pub bits_q: RoundBits,
     pub bits_qm: RoundBits,
@@ -683,6 +685,7 @@ pub struct Divsqrt {
     pub at_load: DFF<Bit>,
     pub at_iter: DFF<Bit>,
     pub at_compress: DFF<Bit>,
+    pub at_row: DFF<Bit>,
     pub at_correct: DFF<Bit>,
     pub at_select: DFF<Bit>,
     pub at_align: DFF<Bit>,
@@ -809,6 +812,7 @@ impl Logic for Divsqrt {
             at_load,
             at_iter,
             at_compress,
+            at_row,
             at_correct,
             at_select,
             at_align,
@@ -1231,7 +1235,11 @@ impl Logic for Divsqrt {
             self.cmp.d.next.s2 = self.compress.s2.val();
             self.cmp.d.next.c2 = self.compress.c2.val();
             self.cmp.d.next.zp = self.compress.zp.val();
-            self.cmp.d.next.zp2 = self.compress.zp2.val();
+        }
+        self.row_zero.s2.next = self.cmp.q.val().s2;
+        self.row_zero.c2.next = self.cmp.q.val().c2;
+        if self.at_row.q.val() {
+            self.cmp.d.next.zp2 = self.row_zero.zp2.val();
         }
         self.correct.ws.next = self.iter.q.val().ws;
         self.correct.wc.next = self.iter.q.val().wc;
@@ -1390,7 +1398,8 @@ impl Logic for Divsqrt {
                     self.phase_next.next = Phase::Compress;
                 }
             }
-            Phase::Compress => self.phase_next.next = Phase::Correct,
+            Phase::Compress => self.phase_next.next = Phase::Row,
+            Phase::Row => self.phase_next.next = Phase::Correct,
             Phase::Correct => self.phase_next.next = Phase::Select,
             Phase::Select => self.phase_next.next = Phase::Align,
             Phase::Align => self.phase_next.next = Phase::Decide,
@@ -1436,7 +1445,8 @@ impl Logic for Divsqrt {
         self.first.d.next = self.two.val() & self.at_iter_d.val() & !self.first.q.val();
         self.at_compress.d.next =
             (self.phase.q.val() == Phase::Iterate) & self.ctl.q.val().last & !self.hold.val();
-        self.at_correct.d.next = self.phase.q.val() == Phase::Compress;
+        self.at_row.d.next = self.phase.q.val() == Phase::Compress;
+        self.at_correct.d.next = self.phase.q.val() == Phase::Row;
         self.at_select.d.next = self.phase.q.val() == Phase::Correct;
         self.at_align.d.next = self.phase.q.val() == Phase::Select;
         self.at_decide.d.next = self.phase.q.val() == Phase::Align;
@@ -1453,6 +1463,7 @@ impl Logic for Divsqrt {
             self.at_load.d.next = false;
             self.at_iter.d.next = false;
             self.at_compress.d.next = false;
+            self.at_row.d.next = false;
             self.at_correct.d.next = false;
             self.at_select.d.next = false;
             self.at_align.d.next = false;
