@@ -5,7 +5,7 @@
 //! | accept | the accept edge | decode `in_op` and MODE; the raw operands ([`Input`]; rcp's 1.0 in place) |
 //! | fields ([`unpack::FieldTests`]) | 1 | both operands' integer magnitude, exponent-field and fraction tests, into [`Field`] |
 //! | unpack ([`unpack::Unpack`]) | 1 | both operands' sign, class, left-aligned significand |
-//! | lzc ([`unpack::LzcTail`]) | 1 | both significands' leading-zero counts (from their nibbles' flags and counts, [`unpack::LzcHead`], registered by the unpack phase) |
+//! | lzc ([`unpack::Lzc64`]) | 1 | both significands' leading-zero counts |
 //! | coarse ([`setup::CoarseShift`]) | 1 | the normalising shifts by the counts' multiples of 8, into [`Coarse`] |
 //! | shift ([`setup::Shift`]) | 1 | the normalising shifts' rest (0 … 7), the operands' exponents |
 //! | compare ([`setup::Compare`], [`setup::Forced`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight and `QM` (decoded from `⌊nbits/2⌋`), `lz_a > lz_b`; the answers without a recurrence |
@@ -57,7 +57,7 @@ use setup::{
     CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
 };
 use step::{KLoad, Radix4Step, K_W, NM_W, WIN_W};
-use unpack::{FieldTests, LzcHead, LzcTail, Unpack};
+use unpack::{FieldTests, Lzc64, Unpack};
 
 /// Width of `in_op`.
 pub const OP_W: usize = 4;
@@ -225,9 +225,6 @@ pub struct Accepted {
     pub a_sig: Bits<SIG_W>,
     pub a_e1: Bits<E1_W>,
     pub a_lz: Bits<LZ_W>,
-    /// Its nibbles' flags and counts ([`unpack::LzcHead`]).
-    pub a_nh: Bits<16>,
-    pub a_nc: Bits<32>,
     /// Divisor fields.
     pub b_sign: Bit,
     pub b_zero: Bit,
@@ -237,8 +234,6 @@ pub struct Accepted {
     pub b_sig: Bits<SIG_W>,
     pub b_e1: Bits<E1_W>,
     pub b_lz: Bits<LZ_W>,
-    pub b_nh: Bits<16>,
-    pub b_nc: Bits<32>,
 }
 
 /// Registered by the coarse phase: the significands shifted by their
@@ -642,10 +637,8 @@ pub struct Divsqrt {
     pub fb: FieldTests,
     pub ua: Unpack,
     pub ub: Unpack,
-    pub lha: LzcHead,
-    pub lhb: LzcHead,
-    pub lza: LzcTail,
-    pub lzb: LzcTail,
+    pub lza: Lzc64,
+    pub lzb: Lzc64,
     pub coarse: CoarseShift,
     pub shift: Shift,
     pub compare: Compare,
@@ -965,12 +958,8 @@ impl Logic for Divsqrt {
         self.ua.daz.next = self.inp.q.val().daz;
         self.ub.daz.next = self.inp.q.val().daz;
 
-        self.lha.x.next = self.ua.sig.val();
-        self.lhb.x.next = self.ub.sig.val();
-        self.lza.has.next = self.acc.q.val().a_nh;
-        self.lza.cnt.next = self.acc.q.val().a_nc;
-        self.lzb.has.next = self.acc.q.val().b_nh;
-        self.lzb.cnt.next = self.acc.q.val().b_nc;
+        self.lza.x.next = self.acc.q.val().a_sig;
+        self.lzb.x.next = self.acc.q.val().b_sig;
         self.acc.d.next = self.acc.q.val();
         if self.at_unpack.q.val() {
             self.acc.d.next.tag = self.inp.q.val().tag;
@@ -996,10 +985,6 @@ impl Logic for Divsqrt {
             self.acc.d.next.b_snan = self.ub.snan.val();
             self.acc.d.next.b_sig = self.ub.sig.val();
             self.acc.d.next.b_e1 = self.ub.e1.val();
-            self.acc.d.next.a_nh = self.lha.has.val();
-            self.acc.d.next.a_nc = self.lha.cnt.val();
-            self.acc.d.next.b_nh = self.lhb.has.val();
-            self.acc.d.next.b_nc = self.lhb.cnt.val();
         }
         if self.at_lzc.q.val() {
             self.acc.d.next.a_lz = self.lza.lz.val();
