@@ -716,15 +716,6 @@ pub struct Divsqrt {
     /// The five candidates' next window sums, registered as `cand` is.
     pub wins: DFF<Bits<50>>,
     pub pre: DFF<Pre>,
-    /// Two clocks per digit: [`KLoad`]'s eight `K` rows registered at
-    /// every clock. The recurrence's registers hold through a clock pair
-    /// without a digit (the first, a root's third, fifth and seventh), so
-    /// the rows registered at the end of its first clock are those of the
-    /// held registers, and its second clock loads [`Spec`] from them: the
-    /// 10-bit adds and the load's multiplexer in two clocks (since
-    /// 2026-12-05; `spec` ← `QM` through both placed at 6.1–6.7 ns on
-    /// 9e063b6). At one clock per digit unread (removed by synthesis).
-    pub krows: DFF<Spec>,
     /// Two clocks per digit: the on-the-fly conversion's selects for the
     /// digit in `iter.c` (decoded from `c_next` by the step's
     /// `qsel_next`, loaded with `c`; the prep phase's digit 0 a constant):
@@ -833,7 +824,6 @@ impl Logic for Divsqrt {
             cand,
             wins,
             pre,
-            krows,
             inp,
             fld_a,
             fld_b,
@@ -1159,27 +1149,15 @@ impl Logic for Divsqrt {
                 self.spec.d.next.mm2 = self.spec.q.val().qm2;
             }
         }
-        self.krows.d.next.qp2 = self.kload_rows.qp2.val();
-        self.krows.d.next.qp1 = self.kload_rows.qp1.val();
-        self.krows.d.next.qm1 = self.kload_rows.qm1.val();
-        self.krows.d.next.qm2 = self.kload_rows.qm2.val();
-        self.krows.d.next.mp2 = self.kload_rows.mp2.val();
-        self.krows.d.next.mp1 = self.kload_rows.mp1.val();
-        self.krows.d.next.mm1 = self.kload_rows.mm1.val();
-        self.krows.d.next.mm2 = self.kload_rows.mm2.val();
         if self.en_kload.val() {
-            if self.two.val() {
-                self.spec.d.next = self.krows.q.val();
-            } else {
-                self.spec.d.next.qp2 = self.kload_rows.qp2.val();
-                self.spec.d.next.qp1 = self.kload_rows.qp1.val();
-                self.spec.d.next.qm1 = self.kload_rows.qm1.val();
-                self.spec.d.next.qm2 = self.kload_rows.qm2.val();
-                self.spec.d.next.mp2 = self.kload_rows.mp2.val();
-                self.spec.d.next.mp1 = self.kload_rows.mp1.val();
-                self.spec.d.next.mm1 = self.kload_rows.mm1.val();
-                self.spec.d.next.mm2 = self.kload_rows.mm2.val();
-            }
+            self.spec.d.next.qp2 = self.kload_rows.qp2.val();
+            self.spec.d.next.qp1 = self.kload_rows.qp1.val();
+            self.spec.d.next.qm1 = self.kload_rows.qm1.val();
+            self.spec.d.next.qm2 = self.kload_rows.qm2.val();
+            self.spec.d.next.mp2 = self.kload_rows.mp2.val();
+            self.spec.d.next.mp1 = self.kload_rows.mp1.val();
+            self.spec.d.next.mm1 = self.kload_rows.mm1.val();
+            self.spec.d.next.mm2 = self.kload_rows.mm2.val();
         }
         if self.en_adv.val() {
             self.iter.d.next.ws = self.step.ws_next.val();
