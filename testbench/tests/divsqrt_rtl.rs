@@ -184,17 +184,17 @@ fn answers_come_after_the_scheduled_latency() {
     // The default's (c2) column of the module doc's table.
     let one = |line: &str| request_latency(&Request::parse(line).unwrap());
     assert_eq!(DEFAULT_CLOCKS, 2);
-    assert_eq!(one("fdiv.f64 3ff0000000000000 4008000000000000"), 77);
-    assert_eq!(one("rcp.f64 4008000000000000"), 77);
-    assert_eq!(one("fsqrt.f64 4008000000000000"), 77);
-    assert_eq!(one("fdiv.f32 3f800000 40400000"), 47);
-    assert_eq!(one("fsqrt.f32 40400000"), 49);
-    assert_eq!(one("divu ffffffff 00000001"), 54);
-    assert_eq!(one("div 00000007 00000003"), 24);
-    assert_eq!(one("div 00000007 00000001"), 24);
-    assert_eq!(one("div 00000007 00000000"), 18);
-    assert_eq!(one("div 00000007 00000008"), 18);
-    assert_eq!(LATENCY, 77);
+    assert_eq!(one("fdiv.f64 3ff0000000000000 4008000000000000"), 78);
+    assert_eq!(one("rcp.f64 4008000000000000"), 78);
+    assert_eq!(one("fsqrt.f64 4008000000000000"), 78);
+    assert_eq!(one("fdiv.f32 3f800000 40400000"), 48);
+    assert_eq!(one("fsqrt.f32 40400000"), 50);
+    assert_eq!(one("divu ffffffff 00000001"), 55);
+    assert_eq!(one("div 00000007 00000003"), 25);
+    assert_eq!(one("div 00000007 00000001"), 25);
+    assert_eq!(one("div 00000007 00000000"), 19);
+    assert_eq!(one("div 00000007 00000008"), 19);
+    assert_eq!(LATENCY, 78);
     assert_eq!(rtl::max_latency(DEFAULT_CLOCKS), LATENCY);
 }
 
@@ -280,17 +280,17 @@ fn c1_matches_model_with_gaps_and_its_schedule() {
     check_latencies_with(1, &reqs, &obs);
     // The c1 table of the module doc.
     let one = |line: &str| request_latency_with(1, &Request::parse(line).unwrap());
-    assert_eq!(one("fdiv.f64 3ff0000000000000 4008000000000000"), 47);
-    assert_eq!(one("rcp.f64 4008000000000000"), 47);
-    assert_eq!(one("fsqrt.f64 4008000000000000"), 47);
-    assert_eq!(one("fdiv.f32 3f800000 40400000"), 32);
-    assert_eq!(one("fsqrt.f32 40400000"), 33);
-    assert_eq!(one("divu ffffffff 00000001"), 35);
-    assert_eq!(one("div 00000007 00000003"), 20);
-    assert_eq!(one("div 00000007 00000001"), 20);
-    assert_eq!(one("div 00000007 00000000"), 17);
-    assert_eq!(one("div 00000007 00000008"), 17);
-    assert_eq!(rtl::max_latency(1), 47);
+    assert_eq!(one("fdiv.f64 3ff0000000000000 4008000000000000"), 48);
+    assert_eq!(one("rcp.f64 4008000000000000"), 48);
+    assert_eq!(one("fsqrt.f64 4008000000000000"), 48);
+    assert_eq!(one("fdiv.f32 3f800000 40400000"), 33);
+    assert_eq!(one("fsqrt.f32 40400000"), 34);
+    assert_eq!(one("divu ffffffff 00000001"), 36);
+    assert_eq!(one("div 00000007 00000003"), 21);
+    assert_eq!(one("div 00000007 00000001"), 21);
+    assert_eq!(one("div 00000007 00000000"), 18);
+    assert_eq!(one("div 00000007 00000008"), 18);
+    assert_eq!(rtl::max_latency(1), 48);
 }
 
 #[test]

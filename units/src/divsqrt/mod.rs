@@ -84,12 +84,12 @@
 //! the other phases are the same ([`rtl::latency_with`]):
 //! | operation | c1 | c2 |
 //! |---|---|---|
-//! | fdiv.f64, rcp.f64 | 47 | 77 |
-//! | fsqrt.f64 | 47 | 77 |
-//! | fdiv.f32, rcp.f32 | 32 | 47 |
-//! | fsqrt.f32 | 33 | 49 |
-//! | div/divu/rem/remu | 19 … 35 | 16 + 2·(⌊(lz_b − lz_a + 1)/2⌋ + 3): 22 … 54 |
-//! | forced (÷0, \|a\| with more leading zeros) | 17 | 18 |
+//! | fdiv.f64, rcp.f64 | 48 | 78 |
+//! | fsqrt.f64 | 48 | 78 |
+//! | fdiv.f32, rcp.f32 | 33 | 48 |
+//! | fsqrt.f32 | 34 | 50 |
+//! | div/divu/rem/remu | 20 … 36 | 17 + 2·(⌊(lz_b − lz_a + 1)/2⌋ + 3): 23 … 55 |
+//! | forced (÷0, \|a\| with more leading zeros) | 18 | 19 |
 //!
 //! Since 2026-12-04 the prep phase's answers (the recurrence's first
 //! state, `meta`, the digit count) are registered (`prep_iter`,
@@ -101,6 +101,16 @@
 //! the registered on-the-fly selects (`qsel`) that were measured without
 //! it: 5,631 LUT4, 3,697 FF, 149.14 / 143.39 / 148.92 MHz on seeds 1–3
 //! (median 148.92; 150 not reached; docs/qor.md, "DIVSQRT: the prep phase's own clock").
+//!
+//! Since 2026-12-05 the correction row's zero test has a clock of its own
+//! (the row phase, [`correct::RowZero`](rtl::correct::RowZero), between
+//! compress and correct: one clock more on every operation, both engines),
+//! and the answers without a recurrence are formed in two halves
+//! ([`rtl::setup::Forced`] decides into `forced_sel` at every clock,
+//! [`rtl::setup::ForcedPick`] forms the values in the compare phase):
+//! 5,336 LUT4, 3,711 FF, 153.40 / 153.59 / 143.58 MHz on seeds 1–3
+//! (median **153.40**; docs/qor.md, "DIVSQRT: the correction row's zero
+//! test in its own clock").
 //!
 //! Before, on d74263d (2026-12-04, ECP5-85k grade 6): 5,207 LUT4, 3,179
 //! FF, 131.29 / 134.35 / 139.30 MHz on seeds 1–3 (median 134.35; 0a08acf,
@@ -118,9 +128,9 @@
 //! against the model in rust-hdl, Verilator and Icarus (`divsqrt_rtl`'s
 //! `c2_*` tests, the conformance sample).
 //!
-//! Overhead (floats 17, integers 16): fields, unpack, lzc, coarse, shift,
+//! Overhead (floats 18, integers 17): fields, unpack, lzc, coarse, shift,
 //! compare, prep, load;
-//! compress, correct, select, align, decide, pack (floats only), special,
+//! compress, row, correct, select, align, decide, pack (floats only), special,
 //! final, present (the answer comes from a register; the next operation is
 //! accepted in that cycle). The clock wins over latency (issue 17's
 //! order): the unpack phase (registered inputs), the compress phase (the

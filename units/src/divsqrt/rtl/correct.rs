@@ -1,12 +1,12 @@
-//! Correction phases (after the last step; two clocks: [`Compress`]'s 3:2
-//! row, then [`Correct`]'s chains): the remainder's two vectors are
+//! Correction phases (after the last step; three clocks: [`Compress`]'s 3:2
+//! row, [`RowZero`]'s zero test of the row, then [`Correct`]'s chains): the remainder's two vectors are
 //! added (`r1`), and in parallel with the value a negative remainder needs
 //! back (`r2 = r1 + d`, or `+ QM + ulp/2` for a root); a negative `r1`
 //! means the quotient is one ulp too large (the select phase then takes
 //! `QM` and `r2`). The zero tests of `r1` and `r2` (sticky) need no carry
 //! chain ([`srt::sum_is_zero`](crate::divsqrt::srt::sum_is_zero)): the
-//! compress phase registers them by 4-bit groups, the correct phase ANDs
-//! the groups, so the only chains here are the two adds. Beside them, for
+//! compress phase (`r1`'s) and the row phase (`r2`'s) register them by
+//! 4-bit groups, the correct phase ANDs the groups, so the only chains here are the two adds. Beside them, for
 //! both candidates `Q` and `QM`, the bits that decide tininess after
 //! rounding and the bits a subnormal shift drops ([`RoundBits`], by groups
 //! in the same two clocks).

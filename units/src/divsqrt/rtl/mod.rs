@@ -5,13 +5,15 @@
 //! | accept | the accept edge | decode `in_op` and MODE; the raw operands ([`Input`]; rcp's 1.0 in place) |
 //! | fields ([`unpack::FieldTests`]) | 1 | both operands' integer magnitude, exponent-field and fraction tests, into [`Field`] |
 //! | unpack ([`unpack::Unpack`]) | 1 | both operands' sign, class, left-aligned significand |
-//! | lzc ([`unpack::Lzc64`]) | 1 | both significands' leading-zero counts |
+//! | lzc ([`unpack::LzcBytes64`]) | 1 | both significands' leading zeros per byte, into `lzp_a`, `lzp_b` |
+//! | lzc merge ([`unpack::LzcMerge64`]) | 1 | the bytes merged into both leading-zero counts |
 //! | coarse ([`setup::CoarseShift`]) | 1 | the normalising shifts by the counts' multiples of 8, into [`Coarse`] |
 //! | shift ([`setup::Shift`]) | 1 | the normalising shifts' rest (0 … 7), the operands' exponents |
 //! | compare ([`setup::Compare`], [`setup::Forced`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight and `QM` (decoded from `⌊nbits/2⌋`), `lz_a > lz_b`; the answers without a recurrence |
 //! | prep ([`setup::Prep`]) | 1 | the root's first two digits, initial recurrence registers, clock count; an integer quotient of 0 |
 //! | iterate ([`step`]) | 2 + digits (+ 3 for a root): f64 ÷ 30, f64 √ 30, f32 ÷ 15, f32 √ 16, int ⌊(lz_b − lz_a + 1)/2⌋ + 3 (1 when forced) | the first clock (`s0`: the selection's `K` added, the loop's window sum and window copies loaded from the prep phase's registers), the start step, then one radix-4 SRT digit per clock on the carry-save remainder, on-the-fly quotient; a root's extra clocks: the selection's `K` added after each of its first three digits |
-//! | compress ([`correct::Compress`]) | 1 | the 3:2 row of `ws + wc + back`; the carry-free zero tests of `ws + wc` and of the row by 4-bit groups; both candidates' significands and their rounding and lost-bit tests by 4-bit groups (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
+//! | compress ([`correct::Compress`]) | 1 | the 3:2 row of `ws + wc + back`; the carry-free zero test of `ws + wc` by 4-bit groups; both candidates' significands and their rounding and lost-bit tests by 4-bit groups (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
+//! | row ([`correct::RowZero`]) | 1 | the registered row's carry-free zero test by 4-bit groups |
 //! | correct ([`correct::Correct`]) | 1 | remainder carry-propagate adds; the groups' tests combined; both float candidates' right shift by the subnormal shift's multiple of 8 ([`align::CoarseSig`]) |
 //! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, tininess, each formed for both and picked last; an integer remainder's right shift by the amount's multiple of 8 (a float's, [`align::CoarseSig`], was registered by the correct phase) |
 //! | align ([`align::Align`]) | 1 | the right shift's rest (0 … 7; subnormal significand or integer remainder); integer quotient/remainder |
@@ -57,7 +59,7 @@ use setup::{
     CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
 };
 use step::{KLoad, Radix4Step, K_W, NM_W, WIN_W};
-use unpack::{FieldTests, Lzc64, Unpack};
+use unpack::{FieldTests, LzcBytes64, LzcMerge64, Unpack, LZ_BYTES_W};
 
 /// Width of `in_op`.
 pub const OP_W: usize = 4;
@@ -84,12 +86,12 @@ pub const NORM_W: usize = 56;
 pub const BEFF_W: usize = 12;
 /// Width of the clock counter.
 pub const CNT_W: usize = 5;
-/// Clocks outside the recurrence for a float: fields, unpack, lzc, coarse,
-/// shift, compare,
+/// Clocks outside the recurrence for a float: fields, unpack, lzc, lzc
+/// merge, coarse, shift, compare,
 /// prep, load, compress, row, correct, select, align, decide, pack, special,
 /// final, present (the answer is presented from a register). The integer
 /// forms skip the pack phase.
-pub const OVERHEAD: usize = 18;
+pub const OVERHEAD: usize = 19;
 /// Clocks per radix-4 digit, at most ([`Divsqrt::new`]).
 pub const MAX_CLOCKS: usize = 2;
 /// Clocks per radix-4 digit of the default engine (the unit `divsqrt`,
@@ -148,6 +150,7 @@ pub enum Phase {
     Fields,
     Unpack,
     Lzc,
+    LzcMerge,
     Coarse,
     Shift,
     Compare,
@@ -637,8 +640,10 @@ pub struct Divsqrt {
     pub fb: FieldTests,
     pub ua: Unpack,
     pub ub: Unpack,
-    pub lza: Lzc64,
-    pub lzb: Lzc64,
+    pub lza: LzcBytes64,
+    pub lzb: LzcBytes64,
+    pub lzma: LzcMerge64,
+    pub lzmb: LzcMerge64,
     pub coarse: CoarseShift,
     pub shift: Shift,
     pub compare: Compare,
@@ -672,6 +677,7 @@ pub struct Divsqrt {
     pub at_fields: DFF<Bit>,
     pub at_unpack: DFF<Bit>,
     pub at_lzc: DFF<Bit>,
+    pub at_lzm: DFF<Bit>,
     pub at_coarse: DFF<Bit>,
     pub at_shift: DFF<Bit>,
     pub at_compare: DFF<Bit>,
@@ -761,6 +767,10 @@ pub struct Divsqrt {
     pub fld_a: DFF<Field>,
     pub fld_b: DFF<Field>,
     pub acc: DFF<Accepted>,
+    /// Both significands' leading zeros per byte ([`LzcBytes64`]),
+    /// registered by the lzc phase for the merge phase.
+    pub lzp_a: DFF<Bits<LZ_BYTES_W>>,
+    pub lzp_b: DFF<Bits<LZ_BYTES_W>>,
     pub ctl: DFF<Ctl>,
     pub crs: DFF<Coarse>,
     pub norm: DFF<Normed>,
@@ -799,6 +809,7 @@ impl Logic for Divsqrt {
             at_fields,
             at_unpack,
             at_lzc,
+            at_lzm,
             at_coarse,
             at_shift,
             at_compare,
@@ -828,6 +839,8 @@ impl Logic for Divsqrt {
             fld_a,
             fld_b,
             acc,
+            lzp_a,
+            lzp_b,
             ctl,
             crs,
             norm,
@@ -986,9 +999,17 @@ impl Logic for Divsqrt {
             self.acc.d.next.b_sig = self.ub.sig.val();
             self.acc.d.next.b_e1 = self.ub.e1.val();
         }
+        self.lzp_a.d.next = self.lzp_a.q.val();
+        self.lzp_b.d.next = self.lzp_b.q.val();
         if self.at_lzc.q.val() {
-            self.acc.d.next.a_lz = self.lza.lz.val();
-            self.acc.d.next.b_lz = self.lzb.lz.val();
+            self.lzp_a.d.next = self.lza.part.val();
+            self.lzp_b.d.next = self.lzb.part.val();
+        }
+        self.lzma.part.next = self.lzp_a.q.val();
+        self.lzmb.part.next = self.lzp_b.q.val();
+        if self.at_lzm.q.val() {
+            self.acc.d.next.a_lz = self.lzma.lz.val();
+            self.acc.d.next.b_lz = self.lzmb.lz.val();
         }
 
         // ---- shift, prep ----
@@ -1372,7 +1393,8 @@ impl Logic for Divsqrt {
             }
             Phase::Fields => self.phase_next.next = Phase::Unpack,
             Phase::Unpack => self.phase_next.next = Phase::Lzc,
-            Phase::Lzc => self.phase_next.next = Phase::Coarse,
+            Phase::Lzc => self.phase_next.next = Phase::LzcMerge,
+            Phase::LzcMerge => self.phase_next.next = Phase::Coarse,
             Phase::Coarse => self.phase_next.next = Phase::Shift,
             Phase::Shift => self.phase_next.next = Phase::Compare,
             Phase::Compare => self.phase_next.next = Phase::Prep,
@@ -1416,7 +1438,8 @@ impl Logic for Divsqrt {
         self.at_fields.d.next = self.accept.val();
         self.at_unpack.d.next = self.phase.q.val() == Phase::Fields;
         self.at_lzc.d.next = self.phase.q.val() == Phase::Unpack;
-        self.at_coarse.d.next = self.phase.q.val() == Phase::Lzc;
+        self.at_lzm.d.next = self.phase.q.val() == Phase::Lzc;
+        self.at_coarse.d.next = self.phase.q.val() == Phase::LzcMerge;
         self.at_shift.d.next = self.phase.q.val() == Phase::Coarse;
         self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
         self.at_load.d.next = self.phase.q.val() == Phase::Prep;
@@ -1442,6 +1465,7 @@ impl Logic for Divsqrt {
         if self.accept.val() {
             self.at_unpack.d.next = false;
             self.at_lzc.d.next = false;
+            self.at_lzm.d.next = false;
             self.at_coarse.d.next = false;
             self.at_shift.d.next = false;
             self.at_compare.d.next = false;

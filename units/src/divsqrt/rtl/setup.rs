@@ -210,8 +210,9 @@ impl Logic for Compare {
 /// clock (its inputs hold from the unpack phase's edge on, so the register
 /// holds the decision from the lzc phase on), and [`ForcedPick`] forms the
 /// values from that register in the compare phase, into
-/// [`Ordered`]. Since 2026-12-04; before, one block of five LUT levels
-/// from `acc` into `ord` led the unit at 6.7 ns. An integer's quotient of 0
+/// [`Ordered`]. Since 2026-12-05 (e90cd08, with the row phase; alone it
+/// measured 141.96 MHz median); before, one block of five LUT levels from
+/// `acc` into `ord` led the unit at 6.7 ns. An integer's quotient of 0
 /// (`lz_gt`) is added by the prep phase.
 #[derive(LogicBlock, Default)]
 pub struct Forced {
