@@ -39,10 +39,10 @@ module handshake_formal_of_divsqrt(
               .out_result(), .out_flags(), .in_ready(in_ready));
 
 `ifndef CLOCKS2
-    localparam [6:0] F64 = 49, F32_DIV = 34, F32_SQRT = 35, INT_FORCED = 19, INT_BASE = 21;
+    localparam [6:0] F64 = 48, F32_DIV = 33, F32_SQRT = 34, INT_FORCED = 18, INT_BASE = 20;
     localparam [6:0] PER_DIGIT = 1;
 `else
-    localparam [6:0] F64 = 79, F32_DIV = 49, F32_SQRT = 51, INT_FORCED = 20, INT_BASE = 24;
+    localparam [6:0] F64 = 78, F32_DIV = 48, F32_SQRT = 50, INT_FORCED = 19, INT_BASE = 23;
     localparam [6:0] PER_DIGIT = 2;
 `endif
 `ifndef BROKEN_REFERENCE
@@ -115,7 +115,6 @@ module handshake_formal_of_divsqrt(
     // probe: p_at_fields dut.at_fields$q
     // probe: p_at_unpack dut.at_unpack$q
     // probe: p_at_lzc dut.at_lzc$q
-    // probe: p_at_lzm dut.at_lzm$q
     // probe: p_at_coarse dut.at_coarse$q
     // probe: p_at_shift dut.at_shift$q
     // probe: p_at_compare dut.at_compare$q
@@ -134,17 +133,17 @@ module handshake_formal_of_divsqrt(
     wire [4:0] p_phase;
     wire [21:0] p_ctl;
     wire [7:0] p_inp_tag, p_acc_tag;
-    wire p_at_fields, p_at_unpack, p_at_lzc, p_at_lzm, p_at_coarse, p_at_shift, p_at_compare, p_at_load, p_at_iter,
+    wire p_at_fields, p_at_unpack, p_at_lzc, p_at_coarse, p_at_shift, p_at_compare, p_at_load, p_at_iter,
          p_at_compress, p_at_row, p_at_correct, p_at_select, p_at_align, p_at_decide,
          p_at_pack, p_at_special, p_at_final;
     // Two clocks per digit: the digit's first clock (read under CLOCKS2
     // only; kept, so that c1's script finds the wire it connects).
     (* keep *) wire p_first;
     // Phase codes (rtl::Phase) and the control word's fields (rtl::Ctl).
-    localparam [4:0] IDLE = 0, FIELDS = 1, UNPACK = 2, LZC = 3, LZM = 4, COARSE = 5,
-        SHIFT = 6, COMPARE = 7, PREP = 8, LOAD = 9, ITERATE = 10, COMPRESS = 11,
-        ROW = 12, CORRECT = 13, SELECT = 14, ALIGN = 15, DECIDE = 16, PACK = 17,
-        SPECIAL = 18, FINAL = 19, PRESENT = 20;
+    localparam [4:0] IDLE = 0, FIELDS = 1, UNPACK = 2, LZC = 3, COARSE = 4,
+        SHIFT = 5, COMPARE = 6, PREP = 7, LOAD = 8, ITERATE = 9, COMPRESS = 10,
+        ROW = 11, CORRECT = 12, SELECT = 13, ALIGN = 14, DECIDE = 15, PACK = 16,
+        SPECIAL = 17, FINAL = 18, PRESENT = 19;
     wire [7:0] c_tag = p_ctl[7:0];
     wire c_int = p_ctl[8];
     wire [4:0] c_count = p_ctl[20:16];
@@ -159,7 +158,6 @@ module handshake_formal_of_divsqrt(
             assert (p_at_fields == (p_phase == FIELDS));
             assert (p_at_unpack == (p_phase == UNPACK));
             assert (p_at_lzc == (p_phase == LZC));
-            assert (p_at_lzm == (p_phase == LZM));
             assert (p_at_coarse == (p_phase == COARSE));
             assert (p_at_shift == (p_phase == SHIFT));
             assert (p_at_compare == (p_phase == COMPARE));
@@ -177,12 +175,11 @@ module handshake_formal_of_divsqrt(
             if (p_phase == FIELDS) assert (cnt == 1 && p_inp_tag == tag_q);
             if (p_phase == UNPACK) assert (cnt == 2 && p_inp_tag == tag_q);
             if (p_phase == LZC) assert (cnt == 3 && p_acc_tag == tag_q);
-            if (p_phase == LZM) assert (cnt == 4 && p_acc_tag == tag_q);
-            if (p_phase == COARSE) assert (cnt == 5 && p_acc_tag == tag_q);
-            if (p_phase == SHIFT) assert (cnt == 6 && p_acc_tag == tag_q);
-            if (p_phase == COMPARE) assert (cnt == 7 && p_acc_tag == tag_q);
-            if (p_phase == PREP) assert (cnt == 8 && p_acc_tag == tag_q);
-            if (p_phase == LOAD) assert (cnt == 9 && p_acc_tag == tag_q);
+            if (p_phase == COARSE) assert (cnt == 4 && p_acc_tag == tag_q);
+            if (p_phase == SHIFT) assert (cnt == 5 && p_acc_tag == tag_q);
+            if (p_phase == COMPARE) assert (cnt == 6 && p_acc_tag == tag_q);
+            if (p_phase == PREP) assert (cnt == 7 && p_acc_tag == tag_q);
+            if (p_phase == LOAD) assert (cnt == 8 && p_acc_tag == tag_q);
             if (p_phase >= ITERATE && p_phase <= PRESENT) assert (c_tag == tag_q);
 `ifndef CLOCKS2
             if (p_phase == ITERATE)

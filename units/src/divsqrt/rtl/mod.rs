@@ -5,8 +5,7 @@
 //! | accept | the accept edge | decode `in_op` and MODE; the raw operands ([`Input`]; rcp's 1.0 in place) |
 //! | fields ([`unpack::FieldTests`]) | 1 | both operands' integer magnitude, exponent-field and fraction tests, into [`Field`] |
 //! | unpack ([`unpack::Unpack`]) | 1 | both operands' sign, class, left-aligned significand |
-//! | lzc ([`unpack::LzcBytes64`]) | 1 | both significands' leading zeros per byte, into `lzp_a`, `lzp_b` |
-//! | lzc merge ([`unpack::LzcMerge64`]) | 1 | the bytes merged into both leading-zero counts |
+//! | lzc ([`unpack::Lzc64`]) | 1 | both significands' leading-zero counts |
 //! | coarse ([`setup::CoarseShift`]) | 1 | the normalising shifts by the counts' multiples of 8, into [`Coarse`] |
 //! | shift ([`setup::Shift`]) | 1 | the normalising shifts' rest (0 … 7), the operands' exponents |
 //! | compare ([`setup::Compare`], [`setup::Forced`]) | 1 | `m_a ≥ m_b`, the root's start-table comparisons, result exponent; an integer's first weight and `QM` (decoded from `⌊nbits/2⌋`), `lz_a > lz_b`; the answers without a recurrence |
@@ -59,7 +58,7 @@ use setup::{
     CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
 };
 use step::{KLoad, Radix4Step, K_W, NM_W, WIN_W};
-use unpack::{FieldTests, LzcBytes64, LzcMerge64, Unpack, LZ_BYTES_W};
+use unpack::{FieldTests, Lzc64, Unpack};
 
 /// Width of `in_op`.
 pub const OP_W: usize = 4;
@@ -86,12 +85,12 @@ pub const NORM_W: usize = 56;
 pub const BEFF_W: usize = 12;
 /// Width of the clock counter.
 pub const CNT_W: usize = 5;
-/// Clocks outside the recurrence for a float: fields, unpack, lzc, lzc
-/// merge, coarse, shift, compare,
+/// Clocks outside the recurrence for a float: fields, unpack, lzc, coarse,
+/// shift, compare,
 /// prep, load, compress, row, correct, select, align, decide, pack, special,
 /// final, present (the answer is presented from a register). The integer
 /// forms skip the pack phase.
-pub const OVERHEAD: usize = 19;
+pub const OVERHEAD: usize = 18;
 /// Clocks per radix-4 digit, at most ([`Divsqrt::new`]).
 pub const MAX_CLOCKS: usize = 2;
 /// Clocks per radix-4 digit of the default engine (the unit `divsqrt`,
@@ -150,7 +149,6 @@ pub enum Phase {
     Fields,
     Unpack,
     Lzc,
-    LzcMerge,
     Coarse,
     Shift,
     Compare,
@@ -640,10 +638,8 @@ pub struct Divsqrt {
     pub fb: FieldTests,
     pub ua: Unpack,
     pub ub: Unpack,
-    pub lza: LzcBytes64,
-    pub lzb: LzcBytes64,
-    pub lzma: LzcMerge64,
-    pub lzmb: LzcMerge64,
+    pub lza: Lzc64,
+    pub lzb: Lzc64,
     pub coarse: CoarseShift,
     pub shift: Shift,
     pub compare: Compare,
@@ -677,7 +673,6 @@ pub struct Divsqrt {
     pub at_fields: DFF<Bit>,
     pub at_unpack: DFF<Bit>,
     pub at_lzc: DFF<Bit>,
-    pub at_lzm: DFF<Bit>,
     pub at_coarse: DFF<Bit>,
     pub at_shift: DFF<Bit>,
     pub at_compare: DFF<Bit>,
@@ -767,10 +762,6 @@ pub struct Divsqrt {
     pub fld_a: DFF<Field>,
     pub fld_b: DFF<Field>,
     pub acc: DFF<Accepted>,
-    /// Both significands' leading zeros per byte ([`LzcBytes64`]),
-    /// registered by the lzc phase for the merge phase.
-    pub lzp_a: DFF<Bits<LZ_BYTES_W>>,
-    pub lzp_b: DFF<Bits<LZ_BYTES_W>>,
     pub ctl: DFF<Ctl>,
     pub crs: DFF<Coarse>,
     pub norm: DFF<Normed>,
@@ -809,7 +800,6 @@ impl Logic for Divsqrt {
             at_fields,
             at_unpack,
             at_lzc,
-            at_lzm,
             at_coarse,
             at_shift,
             at_compare,
@@ -839,8 +829,6 @@ impl Logic for Divsqrt {
             fld_a,
             fld_b,
             acc,
-            lzp_a,
-            lzp_b,
             ctl,
             crs,
             norm,
@@ -999,17 +987,9 @@ impl Logic for Divsqrt {
             self.acc.d.next.b_sig = self.ub.sig.val();
             self.acc.d.next.b_e1 = self.ub.e1.val();
         }
-        self.lzp_a.d.next = self.lzp_a.q.val();
-        self.lzp_b.d.next = self.lzp_b.q.val();
         if self.at_lzc.q.val() {
-            self.lzp_a.d.next = self.lza.part.val();
-            self.lzp_b.d.next = self.lzb.part.val();
-        }
-        self.lzma.part.next = self.lzp_a.q.val();
-        self.lzmb.part.next = self.lzp_b.q.val();
-        if self.at_lzm.q.val() {
-            self.acc.d.next.a_lz = self.lzma.lz.val();
-            self.acc.d.next.b_lz = self.lzmb.lz.val();
+            self.acc.d.next.a_lz = self.lza.lz.val();
+            self.acc.d.next.b_lz = self.lzb.lz.val();
         }
 
         // ---- shift, prep ----
@@ -1393,8 +1373,7 @@ impl Logic for Divsqrt {
             }
             Phase::Fields => self.phase_next.next = Phase::Unpack,
             Phase::Unpack => self.phase_next.next = Phase::Lzc,
-            Phase::Lzc => self.phase_next.next = Phase::LzcMerge,
-            Phase::LzcMerge => self.phase_next.next = Phase::Coarse,
+            Phase::Lzc => self.phase_next.next = Phase::Coarse,
             Phase::Coarse => self.phase_next.next = Phase::Shift,
             Phase::Shift => self.phase_next.next = Phase::Compare,
             Phase::Compare => self.phase_next.next = Phase::Prep,
@@ -1438,8 +1417,7 @@ impl Logic for Divsqrt {
         self.at_fields.d.next = self.accept.val();
         self.at_unpack.d.next = self.phase.q.val() == Phase::Fields;
         self.at_lzc.d.next = self.phase.q.val() == Phase::Unpack;
-        self.at_lzm.d.next = self.phase.q.val() == Phase::Lzc;
-        self.at_coarse.d.next = self.phase.q.val() == Phase::LzcMerge;
+        self.at_coarse.d.next = self.phase.q.val() == Phase::Lzc;
         self.at_shift.d.next = self.phase.q.val() == Phase::Coarse;
         self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
         self.at_load.d.next = self.phase.q.val() == Phase::Prep;
@@ -1465,7 +1443,6 @@ impl Logic for Divsqrt {
         if self.accept.val() {
             self.at_unpack.d.next = false;
             self.at_lzc.d.next = false;
-            self.at_lzm.d.next = false;
             self.at_coarse.d.next = false;
             self.at_shift.d.next = false;
             self.at_compare.d.next = false;

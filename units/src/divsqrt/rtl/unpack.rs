@@ -2,13 +2,13 @@
 //! `daz` reading a subnormal as zero) or a 32-bit integer (its magnitude,
 //! signed or not; [`FieldTests`] a clock earlier: the magnitude and the
 //! wide zero/all-ones tests) becomes sign, class and a significand left-aligned at bit 63 (hidden one
-//! at bit 63 for a normal float). The next two clocks ([`LzcBytes64`],
-//! [`LzcMerge64`]) count its leading zeros, so that the shift phase can normalise subnormals and
+//! at bit 63 for a normal float). The next clock ([`Lzc64`]) counts its
+//! leading zeros, so that the shift phase can normalise subnormals and
 //! integers with one shift. Mirrors
 //! [`model::classify`](crate::divsqrt::model::classify).
 
 use super::{Field, E1_W, LZ_W, SIG_W};
-use crate::hw::lzc::{LzcBytes32, LzcMerge32};
+use crate::hw::lzc::LeadingZeroCount32;
 use rust_hdl::prelude::*;
 
 /// The fields phase: one operand's wide tests (combinational), a clock
@@ -128,57 +128,23 @@ impl Logic for Unpack {
     }
 }
 
-/// Width of a 64-bit count cut after its byte level ([`LzcBytes64`]): eight
-/// flags (bits 31 … 24) and eight 3-bit counts (bits 23 … 0).
-pub const LZ_BYTES_W: usize = 32;
-
-/// The leading-zero count's first clock (the lzc phase, combinational):
-/// per byte of a 64-bit significand, whether it holds a one and its own
-/// leading zeros, packed as [`LZ_BYTES_W`] bits (the high word's bytes
-/// above the low word's). [`LzcMerge64`] finishes the count a clock later
-/// (since 2026-12-05: the whole count in one clock, `acc` ← `acc`, led
-/// the unit at 6.6–7.0 ns on 9e063b6's seeds).
+/// Leading zeros of a 64-bit significand (64 when it is 0), combinational.
 #[derive(LogicBlock, Default)]
-pub struct LzcBytes64 {
+pub struct Lzc64 {
     pub x: Signal<In, Bits<SIG_W>>,
-    pub part: Signal<Out, Bits<LZ_BYTES_W>>,
-    hi: LzcBytes32,
-    lo: LzcBytes32,
-}
-
-impl Logic for LzcBytes64 {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.hi.x.next = self.x.val().get_bits::<32>(32);
-        self.lo.x.next = self.x.val().get_bits::<32>(0);
-        self.part.next = (bit_cast::<LZ_BYTES_W, 4>(self.hi.byte_has.val()) << 28)
-            | (bit_cast::<LZ_BYTES_W, 4>(self.lo.byte_has.val()) << 24)
-            | (bit_cast::<LZ_BYTES_W, 12>(self.hi.byte_count.val()) << 12)
-            | bit_cast::<LZ_BYTES_W, 12>(self.lo.byte_count.val());
-    }
-}
-
-/// The leading-zero count's second clock (the lzc-merge phase,
-/// combinational): [`LzcBytes64`]'s registered bytes into the count of the
-/// 64-bit significand (64 when it is 0).
-#[derive(LogicBlock, Default)]
-pub struct LzcMerge64 {
-    pub part: Signal<In, Bits<LZ_BYTES_W>>,
     pub lz: Signal<Out, Bits<LZ_W>>,
-    hi: LzcMerge32,
-    lo: LzcMerge32,
+    lz_hi: LeadingZeroCount32,
+    lz_lo: LeadingZeroCount32,
 }
 
-impl Logic for LzcMerge64 {
+impl Logic for Lzc64 {
     #[hdl_gen]
     fn update(&mut self) {
-        self.hi.byte_has.next = self.part.val().get_bits::<4>(28);
-        self.lo.byte_has.next = self.part.val().get_bits::<4>(24);
-        self.hi.byte_count.next = self.part.val().get_bits::<12>(12);
-        self.lo.byte_count.next = self.part.val().get_bits::<12>(0);
-        self.lz.next = bit_cast::<LZ_W, 6>(self.hi.count.val());
-        if self.hi.count.val().get_bit(5) {
-            self.lz.next = bit_cast::<LZ_W, 6>(self.lo.count.val()) + 32;
+        self.lz_hi.x.next = self.x.val().get_bits::<32>(32);
+        self.lz_lo.x.next = self.x.val().get_bits::<32>(0);
+        self.lz.next = bit_cast::<LZ_W, 6>(self.lz_hi.count.val());
+        if self.lz_hi.count.val().get_bit(5) {
+            self.lz.next = bit_cast::<LZ_W, 6>(self.lz_lo.count.val()) + 32;
         }
     }
 }
