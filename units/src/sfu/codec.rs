@@ -6,10 +6,10 @@
 //! `rtl-gen sim` prints them in input order.
 
 use super::model::{execute, Mode, Path, Rm, SfuOp};
-use super::rtl::{APPROX_LATENCY, ENGINE_CLOCKS, FLAGS_W, HOLD_LATENCY, OP_W, REQ_LATENCY, RM_W};
+use super::rtl::{APPROX_LATENCY, ENGINE_CLOCKS, ENGINE_LZC2, FLAGS_W, HOLD_LATENCY, OP_W, REQ_LATENCY, RM_W};
 use crate::divsqrt::codec::{random_float, random_int};
 use crate::divsqrt::model::DivsqrtOp;
-use crate::divsqrt::rtl::latency_with;
+use crate::divsqrt::rtl::{latency_with, LZC2_CLOCKS};
 use crate::fp::ieee::{format_answer, ModeRequest};
 use crate::unit::{xorshift, Operation, Port, UnitCodec, UnitInfo, TAG_W};
 use crate::vector::FieldError;
@@ -31,9 +31,10 @@ pub fn max_latency() -> usize {
         .unwrap()
 }
 
-/// The engine's clocks for one operation at [`ENGINE_CLOCKS`].
+/// The engine's clocks for one operation at [`ENGINE_CLOCKS`], with its
+/// two-clock leading-zero count ([`ENGINE_LZC2`]).
 fn engine_latency(op: DivsqrtOp, a: u64, b: u64) -> usize {
-    latency_with(ENGINE_CLOCKS, op, a, b)
+    latency_with(ENGINE_CLOCKS, op, a, b) + if ENGINE_LZC2 { LZC2_CLOCKS } else { 0 }
 }
 
 /// Clocks from accept to answer of one operation alone in the unit.

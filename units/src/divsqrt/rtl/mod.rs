@@ -58,7 +58,7 @@ use setup::{
     CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
 };
 use step::{KLoad, Radix4Step, K_W, NM_W, WIN_W};
-use unpack::{FieldTests, Lzc64, Unpack};
+use unpack::{FieldTests, Lzc64, LzcBytes64, LzcMerge64, Unpack, LZ_BYTES_W};
 
 /// Width of `in_op`.
 pub const OP_W: usize = 4;
@@ -541,19 +541,29 @@ pub struct Compressed {
 pub struct PerDigit {
     /// Two clocks per digit.
     pub two: Signal<Out, Bit>,
+    /// The leading-zero counts in two clocks ([`Divsqrt::with`]).
+    pub lzc2: Signal<Out, Bit>,
     is_two: Constant<Bit>,
+    is_lzc2: Constant<Bit>,
 }
 
 impl PerDigit {
     /// `clocks` per digit: 1 or 2.
     pub fn new(clocks: usize) -> Self {
+        Self::with(clocks, false)
+    }
+
+    /// `clocks` per digit, and the leading-zero counts in one clock or two.
+    pub fn with(clocks: usize, lzc2: bool) -> Self {
         assert!(
             (1..=MAX_CLOCKS).contains(&clocks),
             "clocks per digit {clocks}"
         );
         Self {
             two: Default::default(),
+            lzc2: Default::default(),
             is_two: Constant::new(clocks == 2),
+            is_lzc2: Constant::new(lzc2),
         }
     }
 }
@@ -567,10 +577,12 @@ impl Default for PerDigit {
 impl Logic for PerDigit {
     fn update(&mut self) {
         self.two.next = self.is_two.val();
+        self.lzc2.next = self.is_lzc2.val();
     }
 
     fn connect(&mut self) {
         self.two.connect();
+        self.lzc2.connect();
     }
 
     /// A continuous assignment, not `#[hdl_gen]`'s `always @(*)`: a block
@@ -580,7 +592,7 @@ impl Logic for PerDigit {
     /// once, which hid it).
     fn hdl(&self) -> Verilog {
         Verilog::Wrapper(Wrapper {
-            code: "assign two = is_two;".into(),
+            code: "assign two = is_two;\nassign lzc2 = is_lzc2;".into(),
             cores: String::new(),
         })
     }
@@ -640,6 +652,12 @@ pub struct Divsqrt {
     pub ub: Unpack,
     pub lza: Lzc64,
     pub lzb: Lzc64,
+    /// The two-clock count's halves ([`Divsqrt::with`]; removed by
+    /// synthesis in the one-clock engine).
+    pub lz2a: LzcBytes64,
+    pub lz2b: LzcBytes64,
+    pub lzma: LzcMerge64,
+    pub lzmb: LzcMerge64,
     pub coarse: CoarseShift,
     pub shift: Shift,
     pub compare: Compare,
@@ -673,6 +691,8 @@ pub struct Divsqrt {
     pub at_fields: DFF<Bit>,
     pub at_unpack: DFF<Bit>,
     pub at_lzc: DFF<Bit>,
+    /// The two-clock count's second clock (the lzc phase held).
+    pub at_lzm: DFF<Bit>,
     pub at_coarse: DFF<Bit>,
     pub at_shift: DFF<Bit>,
     pub at_compare: DFF<Bit>,
@@ -725,6 +745,8 @@ pub struct Divsqrt {
     pub qsel: DFF<Bits<6>>,
     /// `per_digit`'s output.
     two: Signal<Local, Bit>,
+    /// The leading-zero counts in two clocks ([`Divsqrt::with`]).
+    lzc2: Signal<Local, Bit>,
     /// An iterate clock that is a digit's first of two (`first`): every
     /// register of the recurrence and its control holds.
     hold: Signal<Local, Bit>,
@@ -762,6 +784,9 @@ pub struct Divsqrt {
     pub fld_a: DFF<Field>,
     pub fld_b: DFF<Field>,
     pub acc: DFF<Accepted>,
+    /// The two-clock count: both significands' leading zeros per byte.
+    pub lzp_a: DFF<Bits<LZ_BYTES_W>>,
+    pub lzp_b: DFF<Bits<LZ_BYTES_W>>,
     pub ctl: DFF<Ctl>,
     pub crs: DFF<Coarse>,
     pub norm: DFF<Normed>,
@@ -800,6 +825,7 @@ impl Logic for Divsqrt {
             at_fields,
             at_unpack,
             at_lzc,
+            at_lzm,
             at_coarse,
             at_shift,
             at_compare,
@@ -829,6 +855,8 @@ impl Logic for Divsqrt {
             fld_a,
             fld_b,
             acc,
+            lzp_a,
+            lzp_b,
             ctl,
             crs,
             norm,
@@ -862,6 +890,7 @@ impl Logic for Divsqrt {
         // chains into `cand` while everything else holds; the second picks
         // from `cand` and loads the recurrence.
         self.two.next = self.per_digit.two.val();
+        self.lzc2.next = self.per_digit.lzc2.val();
         self.hold.next = self.first.q.val();
         // The recurrence's load enables: a clock kind and not a digit's
         // first clock; at two clocks per digit the kinds are set for the
@@ -987,9 +1016,23 @@ impl Logic for Divsqrt {
             self.acc.d.next.b_sig = self.ub.sig.val();
             self.acc.d.next.b_e1 = self.ub.e1.val();
         }
-        if self.at_lzc.q.val() {
+        if self.at_lzc.q.val() & !self.lzc2.val() {
             self.acc.d.next.a_lz = self.lza.lz.val();
             self.acc.d.next.b_lz = self.lzb.lz.val();
+        }
+        self.lz2a.x.next = self.acc.q.val().a_sig;
+        self.lz2b.x.next = self.acc.q.val().b_sig;
+        self.lzp_a.d.next = self.lzp_a.q.val();
+        self.lzp_b.d.next = self.lzp_b.q.val();
+        if self.at_lzc.q.val() {
+            self.lzp_a.d.next = self.lz2a.part.val();
+            self.lzp_b.d.next = self.lz2b.part.val();
+        }
+        self.lzma.part.next = self.lzp_a.q.val();
+        self.lzmb.part.next = self.lzp_b.q.val();
+        if self.at_lzm.q.val() {
+            self.acc.d.next.a_lz = self.lzma.lz.val();
+            self.acc.d.next.b_lz = self.lzmb.lz.val();
         }
 
         // ---- shift, prep ----
@@ -1373,7 +1416,11 @@ impl Logic for Divsqrt {
             }
             Phase::Fields => self.phase_next.next = Phase::Unpack,
             Phase::Unpack => self.phase_next.next = Phase::Lzc,
-            Phase::Lzc => self.phase_next.next = Phase::Coarse,
+            Phase::Lzc => {
+                if !self.lzc2.val() | self.at_lzm.q.val() {
+                    self.phase_next.next = Phase::Coarse;
+                }
+            }
             Phase::Coarse => self.phase_next.next = Phase::Shift,
             Phase::Shift => self.phase_next.next = Phase::Compare,
             Phase::Compare => self.phase_next.next = Phase::Prep,
@@ -1417,7 +1464,10 @@ impl Logic for Divsqrt {
         self.at_fields.d.next = self.accept.val();
         self.at_unpack.d.next = self.phase.q.val() == Phase::Fields;
         self.at_lzc.d.next = self.phase.q.val() == Phase::Unpack;
-        self.at_coarse.d.next = self.phase.q.val() == Phase::Lzc;
+        self.at_lzm.d.next =
+            (self.phase.q.val() == Phase::Lzc) & self.lzc2.val() & !self.at_lzm.q.val();
+        self.at_coarse.d.next =
+            (self.phase.q.val() == Phase::Lzc) & (!self.lzc2.val() | self.at_lzm.q.val());
         self.at_shift.d.next = self.phase.q.val() == Phase::Coarse;
         self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
         self.at_load.d.next = self.phase.q.val() == Phase::Prep;
@@ -1443,6 +1493,7 @@ impl Logic for Divsqrt {
         if self.accept.val() {
             self.at_unpack.d.next = false;
             self.at_lzc.d.next = false;
+            self.at_lzm.d.next = false;
             self.at_coarse.d.next = false;
             self.at_shift.d.next = false;
             self.at_compare.d.next = false;
@@ -1501,12 +1552,26 @@ impl Divsqrt {
     /// 2, the default: the digit's first clock registers the second's
     /// work).
     pub fn new(clocks: usize) -> Self {
+        Self::with(clocks, false)
+    }
+
+    /// The engine at `clocks` per digit, with its leading-zero counts in
+    /// one clock (`lzc2` false: the `divsqrt` units) or in two (the SFU's
+    /// engine: [`LzcBytes64`] into `lzp_a`/`lzp_b` in the lzc phase's first
+    /// clock, [`LzcMerge64`] into `acc` in its second, the phase held one
+    /// clock by `at_lzm`; one clock more on every operation,
+    /// [`LZC2_CLOCKS`]).
+    pub fn with(clocks: usize, lzc2: bool) -> Self {
         Self {
-            per_digit: PerDigit::new(clocks),
+            per_digit: PerDigit::with(clocks, lzc2),
             ..Default::default()
         }
     }
 }
+
+/// Clocks the two-clock leading-zero count ([`Divsqrt::with`]) adds to
+/// every operation.
+pub const LZC2_CLOCKS: usize = 1;
 
 impl PortIo for Divsqrt {
     fn set_inputs(&mut self, v: &[u128]) {

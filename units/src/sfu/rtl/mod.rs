@@ -74,6 +74,17 @@ pub const REQ_LATENCY: usize = 1;
 /// approximations, one per clock, do not change.
 pub const ENGINE_CLOCKS: usize = crate::divsqrt::rtl::DEFAULT_CLOCKS;
 
+/// The divide engine counts its operands' leading zeros in two clocks
+/// ([`Divsqrt::with`]; one clock more on every engine operation,
+/// [`LZC2_CLOCKS`](crate::divsqrt::rtl::LZC2_CLOCKS)). Inside the SFU the
+/// one-clock count (`acc` ← `acc`) placed at 6.83–6.94 ns on every seed
+/// of 2026-12-05's engine (142.45 MHz median), the two-clock count took
+/// it off the lists (147.69); the `divsqrt` unit alone measured the
+/// other way round (153.40 against 136.56 MHz median), so it keeps the
+/// one-clock count (docs/qor.md, "DIVSQRT: the correction row's zero test
+/// in its own clock").
+pub const ENGINE_LZC2: bool = true;
+
 // `#[hdl_gen]` indexes the side line's last registers as `side[14]`, `side[15]`.
 const _: () = assert!(MUFU_DEPTH == 16 && RESERVE_CLOCKS == 23);
 
@@ -293,7 +304,7 @@ impl Default for Sfu {
             finish_round: Default::default(),
             fb: Default::default(),
             req: Default::default(),
-            engine: Divsqrt::new(ENGINE_CLOCKS),
+            engine: Divsqrt::with(ENGINE_CLOCKS, ENGINE_LZC2),
             hold: Default::default(),
             rsq: Default::default(),
             reserve: Default::default(),
