@@ -1030,7 +1030,9 @@ impl Logic for Divsqrt {
         }
         self.lzma.part.next = self.lzp_a.q.val();
         self.lzmb.part.next = self.lzp_b.q.val();
-        if self.at_lzm.q.val() {
+        // (`lzc2` in the enable too, so that the one-clock engine's
+        // synthesis folds the whole two-clock count away.)
+        if self.at_lzm.q.val() & self.lzc2.val() {
             self.acc.d.next.a_lz = self.lzma.lz.val();
             self.acc.d.next.b_lz = self.lzmb.lz.val();
         }
@@ -1417,7 +1419,7 @@ impl Logic for Divsqrt {
             Phase::Fields => self.phase_next.next = Phase::Unpack,
             Phase::Unpack => self.phase_next.next = Phase::Lzc,
             Phase::Lzc => {
-                if !self.lzc2.val() | self.at_lzm.q.val() {
+                if !self.lzc2.val() | (self.at_lzm.q.val() & self.lzc2.val()) {
                     self.phase_next.next = Phase::Coarse;
                 }
             }
@@ -1467,7 +1469,7 @@ impl Logic for Divsqrt {
         self.at_lzm.d.next =
             (self.phase.q.val() == Phase::Lzc) & self.lzc2.val() & !self.at_lzm.q.val();
         self.at_coarse.d.next =
-            (self.phase.q.val() == Phase::Lzc) & (!self.lzc2.val() | self.at_lzm.q.val());
+            (self.phase.q.val() == Phase::Lzc) & (!self.lzc2.val() | (self.at_lzm.q.val() & self.lzc2.val()));
         self.at_shift.d.next = self.phase.q.val() == Phase::Coarse;
         self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
         self.at_load.d.next = self.phase.q.val() == Phase::Prep;
