@@ -8,23 +8,25 @@
 //! - [`codec`]: SPEC-G3 §7 vector lines ↔ ports, info, latency per
 //!   operation, random traffic.
 //! - [`rtl`]: the rust-hdl top block: the MUFU (default depth 16)
-//!   and the DIVSQRT engine (unchanged, at [`rtl::ENGINE_CLOCKS`] = 2
-//!   clocks per digit) side by side behind one port.
+//!   and the DIVSQRT engine (at [`rtl::ENGINE_CLOCKS`] = 2 clocks per
+//!   digit, its leading-zero counts in two clocks: [`rtl::ENGINE_LZC2`])
+//!   side by side behind one port.
 //!
 //! # Which hardware computes what
 //! | instructions | path | clocks (accept → answer, alone) |
 //! |---|---|---|
 //! | rsq.f32, sqrt.f32, exp2.f32, log2.f32, sin.f32, cos.f32; rcp/rsq/sqrt/exp2/log2/sin/cos.f16 | prepare → MUFU → finish, one per clock | 24 |
-//! | rcp.f32 (frm), fdiv.f32 | divide engine | 50 |
-//! | fsqrt.f32 | divide engine | 52 |
-//! | rcp.f64 (RNE), fdiv.f64 | divide engine | 80 |
-//! | fsqrt.f64 | divide engine | 80 |
-//! | rsq.f64 | divide engine twice: fsqrt.f64 then rcp.f64, both RNE | 159 |
-//! | div, divu, rem, remu | divide engine | 21 (a dividend with fewer significant bits than the divisor, or a zero divisor), else 25 … 57 |
+//! | rcp.f32 (frm), fdiv.f32 | divide engine | 51 |
+//! | fsqrt.f32 | divide engine | 53 |
+//! | rcp.f64 (RNE), fdiv.f64 | divide engine | 81 |
+//! | fsqrt.f64 | divide engine | 81 |
+//! | rsq.f64 | divide engine twice: fsqrt.f64 then rcp.f64, both RNE | 161 |
+//! | div, divu, rem, remu | divide engine | 22 (a dividend with fewer significant bits than the divisor, or a zero divisor), else 26 … 58 |
 //!
 //! (The engine's clocks at two clocks per digit, `latency_with(2, ..)`,
-//! with its load phase since 2026-12-04 and its row phase since
-//! 2026-12-05; before each of them one clock less each (rsq.f64 two); until 2026-12-04 the SFU ran the engine at one
+//! with its load phase since 2026-12-04, its row phase and its two-clock
+//! leading-zero count ([`rtl::ENGINE_LZC2`]) since 2026-12-05; before each
+//! of them one clock less each (rsq.f64 two); until 2026-12-04 the SFU ran the engine at one
 //! clock per digit: 33, 34, 48, 48, 95, 18 … 36, the approximations 23.)
 //!
 //! An engine operation takes two clocks more than in the `divsqrt_c2` unit

@@ -16,7 +16,8 @@
 //!   clocks (three preparing phases, the MUFU at its default depth 16, five
 //!   finishing phases).
 //! - **Divide engine**: the `divsqrt` unit at [`ENGINE_CLOCKS`] = 2 clocks
-//!   per radix-4 digit, one operation in flight. An
+//!   per radix-4 digit with its leading-zero counts in two clocks
+//!   ([`ENGINE_LZC2`]), one operation in flight. An
 //!   accepted operation waits one clock in `req` (its code decoded; +1
 //!   clock), and the engine's answer waits in `hold` (+1 clock) until the
 //!   output is free. An engine operation is accepted only when the engine
