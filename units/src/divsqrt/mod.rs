@@ -108,9 +108,12 @@
 //! and the answers without a recurrence are formed in two halves
 //! ([`rtl::setup::Forced`] decides into `forced_sel` at every clock,
 //! [`rtl::setup::ForcedPick`] forms the values in the compare phase):
-//! 5,336 LUT4, 3,711 FF, 153.40 / 153.59 / 143.58 MHz on seeds 1–3
-//! (median **153.40**; docs/qor.md, "DIVSQRT: the correction row's zero
-//! test in its own clock").
+//! 5,463 LUT4, 3,711 FF, 155.67 / 152.25 / 143.18 MHz on seeds 1–3
+//! (median **152.25**, 790feb7; the same logic without the SFU's
+//! two-clock count option in the source, 4d8ddd1: 5,336 LUT4, 153.40;
+//! docs/qor.md, "DIVSQRT: the correction row's zero test in its own
+//! clock"). The SFU's engine also counts leading zeros in two clocks
+//! ([`rtl::Divsqrt::with`]); the `divsqrt` units count in one.
 //!
 //! Before, on d74263d (2026-12-04, ECP5-85k grade 6): 5,207 LUT4, 3,179
 //! FF, 131.29 / 134.35 / 139.30 MHz on seeds 1–3 (median 134.35; 0a08acf,

@@ -6,7 +6,9 @@
 //! `rtl-gen sim` prints them in input order.
 
 use super::model::{execute, Mode, Path, Rm, SfuOp};
-use super::rtl::{APPROX_LATENCY, ENGINE_CLOCKS, ENGINE_LZC2, FLAGS_W, HOLD_LATENCY, OP_W, REQ_LATENCY, RM_W};
+use super::rtl::{
+    APPROX_LATENCY, ENGINE_CLOCKS, ENGINE_LZC2, FLAGS_W, HOLD_LATENCY, OP_W, REQ_LATENCY, RM_W,
+};
 use crate::divsqrt::codec::{random_float, random_int};
 use crate::divsqrt::model::DivsqrtOp;
 use crate::divsqrt::rtl::{latency_with, LZC2_CLOCKS};

@@ -1468,8 +1468,8 @@ impl Logic for Divsqrt {
         self.at_lzc.d.next = self.phase.q.val() == Phase::Unpack;
         self.at_lzm.d.next =
             (self.phase.q.val() == Phase::Lzc) & self.lzc2.val() & !self.at_lzm.q.val();
-        self.at_coarse.d.next =
-            (self.phase.q.val() == Phase::Lzc) & (!self.lzc2.val() | (self.at_lzm.q.val() & self.lzc2.val()));
+        self.at_coarse.d.next = (self.phase.q.val() == Phase::Lzc)
+            & (!self.lzc2.val() | (self.at_lzm.q.val() & self.lzc2.val()));
         self.at_shift.d.next = self.phase.q.val() == Phase::Coarse;
         self.at_compare.d.next = self.phase.q.val() == Phase::Shift;
         self.at_load.d.next = self.phase.q.val() == Phase::Prep;
