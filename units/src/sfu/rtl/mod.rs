@@ -80,8 +80,9 @@ pub const ENGINE_CLOCKS: usize = crate::divsqrt::rtl::DEFAULT_CLOCKS;
 /// [`LZC2_CLOCKS`](crate::divsqrt::rtl::LZC2_CLOCKS)). Inside the SFU the
 /// one-clock count (`acc` ← `acc`) placed at 6.83–6.94 ns on every seed
 /// of 2026-12-05's engine (142.45 MHz median), the two-clock count took
-/// it off the lists (147.69); the `divsqrt` unit alone measured the
-/// other way round (153.40 against 136.56 MHz median), so it keeps the
+/// it off the lists (147.69; 147.23 with the MUFU's phase 7a of fd3ff15,
+/// and 144.22 to 151.01 for the same logic in other netlist orders); the
+/// `divsqrt` unit alone measured the other way round (153.40 against 136.56 MHz median), so it keeps the
 /// one-clock count (docs/qor.md, "DIVSQRT: the correction row's zero test
 /// in its own clock").
 pub const ENGINE_LZC2: bool = true;
