@@ -19,7 +19,8 @@
 //!
 //! Users: the XMU (bit ops' FLO, the conversions' normaliser, through
 //! [`LzcBytes32`] / [`LzcMerge32`]), the ATOM's float adders ([`Lzc64`]),
-//! DIVSQRT ([`LeadingZeroCount32`]), the MUFU's phase 6 ([`LzcBytes`]) and
+//! DIVSQRT ([`LeadingZeroCount32`]; the SFU's divide engine in two clocks,
+//! [`LzcBytes64`] / [`LzcMerge64`]), the MUFU's phase 6 ([`LzcBytes`]) and
 //! the SFU's subnormal count ([`LzcNibbles32`] / [`LzcMergeNibbles32`]).
 //! The DFMA's phases 6–7 write the same nibble leaves and merges out by hand
 //! (see `dfma::rtl::normalise` for the measurement that keeps them).
@@ -578,6 +579,62 @@ impl Logic for LzcMergeNibbles32 {
     }
 }
 
+/// Width of a 64-bit count cut after its byte level ([`LzcBytes64`]): eight
+/// flags (bits 31 … 24) and eight 3-bit counts (bits 23 … 0).
+pub const LZ_BYTES_W: usize = 32;
+
+/// A 64-bit count cut after the byte level, for a pipeline register there:
+/// per byte of `x`, whether it holds a one and its own leading zeros,
+/// packed as [`LZ_BYTES_W`] bits (the high word's bytes above the low
+/// word's; [`LzcBytes32`] per word). [`LzcMerge64`] finishes the count a
+/// clock later (the SFU's divide engine, `divsqrt::rtl::Divsqrt::with`:
+/// the whole count in one clock placed at 6.8–6.9 ns on every seed of the
+/// SFU).
+#[derive(LogicBlock, Default)]
+pub struct LzcBytes64 {
+    pub x: Signal<In, Bits<64>>,
+    pub part: Signal<Out, Bits<LZ_BYTES_W>>,
+    hi: LzcBytes32,
+    lo: LzcBytes32,
+}
+
+impl Logic for LzcBytes64 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.hi.x.next = self.x.val().get_bits::<32>(32);
+        self.lo.x.next = self.x.val().get_bits::<32>(0);
+        self.part.next = (bit_cast::<LZ_BYTES_W, 4>(self.hi.byte_has.val()) << 28)
+            | (bit_cast::<LZ_BYTES_W, 4>(self.lo.byte_has.val()) << 24)
+            | (bit_cast::<LZ_BYTES_W, 12>(self.hi.byte_count.val()) << 12)
+            | bit_cast::<LZ_BYTES_W, 12>(self.lo.byte_count.val());
+    }
+}
+
+/// Merges the per-byte results of [`LzcBytes64`] into the word's count
+/// (64 when it is 0): [`LzcMerge32`] per word, the low word's count + 32
+/// when the high word is empty.
+#[derive(LogicBlock, Default)]
+pub struct LzcMerge64 {
+    pub part: Signal<In, Bits<LZ_BYTES_W>>,
+    pub lz: Signal<Out, Bits<7>>,
+    hi: LzcMerge32,
+    lo: LzcMerge32,
+}
+
+impl Logic for LzcMerge64 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.hi.byte_has.next = self.part.val().get_bits::<4>(28);
+        self.lo.byte_has.next = self.part.val().get_bits::<4>(24);
+        self.hi.byte_count.next = self.part.val().get_bits::<12>(12);
+        self.lo.byte_count.next = self.part.val().get_bits::<12>(0);
+        self.lz.next = bit_cast::<7, 6>(self.hi.count.val());
+        if self.hi.count.val().get_bit(5) {
+            self.lz.next = bit_cast::<7, 6>(self.lo.count.val()) + 32;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -641,6 +698,25 @@ mod tests {
                 merge.count.val().to_u64(),
                 (x as u32).leading_zeros() as u64,
                 "{x:08x}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_64_bit_byte_cut_pair_counts_like_leading_zeros() {
+        let mut bytes = LzcBytes64::default();
+        let mut merge = LzcMerge64::default();
+        bytes.connect_all();
+        merge.connect_all();
+        for x in words(64) {
+            bytes.x.next = x.to_bits();
+            assert!(simulate(&mut bytes, 100));
+            merge.part.next = bytes.part.val();
+            assert!(simulate(&mut merge, 100));
+            assert_eq!(
+                merge.lz.val().to_u64(),
+                x.leading_zeros() as u64,
+                "{x:016x}"
             );
         }
     }

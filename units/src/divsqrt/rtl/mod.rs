@@ -48,6 +48,7 @@ pub mod unpack;
 
 use crate::divsqrt::model::DivsqrtOp;
 use crate::divsqrt::srt::REM_W as SRT_REM_W;
+use crate::hw::lzc::{LzcBytes64, LzcMerge64, LZ_BYTES_W};
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use align::{Align, AlignPrep, CoarseSig, Select};
 use correct::{Compress, Correct, RoundBits, RowZero};
@@ -58,7 +59,7 @@ use setup::{
     CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
 };
 use step::{KLoad, Radix4Step, K_W, NM_W, WIN_W};
-use unpack::{FieldTests, Lzc64, LzcBytes64, LzcMerge64, Unpack, LZ_BYTES_W};
+use unpack::{FieldTests, Lzc64, Unpack};
 
 /// Width of `in_op`.
 pub const OP_W: usize = 4;

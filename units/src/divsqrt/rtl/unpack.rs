@@ -8,7 +8,7 @@
 //! [`model::classify`](crate::divsqrt::model::classify).
 
 use super::{Field, E1_W, LZ_W, SIG_W};
-use crate::hw::lzc::{LeadingZeroCount32, LzcBytes32, LzcMerge32};
+use crate::hw::lzc::LeadingZeroCount32;
 use rust_hdl::prelude::*;
 
 /// The fields phase: one operand's wide tests (combinational), a clock
@@ -145,62 +145,6 @@ impl Logic for Lzc64 {
         self.lz.next = bit_cast::<LZ_W, 6>(self.lz_hi.count.val());
         if self.lz_hi.count.val().get_bit(5) {
             self.lz.next = bit_cast::<LZ_W, 6>(self.lz_lo.count.val()) + 32;
-        }
-    }
-}
-
-/// Width of a 64-bit count cut after its byte level ([`LzcBytes64`]): eight
-/// flags (bits 31 … 24) and eight 3-bit counts (bits 23 … 0).
-pub const LZ_BYTES_W: usize = 32;
-
-/// The leading-zero count's first clock (the lzc phase, combinational):
-/// per byte of a 64-bit significand, whether it holds a one and its own
-/// leading zeros, packed as [`LZ_BYTES_W`] bits (the high word's bytes
-/// above the low word's). [`LzcMerge64`] finishes the count a clock later
-/// (the SFU's engine since 2026-12-05, [`super::Divsqrt::with`]: the
-/// whole count in one clock, `acc` ← `acc`, placed at 6.8–6.9 ns on every
-/// seed of the SFU; the `divsqrt` unit keeps [`Lzc64`]).
-#[derive(LogicBlock, Default)]
-pub struct LzcBytes64 {
-    pub x: Signal<In, Bits<SIG_W>>,
-    pub part: Signal<Out, Bits<LZ_BYTES_W>>,
-    hi: LzcBytes32,
-    lo: LzcBytes32,
-}
-
-impl Logic for LzcBytes64 {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.hi.x.next = self.x.val().get_bits::<32>(32);
-        self.lo.x.next = self.x.val().get_bits::<32>(0);
-        self.part.next = (bit_cast::<LZ_BYTES_W, 4>(self.hi.byte_has.val()) << 28)
-            | (bit_cast::<LZ_BYTES_W, 4>(self.lo.byte_has.val()) << 24)
-            | (bit_cast::<LZ_BYTES_W, 12>(self.hi.byte_count.val()) << 12)
-            | bit_cast::<LZ_BYTES_W, 12>(self.lo.byte_count.val());
-    }
-}
-
-/// The leading-zero count's second clock (the lzc-merge phase,
-/// combinational): [`LzcBytes64`]'s registered bytes into the count of the
-/// 64-bit significand (64 when it is 0).
-#[derive(LogicBlock, Default)]
-pub struct LzcMerge64 {
-    pub part: Signal<In, Bits<LZ_BYTES_W>>,
-    pub lz: Signal<Out, Bits<LZ_W>>,
-    hi: LzcMerge32,
-    lo: LzcMerge32,
-}
-
-impl Logic for LzcMerge64 {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.hi.byte_has.next = self.part.val().get_bits::<4>(28);
-        self.lo.byte_has.next = self.part.val().get_bits::<4>(24);
-        self.hi.byte_count.next = self.part.val().get_bits::<12>(12);
-        self.lo.byte_count.next = self.part.val().get_bits::<12>(0);
-        self.lz.next = bit_cast::<LZ_W, 6>(self.hi.count.val());
-        if self.hi.count.val().get_bit(5) {
-            self.lz.next = bit_cast::<LZ_W, 6>(self.lo.count.val()) + 32;
         }
     }
 }
