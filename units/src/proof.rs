@@ -97,6 +97,20 @@ pub const DIVSQRT_HANDSHAKE_C2: Proof = Proof {
     what: "at two clocks per digit (c2's schedule): one operation in flight; every accepted operation answers exactly once, with its tag, exactly its two-clock schedule's latency after the accept; in_ready exactly when idle or answering",
 };
 
+/// The same statement for the SFU's engine (two clocks per digit and the
+/// leading-zero counts in two clocks, [`crate::divsqrt::rtl::Divsqrt::with`]`(2,
+/// true)`): under `CLOCKS2` and `LZC2` the lzc phase is held one clock
+/// (`at_lzm`) and every latency is one clock longer
+/// ([`crate::divsqrt::rtl::LZC2_CLOCKS`]). No registered unit has this
+/// engine alone; `testbench/tests/divsqrt_formal.rs` exports it.
+pub const DIVSQRT_HANDSHAKE_LZC2: Proof = Proof {
+    name: "divsqrt_handshake_lzc2",
+    top: "handshake_formal_of_divsqrt",
+    harness: include_str!("divsqrt/handshake.sv"),
+    defines: &["CLOCKS2", "LZC2"],
+    what: "the SFU's engine (two clocks per digit, two-clock leading-zero counts): one operation in flight; every accepted operation answers exactly once, with its tag, exactly its schedule's latency (one clock more than the divsqrt unit's) after the accept; in_ready exactly when idle or answering",
+};
+
 pub const FP64_EXACT: Proof = Proof {
     name: "fp64_exact",
     top: "fp64_exact_formal",

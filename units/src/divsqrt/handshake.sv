@@ -15,7 +15,11 @@
 // With CLOCKS2 (proof DIVSQRT_HANDSHAKE_C2, `rtl-gen formal divsqrt`, the default) it
 // states the two-clocks-per-digit schedule (rtl::latency_with(2, ..): every
 // iterate clock is two) and that engine's control: `first`, the digit's
-// first clock, in which the clock count holds.
+// first clock, in which the clock count holds. With LZC2 as well (proof
+// DIVSQRT_HANDSHAKE_LZC2, the SFU's engine: rtl::Divsqrt::with(2, true),
+// exported by testbench::formal::run_verilog) the leading-zero counts take
+// two clocks: the lzc phase is held one clock (`at_lzm`), every latency
+// and every phase after it one clock later.
 module handshake_formal_of_divsqrt(
     input wire clock,
     input wire in_valid,
@@ -45,6 +49,11 @@ module handshake_formal_of_divsqrt(
     localparam [6:0] F64 = 78, F32_DIV = 48, F32_SQRT = 50, INT_FORCED = 19, INT_BASE = 23;
     localparam [6:0] PER_DIGIT = 2;
 `endif
+`ifndef LZC2
+    localparam [6:0] L = 0;
+`else
+    localparam [6:0] L = 1;
+`endif
 `ifndef BROKEN_REFERENCE
     localparam [6:0] F64_DIV = F64;
 `else
@@ -73,13 +82,13 @@ module handshake_formal_of_divsqrt(
     reg [6:0] lat;
     always @* begin
         case (in_op)
-            4'd1, 4'd9: lat = F64_DIV;
-            4'd3: lat = F64;
-            4'd2: lat = F32_SQRT;
+            4'd1, 4'd9: lat = F64_DIV + L;
+            4'd3: lat = F64 + L;
+            4'd2: lat = F32_SQRT + L;
             4'd4, 4'd5, 4'd6, 4'd7:
-                lat = ((mb == 32'd0) || (lza > lzb)) ? INT_FORCED
-                                                     : (INT_BASE + PER_DIGIT * (nbits >> 1));
-            default: lat = F32_DIV;
+                lat = ((mb == 32'd0) || (lza > lzb)) ? INT_FORCED + L
+                                                     : (INT_BASE + L + PER_DIGIT * (nbits >> 1));
+            default: lat = F32_DIV + L;
         endcase
     end
 
@@ -115,6 +124,7 @@ module handshake_formal_of_divsqrt(
     // probe: p_at_fields dut.at_fields$q
     // probe: p_at_unpack dut.at_unpack$q
     // probe: p_at_lzc dut.at_lzc$q
+    // probe: p_at_lzm dut.at_lzm$q
     // probe: p_at_coarse dut.at_coarse$q
     // probe: p_at_shift dut.at_shift$q
     // probe: p_at_compare dut.at_compare$q
@@ -133,7 +143,7 @@ module handshake_formal_of_divsqrt(
     wire [4:0] p_phase;
     wire [21:0] p_ctl;
     wire [7:0] p_inp_tag, p_acc_tag;
-    wire p_at_fields, p_at_unpack, p_at_lzc, p_at_coarse, p_at_shift, p_at_compare, p_at_load, p_at_iter,
+    wire p_at_fields, p_at_unpack, p_at_lzc, p_at_lzm, p_at_coarse, p_at_shift, p_at_compare, p_at_load, p_at_iter,
          p_at_compress, p_at_row, p_at_correct, p_at_select, p_at_align, p_at_decide,
          p_at_pack, p_at_special, p_at_final;
     // Two clocks per digit: the digit's first clock (read under CLOCKS2
@@ -157,7 +167,10 @@ module handshake_formal_of_divsqrt(
             assert (busy == (p_phase != IDLE));
             assert (p_at_fields == (p_phase == FIELDS));
             assert (p_at_unpack == (p_phase == UNPACK));
-            assert (p_at_lzc == (p_phase == LZC));
+            // The lzc phase: `at_lzc` in its first clock, `at_lzm` in the
+            // held one (LZC2 only).
+            assert (p_at_lzc == (p_phase == LZC && !p_at_lzm));
+            if (p_at_lzm) assert (L == 1 && p_phase == LZC);
             assert (p_at_coarse == (p_phase == COARSE));
             assert (p_at_shift == (p_phase == SHIFT));
             assert (p_at_compare == (p_phase == COMPARE));
@@ -174,12 +187,13 @@ module handshake_formal_of_divsqrt(
             assert (p_at_final == (p_phase == FINAL));
             if (p_phase == FIELDS) assert (cnt == 1 && p_inp_tag == tag_q);
             if (p_phase == UNPACK) assert (cnt == 2 && p_inp_tag == tag_q);
-            if (p_phase == LZC) assert (cnt == 3 && p_acc_tag == tag_q);
-            if (p_phase == COARSE) assert (cnt == 4 && p_acc_tag == tag_q);
-            if (p_phase == SHIFT) assert (cnt == 5 && p_acc_tag == tag_q);
-            if (p_phase == COMPARE) assert (cnt == 6 && p_acc_tag == tag_q);
-            if (p_phase == PREP) assert (cnt == 7 && p_acc_tag == tag_q);
-            if (p_phase == LOAD) assert (cnt == 8 && p_acc_tag == tag_q);
+            if (p_phase == LZC)
+                assert (cnt == 3 + {6'd0, p_at_lzm} && p_acc_tag == tag_q);
+            if (p_phase == COARSE) assert (cnt == 4 + L && p_acc_tag == tag_q);
+            if (p_phase == SHIFT) assert (cnt == 5 + L && p_acc_tag == tag_q);
+            if (p_phase == COMPARE) assert (cnt == 6 + L && p_acc_tag == tag_q);
+            if (p_phase == PREP) assert (cnt == 7 + L && p_acc_tag == tag_q);
+            if (p_phase == LOAD) assert (cnt == 8 + L && p_acc_tag == tag_q);
             if (p_phase >= ITERATE && p_phase <= PRESENT) assert (c_tag == tag_q);
 `ifndef CLOCKS2
             if (p_phase == ITERATE)

@@ -84,7 +84,8 @@ pub const ENGINE_CLOCKS: usize = crate::divsqrt::rtl::DEFAULT_CLOCKS;
 /// and 144.22 to 151.01 for the same logic in other netlist orders); the
 /// `divsqrt` unit alone measured the other way round (153.40 against 136.56 MHz median), so it keeps the
 /// one-clock count (docs/qor.md, "DIVSQRT: the correction row's zero test
-/// in its own clock").
+/// in its own clock"). This engine's handshake and schedule are proven
+/// like the unit's ([`crate::proof::DIVSQRT_HANDSHAKE_LZC2`]).
 pub const ENGINE_LZC2: bool = true;
 
 // `#[hdl_gen]` indexes the side line's last registers as `side[14]`, `side[15]`.
