@@ -58,6 +58,15 @@ pub struct Select {
     /// align phase keeps their 32 + 7 low bits).
     r1s: Signal<Local, Bits<REM_W>>,
     r2s: Signal<Local, Bits<REM_W>>,
+    /// The shifter's input picked as an AND-OR of the four sources (an
+    /// integer's `r1` or `r2`, a float's `Q` or `QM`) with one mask each,
+    /// not as multiplexers by the sign: yosys shares the two shifters
+    /// behind a multiplexer, which put the sign's 60-bit fan-out in front
+    /// of the shift (6.79 ns in the SFU, 2026-12-05).
+    m_r1: Signal<Local, Bits<REM_W>>,
+    m_r2: Signal<Local, Bits<REM_W>>,
+    m_q: Signal<Local, Bits<REM_W>>,
+    m_qm: Signal<Local, Bits<REM_W>>,
     tiny_q: Signal<Local, Bit>,
     tiny_qm: Signal<Local, Bit>,
     /// The shift amounts (Icarus: no part select of a struct field).
@@ -97,19 +106,34 @@ impl Logic for Select {
         if self.meta.val().is_int {
             self.sel.next.sh_amount = self.rsh.val().get_bits::<3>(0);
         }
-        if self.rest.val().neg {
-            self.sel.next.sh_in = bit_cast::<REM_W, NORM_W>(self.rest.val().sh_qm);
-            if self.meta.val().is_int {
-                self.sel.next.sh_in = bit_cast::<REM_W, 40>(self.r2s.val().get_bits::<40>(0));
+        self.m_r1.next = 0.into();
+        self.m_r2.next = 0.into();
+        self.m_q.next = 0.into();
+        self.m_qm.next = 0.into();
+        // (REM_W = 60: the masks' ones are 60 bits.)
+        if self.meta.val().is_int {
+            if self.rest.val().neg {
+                self.m_r2.next = 0x0fff_ffff_ffff_ffff_u64.into();
+            } else {
+                self.m_r1.next = 0x0fff_ffff_ffff_ffff_u64.into();
             }
+        } else {
+            if self.rest.val().neg {
+                self.m_qm.next = 0x0fff_ffff_ffff_ffff_u64.into();
+            } else {
+                self.m_q.next = 0x0fff_ffff_ffff_ffff_u64.into();
+            }
+        }
+        self.sel.next.sh_in = (bit_cast::<REM_W, 40>(self.r1s.val().get_bits::<40>(0))
+            & self.m_r1.val())
+            | (bit_cast::<REM_W, 40>(self.r2s.val().get_bits::<40>(0)) & self.m_r2.val())
+            | (bit_cast::<REM_W, NORM_W>(self.rest.val().sh_q) & self.m_q.val())
+            | (bit_cast::<REM_W, NORM_W>(self.rest.val().sh_qm) & self.m_qm.val());
+        if self.rest.val().neg {
             self.sel.next.sticky = !self.rest.val().z2 | self.rest.val().lost_qm;
             self.sel.next.tiny = self.tiny_qm.val();
             self.sel.next.iq = self.qm.val().get_bits::<32>(0);
         } else {
-            self.sel.next.sh_in = bit_cast::<REM_W, NORM_W>(self.rest.val().sh_q);
-            if self.meta.val().is_int {
-                self.sel.next.sh_in = bit_cast::<REM_W, 40>(self.r1s.val().get_bits::<40>(0));
-            }
             self.sel.next.sticky = !self.rest.val().z1 | self.rest.val().lost_q;
             self.sel.next.tiny = self.tiny_q.val();
             self.sel.next.iq = self.q.val().get_bits::<32>(0);

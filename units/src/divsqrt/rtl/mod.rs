@@ -55,7 +55,7 @@ use correct::{Compress, Correct, RoundBits, RowZero};
 use round::{Decide, Final, Pack, Specials};
 use rust_hdl::prelude::*;
 use setup::{
-    CoarseShift, Compare, Forced, ForcedPick, ForcedSel, Prep, Shift, CLOCKS_F32_DIV,
+    CoarseShift, Compare, Forced, ForcedPick, ForcedSel, Prep, PrepSel, PrepSelOf, Shift, CLOCKS_F32_DIV,
     CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
 };
 use step::{KLoad, Radix4Step, K_W, NM_W, WIN_W};
@@ -735,6 +735,8 @@ pub struct Divsqrt {
     /// pair's kind `s0`, set in its first clock).
     pub s0_pend: DFF<Bit>,
     pub cand: DFF<Bits<20>>,
+    /// The five candidates' on-the-fly selects, registered as `cand` is.
+    pub dsels: DFF<Bits<30>>,
     /// The five candidates' next window sums, registered as `cand` is.
     pub wins: DFF<Bits<50>>,
     pub pre: DFF<Pre>,
@@ -794,6 +796,12 @@ pub struct Divsqrt {
     pub ord: DFF<Ordered>,
     /// [`Forced`]'s decision, registered at every clock.
     pub forced_sel: DFF<ForcedSel>,
+    /// The prep phase's mode selects, registered at every clock.
+    pub prep_sel_of: PrepSelOf,
+    pub prep_sel: DFF<PrepSel>,
+    /// `norm.va`, `ctl.nbits` (Icarus: no bit select of a struct field).
+    norm_va: Signal<Local, Bits<EXP_W>>,
+    ctl_nbits: Signal<Local, Bits<7>>,
     pub meta: DFF<Meta>,
     pub iter: DFF<Iter>,
     /// The prep phase's answers, registered at its end (its multiplexers of
@@ -850,6 +858,7 @@ impl Logic for Divsqrt {
             qsel,
             s0_pend,
             cand,
+            dsels,
             wins,
             pre,
             inp,
@@ -863,6 +872,7 @@ impl Logic for Divsqrt {
             norm,
             ord,
             forced_sel,
+            prep_sel,
             meta,
             iter,
             prep_iter,
@@ -1079,6 +1089,15 @@ impl Logic for Divsqrt {
         self.prep.n.next = self.norm.q.val();
         self.prep.o.next = self.ord.q.val();
         self.prep.nbits.next = self.ctl.q.val().nbits;
+        // The prep phase's selects, at every clock (their inputs hold from
+        // the shift phase on).
+        self.norm_va.next = self.norm.q.val().va;
+        self.ctl_nbits.next = self.ctl.q.val().nbits;
+        self.prep_sel_of.p.next = self.acc.q.val();
+        self.prep_sel_of.va0.next = self.norm_va.val().get_bit(0);
+        self.prep_sel_of.nbits0.next = self.ctl_nbits.val().get_bit(0);
+        self.prep_sel.d.next = self.prep_sel_of.s.val();
+        self.prep.ps.next = self.prep_sel.q.val();
         self.ctl.d.next = self.ctl.q.val();
         if self.at_shift.q.val() {
             self.ctl.d.next.nbits = self.shift.nbits.val();
@@ -1104,6 +1123,8 @@ impl Logic for Divsqrt {
         self.cand.d.next = self.step.cands.val();
         self.step.two.next = self.two.val();
         self.step.rcand.next = self.cand.q.val();
+        self.dsels.d.next = self.step.dsels.val();
+        self.step.rdsels.next = self.dsels.q.val();
         self.wins.d.next = self.step.wins.val();
         self.step.rwins.next = self.wins.q.val();
         self.pre.d.next.t = self.step.t_now.val();

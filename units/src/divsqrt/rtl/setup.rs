@@ -317,6 +317,51 @@ impl Logic for Forced {
     }
 }
 
+/// The prep phase's mode selects, one-hot where it picks the first
+/// remainder (registered by the top level at every clock from [`PrepSelOf`];
+/// their inputs hold from the shift phase on): the flags are copies of
+/// `acc`'s beside the prep phase's multiplexers, and `ws`'s source is
+/// one of six terms with no priority between the modes (since
+/// 2026-12-05; before, `acc.sqrt` and `acc.is_int` reached `ws` through
+/// four LUT levels, 7.23 ns in the SFU).
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct PrepSel {
+    pub fmt64: Bit,
+    pub sqrt: Bit,
+    pub is_int: Bit,
+    /// A division (neither a root nor an integer).
+    pub div: Bit,
+    /// A root of an even (odd) biased exponent: `x = m/2` (`m/4`).
+    pub sq_even: Bit,
+    pub sq_odd: Bit,
+    /// An integer of an even (odd) bit count: `w[−1] = a_n/32` (`/16`).
+    pub int_even: Bit,
+    pub int_odd: Bit,
+}
+
+/// [`PrepSel`] from the registers (combinational).
+#[derive(LogicBlock, Default)]
+pub struct PrepSelOf {
+    pub p: Signal<In, Accepted>,
+    pub va0: Signal<In, Bit>,
+    pub nbits0: Signal<In, Bit>,
+    pub s: Signal<Out, PrepSel>,
+}
+
+impl Logic for PrepSelOf {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.s.next.fmt64 = self.p.val().fmt64;
+        self.s.next.sqrt = self.p.val().sqrt;
+        self.s.next.is_int = self.p.val().is_int;
+        self.s.next.div = !self.p.val().sqrt & !self.p.val().is_int;
+        self.s.next.sq_even = self.p.val().sqrt & !self.va0.val();
+        self.s.next.sq_odd = self.p.val().sqrt & self.va0.val();
+        self.s.next.int_even = self.p.val().is_int & !self.nbits0.val();
+        self.s.next.int_odd = self.p.val().is_int & self.nbits0.val();
+    }
+}
+
 /// [`Forced`]'s decision, registered: which answer (`k_*`, at most one
 /// set), its flags, and what the values are formed from.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
@@ -423,6 +468,8 @@ pub struct Prep {
     pub n: Signal<In, Normed>,
     pub o: Signal<In, Ordered>,
     pub nbits: Signal<In, Bits<7>>,
+    /// The mode selects ([`PrepSel`]).
+    pub ps: Signal<In, PrepSel>,
     /// Initial registers of the recurrence, and its clock count.
     pub iter: Signal<Out, Iter>,
     pub count: Signal<Out, Bits<CNT_W>>,
@@ -431,13 +478,16 @@ pub struct Prep {
     /// What the finishing phases need, constant during the recurrence.
     pub meta: Signal<Out, Meta>,
     /// Fields copied to locals first: Icarus refuses `a[i+:n][j]`.
-    va: Signal<Local, Bits<EXP_W>>,
     nbits_l: Signal<Local, Bits<7>>,
     rs: Signal<Local, Bits<8>>,
     /// `m_a ≥ m_b`.
     ge: Signal<Local, Bit>,
-    /// The radicand `x` in the frame, and the root's start.
-    x: Signal<Local, Bits<REM_W>>,
+    /// `w[−1]`'s terms: a division's, a root's, an integer's (zero unless
+    /// the mode's).
+    t_div: Signal<Local, Bits<REM_W>>,
+    t_sqrt: Signal<Local, Bits<REM_W>>,
+    t_int: Signal<Local, Bits<REM_W>>,
+    /// The root's start.
     r_q: Signal<Local, Bits<REM_W>>,
     r_qm: Signal<Local, Bits<REM_W>>,
     r_wc: Signal<Local, Bits<REM_W>>,
@@ -487,14 +537,16 @@ impl Default for Prep {
             iter: Default::default(),
             meta: Default::default(),
             o: Default::default(),
-            va: Default::default(),
             rs: Default::default(),
             nbits: Default::default(),
+            ps: Default::default(),
             count: Default::default(),
             last: Default::default(),
             nbits_l: Default::default(),
             ge: Default::default(),
-            x: Default::default(),
+            t_div: Default::default(),
+            t_sqrt: Default::default(),
+            t_int: Default::default(),
             r_q: Default::default(),
             r_qm: Default::default(),
             r_wc: Default::default(),
@@ -523,16 +575,38 @@ impl Logic for Prep {
     fn update(&mut self) {
         self.ge.next = self.o.val().ge;
         self.rs.next = self.o.val().rs;
-        self.va.next = self.n.val().va;
         self.nbits_l.next = self.nbits.val();
 
-        // ---- division by default: w[−1] = m_a/32 or m_a/16, d = m_b/2 ----
+        // ---- w[−1]: one of six terms by the one-hot selects ----
+        // A division: m_a/32 or m_a/16 (`m_a ≥ m_b`); a root: 2x, x = m/2
+        // (even biased exponent) or m/4; an integer: 2·digits quotient
+        // bits, a_n/16 (odd bit count) or a_n/32.
+        self.t_div.next = 0.into();
+        if self.ps.val().div {
+            self.t_div.next = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 9);
+            if self.ge.val() {
+                self.t_div.next = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 10);
+            }
+        }
+        self.t_sqrt.next = 0.into();
+        if self.ps.val().sq_even {
+            self.t_sqrt.next = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 6) << 1;
+        }
+        if self.ps.val().sq_odd {
+            self.t_sqrt.next = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 7) << 1;
+        }
+        self.t_int.next = 0.into();
+        if self.ps.val().int_even {
+            self.t_int.next = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 11);
+        }
+        if self.ps.val().int_odd {
+            self.t_int.next = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 10);
+        }
+        self.iter.next.ws = self.t_div.val() | self.t_sqrt.val() | self.t_int.val();
+
+        // ---- division by default: d = m_b/2 ----
         self.d.next = bit_cast::<REM_W, SIG_W>(self.n.val().nb >> 6);
         self.k1.next = 0x0100_0000_0000_0000_u64.into();
-        self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 9);
-        if self.ge.val() {
-            self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 10);
-        }
         self.iter.next.wc = 0.into();
         self.iter.next.q = 0.into();
         self.iter.next.p1 = self.d.val();
@@ -540,26 +614,20 @@ impl Logic for Prep {
         self.iter.next.m1 = self.d.val();
         self.iter.next.m2 = self.d.val() << 1;
         self.count.next = 15.into();
-        self.x.next = 0.into();
         self.r_q.next = 0.into();
         self.r_qm.next = 0.into();
         self.r_wc.next = 0.into();
         self.r_nmq.next = self.nmq8.val();
         self.r_nmqm.next = self.nmqm8.val();
-        if self.p.val().fmt64 {
+        if self.ps.val().fmt64 {
             self.count.next = 30.into();
         }
         self.meta.next.bexp = self.o.val().bexp;
-        if self.ge.val() & !self.p.val().sqrt {
+        if self.ge.val() & !self.ps.val().sqrt {
             self.meta.next.bexp = self.o.val().bexp + 1;
         }
-        if self.p.val().sqrt {
-            // x = m/2 (even biased exponent) or m/4; S[2] = n/16 from x's
-            // top six bits; u[2]/4 = 2x − 2·S[2]².
-            self.x.next = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 7);
-            if !self.va.val().get_bit(0) {
-                self.x.next = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 6);
-            }
+        if self.ps.val().sqrt {
+            // S[2] = n/16 from x's top six bits; u[2]/4 = 2x − 2·S[2]².
             self.r_q.next = 0x0200_0000_0000_0000_u64.into();
             self.r_qm.next = 0x01c0_0000_0000_0000_u64.into();
             self.r_wc.next = 0x0e00_0000_0000_0000_u64.into();
@@ -573,7 +641,6 @@ impl Logic for Prep {
                 }
             }
             self.k1.next = 0x0010_0000_0000_0000_u64.into();
-            self.iter.next.ws = self.x.val() << 1;
             self.iter.next.wc = self.r_wc.val();
             self.iter.next.q = self.r_q.val();
             // The first digit's multiples (weight k₁ = 2^52; the start
@@ -584,31 +651,26 @@ impl Logic for Prep {
             self.iter.next.m1 = self.r_qm.val() | 0x0038_0000_0000_0000_u64;
             self.iter.next.m2 = (self.r_qm.val() | 0x0030_0000_0000_0000_u64) << 1;
             self.count.next = 16.into();
-            if self.p.val().fmt64 {
+            if self.ps.val().fmt64 {
                 self.count.next = 30.into();
             }
         }
-        if self.p.val().is_int {
-            // 2·digits quotient bits: w[−1] = a_n/16 (odd bit count) or a_n/32.
-            self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 11);
-            if self.nbits_l.val().get_bit(0) {
-                self.iter.next.ws = bit_cast::<REM_W, SIG_W>(self.n.val().na >> 10);
-            }
+        if self.ps.val().is_int {
             self.k1.next = self.o.val().ik1;
             self.count.next = bit_cast::<CNT_W, 7>((self.nbits_l.val() >> 1) + 3);
         }
         // Q − 4·k₁ (−1 for a float quotient), or the root's S[2] − 1/16.
         self.iter.next.qm = 0x0c00_0000_0000_0000_u64.into();
-        if self.p.val().is_int {
+        if self.ps.val().is_int {
             self.iter.next.qm = self.o.val().iqm;
         }
-        if self.p.val().sqrt {
+        if self.ps.val().sqrt {
             self.iter.next.qm = self.r_qm.val();
         }
         self.th_d.row.next = self.d.val().get_bits::<5>(54);
         self.iter.next.nmq = self.th_d.all4.val();
         self.iter.next.nmqm = self.th_d.all4.val();
-        if self.p.val().sqrt {
+        if self.ps.val().sqrt {
             self.iter.next.nmq = self.r_nmq.val();
             self.iter.next.nmqm = self.r_nmqm.val();
         }
@@ -621,13 +683,13 @@ impl Logic for Prep {
         // ---- answers without a recurrence ([`Forced`], registered by the
         // compare phase; an integer's quotient of 0 from `lz_gt`) ----
         self.rsign.next = self.o.val().sign;
-        self.forced.next = self.o.val().forced | (self.p.val().is_int & self.o.val().lz_gt);
+        self.forced.next = self.o.val().forced | (self.ps.val().is_int & self.o.val().lz_gt);
         self.fres.next = self.o.val().fres;
         self.fflags.next = self.o.val().fflags;
-        if self.p.val().is_int & self.forced.val() {
+        if self.ps.val().is_int & self.forced.val() {
             self.count.next = 1.into();
         }
-        self.last.next = self.p.val().is_int & self.forced.val();
+        self.last.next = self.ps.val().is_int & self.forced.val();
         self.meta.next.fmt64 = self.p.val().fmt64;
         self.meta.next.is_int = self.p.val().is_int;
         self.meta.next.sqrt = self.p.val().sqrt;
