@@ -55,8 +55,8 @@ use correct::{Compress, Correct, RoundBits, RowZero};
 use round::{Decide, Final, Pack, Specials};
 use rust_hdl::prelude::*;
 use setup::{
-    CoarseShift, Compare, Forced, ForcedPick, ForcedSel, Prep, PrepSel, PrepSelOf, Shift, CLOCKS_F32_DIV,
-    CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
+    CoarseShift, Compare, Forced, ForcedPick, ForcedSel, IntWeights, IntWeightsHi, Prep, PrepSel,
+    PrepSelOf, Shift, CLOCKS_F32_DIV, CLOCKS_F32_SQRT, CLOCKS_F64_DIV, CLOCKS_F64_SQRT,
 };
 use step::{KLoad, Radix4Step, K_W, NM_W, WIN_W};
 use unpack::{FieldTests, Lzc64, Unpack};
@@ -459,6 +459,14 @@ pub struct Rest {
     pub ap_lge: Bits<8>,
 }
 
+/// [`IntWeightsHi`]'s outputs, registered.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct IntHi {
+    pub k_hi: Bits<REM_W>,
+    pub m_hi: Bits<REM_W>,
+    pub lo: Bits<2>,
+}
+
 /// After the select phase.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Selected {
@@ -796,6 +804,12 @@ pub struct Divsqrt {
     pub ord: DFF<Ordered>,
     /// [`Forced`]'s decision, registered at every clock.
     pub forced_sel: DFF<ForcedSel>,
+    /// An integer's bit count and its weights' first half, registered at
+    /// every clock ([`IntWeightsHi`]), and the second half ([`IntWeights`]).
+    pub int_nbits: DFF<Bits<7>>,
+    pub int_hi_of: IntWeightsHi,
+    pub int_hi: DFF<IntHi>,
+    pub int_w: IntWeights,
     /// The prep phase's mode selects, registered at every clock.
     pub prep_sel_of: PrepSelOf,
     pub prep_sel: DFF<PrepSel>,
@@ -872,6 +886,8 @@ impl Logic for Divsqrt {
             norm,
             ord,
             forced_sel,
+            int_nbits,
+            int_hi,
             prep_sel,
             meta,
             iter,
@@ -1062,7 +1078,17 @@ impl Logic for Divsqrt {
         }
         self.compare.p.next = self.acc.q.val();
         self.compare.n.next = self.norm.q.val();
-        self.compare.nbits.next = self.ctl.q.val().nbits;
+        // An integer's first weight and `QM` in two halves, each loaded at
+        // every clock ([`IntWeightsHi`]: the bit count holds from the
+        // coarse phase on, the halves from the shift phase on).
+        self.int_nbits.d.next = self.shift.nbits.val();
+        self.int_hi_of.nbits.next = self.int_nbits.q.val();
+        self.int_hi.d.next.k_hi = self.int_hi_of.k_hi.val();
+        self.int_hi.d.next.m_hi = self.int_hi_of.m_hi.val();
+        self.int_hi.d.next.lo = self.int_hi_of.lo.val();
+        self.int_w.k_hi.next = self.int_hi.q.val().k_hi;
+        self.int_w.m_hi.next = self.int_hi.q.val().m_hi;
+        self.int_w.lo.next = self.int_hi.q.val().lo;
         self.ord.d.next = self.ord.q.val();
         // The forced answers' decision at every clock (from the lzc phase
         // on it is this operation's), their values from that register.
@@ -1083,8 +1109,8 @@ impl Logic for Divsqrt {
         // An integer's first weight and `QM`: loaded at every clock (no
         // enable before the decoder's flip-flops; `nbits` holds from the
         // shift phase on, and the prep phase reads them).
-        self.ord.d.next.ik1 = self.compare.o.val().ik1;
-        self.ord.d.next.iqm = self.compare.o.val().iqm;
+        self.ord.d.next.ik1 = self.int_w.ik1.val();
+        self.ord.d.next.iqm = self.int_w.iqm.val();
         self.prep.p.next = self.acc.q.val();
         self.prep.n.next = self.norm.q.val();
         self.prep.o.next = self.ord.q.val();

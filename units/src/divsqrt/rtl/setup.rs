@@ -109,12 +109,10 @@ impl Logic for Shift {
 pub struct Compare {
     pub p: Signal<In, Accepted>,
     pub n: Signal<In, Normed>,
-    /// Integer quotient bits (the shift phase's).
-    pub nbits: Signal<In, Bits<7>>,
+    /// Every field but `ik1`, `iqm` (the top level's, from
+    /// [`IntWeights`]).
     pub o: Signal<Out, Ordered>,
     bias: Signal<Local, Bits<EXP_W>>,
-    /// An integer's `⌊nbits/2⌋` (0 … 16 when it runs a recurrence).
-    half: Signal<Local, Bits<5>>,
     /// Fields copied to locals first: Icarus refuses `a[i+:n][j]`.
     va: Signal<Local, Bits<EXP_W>>,
     na: Signal<Local, Bits<SIG_W>>,
@@ -125,11 +123,6 @@ pub struct Compare {
     /// [`ROOT_START`], and bit `i` of `rs` per entry.
     root_th: [Constant<Bits<6>>; 8],
     root_bit: [Constant<Bits<8>>; 8],
-    /// `2·⌊nbits/2⌋`; the first weight `4^j` and `QM = −4^(j+1)` (ones
-    /// from bit `2j + 2` up) are `one` and `ones4` shifted by it.
-    half2: Signal<Local, Bits<6>>,
-    one: Constant<Bits<REM_W>>,
-    ones4: Constant<Bits<REM_W>>,
 }
 
 impl Default for Compare {
@@ -137,19 +130,14 @@ impl Default for Compare {
         Self {
             p: Default::default(),
             n: Default::default(),
-            nbits: Default::default(),
             o: Default::default(),
             bias: Default::default(),
-            half: Default::default(),
             va: Default::default(),
             na: Default::default(),
             x6: Default::default(),
             rs: Default::default(),
             root_th: std::array::from_fn(|i| Constant::new(Bits::<6>::from(ROOT_START[i]))),
             root_bit: std::array::from_fn(|i| Constant::new(Bits::<8>::from(1u64 << i))),
-            half2: Default::default(),
-            one: Constant::new(Bits::<REM_W>::from(1u64)),
-            ones4: Constant::new(Bits::<REM_W>::from(((1u64 << REM_W) - 1) & !3)),
         }
     }
 }
@@ -190,17 +178,77 @@ impl Logic for Compare {
         }
         // An integer's magnitude |a| has more leading zeros than |b|.
         self.o.next.lz_gt = self.p.val().a_lz > self.p.val().b_lz;
-        // An integer's first weight k₁ and `QM = −4·k₁` (ones from bit
-        // `log2 k₁ + 2` up) from the bit count's five bits `⌊nbits/2⌋`, a
-        // clock before the prep phase's multiplexers: constants shifted by
-        // `2·⌊nbits/2⌋` (no add; each bit a function of five flip-flops,
-        // and no priority chain of 17 equality decodes, which mapped to
-        // five LUT levels until 2026-12-03). A recurrence runs with
-        // `1 ≤ nbits ≤ 32`; the forced answers ignore both.
-        self.half.next = self.nbits.val().get_bits::<5>(1);
-        self.half2.next = bit_cast::<6, 5>(self.half.val()) << 1;
-        self.o.next.ik1 = self.one.val() << self.half2.val();
-        self.o.next.iqm = self.ones4.val() << self.half2.val();
+        self.o.next.ik1 = 0.into();
+        self.o.next.iqm = 0.into();
+    }
+}
+
+/// An integer's first weight `k₁ = 4^h` and `QM = −4·k₁` (ones from bit
+/// `2h + 2` up), `h = ⌊nbits/2⌋`, in two clocks (combinational halves; the
+/// top level registers each at every clock). [`IntWeightsHi`] shifts the
+/// constants by `8·⌊h/4⌋` from the bit count, which is itself registered
+/// at every clock from `acc` (it holds from the lzc phase on, so the
+/// count is right from the coarse phase on, these halves from the shift
+/// phase on); [`IntWeights`] shifts them by the rest, `2·(h mod 4)`, into
+/// [`Ordered`] by the compare phase. A recurrence runs with
+/// `1 ≤ nbits ≤ 32`; the forced answers ignore both. Since 2026-12-05;
+/// before, the whole shift by `2h` sat between `ctl.nbits` and `ord`, four
+/// LUT levels (6.2–6.6 ns in the SFU).
+#[derive(LogicBlock)]
+pub struct IntWeightsHi {
+    /// Integer quotient bits `lz_b − lz_a + 1`.
+    pub nbits: Signal<In, Bits<7>>,
+    /// `k₁`'s and `QM`'s constants shifted by `8·⌊h/4⌋`, and `h mod 4`.
+    pub k_hi: Signal<Out, Bits<REM_W>>,
+    pub m_hi: Signal<Out, Bits<REM_W>>,
+    pub lo: Signal<Out, Bits<2>>,
+    sh: Signal<Local, Bits<6>>,
+    one: Constant<Bits<REM_W>>,
+    ones4: Constant<Bits<REM_W>>,
+}
+
+impl Default for IntWeightsHi {
+    fn default() -> Self {
+        Self {
+            nbits: Default::default(),
+            k_hi: Default::default(),
+            m_hi: Default::default(),
+            lo: Default::default(),
+            sh: Default::default(),
+            one: Constant::new(Bits::<REM_W>::from(1u64)),
+            ones4: Constant::new(Bits::<REM_W>::from(((1u64 << REM_W) - 1) & !3)),
+        }
+    }
+}
+
+impl Logic for IntWeightsHi {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // h = nbits[5:1]; 8·⌊h/4⌋ = nbits[5:3] · 8.
+        self.sh.next = bit_cast::<6, 3>(self.nbits.val().get_bits::<3>(3)) << 3;
+        self.k_hi.next = self.one.val() << self.sh.val();
+        self.m_hi.next = self.ones4.val() << self.sh.val();
+        self.lo.next = self.nbits.val().get_bits::<2>(1);
+    }
+}
+
+/// The second half of [`IntWeightsHi`] (combinational): `k₁`, `QM`.
+#[derive(LogicBlock, Default)]
+pub struct IntWeights {
+    pub k_hi: Signal<In, Bits<REM_W>>,
+    pub m_hi: Signal<In, Bits<REM_W>>,
+    pub lo: Signal<In, Bits<2>>,
+    pub ik1: Signal<Out, Bits<REM_W>>,
+    pub iqm: Signal<Out, Bits<REM_W>>,
+    sh: Signal<Local, Bits<3>>,
+}
+
+impl Logic for IntWeights {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.sh.next = bit_cast::<3, 2>(self.lo.val()) << 1;
+        self.ik1.next = self.k_hi.val() << self.sh.val();
+        self.iqm.next = self.m_hi.val() << self.sh.val();
     }
 }
 
