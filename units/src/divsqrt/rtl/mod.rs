@@ -743,8 +743,6 @@ pub struct Divsqrt {
     /// pair's kind `s0`, set in its first clock).
     pub s0_pend: DFF<Bit>,
     pub cand: DFF<Bits<20>>,
-    /// The five candidates' on-the-fly selects, registered as `cand` is.
-    pub dsels: DFF<Bits<30>>,
     /// The five candidates' next window sums, registered as `cand` is.
     pub wins: DFF<Bits<50>>,
     pub pre: DFF<Pre>,
@@ -872,7 +870,6 @@ impl Logic for Divsqrt {
             qsel,
             s0_pend,
             cand,
-            dsels,
             wins,
             pre,
             inp,
@@ -1149,8 +1146,6 @@ impl Logic for Divsqrt {
         self.cand.d.next = self.step.cands.val();
         self.step.two.next = self.two.val();
         self.step.rcand.next = self.cand.q.val();
-        self.dsels.d.next = self.step.dsels.val();
-        self.step.rdsels.next = self.dsels.q.val();
         self.wins.d.next = self.step.wins.val();
         self.step.rwins.next = self.wins.q.val();
         self.pre.d.next.t = self.step.t_now.val();

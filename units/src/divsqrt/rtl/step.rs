@@ -320,12 +320,6 @@ pub struct Radix4Step {
     /// bit 2: `| 2k`; bits 3 … 5 the same for `QM'`.
     pub qsel: Signal<In, Bits<6>>,
     pub qsel_next: Signal<Out, Bits<6>>,
-    /// Two clocks per digit: the five candidates' selects ([`QselOf`] of
-    /// each `cands` code, six bits each, `+2` on top), registered as
-    /// `cands` is (`rdsels`), so that `qsel_next` is only the pick by the
-    /// loop's digit, not the pick and then the decode.
-    pub dsels: Signal<Out, Bits<30>>,
-    pub rdsels: Signal<In, Bits<30>>,
     /// The next windows of `ws` and `wc`, added (for `v`): the five
     /// candidates' sums picked by the loop's digit.
     pub v_next: Signal<Out, Bits<SPEC_W>>,
@@ -390,18 +384,6 @@ pub struct Radix4Step {
     pub cand_z: SpecRow,
     pub cand_m1: SpecRow,
     pub cand_m2: SpecRow,
-    /// The candidates' on-the-fly selects (digit +2 … −2).
-    pub dsel_p2: QselOf,
-    pub dsel_p1: QselOf,
-    pub dsel_z: QselOf,
-    pub dsel_m1: QselOf,
-    pub dsel_m2: QselOf,
-    /// The selects the pick reads (`rdsels`' at two clocks per digit).
-    s_p2: Signal<Local, Bits<6>>,
-    s_p1: Signal<Local, Bits<6>>,
-    s_z: Signal<Local, Bits<6>>,
-    s_m1: Signal<Local, Bits<6>>,
-    s_m2: Signal<Local, Bits<6>>,
 }
 
 impl Logic for Radix4Step {
@@ -628,73 +610,19 @@ impl Logic for Radix4Step {
                 self.c_next.next = self.g_m1.val();
             }
         }
-        // The selects of the next digit: each candidate's decoded
-        // ([`QselOf`]), picked by the loop's digit as `c_next` is.
-        self.dsel_p2.c.next = self.cand_p2.ge.val();
-        self.dsel_p1.c.next = self.cand_p1.ge.val();
-        self.dsel_z.c.next = self.cand_z.ge.val();
-        self.dsel_m1.c.next = self.cand_m1.ge.val();
-        self.dsel_m2.c.next = self.cand_m2.ge.val();
-        self.dsels.next = bit_cast::<30, 6>(self.dsel_m2.sel.val())
-            | (bit_cast::<30, 6>(self.dsel_m1.sel.val()) << 6)
-            | (bit_cast::<30, 6>(self.dsel_z.sel.val()) << 12)
-            | (bit_cast::<30, 6>(self.dsel_p1.sel.val()) << 18)
-            | (bit_cast::<30, 6>(self.dsel_p2.sel.val()) << 24);
-        self.s_p2.next = self.dsel_p2.sel.val();
-        self.s_p1.next = self.dsel_p1.sel.val();
-        self.s_z.next = self.dsel_z.sel.val();
-        self.s_m1.next = self.dsel_m1.sel.val();
-        self.s_m2.next = self.dsel_m2.sel.val();
-        if self.two.val() {
-            self.s_p2.next = self.rdsels.val().get_bits::<6>(24);
-            self.s_p1.next = self.rdsels.val().get_bits::<6>(18);
-            self.s_z.next = self.rdsels.val().get_bits::<6>(12);
-            self.s_m1.next = self.rdsels.val().get_bits::<6>(6);
-            self.s_m2.next = self.rdsels.val().get_bits::<6>(0);
+        // The selects of the next digit (thermometer code, as above).
+        self.qsel_next.next = 0b010100.into();
+        if self.c_next.val().get_bit(0) {
+            self.qsel_next.next = 0b100110.into();
         }
-        if self.cs.val().get_bit(1) {
-            self.qsel_next.next = self.s_z.val();
-            if self.cs.val().get_bit(2) {
-                self.qsel_next.next = self.s_p1.val();
-            }
-            if self.cs.val().get_bit(3) {
-                self.qsel_next.next = self.s_p2.val();
-            }
-        } else {
-            self.qsel_next.next = self.s_m2.val();
-            if self.cs.val().get_bit(0) {
-                self.qsel_next.next = self.s_m1.val();
-            }
+        if self.c_next.val().get_bit(1) {
+            self.qsel_next.next = 0b110001.into();
         }
-    }
-}
-
-/// A digit's on-the-fly conversion selects from its thermometer code
-/// (combinational; bit 0: `Q'` from `Q` (else `QM`), bit 1: `| k`, bit 2:
-/// `| 2k`; bits 3 … 5 the same for `QM'`): digit −2: `QM|2k`, `QM|k`;
-/// −1: `QM|3k`, `QM|2k`; 0: `Q`, `QM|3k`; +1: `Q|k`, `Q`; +2: `Q|2k`,
-/// `Q|k`.
-#[derive(LogicBlock, Default)]
-pub struct QselOf {
-    pub c: Signal<In, Bits<4>>,
-    pub sel: Signal<Out, Bits<6>>,
-}
-
-impl Logic for QselOf {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.sel.next = 0b010100.into();
-        if self.c.val().get_bit(0) {
-            self.sel.next = 0b100110.into();
+        if self.c_next.val().get_bit(2) {
+            self.qsel_next.next = 0b001011.into();
         }
-        if self.c.val().get_bit(1) {
-            self.sel.next = 0b110001.into();
-        }
-        if self.c.val().get_bit(2) {
-            self.sel.next = 0b001011.into();
-        }
-        if self.c.val().get_bit(3) {
-            self.sel.next = 0b011101.into();
+        if self.c_next.val().get_bit(3) {
+            self.qsel_next.next = 0b011101.into();
         }
     }
 }
