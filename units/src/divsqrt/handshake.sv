@@ -39,10 +39,10 @@ module handshake_formal_of_divsqrt(
               .out_result(), .out_flags(), .in_ready(in_ready));
 
 `ifndef CLOCKS2
-    localparam [6:0] F64 = 48, F32_DIV = 33, F32_SQRT = 34, INT_FORCED = 18, INT_BASE = 20;
+    localparam [6:0] F64 = 49, F32_DIV = 34, F32_SQRT = 35, INT_FORCED = 19, INT_BASE = 21;
     localparam [6:0] PER_DIGIT = 1;
 `else
-    localparam [6:0] F64 = 78, F32_DIV = 48, F32_SQRT = 50, INT_FORCED = 19, INT_BASE = 23;
+    localparam [6:0] F64 = 79, F32_DIV = 49, F32_SQRT = 51, INT_FORCED = 20, INT_BASE = 24;
     localparam [6:0] PER_DIGIT = 2;
 `endif
 `ifndef BROKEN_REFERENCE
@@ -60,10 +60,10 @@ module handshake_formal_of_divsqrt(
         end
     endfunction
 
-    // The schedule: fdiv.f64/rcp.f64 47, fsqrt.f64 47, fdiv.f32/rcp.f32 32,
-    // fsqrt.f32 33; div/divu/rem/remu 17 when b = 0 or |a| has more leading
-    // zeros than |b|, else 17 + floor((lz_b - lz_a + 1)/2) + 2. With CLOCKS2:
-    // 77, 77, 47, 49; 18, else 22 + 2 * floor((lz_b - lz_a + 1)/2).
+    // The schedule: fdiv.f64/rcp.f64 49, fsqrt.f64 49, fdiv.f32/rcp.f32 34,
+    // fsqrt.f32 35; div/divu/rem/remu 19 when b = 0 or |a| has more leading
+    // zeros than |b|, else 21 + floor((lz_b - lz_a + 1)/2). With CLOCKS2:
+    // 79, 79, 49, 51; 20, else 24 + 2 * floor((lz_b - lz_a + 1)/2).
     wire sgn = (in_op == 4'd4) || (in_op == 4'd6);
     wire [31:0] ma = (sgn && in_a[31]) ? (~in_a[31:0] + 32'd1) : in_a[31:0];
     wire [31:0] mb = (sgn && in_b[31]) ? (~in_b[31:0] + 32'd1) : in_b[31:0];
@@ -124,6 +124,7 @@ module handshake_formal_of_divsqrt(
     // probe: p_at_row dut.at_row$q
     // probe: p_at_correct dut.at_correct$q
     // probe: p_at_select dut.at_select$q
+    // probe: p_at_pick dut.at_pick$q
     // probe: p_at_align dut.at_align$q
     // probe: p_at_decide dut.at_decide$q
     // probe: p_at_pack dut.at_pack$q
@@ -134,7 +135,7 @@ module handshake_formal_of_divsqrt(
     wire [21:0] p_ctl;
     wire [7:0] p_inp_tag, p_acc_tag;
     wire p_at_fields, p_at_unpack, p_at_lzc, p_at_coarse, p_at_shift, p_at_compare, p_at_load, p_at_iter,
-         p_at_compress, p_at_row, p_at_correct, p_at_select, p_at_align, p_at_decide,
+         p_at_compress, p_at_row, p_at_correct, p_at_select, p_at_pick, p_at_align, p_at_decide,
          p_at_pack, p_at_special, p_at_final;
     // Two clocks per digit: the digit's first clock (read under CLOCKS2
     // only; kept, so that c1's script finds the wire it connects).
@@ -142,15 +143,15 @@ module handshake_formal_of_divsqrt(
     // Phase codes (rtl::Phase) and the control word's fields (rtl::Ctl).
     localparam [4:0] IDLE = 0, FIELDS = 1, UNPACK = 2, LZC = 3, COARSE = 4,
         SHIFT = 5, COMPARE = 6, PREP = 7, LOAD = 8, ITERATE = 9, COMPRESS = 10,
-        ROW = 11, CORRECT = 12, SELECT = 13, ALIGN = 14, DECIDE = 15, PACK = 16,
-        SPECIAL = 17, FINAL = 18, PRESENT = 19;
+        ROW = 11, CORRECT = 12, SELECT = 13, PICK = 14, ALIGN = 15, DECIDE = 16,
+        PACK = 17, SPECIAL = 18, FINAL = 19, PRESENT = 20;
     wire [7:0] c_tag = p_ctl[7:0];
     wire c_int = p_ctl[8];
     wire [4:0] c_count = p_ctl[20:16];
     wire c_last = p_ctl[21];
     // Clocks from the compress phase to the present phase (no pack phase
     // for an integer), and the clocks left before the answer.
-    wire [6:0] tail = c_int ? 7'd8 : 7'd9;
+    wire [6:0] tail = c_int ? 7'd9 : 7'd10;
     wire [6:0] left = lat_q - cnt;
     always @* begin
         if (seen) begin
@@ -167,6 +168,7 @@ module handshake_formal_of_divsqrt(
             assert (p_at_row == (p_phase == ROW));
             assert (p_at_correct == (p_phase == CORRECT));
             assert (p_at_select == (p_phase == SELECT));
+            assert (p_at_pick == (p_phase == PICK));
             assert (p_at_align == (p_phase == ALIGN));
             assert (p_at_decide == (p_phase == DECIDE));
             assert (p_at_pack == (p_phase == PACK));

@@ -15,7 +15,7 @@
 //! up to the increment, and [`srt::divide_u32`](crate::divsqrt::srt::divide_u32).
 
 use super::round::RoundUpDecoded;
-use super::{Aligned, Meta, Rest, Selected, BEFF_W, EOFF, EXP_W, NORM_W, REM_W};
+use super::{Aligned, Candidates, Meta, Rest, Selected, BEFF_W, EOFF, EXP_W, NORM_W, REM_W};
 use rust_hdl::prelude::*;
 
 const _: () = assert!(EOFF == 8192 && EXP_W == 14 && NORM_W == 56 && REM_W == 60);
@@ -42,9 +42,13 @@ impl Logic for CoarseSig {
 }
 
 /// The select phase (combinational). Every candidate's value is formed
-/// for `Q` and for `QM` side by side and the remainder's sign picks last
-/// (one LUT level after the sign; since 2026-12-04, before which the sign
-/// picked the significand ahead of the shift and the rounding test).
+/// for `Q` and for `QM` (an integer's `r1` and `r2`) side by side and
+/// registered ([`Candidates`]); the pick phase's [`Pick`] takes one by the
+/// remainder's sign. Since 2026-12-05: the pick had been the select
+/// phase's last LUT level (from 2026-12-04; before, the sign picked the
+/// significand ahead of the shift and the rounding test), behind the
+/// integer remainders' 8:1 shift and the rounding test, four to five LUT
+/// levels (6.2–6.8 ns in both units).
 #[derive(LogicBlock, Default)]
 pub struct Select {
     pub meta: Signal<In, Meta>,
@@ -53,22 +57,11 @@ pub struct Select {
     pub rest: Signal<In, Rest>,
     pub q: Signal<In, Bits<REM_W>>,
     pub qm: Signal<In, Bits<REM_W>>,
-    pub sel: Signal<Out, Selected>,
+    pub cands: Signal<Out, Candidates>,
     /// The integer remainders shifted by the amount's multiple of 8 (the
     /// align phase keeps their 32 + 7 low bits).
     r1s: Signal<Local, Bits<REM_W>>,
     r2s: Signal<Local, Bits<REM_W>>,
-    /// The shifter's input picked as an AND-OR of the four sources (an
-    /// integer's `r1` or `r2`, a float's `Q` or `QM`) with one mask each,
-    /// not as multiplexers by the sign: yosys shares the two shifters
-    /// behind a multiplexer, which put the sign's 60-bit fan-out in front
-    /// of the shift (6.79 ns in the SFU, 2026-12-05).
-    m_r1: Signal<Local, Bits<REM_W>>,
-    m_r2: Signal<Local, Bits<REM_W>>,
-    m_q: Signal<Local, Bits<REM_W>>,
-    m_qm: Signal<Local, Bits<REM_W>>,
-    tiny_q: Signal<Local, Bit>,
-    tiny_qm: Signal<Local, Bit>,
     /// The shift amounts (Icarus: no part select of a struct field).
     dsh: Signal<Local, Bits<6>>,
     rsh: Signal<Local, Bits<6>>,
@@ -92,9 +85,9 @@ impl Logic for Select {
         self.norm_qm.sticky.next = self.rest.val().lo_qm | !self.rest.val().z2;
         self.norm_qm.modes.next = self.modes.val();
         self.norm_qm.lsb.next = true;
-        self.tiny_q.next = self.rest.val().tlt
+        self.cands.next.tiny_q = self.rest.val().tlt
             | (self.rest.val().teq & !(self.rest.val().ao_q & self.norm_q.up.val()));
-        self.tiny_qm.next = self.rest.val().tlt
+        self.cands.next.tiny_qm = self.rest.val().tlt
             | (self.rest.val().teq & !(self.rest.val().ao_qm & self.norm_qm.up.val()));
         // One right shifter for both, in two phases: the float significand
         // by `dsh`, an integer remainder by 26 + lz_b; the amount's
@@ -102,41 +95,44 @@ impl Logic for Select {
         // the align phase the rest.
         self.r1s.next = self.rest.val().r1 >> ((self.rsh.val() >> 3) << 3);
         self.r2s.next = self.rest.val().r2 >> ((self.rsh.val() >> 3) << 3);
-        self.sel.next.sh_amount = self.dsh.val().get_bits::<3>(0);
+        self.cands.next.sh_amount = self.dsh.val().get_bits::<3>(0);
+        self.cands.next.sh_q = bit_cast::<REM_W, NORM_W>(self.rest.val().sh_q);
+        self.cands.next.sh_qm = bit_cast::<REM_W, NORM_W>(self.rest.val().sh_qm);
         if self.meta.val().is_int {
-            self.sel.next.sh_amount = self.rsh.val().get_bits::<3>(0);
+            self.cands.next.sh_amount = self.rsh.val().get_bits::<3>(0);
+            self.cands.next.sh_q = bit_cast::<REM_W, 40>(self.r1s.val().get_bits::<40>(0));
+            self.cands.next.sh_qm = bit_cast::<REM_W, 40>(self.r2s.val().get_bits::<40>(0));
         }
-        self.m_r1.next = 0.into();
-        self.m_r2.next = 0.into();
-        self.m_q.next = 0.into();
-        self.m_qm.next = 0.into();
-        // (REM_W = 60: the masks' ones are 60 bits.)
-        if self.meta.val().is_int {
-            if self.rest.val().neg {
-                self.m_r2.next = 0x0fff_ffff_ffff_ffff_u64.into();
-            } else {
-                self.m_r1.next = 0x0fff_ffff_ffff_ffff_u64.into();
-            }
+        self.cands.next.sticky_q = !self.rest.val().z1 | self.rest.val().lost_q;
+        self.cands.next.sticky_qm = !self.rest.val().z2 | self.rest.val().lost_qm;
+        self.cands.next.iq = self.q.val().get_bits::<32>(0);
+        self.cands.next.iqm = self.qm.val().get_bits::<32>(0);
+    }
+}
+
+/// The pick phase (combinational): `Q`'s candidate or `QM`'s (an integer's
+/// `r1` or `r2`) by the remainder's sign.
+#[derive(LogicBlock, Default)]
+pub struct Pick {
+    pub cands: Signal<In, Candidates>,
+    pub neg: Signal<In, Bit>,
+    pub sel: Signal<Out, Selected>,
+}
+
+impl Logic for Pick {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.sel.next.sh_amount = self.cands.val().sh_amount;
+        if self.neg.val() {
+            self.sel.next.sh_in = self.cands.val().sh_qm;
+            self.sel.next.sticky = self.cands.val().sticky_qm;
+            self.sel.next.tiny = self.cands.val().tiny_qm;
+            self.sel.next.iq = self.cands.val().iqm;
         } else {
-            if self.rest.val().neg {
-                self.m_qm.next = 0x0fff_ffff_ffff_ffff_u64.into();
-            } else {
-                self.m_q.next = 0x0fff_ffff_ffff_ffff_u64.into();
-            }
-        }
-        self.sel.next.sh_in = (bit_cast::<REM_W, 40>(self.r1s.val().get_bits::<40>(0))
-            & self.m_r1.val())
-            | (bit_cast::<REM_W, 40>(self.r2s.val().get_bits::<40>(0)) & self.m_r2.val())
-            | (bit_cast::<REM_W, NORM_W>(self.rest.val().sh_q) & self.m_q.val())
-            | (bit_cast::<REM_W, NORM_W>(self.rest.val().sh_qm) & self.m_qm.val());
-        if self.rest.val().neg {
-            self.sel.next.sticky = !self.rest.val().z2 | self.rest.val().lost_qm;
-            self.sel.next.tiny = self.tiny_qm.val();
-            self.sel.next.iq = self.qm.val().get_bits::<32>(0);
-        } else {
-            self.sel.next.sticky = !self.rest.val().z1 | self.rest.val().lost_q;
-            self.sel.next.tiny = self.tiny_q.val();
-            self.sel.next.iq = self.q.val().get_bits::<32>(0);
+            self.sel.next.sh_in = self.cands.val().sh_q;
+            self.sel.next.sticky = self.cands.val().sticky_q;
+            self.sel.next.tiny = self.cands.val().tiny_q;
+            self.sel.next.iq = self.cands.val().iq;
         }
     }
 }

@@ -14,7 +14,8 @@
 //! | compress ([`correct::Compress`]) | 1 | the 3:2 row of `ws + wc + back`; the carry-free zero test of `ws + wc` by 4-bit groups; both candidates' significands and their rounding and lost-bit tests by 4-bit groups (the exponent arithmetic, [`align::AlignPrep`], was registered during the recurrence) |
 //! | row ([`correct::RowZero`]) | 1 | the registered row's carry-free zero test by 4-bit groups |
 //! | correct ([`correct::Correct`]) | 1 | remainder carry-propagate adds; the groups' tests combined; both float candidates' right shift by the subnormal shift's multiple of 8 ([`align::CoarseSig`]) |
-//! | select ([`align::Select`]) | 1 | `Q` or `QM`, sticky, tininess, each formed for both and picked last; an integer remainder's right shift by the amount's multiple of 8 (a float's, [`align::CoarseSig`], was registered by the correct phase) |
+//! | select ([`align::Select`]) | 1 | sticky and tininess of `Q` and of `QM`; an integer's remainders `r1`, `r2` shifted right by the amount's multiple of 8 (a float's candidates, [`align::CoarseSig`], were by the correct phase): both candidates registered ([`Candidates`]) |
+//! | pick ([`align::Pick`]) | 1 | `Q`'s candidate or `QM`'s by the remainder's sign |
 //! | align ([`align::Align`]) | 1 | the right shift's rest (0 … 7; subnormal significand or integer remainder); integer quotient/remainder |
 //! | decide ([`round::Decide`]) | 1 | round bit, sticky, increment; integer negation |
 //! | pack ([`round::Pack`]) | 1 (floats) | the packing add |
@@ -50,7 +51,7 @@ use crate::divsqrt::model::DivsqrtOp;
 use crate::divsqrt::srt::REM_W as SRT_REM_W;
 use crate::hw::lzc::{LzcBytes64, LzcMerge64, LZ_BYTES_W};
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
-use align::{Align, AlignPrep, CoarseSig, Select};
+use align::{Align, AlignPrep, CoarseSig, Pick, Select};
 use correct::{Compress, Correct, RoundBits, RowZero};
 use round::{Decide, Final, Pack, Specials};
 use rust_hdl::prelude::*;
@@ -88,10 +89,10 @@ pub const BEFF_W: usize = 12;
 pub const CNT_W: usize = 5;
 /// Clocks outside the recurrence for a float: fields, unpack, lzc, coarse,
 /// shift, compare,
-/// prep, load, compress, row, correct, select, align, decide, pack, special,
-/// final, present (the answer is presented from a register). The integer
-/// forms skip the pack phase.
-pub const OVERHEAD: usize = 18;
+/// prep, load, compress, row, correct, select, pick, align, decide, pack,
+/// special, final, present (the answer is presented from a register). The
+/// integer forms skip the pack phase.
+pub const OVERHEAD: usize = 19;
 /// Clocks per radix-4 digit, at most ([`Divsqrt::new`]).
 pub const MAX_CLOCKS: usize = 2;
 /// Clocks per radix-4 digit of the default engine (the unit `divsqrt`,
@@ -160,6 +161,7 @@ pub enum Phase {
     Row,
     Correct,
     Select,
+    Pick,
     Align,
     Decide,
     Pack,
@@ -467,7 +469,24 @@ pub struct IntHi {
     pub lo: Bits<2>,
 }
 
-/// After the select phase.
+/// After the select phase: both candidates' shifter inputs (a float's
+/// `Q`, `QM` shifted by the subnormal shift's multiple of 8; an integer's
+/// remainders `r1`, `r2` by the amount's), sticky bits, tininess and integer
+/// quotients.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Candidates {
+    pub sh_q: Bits<REM_W>,
+    pub sh_qm: Bits<REM_W>,
+    pub sh_amount: Bits<3>,
+    pub sticky_q: Bit,
+    pub sticky_qm: Bit,
+    pub tiny_q: Bit,
+    pub tiny_qm: Bit,
+    pub iq: Bits<32>,
+    pub iqm: Bits<32>,
+}
+
+/// After the pick phase.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Selected {
     /// The shifter's input, shifted by the amount's multiple of 8, and
@@ -685,6 +704,7 @@ pub struct Divsqrt {
     pub aprep: AlignPrep,
     pub coarse_sig: CoarseSig,
     pub select: Select,
+    pub pick: Pick,
     pub align: Align,
     pub decide: Decide,
     pub pack: Pack,
@@ -711,6 +731,7 @@ pub struct Divsqrt {
     pub at_row: DFF<Bit>,
     pub at_correct: DFF<Bit>,
     pub at_select: DFF<Bit>,
+    pub at_pick: DFF<Bit>,
     pub at_align: DFF<Bit>,
     pub at_decide: DFF<Bit>,
     pub at_pack: DFF<Bit>,
@@ -826,6 +847,7 @@ pub struct Divsqrt {
     pub spec: DFF<Spec>,
     pub lp: DFF<Loop>,
     pub rest: DFF<Rest>,
+    pub cands: DFF<Candidates>,
     pub sel: DFF<Selected>,
     pub aligned: DFF<Aligned>,
     pub decided: DFF<Decided>,
@@ -856,6 +878,7 @@ impl Logic for Divsqrt {
             at_row,
             at_correct,
             at_select,
+            at_pick,
             at_align,
             at_decide,
             at_pack,
@@ -895,6 +918,7 @@ impl Logic for Divsqrt {
             spec,
             lp,
             rest,
+            cands,
             sel,
             aligned,
             decided,
@@ -1404,9 +1428,15 @@ impl Logic for Divsqrt {
         self.select.rest.next = self.rest.q.val();
         self.select.q.next = self.iter.q.val().q;
         self.select.qm.next = self.iter.q.val().qm;
-        self.sel.d.next = self.sel.q.val();
+        self.cands.d.next = self.cands.q.val();
         if self.at_select.q.val() {
-            self.sel.d.next = self.select.sel.val();
+            self.cands.d.next = self.select.cands.val();
+        }
+        self.pick.cands.next = self.cands.q.val();
+        self.pick.neg.next = self.rest.q.val().neg;
+        self.sel.d.next = self.sel.q.val();
+        if self.at_pick.q.val() {
+            self.sel.d.next = self.pick.sel.val();
         }
         self.align.meta.next = self.meta.q.val();
         self.align.sel.next = self.sel.q.val();
@@ -1479,7 +1509,8 @@ impl Logic for Divsqrt {
             Phase::Compress => self.phase_next.next = Phase::Row,
             Phase::Row => self.phase_next.next = Phase::Correct,
             Phase::Correct => self.phase_next.next = Phase::Select,
-            Phase::Select => self.phase_next.next = Phase::Align,
+            Phase::Select => self.phase_next.next = Phase::Pick,
+            Phase::Pick => self.phase_next.next = Phase::Align,
             Phase::Align => self.phase_next.next = Phase::Decide,
             Phase::Decide => {
                 self.phase_next.next = Phase::Pack;
@@ -1529,7 +1560,8 @@ impl Logic for Divsqrt {
         self.at_row.d.next = self.phase.q.val() == Phase::Compress;
         self.at_correct.d.next = self.phase.q.val() == Phase::Row;
         self.at_select.d.next = self.phase.q.val() == Phase::Correct;
-        self.at_align.d.next = self.phase.q.val() == Phase::Select;
+        self.at_pick.d.next = self.phase.q.val() == Phase::Select;
+        self.at_align.d.next = self.phase.q.val() == Phase::Pick;
         self.at_decide.d.next = self.phase.q.val() == Phase::Align;
         self.at_pack.d.next = (self.phase.q.val() == Phase::Decide) & !self.ctl.q.val().is_int;
         self.at_special.d.next = ((self.phase.q.val() == Phase::Decide) & self.ctl.q.val().is_int)
@@ -1548,6 +1580,7 @@ impl Logic for Divsqrt {
             self.at_row.d.next = false;
             self.at_correct.d.next = false;
             self.at_select.d.next = false;
+            self.at_pick.d.next = false;
             self.at_align.d.next = false;
             self.at_decide.d.next = false;
             self.at_pack.d.next = false;
