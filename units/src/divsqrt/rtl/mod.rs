@@ -767,6 +767,12 @@ pub struct Divsqrt {
     /// The five candidates' next window sums, registered as `cand` is.
     pub wins: DFF<Bits<50>>,
     pub pre: DFF<Pre>,
+    /// Two clocks per digit: the on-the-fly conversion's selects for the
+    /// digit in `iter.c` (decoded from `c_next` by the step's
+    /// `qsel_next`, loaded with `c`; the prep phase's digit 0 a constant):
+    /// the first clock's `Pre.q`, `Pre.qm` are AND-ORs of these six
+    /// flip-flops, not `cn`'s 4-way decode. Unused at one clock per digit.
+    pub qsel: DFF<Bits<6>>,
     /// `per_digit`'s output.
     two: Signal<Local, Bit>,
     /// The leading-zero counts in two clocks ([`Divsqrt::with`]).
@@ -884,6 +890,7 @@ impl Logic for Divsqrt {
             bpat,
             s0,
             first,
+            qsel,
             s0_pend,
             cand,
             wins,
@@ -1177,6 +1184,7 @@ impl Logic for Divsqrt {
             self.q_next.next = self.pre.q.val().q;
             self.qm_next.next = self.pre.q.val().qm;
         }
+        self.step.qsel.next = self.qsel.q.val();
         self.step.k_first.next = self.iter.q.val().k_first;
         self.step.ws.next = self.iter.q.val().ws;
         self.step.wc.next = self.iter.q.val().wc;
@@ -1276,6 +1284,10 @@ impl Logic for Divsqrt {
             self.iter.d.next.nmqm = self.step.nmqm_next.val();
             self.iter.d.next.k_first = 0.into();
         }
+        self.qsel.d.next = self.qsel.q.val();
+        if self.en_adv.val() {
+            self.qsel.d.next = self.step.qsel_next.val();
+        }
         if self.en_kmux.val() {
             // A root's digit clocks (`adv` of a root): its next multiples.
             // A divisor's stay, by the enable (no multiplexer after the
@@ -1292,6 +1304,8 @@ impl Logic for Divsqrt {
             self.iter.d.next = self.prep_iter.q.val();
             self.lp.d.next.c = self.prep_iter.q.val().c;
             self.lp.d.next.g = !self.prep_c.val().get_bits::<2>(1);
+            // Digit 0 (`c` = 0b0011): `Q' = Q`, `QM' = QM|3k`.
+            self.qsel.d.next = 0b110001.into();
         }
         // The first iterate clock (`s0`): the loop's window sum and its
         // copies from the prep phase's registers (no prep logic in the

@@ -313,6 +313,13 @@ pub struct Radix4Step {
     /// conversion in the first clock, the ORs in the second).
     pub rq: Signal<In, Bits<REM_W>>,
     pub rqm: Signal<In, Bits<REM_W>>,
+    /// Two clocks per digit: the on-the-fly conversion's selects, decoded
+    /// from the digit when it is loaded (`qsel_next` from `c_next`; the top
+    /// level registers them beside `c`), so that `Q'`, `QM'` are AND-ORs of
+    /// registered selects. Bit 0: `Q'` from `Q` (else `QM`), bit 1: `| k`,
+    /// bit 2: `| 2k`; bits 3 … 5 the same for `QM'`.
+    pub qsel: Signal<In, Bits<6>>,
+    pub qsel_next: Signal<Out, Bits<6>>,
     /// The next windows of `ws` and `wc`, added (for `v`): the five
     /// candidates' sums picked by the loop's digit.
     pub v_next: Signal<Out, Bits<SPEC_W>>,
@@ -327,13 +334,6 @@ pub struct Radix4Step {
     yc: Signal<Local, Bits<REM_W>>,
     /// `!cn`.
     cq: Signal<Local, Bits<4>>,
-    /// Two clocks per digit: the on-the-fly conversion's selects, decoded
-    /// from the registered digit `c` in the digit's first clock (one LUT
-    /// level; since 2026-12-05: before, the decode sat after the digit's
-    /// pick in the second clock, into six registered selects, 6.5–7.4 ns in
-    /// the SFU). Bit 0: `Q'` from `Q` (else `QM`), bit 1: `| k`, bit 2:
-    /// `| 2k`; bits 3 … 5 the same for `QM'`.
-    qsel: Signal<Local, Bits<6>>,
     /// Two clocks per digit: `Q'`'s and `QM'`'s terms by `qsel` (the base
     /// register, the `k` and the `2k` term).
     qb: Signal<Local, Bits<REM_W>>,
@@ -437,22 +437,9 @@ impl Logic for Radix4Step {
             self.q_next.next = self.q.val() | (self.k.val() << 1);
             self.qm_next.next = self.q.val() | self.k.val();
         }
-        // Two clocks per digit: the same from the decoded selects (digit
-        // −2: `QM|2k`, `QM|k`; −1: `QM|3k`, `QM|2k`; 0: `Q`, `QM|3k`; +1:
-        // `Q|k`, `Q`; +2: `Q|2k`, `Q|k`; `c` is a thermometer code).
-        self.qsel.next = 0b010100.into();
-        if self.c.val().get_bit(0) {
-            self.qsel.next = 0b100110.into();
-        }
-        if self.c.val().get_bit(1) {
-            self.qsel.next = 0b110001.into();
-        }
-        if self.c.val().get_bit(2) {
-            self.qsel.next = 0b001011.into();
-        }
-        if self.c.val().get_bit(3) {
-            self.qsel.next = 0b011101.into();
-        }
+        // Two clocks per digit: the same from the registered selects
+        // (digit −2: `QM|2k`, `QM|k`; −1: `QM|3k`, `QM|2k`; 0: `Q`,
+        // `QM|3k`; +1: `Q|k`, `Q`; +2: `Q|2k`, `Q|k`).
         self.qb.next = self.qm.val();
         if self.qsel.val().get_bit(0) {
             self.qb.next = self.q.val();
@@ -622,6 +609,20 @@ impl Logic for Radix4Step {
             if self.cs.val().get_bit(0) {
                 self.c_next.next = self.g_m1.val();
             }
+        }
+        // The selects of the next digit (thermometer code, as above).
+        self.qsel_next.next = 0b010100.into();
+        if self.c_next.val().get_bit(0) {
+            self.qsel_next.next = 0b100110.into();
+        }
+        if self.c_next.val().get_bit(1) {
+            self.qsel_next.next = 0b110001.into();
+        }
+        if self.c_next.val().get_bit(2) {
+            self.qsel_next.next = 0b001011.into();
+        }
+        if self.c_next.val().get_bit(3) {
+            self.qsel_next.next = 0b011101.into();
         }
     }
 }
