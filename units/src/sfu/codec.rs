@@ -64,7 +64,7 @@ pub fn info() -> UnitInfo {
         pipeline_stages: APPROX_LATENCY,
         rom_bits: crate::mufu::codec::info("mufu".into(), crate::mufu::rtl::DEFAULT_DEPTH).rom_bits,
         params: vec![],
-        ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,
+        ecp5_lut_wire_ps: 2000,
         ports: vec![
             Port::input(
                 "in_valid",
