@@ -341,13 +341,14 @@ pub struct Mid5 {
     pub neg: Bits<2>,
 }
 
-/// Boundary 5n (inside phase 5): the first carry-save row, `base`, `base − 1`.
+/// Boundary 5n (inside phase 5): the second carry-save rows, over `base`
+/// and over `base − 1`.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
 pub struct Mid5n {
-    pub base: Bits<Y_W>,
-    pub basem1: Bits<Y_W>,
-    pub s1: Bits<Y_W>,
-    pub c1: Bits<Y_W>,
+    pub s2: Bits<Y_W>,
+    pub c2: Bits<Y_W>,
+    pub s3: Bits<Y_W>,
+    pub c3: Bits<Y_W>,
 }
 
 /// Boundary 5: the sum and the sum less one.
@@ -772,14 +773,16 @@ impl Logic for Mufu {
         self.rows.fine.next = self.m5.q.val().fine;
         self.rows.neg.next = self.m5.q.val().neg;
         self.ctl5n.d.next = self.ctl5m.q.val();
-        self.m5n.d.next.base = self.m5.q.val().base;
-        self.m5n.d.next.basem1 = self.m5.q.val().basem1;
-        self.m5n.d.next.s1 = self.rows.s1.val();
-        self.m5n.d.next.c1 = self.rows.c1.val();
-        self.sum.base.next = self.m5n.q.val().base;
-        self.sum.basem1.next = self.m5n.q.val().basem1;
-        self.sum.s1.next = self.m5n.q.val().s1;
-        self.sum.c1.next = self.m5n.q.val().c1;
+        self.rows.base.next = self.m5.q.val().base;
+        self.rows.basem1.next = self.m5.q.val().basem1;
+        self.m5n.d.next.s2 = self.rows.s2.val();
+        self.m5n.d.next.c2 = self.rows.c2.val();
+        self.m5n.d.next.s3 = self.rows.s3.val();
+        self.m5n.d.next.c3 = self.rows.c3.val();
+        self.sum.s2.next = self.m5n.q.val().s2;
+        self.sum.c2.next = self.m5n.q.val().c2;
+        self.sum.s3.next = self.m5n.q.val().s3;
+        self.sum.c3.next = self.m5n.q.val().c3;
         self.ctl5.d.next = self.ctl5n.q.val();
         self.s5.d.next.y = self.sum.y.val();
         self.s5.d.next.ym1 = self.sum.ym1.val();

@@ -15,7 +15,8 @@
 //!
 //! Three parts: [`Terms`] | boundary 5m | [`Rows`] | boundary 5n | [`Sum`].
 //! Boundary 5m holds the coarsely shifted terms, the shifts' rest, the signs,
-//! `base` and `base − 1`; 5n the first carry-save row, `base` and `base − 1`.
+//! `base` and `base − 1`; 5n both second carry-save rows (over `base` and
+//! over `base − 1`), so that the last part is the two carry chains alone.
 //! Each is a register in the deeper units (5n only at depth 16).
 
 use super::products::SUM_FMT_W;
@@ -68,8 +69,17 @@ pub struct Rows {
     pub fine: Signal<In, Bits<6>>,
     /// `{neg1, neg2}`.
     pub neg: Signal<In, Bits<2>>,
-    pub s1: Signal<Out, Bits<Y_W>>,
-    pub c1: Signal<Out, Bits<Y_W>>,
+    /// `base`, `base − 1` (boundary 5m).
+    pub base: Signal<In, Bits<Y_W>>,
+    pub basem1: Signal<In, Bits<Y_W>>,
+    /// The second carry-save rows: `+ base = s2 + c2`, `+ (base − 1) = s3 + c3`.
+    pub s2: Signal<Out, Bits<Y_W>>,
+    pub c2: Signal<Out, Bits<Y_W>>,
+    pub s3: Signal<Out, Bits<Y_W>>,
+    pub c3: Signal<Out, Bits<Y_W>>,
+    /// The first carry-save row `a + b + q = s1 + c1`.
+    s1: Signal<Local, Bits<Y_W>>,
+    c1: Signal<Local, Bits<Y_W>>,
     /// The terms as they are added.
     a: Signal<Local, Bits<Y_W>>,
     b: Signal<Local, Bits<Y_W>>,
@@ -94,32 +104,6 @@ impl Logic for Rows {
             | (self.a.val() & self.q.val())
             | (self.b.val() & self.q.val()))
             << 1;
-    }
-}
-
-/// Phase 5, third part (combinational): `y = s1 + c1 + base` and `y − 1`
-/// (the same over `base − 1`), each a carry-save row and a carry chain.
-#[derive(LogicBlock, Default)]
-pub struct Sum {
-    pub base: Signal<In, Bits<Y_W>>,
-    pub basem1: Signal<In, Bits<Y_W>>,
-    /// The first row ([`Rows`]).
-    pub s1: Signal<In, Bits<Y_W>>,
-    pub c1: Signal<In, Bits<Y_W>>,
-    /// `P + A`, two's complement.
-    pub y: Signal<Out, Bits<Y_W>>,
-    /// `y − 1`.
-    pub ym1: Signal<Out, Bits<Y_W>>,
-    /// Carry-save rows: `+ base = s2 + c2`, `+ (base − 1) = s3 + c3`.
-    s2: Signal<Local, Bits<Y_W>>,
-    c2: Signal<Local, Bits<Y_W>>,
-    s3: Signal<Local, Bits<Y_W>>,
-    c3: Signal<Local, Bits<Y_W>>,
-}
-
-impl Logic for Sum {
-    #[hdl_gen]
-    fn update(&mut self) {
         self.s2.next = self.s1.val() ^ self.c1.val() ^ self.base.val();
         self.c2.next = ((self.s1.val() & self.c1.val())
             | (self.s1.val() & self.base.val())
@@ -130,6 +114,29 @@ impl Logic for Sum {
             | (self.s1.val() & self.basem1.val())
             | (self.c1.val() & self.basem1.val()))
             << 1;
+    }
+}
+
+/// Phase 5, third part (combinational): `y = s2 + c2` and `y − 1 =
+/// s3 + c3`, each a carry chain (the rows are [`Rows`]': since 2026-12-05
+/// the second carry-save row sits in front of boundary 5n, not behind it,
+/// so that this part is the chains alone).
+#[derive(LogicBlock, Default)]
+pub struct Sum {
+    /// Carry-save rows: `+ base = s2 + c2`, `+ (base − 1) = s3 + c3`.
+    pub s2: Signal<In, Bits<Y_W>>,
+    pub c2: Signal<In, Bits<Y_W>>,
+    pub s3: Signal<In, Bits<Y_W>>,
+    pub c3: Signal<In, Bits<Y_W>>,
+    /// `P + A`, two's complement.
+    pub y: Signal<Out, Bits<Y_W>>,
+    /// `y − 1`.
+    pub ym1: Signal<Out, Bits<Y_W>>,
+}
+
+impl Logic for Sum {
+    #[hdl_gen]
+    fn update(&mut self) {
         self.y.next = self.s2.val() + self.c2.val();
         self.ym1.next = self.s3.val() + self.c3.val();
     }
