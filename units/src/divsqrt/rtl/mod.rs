@@ -48,6 +48,7 @@ pub mod unpack;
 
 use crate::divsqrt::model::DivsqrtOp;
 use crate::divsqrt::srt::REM_W as SRT_REM_W;
+use crate::hw::kept::KeptReg;
 use crate::hw::lzc::{LzcBytes64, LzcMerge64, LZ_BYTES_W};
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use align::{Align, AlignPrep, CoarseSig, Select};
@@ -382,7 +383,6 @@ pub struct Spec {
 pub struct Loop {
     /// The estimate's windows of `ws` and `wc`, added.
     pub v: Bits<10>,
-    pub c: Bits<4>,
     /// The windows the candidates' sums read ([`step::WIN_W`]): `ws`, `wc`
     /// bits 45 … 55, and bits 47 … 57 of `p2`, `p1`, `m1`, `m2`, inverted.
     pub ws: Bits<WIN_W>,
@@ -805,6 +805,15 @@ pub struct Divsqrt {
     pub prep_last: DFF<Bit>,
     pub spec: DFF<Spec>,
     pub lp: DFF<Loop>,
+    /// The loop's copy of the digit (the selects of the candidates' pick,
+    /// [`step::Step`]'s `cs`), kept apart from `iter.c` (the addend's
+    /// multiplexer, 60 bits): at two clocks per digit both load the same
+    /// value with the same enable, and yosys had merged them into one
+    /// flip-flop per bit with both fan-outs (105 loads), which led the
+    /// SFU's slowest groups (`qsel` ← that flip-flop, up to 7.51 ns).
+    /// Kept apart in the SFU's engine (`lzc2`) only: the `divsqrt` unit
+    /// placed lower with it (docs/qor.md, 2026-12-05).
+    pub lpc: KeptReg<4>,
     pub rest: DFF<Rest>,
     pub sel: DFF<Selected>,
     pub aligned: DFF<Aligned>,
@@ -1132,7 +1141,7 @@ impl Logic for Divsqrt {
         self.step.c.next = self.iter.q.val().c;
         self.step.cn.next = self.iter.q.val().cn;
         self.step.v.next = self.lp.q.val().v;
-        self.step.cs.next = self.lp.q.val().c;
+        self.step.cs.next = self.lpc.q.val();
         self.step.lws.next = self.lp.q.val().ws;
         self.step.lwc.next = self.lp.q.val().wc;
         self.step.lnp2.next = self.lp.q.val().np2;
@@ -1146,9 +1155,11 @@ impl Logic for Divsqrt {
         self.s0_m1.next = self.iter.q.val().m1;
         self.s0_m2.next = self.iter.q.val().m2;
         self.lp.d.next = self.lp.q.val();
+        self.lpc.clock.next = self.clock.val();
+        self.lpc.d.next = self.step.c_next.val();
+        self.lpc.en.next = self.en_dig.val();
         if self.en_dig.val() {
             self.lp.d.next.v = self.step.v_next.val();
-            self.lp.d.next.c = self.step.c_next.val();
             self.lp.d.next.g = !self.step.c_next.val().get_bits::<2>(1);
         }
         if self.en_adv.val() {
@@ -1236,7 +1247,8 @@ impl Logic for Divsqrt {
         if self.at_load.q.val() {
             self.meta.d.next = self.prep_meta.q.val();
             self.iter.d.next = self.prep_iter.q.val();
-            self.lp.d.next.c = self.prep_iter.q.val().c;
+            self.lpc.d.next = self.prep_iter.q.val().c;
+            self.lpc.en.next = true;
             self.lp.d.next.g = !self.prep_c.val().get_bits::<2>(1);
             // Digit 0 (`c` = 0b0011): `Q' = Q`, `QM' = QM|3k`.
             self.qsel.d.next = 0b110001.into();
@@ -1567,6 +1579,7 @@ impl Divsqrt {
     pub fn with(clocks: usize, lzc2: bool) -> Self {
         Self {
             per_digit: PerDigit::with(clocks, lzc2),
+            lpc: KeptReg::new(lzc2),
             ..Default::default()
         }
     }
