@@ -1,5 +1,6 @@
-//! A multiplier tile ([`Tile`]) whose operands can be registered inside an
-//! ECP5 `MULT18X18D` (`REG_INPUTA_CLK`, `REG_INPUTB_CLK`), and its Verilog:
+//! A multiplier tile ([`Tile`]) whose operands, and then its product, can be
+//! registered inside an ECP5 `MULT18X18D` (`REG_INPUTA_CLK`,
+//! `REG_INPUTB_CLK`, `REG_OUTPUT_CLK`), and its Verilog:
 //! the DFMA's 16×16 tiles and the MUFU's 18×18 tiles. rust-hdl's `*` exists
 //! only for 16×16, so the block's model computes the product in `u64` and
 //! its Verilog is hand-written here.
@@ -21,6 +22,12 @@ pub const DSP_IN_W: usize = 18;
 /// and `b` of `in_w` bits (the block's upper inputs tied to 0) and a product
 /// `p` of `out_w` bits (the block's upper outputs left open).
 pub fn registered_instance(in_w: usize, out_w: usize) -> String {
+    instance(in_w, out_w, false)
+}
+
+/// [`registered_instance`], with the product registered too when
+/// `out_registered` (`REG_OUTPUT_CLK` on `clock`).
+fn instance(in_w: usize, out_w: usize, out_registered: bool) -> String {
     assert!(in_w <= DSP_IN_W && out_w <= 2 * DSP_IN_W);
     let mut ports = String::new();
     for i in 0..DSP_IN_W {
@@ -40,10 +47,11 @@ pub fn registered_instance(in_w: usize, out_w: usize) -> String {
     }
     format!(
         "MULT18X18D #(.REG_INPUTA_CLK(\"CLK0\"), .REG_INPUTB_CLK(\"CLK0\"), \
-.REG_PIPELINE_CLK(\"NONE\"), .REG_OUTPUT_CLK(\"NONE\"), .CLK0_DIV(\"ENABLED\"), .GSR(\"DISABLED\")) dsp (\n    \
+.REG_PIPELINE_CLK(\"NONE\"), .REG_OUTPUT_CLK(\"{out}\"), .CLK0_DIV(\"ENABLED\"), .GSR(\"DISABLED\")) dsp (\n    \
 {ports}\n    .SIGNEDA(1'b0), .SIGNEDB(1'b0), .SOURCEA(1'b0), .SOURCEB(1'b0),\n    \
 .CLK0(clock), .CLK1(1'b0), .CLK2(1'b0), .CLK3(1'b0), .CE0(1'b1), .CE1(1'b1), .CE2(1'b1), .CE3(1'b1),\n    \
-.RST0(1'b0), .RST1(1'b0), .RST2(1'b0), .RST3(1'b0));"
+.RST0(1'b0), .RST1(1'b0), .RST2(1'b0), .RST3(1'b0));",
+        out = if out_registered { "CLK0" } else { "NONE" }
     )
 }
 
@@ -51,16 +59,33 @@ pub fn registered_instance(in_w: usize, out_w: usize) -> String {
 /// registered operands or the inputs themselves), and, when the tile is
 /// registered, the primitive under `ECP5` instead.
 pub fn tile_verilog(in_w: usize, out_w: usize, registered: bool) -> String {
+    tile_verilog_with(in_w, out_w, registered, false)
+}
+
+/// [`tile_verilog`], with the product registered after the operands when
+/// `out_registered` (the behavioural form's `p_q`, the primitive's output
+/// register).
+fn tile_verilog_with(in_w: usize, out_w: usize, registered: bool, out_registered: bool) -> String {
     let top = in_w - 1;
-    let behavioural = format!(
-        "reg [{top}:0] a_q = {in_w}'h0;\nreg [{top}:0] b_q = {in_w}'h0;\n\
+    let behavioural = if out_registered {
+        let ptop = out_w - 1;
+        format!(
+            "reg [{top}:0] a_q = {in_w}'h0;\nreg [{top}:0] b_q = {in_w}'h0;\n\
+reg [{ptop}:0] p_q = {out_w}'h0;\n\
+always @(posedge clock) begin\n    a_q <= a;\n    b_q <= b;\n    p_q <= a_q * b_q;\nend\n\
+assign p = p_q;\n"
+        )
+    } else {
+        format!(
+            "reg [{top}:0] a_q = {in_w}'h0;\nreg [{top}:0] b_q = {in_w}'h0;\n\
 always @(posedge clock) begin\n    a_q <= a;\n    b_q <= b;\nend\n\
 assign p = registered ? a_q * b_q : a * b;\n"
-    );
+        )
+    };
     if registered {
         format!(
             "`ifdef ECP5\n{}\n`else\n{behavioural}`endif\n",
-            registered_instance(in_w, out_w)
+            instance(in_w, out_w, out_registered)
         )
     } else {
         behavioural
@@ -69,7 +94,8 @@ assign p = registered ? a_q * b_q : a * b;\n"
 
 /// `p = a · b`, unsigned, on one `MULT18X18D`: `W`-bit operands (≤ 18), a
 /// `P`-bit product, `a` and `b` registered first (inside the block on
-/// ECP5) when `registered`.
+/// ECP5) when `registered`, and the product registered after them when
+/// `out_registered` (one clock more).
 #[derive(LogicBlock)]
 pub struct Tile<const W: usize, const P: usize> {
     pub clock: Signal<In, Clock>,
@@ -79,7 +105,10 @@ pub struct Tile<const W: usize, const P: usize> {
     /// The operands the product is made of (registered or not).
     a_q: Signal<Local, Bits<W>>,
     b_q: Signal<Local, Bits<W>>,
+    /// The registered product (when `out_registered`).
+    p_q: Signal<Local, Bits<P>>,
     registered: Constant<Bit>,
+    out_registered: Constant<Bit>,
 }
 
 impl<const W: usize, const P: usize> Default for Tile<W, P> {
@@ -90,7 +119,17 @@ impl<const W: usize, const P: usize> Default for Tile<W, P> {
 
 impl<const W: usize, const P: usize> Tile<W, P> {
     pub fn new(registered: bool) -> Self {
+        Self::with(registered, false)
+    }
+
+    /// Operands registered when `registered`; the product too when
+    /// `out_registered` (which needs `registered`).
+    pub fn with(registered: bool, out_registered: bool) -> Self {
         assert!(W <= DSP_IN_W && P == 2 * W);
+        assert!(
+            registered || !out_registered,
+            "the output register follows the input's"
+        );
         Self {
             clock: Default::default(),
             a: Default::default(),
@@ -98,7 +137,9 @@ impl<const W: usize, const P: usize> Tile<W, P> {
             p: Default::default(),
             a_q: Default::default(),
             b_q: Default::default(),
+            p_q: Default::default(),
             registered: Constant::new(registered),
+            out_registered: Constant::new(out_registered),
         }
     }
 }
@@ -107,22 +148,31 @@ impl<const W: usize, const P: usize> Logic for Tile<W, P> {
     fn update(&mut self) {
         // Unregistered: the operands pass straight through; registered: they
         // are taken on the rising edge.
+        let product: Bits<P> = (self.a_q.val().to_u64() * self.b_q.val().to_u64()).into();
+        if self.out_registered.val() {
+            if self.clock.pos_edge() {
+                self.p_q.next = product;
+            }
+            self.p.next = self.p_q.val();
+        } else {
+            self.p.next = product;
+        }
         if !self.registered.val() || self.clock.pos_edge() {
             self.a_q.next = self.a.val();
             self.b_q.next = self.b.val();
         }
-        self.p.next = (self.a_q.val().to_u64() * self.b_q.val().to_u64()).into();
     }
 
     fn connect(&mut self) {
         self.p.connect();
         self.a_q.connect();
         self.b_q.connect();
+        self.p_q.connect();
     }
 
     fn hdl(&self) -> Verilog {
         Verilog::Wrapper(Wrapper {
-            code: tile_verilog(W, P, self.registered.val()),
+            code: tile_verilog_with(W, P, self.registered.val(), self.out_registered.val()),
             cores: String::new(),
         })
     }
@@ -166,6 +216,34 @@ mod tests {
         assert!(v.contains(".P31(p[31])") && v.contains(".P32()"));
         let v = registered_instance(18, 36);
         assert!(v.contains(".B17(b[17])") && v.contains(".P35(p[35])"));
+    }
+
+    #[test]
+    fn an_output_registered_tile_answers_one_clock_later() {
+        let mut tile = Tile::<18, 36>::with(true, true);
+        tile.connect_all();
+        let edge = |tile: &mut Tile<18, 36>| {
+            tile.clock.next = Clock { clk: true };
+            assert!(simulate(tile, 100));
+            tile.clock.next = Clock { clk: false };
+            assert!(simulate(tile, 100));
+        };
+        tile.a.next = 0x3FFFF.into();
+        tile.b.next = 0x20001.into();
+        edge(&mut tile);
+        assert_eq!(tile.p.val().to_u64(), 0, "operands held, product not yet");
+        tile.a.next = 3.into();
+        tile.b.next = 5.into();
+        edge(&mut tile);
+        assert_eq!(tile.p.val().to_u64(), 0x3FFFF * 0x20001);
+        edge(&mut tile);
+        assert_eq!(tile.p.val().to_u64(), 15);
+        let Verilog::Wrapper(w) = tile.hdl() else {
+            panic!("wrapper expected")
+        };
+        assert!(w.code.contains("REG_OUTPUT_CLK(\"CLK0\")"));
+        assert!(w.code.contains("p_q <= a_q * b_q;"));
+        assert!(tile_verilog(18, 36, true).contains("REG_OUTPUT_CLK(\"NONE\")"));
     }
 
     #[test]

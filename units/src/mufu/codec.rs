@@ -124,7 +124,7 @@ pub fn info(name: String, depth: usize) -> UnitInfo {
         params: vec![Param {
             name: "depth",
             value: depth.to_string(),
-            doc: "pipeline registers = latency (2..=16; unit names mufu_d2 ... mufu_d15, mufu for 16)",
+            doc: "pipeline registers = latency (2..=17; unit names mufu_d2 ... mufu_d17, mufu for 16; 17, the SFU's, adds the multiplier tiles' output registers)",
         }],
         ecp5_lut_wire_ps: crate::unit::DEFAULT_ECP5_LUT_WIRE_PS,
         ports: vec![

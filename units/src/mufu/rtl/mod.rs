@@ -35,13 +35,15 @@
 //! # Register placement
 //! Boundary `k` follows phase `k`; boundary `km` splits phase `k`. The
 //! boundaries, in pipeline order, are [`B0M`] 0m, [`B0`] 0, 1m, 1, 2m, 2, 3,
-//! 4m, 4, 5m, [`B5N`] 5n, 5, 6m, 6, 7m, [`B7`] 7 (16). Depths 2..=8 register whole phases
+//! 4m, [`B4O`] 4o, 4, 5m, [`B5N`] 5n, 5, 6m, 6, 7m, [`B7`] 7 (17). Depths 2..=8 register whole phases
 //! (the halves joined by wires); depths
-//! 9..=16 add the mid-phase boundaries in the order of
+//! 9..=17 add the mid-phase boundaries in the order of
 //! [`BOUNDARY_PRIORITY`], each splitting the phase that was slowest at the
-//! depth before. Boundary 4m is the tiles' own input registers (inside the
+//! depth before (16 is the `mufu` unit's, the seeds' budget; 17 is the
+//! SFU's, [`crate::sfu::rtl::MUFU_DEPTH`]). Boundary 4m is the tiles' own input registers (inside the
 //! MULT18X18D, [`tile::Mul18`]) and a fabric register for C0, `ka` and the
-//! region ([`Mid4`]). The ROM's address goes from phase 2
+//! region ([`Mid4`]); boundary 4o the tiles' own output registers and a
+//! fabric register for `base`, `base − 1` and the sum's format ([`Mid4o`]). The ROM's address goes from phase 2
 //! straight into the block RAM ([`CoefRom`], three DP16KD instantiated
 //! under the macro `ECP5`): when boundary 2 is a register it is the block's
 //! address register and boundary 3 the block's output register
@@ -53,7 +55,7 @@
 //! latency. In a VCD boundary `k` is `uut.ctlK.q$…` and `uut.sK.q$…`
 //! (boundary 0, before the control word exists, only `uut.s0.q$…`), and
 //! boundary `km` is `uut.mK.q$…` (and `uut.ctlKm.q$…` for 2m and 4..7m;
-//! 5n is `uut.m5n.q$…`, `uut.ctl5n.q$…`).
+//! 5n is `uut.m5n.q$…`, `uut.ctl5n.q$…`, and 4o `uut.m4o.q$…`, `uut.ctl4o.q$…`).
 //!
 //! # Measured
 //! ECP5-85k (speed grade 6, `rtl-gen fpga <unit> --target ecp5-85k`,
@@ -158,16 +160,21 @@ pub const B2M: usize = 4;
 pub const B2: usize = 5;
 pub const B3: usize = 6;
 pub const B4M: usize = 7;
-pub const B4: usize = 8;
-pub const B5M: usize = 9;
-pub const B5N: usize = 10;
-pub const B5: usize = 11;
-pub const B6M: usize = 12;
-pub const B6: usize = 13;
-pub const B7M: usize = 14;
-pub const B7: usize = 15;
-/// Most pipeline registers (every boundary).
-pub const MAX_DEPTH: usize = 16;
+/// Boundary 4o: the tiles' own output registers (inside the MULT18X18D),
+/// `base`, `base − 1` and the sum's format beside them.
+pub const B4O: usize = 8;
+pub const B4: usize = 9;
+pub const B5M: usize = 10;
+pub const B5N: usize = 11;
+pub const B5: usize = 12;
+pub const B6M: usize = 13;
+pub const B6: usize = 14;
+pub const B7M: usize = 15;
+pub const B7: usize = 16;
+/// Most pipeline registers (every boundary): depth 17, one over the
+/// MUFU's own budget of 16 (issue #17), is the SFU's instance, whose
+/// approximations have no fixed latency.
+pub const MAX_DEPTH: usize = 17;
 /// Fewest: the ROM's register and the output register.
 pub const MIN_DEPTH: usize = 2;
 /// The depth `rtl-gen` builds when none is asked for: every boundary a
@@ -181,7 +188,7 @@ pub const DEFAULT_DEPTH: usize = 16;
 /// the measured trade-off). Depths up to 8 register whole phases; the
 /// deeper units add the mid-phase boundaries.
 pub const BOUNDARY_PRIORITY: [usize; MAX_DEPTH - MIN_DEPTH] = [
-    B4, B2, B1, B5, B6, B0, B6M, B5M, B7M, B2M, B0M, B1M, B4M, B5N,
+    B4, B2, B1, B5, B6, B0, B6M, B5M, B7M, B2M, B0M, B1M, B4M, B5N, B4O,
 ];
 
 /// Which boundaries (indexed in pipeline order, [`B0`]..=[`B7`]) are
@@ -315,6 +322,15 @@ pub struct Stage3 {
     pub ka: Bits<Y_W>,
     pub kam1: Bits<Y_W>,
     pub c0_shift: Bits<2>,
+}
+
+/// Boundary 4o (inside phase 4, after the tiles): beside the tiles' output
+/// registers, what boundary 4 takes from the fabric.
+#[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
+pub struct Mid4o {
+    pub base: Bits<Y_W>,
+    pub basem1: Bits<Y_W>,
+    pub sum_fmt: Bits<SUM_FMT_W>,
 }
 
 /// Boundary 4: C0 over the constant part, the full products, and the
@@ -465,6 +481,8 @@ pub struct Mufu {
     pub s3: Boundary<Stage3>,
     pub ctl4m: Boundary<Control>,
     pub m4: Boundary<Mid4>,
+    pub ctl4o: Boundary<Control>,
+    pub m4o: Boundary<Mid4o>,
     pub ctl4: Boundary<Control>,
     pub s4: Boundary<Stage4>,
     pub ctl5m: Boundary<Control>,
@@ -531,7 +549,7 @@ impl Mufu {
             exp_fmt: Default::default(),
             exp_base: Default::default(),
             place_c0: Default::default(),
-            products: Products::new(plan[B4M]),
+            products: Products::new(plan[B4M], plan[B4O]),
             terms: Default::default(),
             rows: Default::default(),
             sum: Default::default(),
@@ -552,6 +570,8 @@ impl Mufu {
             s3: Boundary::new(plan[B3]),
             ctl4m: Boundary::new(plan[B4M]),
             m4: Boundary::new(plan[B4M]),
+            ctl4o: Boundary::new(plan[B4O]),
+            m4o: Boundary::new(plan[B4O]),
             ctl4: Boundary::new(plan[B4]),
             s4: Boundary::new(plan[B4]),
             ctl5m: Boundary::new(plan[B5M]),
@@ -583,6 +603,7 @@ impl Mufu {
             self.ctl2.is_registered(),
             self.ctl3.is_registered(),
             self.ctl4m.is_registered(),
+            self.ctl4o.is_registered(),
             self.ctl4.is_registered(),
             self.ctl5m.is_registered(),
             self.ctl5n.is_registered(),
@@ -614,6 +635,8 @@ impl Logic for Mufu {
         self.s3.clock.next = self.clock.val();
         self.ctl4m.clock.next = self.clock.val();
         self.m4.clock.next = self.clock.val();
+        self.ctl4o.clock.next = self.clock.val();
+        self.m4o.clock.next = self.clock.val();
         self.ctl4.clock.next = self.clock.val();
         self.s4.clock.next = self.clock.val();
         self.ctl5m.clock.next = self.clock.val();
@@ -745,13 +768,17 @@ impl Logic for Mufu {
         self.products.c0s.next = self.m4.q.val().c0s;
         self.products.ka.next = self.m4.q.val().ka;
         self.products.kam1.next = self.m4.q.val().kam1;
-        self.ctl4.d.next = self.ctl4m.q.val();
-        self.s4.d.next.base = self.products.base.val();
-        self.s4.d.next.basem1 = self.products.basem1.val();
+        self.ctl4o.d.next = self.ctl4m.q.val();
+        self.m4o.d.next.base = self.products.base.val();
+        self.m4o.d.next.basem1 = self.products.basem1.val();
+        self.m4o.d.next.sum_fmt = self.products.sum_fmt.val();
+        self.ctl4.d.next = self.ctl4o.q.val();
+        self.s4.d.next.base = self.m4o.q.val().base;
+        self.s4.d.next.basem1 = self.m4o.q.val().basem1;
         self.s4.d.next.p1a = self.products.p1a.val();
         self.s4.d.next.p1b = self.products.p1b.val();
         self.s4.d.next.p2 = self.products.p2.val();
-        self.s4.d.next.sum_fmt = self.products.sum_fmt.val();
+        self.s4.d.next.sum_fmt = self.m4o.q.val().sum_fmt;
 
         // ---- phase 5: the terms | the sum ----
         self.terms.fmt.next = self.s4.q.val().sum_fmt;

@@ -201,13 +201,14 @@ pub struct Products {
 
 impl Default for Products {
     fn default() -> Self {
-        Self::new(false)
+        Self::new(false, false)
     }
 }
 
 impl Products {
-    /// Phase 4 with its tiles' operands registered (boundary 4m) or not.
-    pub fn new(registered: bool) -> Self {
+    /// Phase 4 with its tiles' operands registered (boundary 4m) or not,
+    /// and their products too (boundary 4o; needs 4m).
+    pub fn new(registered: bool, out_registered: bool) -> Self {
         Self {
             clock: Default::default(),
             region: Default::default(),
@@ -232,9 +233,9 @@ impl Products {
                     | f.neg2 as u128
             }),
             c1: Default::default(),
-            t1a: Mul18::new(registered),
-            t1b: Mul18::new(registered),
-            t2: Mul18::new(registered),
+            t1a: Mul18::with(registered, out_registered),
+            t1b: Mul18::with(registered, out_registered),
+            t2: Mul18::with(registered, out_registered),
         }
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //!              ┌─ PrepareDecode ─ pre ─ PrepareMove ─ mid ─ PrepareOperand ─ front ─┐
-//!              │                                                                     Mufu (16), side line beside it
+//!              │                                                                     Mufu (17), side line beside it
 //!              │  ┌─────────────────────────────────────────────────────────────────┘ (f16, adjustment, log2, ftz32, NV/DZ)
 //!  in ─ decode ┤  └─ FinishSums ─ fy ─ FinishExp ─ fa ─ FinishShift ─ fd ─ FinishPack ─ fs ─ FinishRound ─ fb ─┐
 //!              │                                                                                             ├─ out
@@ -12,9 +12,9 @@
 //!                   ▲ rsq.f64's second pass: the root fed back as rcp.f64
 //! ```
 //!
-//! - **Approximations**: one operation per clock, [`APPROX_LATENCY`] = 24
-//!   clocks (three preparing phases, the MUFU at its default depth 16, five
-//!   finishing phases).
+//! - **Approximations**: one operation per clock, [`APPROX_LATENCY`] = 25
+//!   clocks (three preparing phases, the MUFU at depth [`MUFU_DEPTH`] = 17,
+//!   five finishing phases).
 //! - **Divide engine**: the `divsqrt` unit at [`ENGINE_CLOCKS`] = 2 clocks
 //!   per radix-4 digit with its leading-zero counts in two clocks
 //!   ([`ENGINE_LZC2`]), one operation in flight. An
@@ -45,7 +45,7 @@ pub use prepare::{PrepareDecode, PrepareMove, PrepareOperand};
 
 use crate::divsqrt::rtl::Divsqrt;
 use crate::hw::boundary::Boundary;
-use crate::mufu::rtl::{Mufu, DEFAULT_DEPTH as MUFU_DEPTH};
+use crate::mufu::rtl::{Mufu, MAX_DEPTH};
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use rust_hdl::prelude::*;
 
@@ -88,8 +88,17 @@ pub const ENGINE_CLOCKS: usize = crate::divsqrt::rtl::DEFAULT_CLOCKS;
 /// like the unit's ([`crate::proof::DIVSQRT_HANDSHAKE_LZC2`]).
 pub const ENGINE_LZC2: bool = true;
 
-// `#[hdl_gen]` indexes the side line's last registers as `side[14]`, `side[15]`.
-const _: () = assert!(MUFU_DEPTH == 16 && RESERVE_CLOCKS == 23);
+/// The MUFU's depth here: every boundary of the `mufu` unit's depth 16 and
+/// the multiplier tiles' output registers (boundary 4o,
+/// [`B4O`](crate::mufu::rtl::B4O)), one clock over the `mufu` unit, whose
+/// latency is held at 16 (issue #17): the SFU's approximations have no
+/// fixed latency. At depth 16 the route from each tile's output pins to the
+/// fabric register after it (2.9 ns of a 6.8 ns group) led the SFU's
+/// slowest groups on 2026-12-05 (docs/qor.md).
+pub const MUFU_DEPTH: usize = MAX_DEPTH;
+
+// `#[hdl_gen]` indexes the side line's last registers as `side[15]`, `side[16]`.
+const _: () = assert!(MUFU_DEPTH == 17 && RESERVE_CLOCKS == 24);
 
 /// What rides beside the MUFU.
 #[derive(Copy, Clone, Debug, PartialEq, Default, LogicStruct)]
@@ -376,7 +385,7 @@ impl Logic for Sfu {
             self.reserve.d.next = self.reserve.q.val() - 1;
         }
         if self.block.val() {
-            self.reserve.d.next = 23.into(); // RESERVE_CLOCKS
+            self.reserve.d.next = 24.into(); // RESERVE_CLOCKS
         }
 
         // ---- approximations ----
@@ -470,8 +479,8 @@ impl Logic for Sfu {
             self.side[k].d.next = self.side[k - 1].q.val();
         }
 
-        self.finish_consts.adj.next = self.side[14].q.val().adj;
-        self.finish_consts.f16.next = self.side[14].q.val().f16;
+        self.finish_consts.adj.next = self.side[15].q.val().adj;
+        self.finish_consts.f16.next = self.side[15].q.val().f16;
         self.fk.d.next.k = self.finish_consts.k.val();
         self.fk.d.next.k1 = self.finish_consts.k1.val();
         self.fk.d.next.c = self.finish_consts.c.val();
@@ -483,10 +492,10 @@ impl Logic for Sfu {
         self.finish_sums.c26.next = self.fk.q.val().c26;
         self.fy.d.next.valid = self.mufu.out_valid.val();
         self.fy.d.next.tag = self.mufu.out_tag.val();
-        self.fy.d.next.flags = self.side[15].q.val().flags;
-        self.fy.d.next.f16 = self.side[15].q.val().f16;
-        self.fy.d.next.ftz = self.side[15].q.val().ftz;
-        self.fy.d.next.log2 = self.side[15].q.val().log2;
+        self.fy.d.next.flags = self.side[16].q.val().flags;
+        self.fy.d.next.f16 = self.side[16].q.val().f16;
+        self.fy.d.next.ftz = self.side[16].q.val().ftz;
+        self.fy.d.next.log2 = self.side[16].q.val().log2;
         self.fy.d.next.sign = self.finish_sums.sign.val();
         self.fy.d.next.nan = self.finish_sums.nan.val();
         self.fy.d.next.inf = self.finish_sums.inf.val();
