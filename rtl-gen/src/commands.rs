@@ -285,10 +285,18 @@ pub fn fpga(unit: &str, target: &str, seeds: u32, profile: u32, json: bool) -> O
             .map(|(s, f)| format!("{s}: {}", f.map_or("-".into(), |f| format!("{f:.2}"))))
             .collect();
         text.push_str(&format!("Fmax by seed (MHz): {}\n", each.join(", ")));
-        if let Some((lo, median, hi)) = report.seed_spread() {
+        if let Some(spread) = report.seed_spread() {
             text.push_str(&format!(
-                "over the seeds that routed: min {lo:.2}, median {median:.2}, max {hi:.2} MHz\n"
+                "over the seeds that routed: min {:.2}, median {:.2}, max {:.2} MHz",
+                spread.min, spread.median, spread.max
             ));
+            if let Some(sd) = spread.sd {
+                text.push_str(&format!(
+                    "; mean {:.2}, standard deviation {sd:.2} MHz",
+                    spread.mean
+                ));
+            }
+            text.push('\n');
         }
     }
     if let Some(failure) = &report.failure {

@@ -70,8 +70,9 @@ enum Command {
         /// ecp5-85k-8 (the same netlist at speed grades 7 and 8), ice40-up5k
         #[arg(long)]
         target: String,
-        /// Place and route with seeds 1..=N (in parallel) and report each;
-        /// the headline Fmax stays seed 1's
+        /// Place and route with seeds 1..=N (in parallel) and report each,
+        /// with their min, median, max, mean and standard deviation; the
+        /// headline Fmax stays seed 1's
         #[arg(long, default_value_t = 1)]
         seeds: u32,
         /// Print each seed's K slowest register groups (ECP5, from nextpnr's
