@@ -167,7 +167,30 @@ impl FpgaReport {
     /// Lowest, median and highest Fmax over the seeds that routed, their
     /// mean and (from two seeds on) their sample standard deviation.
     pub fn seed_spread(&self) -> Option<SeedSpread> {
-        let mut f: Vec<f64> = self.fmax_by_seed.iter().filter_map(|s| s.1).collect();
+        SeedSpread::of(self.fmax_by_seed.iter().filter_map(|s| s.1))
+    }
+}
+
+/// How Fmax spreads over the seeds that routed ([`FpgaReport::seed_spread`]):
+/// the same netlist placed with other seeds moves by several MHz (the SFU's
+/// by a standard deviation of 6.07 MHz over seeds 1–9, docs/qor.md), so a
+/// change is told from the placement by the spread, not one seed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeedSpread {
+    pub min: f64,
+    pub median: f64,
+    pub max: f64,
+    pub mean: f64,
+    /// Sample standard deviation (`n − 1`); none for one seed.
+    pub sd: Option<f64>,
+}
+
+impl SeedSpread {
+    /// The spread of `fmax` (MHz, one value per seed that routed); none
+    /// when there is no value. An even count's median is the mean of the
+    /// middle two.
+    pub fn of(fmax: impl IntoIterator<Item = f64>) -> Option<Self> {
+        let mut f: Vec<f64> = fmax.into_iter().collect();
         if f.is_empty() {
             return None;
         }
@@ -189,20 +212,6 @@ impl FpgaReport {
             sd,
         })
     }
-}
-
-/// How Fmax spreads over the seeds that routed ([`FpgaReport::seed_spread`]):
-/// the same netlist placed with other seeds moves by several MHz (the SFU's
-/// by a standard deviation of 6.07 MHz over seeds 1–9, docs/qor.md), so a
-/// change is told from the placement by the spread, not one seed.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SeedSpread {
-    pub min: f64,
-    pub median: f64,
-    pub max: f64,
-    pub mean: f64,
-    /// Sample standard deviation (`n − 1`); none for one seed.
-    pub sd: Option<f64>,
 }
 
 /// The registered-I/O wrapper of a unit.
