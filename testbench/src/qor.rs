@@ -7,6 +7,7 @@
 //! resource the run did not record). Lines starting with `#`
 //! and the header are skipped.
 
+use crate::fpga::SeedSpread;
 use plotters::prelude::*;
 
 /// One measured configuration.
@@ -26,11 +27,10 @@ pub struct QorPoint {
 }
 
 impl QorPoint {
-    /// The median Fmax over the seeds that routed.
+    /// The median Fmax over the seeds that routed, as `rtl-gen fpga
+    /// --seeds N` reports it ([`SeedSpread`]: two seeds give their mean).
     pub fn median_fmax(&self) -> Option<f64> {
-        let mut f: Vec<f64> = self.fmax.iter().flatten().copied().collect();
-        f.sort_by(f64::total_cmp);
-        (!f.is_empty()).then(|| f[f.len() / 2])
+        SeedSpread::of(self.fmax.iter().flatten().copied()).map(|s| s.median)
     }
 }
 
@@ -183,7 +183,7 @@ mod tests {
         let points = parse_points(csv).unwrap();
         assert_eq!(points.len(), 2);
         assert_eq!(points[0].fmax, vec![Some(100.5), None, Some(98.25)]);
-        assert_eq!(points[0].median_fmax(), Some(100.5));
+        assert_eq!(points[0].median_fmax(), Some(99.375));
         assert_eq!(points[1].median_fmax(), Some(131.8));
         let svg = fmax_against_latency_svg(&points, 150.0);
         assert!(svg.starts_with("<svg") && svg.contains("<polyline") && svg.contains("dfma"));
