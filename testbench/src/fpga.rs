@@ -228,13 +228,13 @@ pub fn wrapper_source(info: &UnitInfo) -> String {
     );
     let _ = writeln!(
         text,
-        "module fpga_top(input wire clock, input wire din, input wire load, output wire dout);"
+        "module fpga_top(input wire clock, input wire din, input wire shift, input wire load, output wire dout);"
     );
     let _ = writeln!(text, "  reg [{}:0] in_sr = 0;", in_bits.max(2) - 1);
     let _ = writeln!(text, "  reg [{}:0] out_sr = 0;", out_bits - 1);
     let _ = writeln!(
         text,
-        "  always @(posedge clock) in_sr <= {{in_sr[{}:0], din}};",
+        "  always @(posedge clock) if (shift) in_sr <= {{in_sr[{}:0], din}};",
         in_bits.max(2) - 2
     );
     for p in &outputs {
