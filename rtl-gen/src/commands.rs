@@ -312,8 +312,13 @@ pub fn fpga(unit: &str, target: &str, seeds: u32, profile: u32, json: bool) -> O
                 Ok(groups) => {
                     let shown = &groups[..groups.len().min(profile as usize)];
                     text.push_str(&format!(
-                        "seed {seed} timing profile ({} slowest register groups):\n",
-                        shown.len()
+                        "seed {seed} timing profile ({} slowest register groups; {} of {} \
+                         over {:.3} ns, the {} MHz clock target):\n",
+                        shown.len(),
+                        fpga::groups_over(groups, fpga::CLOCK_TARGET_MHZ),
+                        groups.len(),
+                        1000.0 / fpga::CLOCK_TARGET_MHZ,
+                        fpga::CLOCK_TARGET_MHZ
                     ));
                     for g in shown {
                         text.push_str(&format!(

@@ -18,6 +18,19 @@ use std::path::PathBuf;
 use std::process::Command;
 use units::unit::UnitInfo;
 
+/// The project's one clock for every unit (#17: ECP5-85k speed grade 6,
+/// the median of seeds 1–3), MHz. The timing profile counts the register
+/// groups whose worst path is longer than its period ([`groups_over`]).
+pub const CLOCK_TARGET_MHZ: f64 = 150.0;
+
+/// How many of `groups` have a worst path longer than the period of `mhz`:
+/// what a placement still misses of that clock, which one seed's Fmax (the
+/// single slowest group) does not tell.
+pub fn groups_over(groups: &[GroupTiming], mhz: f64) -> usize {
+    let period_ns = 1000.0 / mhz;
+    groups.iter().filter(|g| g.worst_ns > period_ns).count()
+}
+
 /// An FPGA the flow targets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
@@ -108,7 +121,8 @@ pub struct FpgaReport {
 
 impl FpgaReport {
     /// The report as JSON (`rtl-gen fpga --json`): frequencies in MHz
-    /// rounded to 0.01, the 20 slowest register groups per seed.
+    /// rounded to 0.01, the 20 slowest register groups per seed and how many
+    /// of all its groups miss [`CLOCK_TARGET_MHZ`] (`groups_over_target`).
     pub fn to_json(&self) -> String {
         let mhz = |f: f64| (f * 100.0).round() / 100.0;
         let seeds: Vec<Value> = self
@@ -120,8 +134,8 @@ impl FpgaReport {
             .profile_by_seed
             .iter()
             .map(|(seed, profile)| match profile {
-                Ok(groups) => {
-                    let groups: Vec<Value> = groups
+                Ok(all) => {
+                    let groups: Vec<Value> = all
                         .iter()
                         .take(20)
                         .map(|g| {
@@ -132,7 +146,11 @@ impl FpgaReport {
                             })
                         })
                         .collect();
-                    json!({"seed": seed, "groups": groups})
+                    json!({
+                        "seed": seed,
+                        "groups_over_target": groups_over(all, CLOCK_TARGET_MHZ),
+                        "groups": groups,
+                    })
                 }
                 Err(e) => json!({"seed": seed, "error": e}),
             })
@@ -150,6 +168,7 @@ impl FpgaReport {
             "logic_cells_used": self.cells.map(|c| c.0),
             "logic_cells_available": self.cells.map(|c| c.1),
             "fmax_by_seed": seeds,
+            "clock_target_mhz": CLOCK_TARGET_MHZ,
             "fmax_spread": self.seed_spread().map(|s| json!({
                 "min_mhz": mhz(s.min),
                 "median_mhz": mhz(s.median),
@@ -666,11 +685,35 @@ mod tests {
         assert_eq!(
             json["profile"],
             json!([
-                {"seed": 1, "groups": [{"group": "u.a$0", "worst_ns": 8.381, "from": "u.b"}]},
+                {
+                    "seed": 1,
+                    "groups_over_target": 1,
+                    "groups": [{"group": "u.a$0", "worst_ns": 8.381, "from": "u.b"}]
+                },
                 {"seed": 2, "error": "bad"}
             ])
         );
         assert_eq!(pnr_files(1).sdf, "nextpnr.sdf");
         assert_eq!(pnr_files(3).sdf, "nextpnr_seed3.sdf");
+    }
+
+    #[test]
+    fn groups_over_counts_the_paths_longer_than_the_period() {
+        let g = |ns| GroupTiming {
+            group: "u.g".into(),
+            worst_ns: ns,
+            from: "u.f".into(),
+        };
+        let groups = [g(7.2), g(6.667), g(6.666), g(5.0)];
+        // 150 MHz is 6.6667 ns: 6.667 misses it, 6.666 meets it.
+        assert_eq!(groups_over(&groups, CLOCK_TARGET_MHZ), 2);
+        assert_eq!(groups_over(&groups, 100.0), 0);
+        assert_eq!(
+            groups_over(&groups, 200.0),
+            3,
+            "5.0 ns meets 200 MHz exactly"
+        );
+        assert_eq!(groups_over(&groups, 250.0), 4);
+        assert_eq!(groups_over(&[], 150.0), 0);
     }
 }
