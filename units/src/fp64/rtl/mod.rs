@@ -62,6 +62,7 @@ pub use finish::Fp64Finish;
 use crate::dfma::rtl::DfmaCore;
 pub use crate::fp64::codec::{FLAGS_W, LATENCY, OP_W, RM_W};
 use crate::hw::boundary::Boundary;
+use crate::hw::kept::KeptReg;
 use crate::unit::{from_bits, to_bits, PortIo, TAG_W};
 use rust_hdl::prelude::*;
 
@@ -146,8 +147,6 @@ pub struct Front {
     /// DAZ's decision on da, db, dc (bits 0, 1, 2): read it as the zero of
     /// its sign ([`DfmaCore::in_flush`]).
     pub flush: Bits<3>,
-    pub ca: Bits<64>,
-    pub cb: Bits<32>,
     pub cvt_rm: Bits<RM_W>,
     pub cvt_daz: Bit,
     pub cvt_ftz: Bit,
@@ -198,6 +197,11 @@ pub struct Fp64 {
     pub decode: Fp64Decode,
     pub daz_flush: Daz64,
     pub front: DFF<Front>,
+    /// The conversion block's source, beside the front register, in
+    /// flip-flops of its own ([`KeptReg`]): as part of [`Front`] it equals
+    /// the DFMA's `da`/`db`, and yosys merges the two.
+    pub front_ca: KeptReg<64>,
+    pub front_cb: KeptReg<32>,
     pub dfma: DfmaCore,
     pub cvt_decode: ConvertDecode,
     /// The conversion block's op decoded, beside the front register (a
@@ -258,6 +262,8 @@ impl Fp64 {
             decode: Default::default(),
             daz_flush: Default::default(),
             front: Default::default(),
+            front_ca: Default::default(),
+            front_cb: Default::default(),
             dfma: DfmaCore::new(depth),
             cvt_decode: Default::default(),
             cvt_front: Default::default(),
@@ -277,6 +283,8 @@ impl Logic for Fp64 {
         self.dfma.clock.next = self.clock.val();
         self.convert.clock.next = self.clock.val();
         self.front.clock.next = self.clock.val();
+        self.front_ca.clock.next = self.clock.val();
+        self.front_cb.clock.next = self.clock.val();
         self.cvt_front.clock.next = self.clock.val();
         for k in 0..15 {
             self.side[k].clock.next = self.clock.val();
@@ -312,8 +320,10 @@ impl Logic for Fp64 {
         self.front.d.next.db = self.in_b.val();
         self.front.d.next.dc = self.in_c.val();
         self.front.d.next.flush = self.daz_flush.flush.val();
-        self.front.d.next.ca = self.in_a.val();
-        self.front.d.next.cb = self.in_b.val().get_bits::<32>(0);
+        self.front_ca.d.next = self.in_a.val();
+        self.front_ca.en.next = true;
+        self.front_cb.d.next = self.in_b.val().get_bits::<32>(0);
+        self.front_cb.en.next = true;
         self.cvt_decode.op.next = self.in_op.val();
         self.cvt_front.d.next = self.cvt_decode.dec.val();
         self.front.d.next.cvt_rm = self.decode.cvt_rm.val();
@@ -337,8 +347,8 @@ impl Logic for Fp64 {
         self.dfma.in_flush.next = self.front.q.val().flush;
 
         self.convert.dec.next = self.cvt_front.q.val();
-        self.convert.a.next = self.front.q.val().ca;
-        self.convert.b.next = self.front.q.val().cb;
+        self.convert.a.next = self.front_ca.q.val();
+        self.convert.b.next = self.front_cb.q.val();
         self.convert.rm.next = self.front.q.val().cvt_rm;
         self.convert.daz.next = self.front.q.val().cvt_daz;
         self.convert.ftz.next = self.front.q.val().cvt_ftz;
