@@ -100,10 +100,10 @@ pub fn info(unit: &str, json: bool) -> Outcome {
         return write_stdout(&format!("{}\n", info.to_json()));
     }
     let mut text = format!(
-        "{}: {}\nlatency: {} cycles\npipeline stages: {}\nROM bits: {}\nECP5 LUT mapping: abc9 -W {} (ps per LUT-to-LUT wire)\n",
+        "{}: {}\nlatency: {}\npipeline stages: {}\nROM bits: {}\nECP5 LUT mapping: abc9 -W {} (ps per LUT-to-LUT wire)\n",
         info.name,
         info.description,
-        info.latency,
+        info.latency_text(),
         info.pipeline_stages,
         info.rom_bits,
         info.ecp5_lut_wire_ps

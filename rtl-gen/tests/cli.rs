@@ -204,6 +204,13 @@ fn info_verilog_and_list_describe_the_unit() {
     let expected = units::registry::Unit::parse("xmu").unwrap().info();
     assert_eq!(json["latency"], expected.latency as u64, "{text}");
     assert_eq!(json["latency"], units::xmu::rtl::LATENCY as u64, "{text}");
+    assert_eq!(json["min_latency"], json["latency"], "{text}");
+    let atom = rtl_gen(&["info", "atom"]);
+    let atom = String::from_utf8(atom.stdout).unwrap();
+    assert!(
+        atom.contains("\nlatency: 4–5 cycles, by operation\n"),
+        "{atom}"
+    );
     let ports = json["ports"].as_array().unwrap();
     assert_eq!(ports.len(), expected.ports.len());
     for (p, e) in ports.iter().zip(&expected.ports) {

@@ -26,6 +26,7 @@ fn main() {
         name: "fp64_convert".into(),
         description: "the fp64 unit's conversion block",
         latency: CONVERT_LATENCY,
+        min_latency: CONVERT_LATENCY,
         pipeline_stages: CONVERT_LATENCY,
         rom_bits: 0,
         params: vec![],

@@ -36,6 +36,7 @@ fn info(k: usize) -> UnitInfo {
         name: name(k).to_string(),
         description: "binary64 float adder of the atomic unit",
         latency: k - 1,
+        min_latency: k - 1,
         pipeline_stages: k - 1,
         rom_bits: 0,
         params: vec![],

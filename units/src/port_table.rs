@@ -21,13 +21,17 @@ pub fn markdown() -> String {
          the operation's fields; outputs `out_valid`, `out_tag`, then the results; a\n\
          unit with back-pressure has an `in_ready` output; `clock` is the rising-edge\n\
          clock and no reset is needed. Latency: cycles from the accepting edge to\n\
-         `out_valid` (the largest, where it depends on the operation).\n",
+         `out_valid` (its range, where it depends on the operation).\n",
     );
     for unit in Unit::defaults() {
         let info = unit.info();
         text.push_str(&format!(
-            "\n## `{}`\n\n{}\n\n- latency: {} cycles; pipeline stages: {}; ROM bits: {}\n",
-            info.name, info.description, info.latency, info.pipeline_stages, info.rom_bits
+            "\n## `{}`\n\n{}\n\n- latency: {}; pipeline stages: {}; ROM bits: {}\n",
+            info.name,
+            info.description,
+            info.latency_text(),
+            info.pipeline_stages,
+            info.rom_bits
         ));
         if let Some(v) = unit.family().variants {
             text.push_str(&format!(

@@ -566,6 +566,48 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_operation_answers_within_the_info_latency_range() {
+        for unit in Unit::defaults()
+            .into_iter()
+            .chain([Unit::parse("divsqrt_c1").unwrap()])
+        {
+            let codec = unit.codec();
+            let info = codec.info();
+            assert!(info.min_latency <= info.latency, "{unit}");
+            let mut seen = (usize::MAX, 0);
+            for line in codec.random_lines(2_000, 7) {
+                let op = codec.parse(&line).unwrap();
+                let l = codec.latency_of(&op);
+                assert!(
+                    (info.min_latency..=info.latency).contains(&l),
+                    "{unit}: {line} takes {l}, outside {}",
+                    info.latency_text()
+                );
+                seen = (seen.0.min(l), seen.1.max(l));
+            }
+            if info.min_latency == info.latency {
+                assert_eq!(seen, (info.latency, info.latency), "{unit}");
+            }
+        }
+        // The bounds are reached: divsqrt's integer division by zero (one
+        // iterate clock) and fsqrt.f64; the ATOM's scalar and v4.f32 adds.
+        let divsqrt = Unit::parse("divsqrt").unwrap().codec();
+        let lat = |c: &dyn UnitCodec, line: &str| c.latency_of(&c.parse(line).unwrap());
+        assert_eq!(lat(&*divsqrt, "div 00000007 00000000"), 19);
+        assert_eq!(lat(&*divsqrt, "fsqrt.f64 4000000000000000"), 78);
+        assert_eq!(divsqrt.info().latency_text(), "19–78 cycles, by operation");
+        let sfu = Unit::parse("sfu").unwrap().codec();
+        assert_eq!(lat(&*sfu, "div 00000007 00000000"), sfu.info().min_latency);
+        assert_eq!(sfu.info().latency_text(), "22–161 cycles, by operation");
+        let atom = Unit::parse("atom").unwrap().codec();
+        assert_eq!(atom.info().latency_text(), "4–5 cycles, by operation");
+        assert_eq!(
+            Unit::parse("fp64").unwrap().info().latency_text(),
+            "16 cycles"
+        );
+    }
+
+    #[test]
     fn xmu_verilog_is_renamed() {
         let v = Unit::parse("xmu").unwrap().verilog();
         assert!(v.contains("module xmu("), "{v}");

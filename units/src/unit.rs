@@ -70,6 +70,9 @@ pub struct UnitInfo {
     /// Cycles from an accepted operation to its answer (`out_valid`); the
     /// largest, where it depends on the operation ([`UnitCodec::latency_of`]).
     pub latency: usize,
+    /// The smallest such latency (= `latency` where every operation takes
+    /// the same).
+    pub min_latency: usize,
     /// Number of pipeline register stages in the datapath.
     pub pipeline_stages: usize,
     /// Bits of coefficient ROM (0 when the unit has none).
@@ -94,6 +97,15 @@ impl UnitInfo {
     pub fn outputs(&self) -> impl Iterator<Item = &Port> {
         self.ports.iter().filter(|p| p.dir == PortDir::Out)
     }
+    /// The latency as `rtl-gen info` and docs/ports.md print it: `16 cycles`,
+    /// or `4–5 cycles, by operation` where it depends on the operation.
+    pub fn latency_text(&self) -> String {
+        if self.min_latency == self.latency {
+            format!("{} cycles", self.latency)
+        } else {
+            format!("{}–{} cycles, by operation", self.min_latency, self.latency)
+        }
+    }
     /// Index of an output port among the outputs.
     pub fn output_index(&self, name: &str) -> Option<usize> {
         self.outputs().position(|p| p.name == name)
@@ -111,6 +123,7 @@ impl UnitInfo {
             name: &'a str,
             description: &'a str,
             latency: usize,
+            min_latency: usize,
             pipeline_stages: usize,
             rom_bits: u64,
             ecp5_lut_wire_ps: u32,
@@ -122,6 +135,7 @@ impl UnitInfo {
             name: &self.name,
             description: self.description,
             latency: self.latency,
+            min_latency: self.min_latency,
             pipeline_stages: self.pipeline_stages,
             rom_bits: self.rom_bits,
             ecp5_lut_wire_ps: self.ecp5_lut_wire_ps,

@@ -58,6 +58,7 @@ pub fn info_with_fp_phases(name: String, fp_phases: usize) -> UnitInfo {
         name,
         description: "atomic unit: read-modify-write ALU with forwarding in front of its own bank",
         latency: V4_LATENCY,
+        min_latency: LATENCY,
         pipeline_stages: PIPELINE_STAGES,
         rom_bits: 0,
         params: vec![

@@ -103,6 +103,7 @@ pub fn info(name: String, depth: usize) -> UnitInfo {
         name,
         description: "binary64 FMA unit: DFMA, DADD, DMUL, DMNMX, DSETP; RN/RM/RP/RZ, subnormals, neg/abs modifiers",
         latency: depth,
+        min_latency: depth,
         pipeline_stages: depth,
         rom_bits: 0,
         params: vec![

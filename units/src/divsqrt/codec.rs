@@ -8,7 +8,8 @@
 
 use super::model::{execute, DivsqrtOp, Mode, Rm};
 use super::rtl::{
-    latency_with, max_latency, unit_name, DEFAULT_CLOCKS, FLAGS_W, MAX_CLOCKS, OP_W, RM_W,
+    latency_with, max_latency, min_latency, unit_name, DEFAULT_CLOCKS, FLAGS_W, MAX_CLOCKS, OP_W,
+    RM_W,
 };
 use crate::fp::ieee::ModeRequest;
 use crate::unit::{xorshift, Operation, Param, Port, UnitCodec, UnitInfo, TAG_W};
@@ -66,6 +67,7 @@ pub fn info_with(clocks: usize) -> UnitInfo {
             "iterative radix-4 SRT divide / square root (one digit per two clocks: the first registers the candidates' codes and the second's operands; carry-save remainder, on-the-fly conversion): fdiv, fsqrt, rcp f32/f64, RISC-V div/divu/rem/remu; one operation in flight, ready/valid"
         },
         latency,
+        min_latency: min_latency(clocks),
         pipeline_stages: latency,
         rom_bits: 0,
         params: vec![Param {

@@ -114,6 +114,7 @@ pub fn info_of(name: String, latency: usize) -> UnitInfo {
         name,
         description: "seed 001's 40 binary64 instructions (add/sub/mul/fma, min/max, sign injection, ldexp, class, integral rounding, fract, conversions, frexp, 15 compares) with RISC-V rounding (RMM included), canonical NaNs, fflags and MODE flushing; one operation per clock, the same latency for every operation (16 in fp64, SPEC-G3's)",
         latency,
+        min_latency: latency,
         pipeline_stages: latency,
         rom_bits: 0,
         params: vec![],

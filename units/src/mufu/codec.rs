@@ -119,6 +119,7 @@ pub fn info(name: String, depth: usize) -> UnitInfo {
         name,
         description: "special-function unit: cos sin ex2 lg2 rcp rsq rcp64h rsq64h sqrt tanh by quadratic interpolation over a 1K x 54 coefficient ROM",
         latency: depth,
+        min_latency: depth,
         pipeline_stages: depth,
         rom_bits: tables().rom_bits() as u64,
         params: vec![Param {

@@ -49,6 +49,7 @@ pub fn info() -> UnitInfo {
         description:
             "warp reduction: 32 lanes x 32 bits + mask -> add/min/max (u32, s32), and/or/xor",
         latency: LATENCY,
+        min_latency: LATENCY,
         pipeline_stages: LATENCY,
         rom_bits: 0,
         params: vec![],

@@ -39,6 +39,21 @@ fn engine_latency(op: DivsqrtOp, a: u64, b: u64) -> usize {
     latency_with(ENGINE_CLOCKS, op, a, b) + if ENGINE_LZC2 { LZC2_CLOCKS } else { 0 }
 }
 
+/// The fewest clocks from accept to answer: over every operation, floats at
+/// 1.0 and the integer forms with a zero divisor (one iterate clock).
+pub fn min_latency() -> usize {
+    SfuOp::ALL
+        .iter()
+        .flat_map(|&op| {
+            [
+                op_latency(op, 0x3ff0_0000_0000_0000, 0x3ff0_0000_0000_0000),
+                op_latency(op, 1, 0),
+            ]
+        })
+        .min()
+        .unwrap()
+}
+
 /// Clocks from accept to answer of one operation alone in the unit.
 pub fn op_latency(op: SfuOp, a: u64, b: u64) -> usize {
     match op.path() {
@@ -61,6 +76,7 @@ pub fn info() -> UnitInfo {
         name: "sfu".into(),
         description: "seed 001's async SFU: rsq/sqrt/exp2/log2/sin/cos f32 and all seven f16 forms on the MUFU's interpolator with real subnormals (one per clock), and on the divsqrt engine rcp.f32/rcp.f64 correctly rounded, rsq.f64 (two passes), fdiv, fsqrt, div/divu/rem/remu; ready/valid, tagged answers in any order",
         latency: max_latency(),
+        min_latency: min_latency(),
         pipeline_stages: APPROX_LATENCY,
         rom_bits: crate::mufu::codec::info("mufu".into(), crate::mufu::rtl::DEFAULT_DEPTH).rom_bits,
         params: vec![],

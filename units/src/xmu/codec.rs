@@ -61,6 +61,7 @@ pub fn info_at(name: String, depth: usize) -> UnitInfo {
                       (f16x2, bf16x2, e4m3, e5m2), POPC, FLO (u32, s32, .sh), BREV, \
                       FCHK.DIVIDE",
         latency: depth,
+        min_latency: depth,
         pipeline_stages: depth,
         rom_bits: 0,
         params: vec![],

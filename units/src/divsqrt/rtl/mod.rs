@@ -112,6 +112,13 @@ pub fn max_latency(clocks: usize) -> usize {
     OVERHEAD + clocks * CLOCKS_F64_SQRT as usize
 }
 
+/// Fewest cycles from accept to answer at `clocks` per digit: an integer
+/// division whose quotient is known after one iterate clock (divisor 0,
+/// or a dividend with more leading zeros than the divisor).
+pub fn min_latency(clocks: usize) -> usize {
+    OVERHEAD - 1 + clocks
+}
+
 /// Cycles from accept to answer of one operation at `clocks` per digit:
 /// every iterate clock is `clocks` long.
 pub fn latency_with(clocks: usize, op: DivsqrtOp, a: u64, b: u64) -> usize {
