@@ -133,7 +133,7 @@ enum Command {
         #[arg(long, default_value = "docs/fmax-latency.svg")]
         svg: PathBuf,
         /// The clock target drawn dashed (MHz)
-        #[arg(long, default_value_t = 150.0)]
+        #[arg(long, default_value_t = testbench::fpga::CLOCK_TARGET_MHZ)]
         target_mhz: f64,
     },
     /// Formal proofs on the exported Verilog (yosys temporal induction):

@@ -23,25 +23,10 @@ pub struct SfuCodec;
 /// One decoded vector line.
 pub type Request = ModeRequest<SfuOp>;
 
-/// The longest latency: rsq.f64's two passes.
-pub fn max_latency() -> usize {
-    SfuOp::ALL
-        .iter()
-        .map(|&op| op_latency(op, 0x3ff0_0000_0000_0000, 0x3ff0_0000_0000_0000))
-        .chain([op_latency(SfuOp::Div, 0x7fff_ffff, 1)])
-        .max()
-        .unwrap()
-}
-
-/// The engine's clocks for one operation at [`ENGINE_CLOCKS`], with its
-/// two-clock leading-zero count ([`ENGINE_LZC2`]).
-fn engine_latency(op: DivsqrtOp, a: u64, b: u64) -> usize {
-    latency_with(ENGINE_CLOCKS, op, a, b) + if ENGINE_LZC2 { LZC2_CLOCKS } else { 0 }
-}
-
-/// The fewest clocks from accept to answer: over every operation, floats at
-/// 1.0 and the integer forms with a zero divisor (one iterate clock).
-pub fn min_latency() -> usize {
+/// The latencies at both ends of every operation: floats at 1.0 (their
+/// latency does not depend on the operands), the integer forms with a zero
+/// divisor (one iterate clock) and the longest integer division.
+fn extreme_latencies() -> impl Iterator<Item = usize> {
     SfuOp::ALL
         .iter()
         .flat_map(|&op| {
@@ -50,8 +35,23 @@ pub fn min_latency() -> usize {
                 op_latency(op, 1, 0),
             ]
         })
-        .min()
-        .unwrap()
+        .chain([op_latency(SfuOp::Div, 0x7fff_ffff, 1)])
+}
+
+/// The longest latency: rsq.f64's two passes.
+pub fn max_latency() -> usize {
+    extreme_latencies().max().unwrap()
+}
+
+/// The shortest latency: an integer division by zero.
+pub fn min_latency() -> usize {
+    extreme_latencies().min().unwrap()
+}
+
+/// The engine's clocks for one operation at [`ENGINE_CLOCKS`], with its
+/// two-clock leading-zero count ([`ENGINE_LZC2`]).
+fn engine_latency(op: DivsqrtOp, a: u64, b: u64) -> usize {
+    latency_with(ENGINE_CLOCKS, op, a, b) + if ENGINE_LZC2 { LZC2_CLOCKS } else { 0 }
 }
 
 /// Clocks from accept to answer of one operation alone in the unit.

@@ -116,7 +116,7 @@ pub fn max_latency(clocks: usize) -> usize {
 /// division whose quotient is known after one iterate clock (divisor 0,
 /// or a dividend with more leading zeros than the divisor).
 pub fn min_latency(clocks: usize) -> usize {
-    OVERHEAD - 1 + clocks
+    latency_with(clocks, DivsqrtOp::Divu, 0, 0)
 }
 
 /// Cycles from accept to answer of one operation at `clocks` per digit:
